@@ -1,0 +1,45 @@
+import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+
+export interface AccessClaims extends JWTPayload {
+  sub: string;
+  email?: string;
+  role?: string;
+  aal?: string;
+  session_id?: string;
+  is_anonymous?: boolean;
+  app_metadata?: Record<string, unknown>;
+  user_metadata?: Record<string, unknown>;
+}
+
+export type AccessTokenVerifier = (token: string) => Promise<AccessClaims>;
+
+export interface VerifierOptions {
+  jwksUrl?: string;
+  /** A key set supplied directly instead of fetched (the auth service's own keys). */
+  keySet?: JWTVerifyGetKey;
+  issuer?: string;
+  audience?: string | string[];
+}
+
+/**
+ * Verifies an access token: ES256 only (no `none`, no HS/ES confusion),
+ * `exp`, `iss` and `aud` checked. The remote key set is cached for ten
+ * minutes, as the identity provider advertises.
+ */
+export function createAccessTokenVerifier(options: VerifierOptions): AccessTokenVerifier {
+  const keySet =
+    options.keySet ??
+    createRemoteJWKSet(new URL(options.jwksUrl ?? 'http://127.0.0.1/auth/v1/.well-known/jwks.json'), {
+      cacheMaxAge: 10 * 60 * 1000,
+      cooldownDuration: 30 * 1000,
+      timeoutDuration: 5000,
+    });
+  return async (token: string) => {
+    const { payload } = await jwtVerify(token, keySet, {
+      algorithms: ['ES256'],
+      issuer: options.issuer,
+      audience: options.audience ?? ['authenticated', 'anon', 'service_role'],
+    });
+    return payload as AccessClaims;
+  };
+}

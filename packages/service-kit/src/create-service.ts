@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import autoload from '@fastify/autoload';
+import type pg from 'pg';
+import type { BaseConfig } from './config';
+import databasePlugin from './plugins/database';
+import healthPlugin from './plugins/health';
+import errorHandlerPlugin from './plugins/error-handler';
+import authenticationPlugin, { type AuthenticationPluginOptions } from './plugins/authentication';
+
+export interface ServiceOptions {
+  /** Service name: used in logs and as its database schema unless `schema` is given. */
+  name: string;
+  config: BaseConfig;
+  schema?: string;
+  /** Folder of numbered SQL migrations for the service's schema. */
+  migrationsDir?: string;
+  /** Folder of app plugins (autoloaded, before routes). */
+  pluginsDir?: string;
+  /** Folder of routes (autoloaded). */
+  routesDir?: string;
+  /** Prefix for every autoloaded route, e.g. `/api/account`. */
+  routePrefix?: string;
+  authentication?: AuthenticationPluginOptions | false;
+  pool?: pg.Pool;
+  /** Override Fastify's logger, e.g. `false` in tests. */
+  logger?: FastifyServerOptions['logger'];
+  /** Extra options for autoloaded plugins and routes. */
+  pluginOptions?: Record<string, unknown>;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * The app factory every service shares: structured logs with the request id
+ * that the gateway created, JSON errors, strict schema validation (unknown
+ * fields refused), health and readiness, the database with its migrations,
+ * and access-token verification. Starting the server is `runService`'s job.
+ */
+export async function createService(options: ServiceOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger:
+      options.logger ??
+      (config.LOG_LEVEL === 'silent'
+        ? false
+        : { level: config.LOG_LEVEL, base: { service: options.name }, redact: ['req.headers.authorization', 'req.headers.apikey', 'req.headers.cookie'] }),
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: 256 * 1024,
+    return503OnClosing: true,
+    ajv: {
+      customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false },
+    },
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  // APIs speak JSON only; any other body type is a 415, not a string to parse.
+  app.removeContentTypeParser('text/plain');
+
+  await app.register(errorHandlerPlugin);
+  await app.register(databasePlugin, {
+    databaseUrl: config.DATABASE_URL,
+    schema: options.schema ?? options.name,
+    migrationsDir: options.migrationsDir,
+    max: config.DB_POOL_MAX,
+    connectionTimeoutMs: config.DB_CONNECTION_TIMEOUT_MS,
+    statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+    pool: options.pool,
+  });
+  await app.register(healthPlugin);
+  if (options.authentication !== false) {
+    await app.register(authenticationPlugin, options.authentication ?? {});
+  }
+  if (options.pluginsDir) {
+    await app.register(autoload, { dir: path.resolve(options.pluginsDir), options: options.pluginOptions ?? {} });
+  }
+  if (options.routesDir) {
+    await app.register(autoload, {
+      dir: path.resolve(options.routesDir),
+      options: { ...(options.pluginOptions ?? {}), prefix: options.routePrefix ?? '' },
+      dirNameRoutePrefix: false,
+    });
+  }
+  return app;
+}

@@ -1,0 +1,37 @@
+/**
+ * Typed application error. Every API error leaves a service as
+ * `{ statusCode, code, message }` (DESIGN §2.7), so use cases throw these
+ * instead of shaping replies themselves.
+ */
+export class AppError extends Error {
+  readonly statusCode: number;
+  readonly code: string;
+  readonly headers?: Record<string, string>;
+
+  constructor(statusCode: number, code: string, message: string, headers?: Record<string, string>) {
+    super(message);
+    this.name = 'AppError';
+    this.statusCode = statusCode;
+    this.code = code;
+    this.headers = headers;
+  }
+}
+
+export const badRequest = (message: string, code = 'bad_request') => new AppError(400, code, message);
+export const unauthorized = (message = 'You must be logged in to access this page.', code = 'unauthorized') =>
+  new AppError(401, code, message);
+export const forbidden = (message = 'You do not have permission to do this.', code = 'forbidden') =>
+  new AppError(403, code, message);
+export const notFound = (message = 'Not found', code = 'not_found') => new AppError(404, code, message);
+export const conflict = (message: string, code = 'conflict') => new AppError(409, code, message);
+export const gone = (message: string, code = 'gone') => new AppError(410, code, message);
+export const tooManyRequests = (message: string, retryAfterSeconds: number, code = 'over_request_rate_limit') =>
+  new AppError(429, code, message, { 'retry-after': String(retryAfterSeconds) });
+export const serviceUnavailable = (message: string, retryAfterSeconds = 1, code = 'service_unavailable') =>
+  new AppError(503, code, message, { 'retry-after': String(retryAfterSeconds) });
+
+export interface ErrorBody {
+  statusCode: number;
+  code: string;
+  message: string;
+}

@@ -1,0 +1,10 @@
+export * from './errors';
+export * from './config';
+export * from './create-service';
+export * from './run-service';
+export * from './embedded-postgres';
+export * from './internal-client';
+export * from './db/pool';
+export * from './db/migrate';
+export * from './auth/verify-access-token';
+export { SESSION_EXPIRED, NOT_LOGGED_IN, type AuthContext, type AuthenticationPluginOptions } from './plugins/authentication';

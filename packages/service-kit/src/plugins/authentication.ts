@@ -1,0 +1,94 @@
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createAccessTokenVerifier, type AccessClaims, type AccessTokenVerifier } from '../auth/verify-access-token';
+import { AppError } from '../errors';
+
+export interface AuthContext {
+  userId: string;
+  email: string;
+  sessionId: string;
+  aal: 'aal1' | 'aal2';
+  role: string;
+  claims: AccessClaims;
+  token: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The verified caller, or null when the request carries no valid user token. */
+    auth: AuthContext | null;
+    /** Why a presented token was refused (expired, bad signature, revoked session…). */
+    authFailure: string | null;
+  }
+  interface FastifyInstance {
+    verifyAccessToken: AccessTokenVerifier;
+    /** preHandler: refuses the request with 401 unless a valid user token came with it. */
+    requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
+
+export const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
+export const NOT_LOGGED_IN = 'You must be logged in to access this page.';
+
+export interface AuthenticationPluginOptions {
+  /** Where the identity provider publishes its signing keys. */
+  jwksUrl?: string;
+  issuer?: string;
+  /** Supply a verifier directly (e.g. the auth service verifying its own tokens). */
+  verifier?: AccessTokenVerifier;
+  /**
+   * Called after the signature checks out, so a revoked session or a logged
+   * out user is refused at once instead of when the token expires.
+   */
+  isSessionActive?: (claims: AccessClaims) => Promise<boolean>;
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(.+)$/i.exec(header);
+  return match ? match[1].trim() : null;
+}
+
+export default fp<AuthenticationPluginOptions>(
+  async (app, options) => {
+    const verify =
+      options.verifier ??
+      createAccessTokenVerifier({ jwksUrl: options.jwksUrl ?? '', issuer: options.issuer });
+    app.decorate('verifyAccessToken', verify);
+    app.decorateRequest('auth', null);
+    app.decorateRequest('authFailure', null);
+
+    app.addHook('onRequest', async (request) => {
+      const token = bearerToken(request);
+      if (!token) return;
+      try {
+        const claims = await verify(token);
+        // The public key is a valid JWT with role anon: it identifies the app, not a user.
+        if (claims.role !== 'authenticated' || !claims.sub) return;
+        if (options.isSessionActive && !(await options.isSessionActive(claims))) {
+          request.authFailure = 'session_revoked';
+          return;
+        }
+        request.auth = {
+          userId: claims.sub,
+          email: claims.email ?? '',
+          sessionId: claims.session_id ?? '',
+          aal: claims.aal === 'aal2' ? 'aal2' : 'aal1',
+          role: claims.role,
+          claims,
+          token,
+        };
+      } catch (error) {
+        request.authFailure = (error as Error).message;
+      }
+    });
+
+    app.decorate('requireUser', async (request: FastifyRequest) => {
+      if (request.auth) return;
+      if (request.authFailure) throw new AppError(401, 'session_expired', SESSION_EXPIRED);
+      throw new AppError(401, 'not_logged_in', NOT_LOGGED_IN);
+    });
+  },
+  { name: 'authentication' },
+);

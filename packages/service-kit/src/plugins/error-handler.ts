@@ -1,0 +1,74 @@
+import fp from 'fastify-plugin';
+import type { FastifyError } from 'fastify';
+import { AppError, type ErrorBody } from '../errors';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Message sent instead of the schema's own when the input does not validate. */
+    validationMessage?: string;
+    /** Generic message for an unexpected failure of this route; ends with 'Try again later.' */
+    failureMessage?: string;
+  }
+}
+
+const DEFAULT_FAILURE = 'Something went wrong. Try again later.';
+
+interface ValidationIssue {
+  keyword: string;
+  instancePath: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+function describeValidation(issues: ValidationIssue[], context: string | undefined): string {
+  const first = issues[0];
+  if (!first) return 'Invalid request';
+  if (first.keyword === 'required') return `${String(first.params.missingProperty)} required`;
+  if (first.keyword === 'additionalProperties') return `Unknown field: ${String(first.params.additionalProperty)}`;
+  const where = `${first.instancePath.replace(/^\//, '').replace(/\//g, '.')}` || context || 'input';
+  return `${where} ${first.message ?? 'is invalid'}`;
+}
+
+/**
+ * Turns every failure into `{ statusCode, code, message }`. Expected errors
+ * keep their message; anything else is logged with the request id and
+ * answered with a generic message, so no stack or SQL leaves the service.
+ */
+export default fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+      const config = request.routeOptions?.config ?? {};
+      let body: ErrorBody;
+      if (error instanceof AppError) {
+        body = { statusCode: error.statusCode, code: error.code, message: error.message };
+        if (error.headers) reply.headers(error.headers);
+      } else if ((error as FastifyError).validation) {
+        const fe = error as FastifyError;
+        body = {
+          statusCode: 400,
+          code: 'validation_failed',
+          message: config.validationMessage ?? describeValidation(fe.validation as ValidationIssue[], fe.validationContext),
+        };
+      } else if (typeof (error as FastifyError).statusCode === 'number' && (error as FastifyError).statusCode! < 500) {
+        const fe = error as FastifyError;
+        body = {
+          statusCode: fe.statusCode!,
+          code: (fe.code ?? 'bad_request').toLowerCase(),
+          message: fe.message,
+        };
+      } else {
+        request.log.error({ err: error }, 'request failed');
+        body = { statusCode: 500, code: 'internal_error', message: config.failureMessage ?? DEFAULT_FAILURE };
+      }
+      if (body.statusCode >= 500 && !(error instanceof AppError)) {
+        body.message = config.failureMessage ?? DEFAULT_FAILURE;
+      }
+      return reply.code(body.statusCode).send(body);
+    });
+
+    app.setNotFoundHandler((request, reply) => {
+      reply.code(404).send({ statusCode: 404, code: 'not_found', message: `Route not found: ${request.method} ${request.url.split('?')[0]}` });
+    });
+  },
+  { name: 'error-handler' },
+);

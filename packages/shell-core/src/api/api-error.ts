@@ -1,0 +1,31 @@
+/** An API error as the services send it (DESIGN §2.7): `{ statusCode, code, message }`. */
+export class ApiError extends Error {
+  readonly statusCode: number;
+  readonly code: string;
+
+  constructor(statusCode: number, code: string, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.statusCode = statusCode;
+    this.code = code;
+  }
+}
+
+/** Builds an ApiError from a failed response, falling back to the HTTP status when the body is not JSON. */
+export async function toApiError(res: Response): Promise<ApiError> {
+  let body: unknown;
+  try {
+    body = await res.json();
+  } catch {
+    body = undefined;
+  }
+  if (body && typeof body === 'object') {
+    const b = body as { statusCode?: unknown; code?: unknown; message?: unknown };
+    return new ApiError(
+      typeof b.statusCode === 'number' ? b.statusCode : res.status,
+      typeof b.code === 'string' ? b.code : `HTTP_${res.status}`,
+      typeof b.message === 'string' ? b.message : res.statusText || `Request failed with status ${res.status}`,
+    );
+  }
+  return new ApiError(res.status, `HTTP_${res.status}`, res.statusText || `Request failed with status ${res.status}`);
+}

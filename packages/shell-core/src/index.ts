@@ -1,0 +1,10 @@
+export { ApiError, toApiError } from './api/api-error';
+export { apiFetch, type ApiFetchOptions, type FetchFn } from './api/api-fetch';
+export { RETRY_STATUSES, shouldRetry } from './api/retry-rule';
+export { getAppConfig, type AppConfig } from './config/app-config';
+export { getSupabase } from './supabase/get-supabase';
+export { useSessionStore, type SessionInfo } from './stores/session-store';
+export { useUserStore, type CurrentUser } from './stores/user-store';
+export { useCompanyStore } from './stores/company-store';
+export { useBannerStore, type Banner } from './stores/banner-store';
+export { resetStores } from './stores/reset-stores';

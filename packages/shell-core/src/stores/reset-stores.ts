@@ -1,0 +1,12 @@
+import { useBannerStore } from './banner-store';
+import { useCompanyStore } from './company-store';
+import { useSessionStore } from './session-store';
+import { useUserStore } from './user-store';
+
+/** Clears every shared store (logout, unauthorised; spec §4). */
+export function resetStores(): void {
+  useSessionStore.getState().reset();
+  useUserStore.getState().reset();
+  useCompanyStore.getState().reset();
+  useBannerStore.getState().reset();
+}

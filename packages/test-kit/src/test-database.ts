@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+
+export interface TestDatabase {
+  url: string;
+  /** true when the tests run against the PostgreSQL named by DATABASE_URL. */
+  isPostgres: boolean;
+  drop(): Promise<void>;
+}
+
+/**
+ * A fresh, empty database for one test file. With DATABASE_URL set, a new
+ * database is created on that server (and dropped afterwards); otherwise an
+ * in-memory PGlite is served over the wire protocol, as in the local default.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl) {
+    const name = `tracemap_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    return {
+      url: url.toString(),
+      isPostgres: true,
+      async drop() {
+        const client = new pg.Client({ connectionString: serverUrl });
+        await client.connect();
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await client.end();
+      },
+    };
+  }
+  const child = spawn(process.execPath, [path.join(__dirname, 'pglite-server.mjs')], {
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /PGLITE_PORT=(\d+)/.exec(output);
+      if (match) resolve(Number(match[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`embedded database exited early (${code})`)));
+  });
+  return {
+    url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
+    isPostgres: false,
+    async drop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
