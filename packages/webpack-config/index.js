@@ -98,7 +98,7 @@ function createConfig(opts) {
       devtool: prod ? false : 'eval-cheap-module-source-map',
       output: {
         path: path.join(dir, 'dist'),
-        filename: prod ? '[name].[contenthash:10].js' : '[name].js',
+        filename: prod ? '[name].[chunkhash:10].js' : '[name].js',
         chunkFilename: prod ? '[name].[contenthash:10].js' : '[name].js',
         publicPath: isHost ? '/' : 'auto',
         uniqueName: `${name}_${buildId}`,

@@ -39,22 +39,28 @@ export async function readMigrations(directory: string): Promise<Migration[]> {
  * each other's history; an advisory lock per schema lets several replicas
  * start at once; an edited, already-applied file stops the start.
  */
-export async function migrateSchema(pool: pg.Pool, schema: string, directory: string): Promise<number[]> {
+export async function migrateSchema(
+  pool: pg.Pool,
+  schema: string,
+  directory: string,
+  options: { table?: string } = {},
+): Promise<number[]> {
   assertIdentifier(schema);
+  const table = assertIdentifier(options.table ?? 'schema_migrations');
   const migrations = await readMigrations(directory);
   const client = await pool.connect();
   const applied: number[] = [];
   try {
-    await client.query('SELECT pg_advisory_lock(hashtext($1))', [`migrate:${schema}`]);
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', [`migrate:${schema}.${table}`]);
     await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-    await client.query(`CREATE TABLE IF NOT EXISTS ${schema}.schema_migrations (
+    await client.query(`CREATE TABLE IF NOT EXISTS ${schema}.${table} (
       id integer PRIMARY KEY,
       name text NOT NULL,
       checksum text NOT NULL,
       applied_at timestamptz NOT NULL DEFAULT now()
     )`);
     const { rows } = await client.query<{ id: number; checksum: string }>(
-      `SELECT id, checksum FROM ${schema}.schema_migrations ORDER BY id`,
+      `SELECT id, checksum FROM ${schema}.${table} ORDER BY id`,
     );
     const done = new Map(rows.map((r) => [r.id, r.checksum]));
     for (const migration of migrations) {
@@ -70,7 +76,7 @@ export async function migrateSchema(pool: pg.Pool, schema: string, directory: st
         // SET LOCAL: the embedded database shares one session between connections.
         await client.query(`SET LOCAL search_path TO ${schema}, public`);
         await client.query(migration.sql);
-        await client.query(`INSERT INTO ${schema}.schema_migrations (id, name, checksum) VALUES ($1, $2, $3)`, [
+        await client.query(`INSERT INTO ${schema}.${table} (id, name, checksum) VALUES ($1, $2, $3)`, [
           migration.id,
           migration.name,
           migration.checksum,
@@ -83,7 +89,7 @@ export async function migrateSchema(pool: pg.Pool, schema: string, directory: st
       }
     }
   } finally {
-    await client.query('SELECT pg_advisory_unlock(hashtext($1))', [`migrate:${schema}`]).catch(() => undefined);
+    await client.query('SELECT pg_advisory_unlock(hashtext($1))', [`migrate:${schema}.${table}`]).catch(() => undefined);
     client.release();
   }
   return applied;
