@@ -52,6 +52,11 @@ export function loadConfig<P extends TProperties>(
   return converted as Static<TObject<P>>;
 }
 
+/** Settings of a service without a database (the gateway). */
+export const StatelessConfigSchema = Type.Omit(BaseConfigSchema, ['DATABASE_URL', 'DB_POOL_MAX', 'DB_CONNECTION_TIMEOUT_MS', 'DB_STATEMENT_TIMEOUT_MS']);
+
+export type StatelessConfig = Static<typeof StatelessConfigSchema>;
+
 /** Extends the base schema with a service's own settings. */
 export function serviceConfigSchema<P extends TProperties>(extra: TObject<P>) {
   return Type.Composite([BaseConfigSchema, extra]);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import autoload from '@fastify/autoload';
 import type pg from 'pg';
-import type { BaseConfig } from './config';
+import type { BaseConfig, StatelessConfig } from './config';
 import databasePlugin from './plugins/database';
 import healthPlugin from './plugins/health';
 import errorHandlerPlugin from './plugins/error-handler';
@@ -12,7 +12,7 @@ import authenticationPlugin, { type AuthenticationPluginOptions } from './plugin
 export interface ServiceOptions {
   /** Service name: used in logs and as its database schema unless `schema` is given. */
   name: string;
-  config: BaseConfig;
+  config: BaseConfig | StatelessConfig;
   schema?: string;
   /** Folder of numbered SQL migrations for the service's schema. */
   migrationsDir?: string;
@@ -26,6 +26,12 @@ export interface ServiceOptions {
   pool?: pg.Pool;
   /** Override Fastify's logger, e.g. `false` in tests. */
   logger?: FastifyServerOptions['logger'];
+  /**
+   * `false` for a service without a database of its own (the gateway); then
+   * `readiness` decides what /ready reports.
+   */
+  database?: false;
+  readiness?: () => Promise<void>;
   /** Extra options for autoloaded plugins and routes. */
   pluginOptions?: Record<string, unknown>;
 }
@@ -65,16 +71,21 @@ export async function createService(options: ServiceOptions): Promise<FastifyIns
   app.removeContentTypeParser('text/plain');
 
   await app.register(errorHandlerPlugin);
-  await app.register(databasePlugin, {
-    databaseUrl: config.DATABASE_URL,
-    schema: options.schema ?? options.name,
-    migrationsDir: options.migrationsDir,
-    max: config.DB_POOL_MAX,
-    connectionTimeoutMs: config.DB_CONNECTION_TIMEOUT_MS,
-    statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
-    pool: options.pool,
+  if (options.database !== false) {
+    const config = options.config as BaseConfig;
+    await app.register(databasePlugin, {
+      databaseUrl: config.DATABASE_URL,
+      schema: options.schema ?? options.name,
+      migrationsDir: options.migrationsDir,
+      max: config.DB_POOL_MAX,
+      connectionTimeoutMs: config.DB_CONNECTION_TIMEOUT_MS,
+      statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+      pool: options.pool,
+    });
+  }
+  await app.register(healthPlugin, {
+    readiness: options.readiness ?? (async () => void (await app.db.query('SELECT 1'))),
   });
-  await app.register(healthPlugin);
   if (options.authentication !== false) {
     await app.register(authenticationPlugin, options.authentication ?? {});
   }

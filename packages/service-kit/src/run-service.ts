@@ -1,6 +1,6 @@
 import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
-import type { BaseConfig } from './config';
+import type { StatelessConfig } from './config';
 import { ConfigError } from './config';
 
 /**
@@ -8,8 +8,8 @@ import { ConfigError } from './config';
  * accepting, answers new requests 503, lets in-flight ones finish within the
  * grace period, then closes its pool.
  */
-export async function runService(build: () => Promise<{ app: FastifyInstance; config: BaseConfig }>): Promise<void> {
-  let built: { app: FastifyInstance; config: BaseConfig };
+export async function runService(build: () => Promise<{ app: FastifyInstance; config: StatelessConfig }>): Promise<void> {
+  let built: { app: FastifyInstance; config: StatelessConfig };
   try {
     built = await build();
   } catch (error) {

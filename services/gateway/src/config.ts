@@ -1,0 +1,36 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { StatelessConfigSchema, loadConfig } from '@tracemap/service-kit';
+import path from 'node:path';
+
+const HttpUrl = Type.String({ pattern: '^https?://[^\\s]+$' });
+
+export const GatewayConfigSchema = Type.Composite([
+  StatelessConfigSchema,
+  Type.Object({
+    PUBLIC_URL: HttpUrl,
+    AUTH_URL: HttpUrl,
+    ACCOUNT_URL: HttpUrl,
+    COMPANY_URL: HttpUrl,
+    SUBSCRIPTION_URL: HttpUrl,
+    /** Where the identity provider's JWKS lives; the gateway rejects forged tokens early. */
+    AUTH_JWKS_URL: Type.Optional(HttpUrl),
+    /** Public (anon) key the browser sends as `apikey`; published in /app-config.json. */
+    AUTH_PUBLIC_KEY: Type.String({ minLength: 1 }),
+    /** Folder holding the shell and remote apps with their dist builds; the repository root by default. */
+    FRONTEND_ROOT: Type.String({ default: path.resolve(__dirname, '../../..') }),
+    /** JSON file with remote entries, re-read on every request so remotes move without a restart. */
+    REMOTES_FILE: Type.Optional(Type.String({ minLength: 1 })),
+    /** Extra origins allowed to serve scripts (remotes on other hosts). Comma-separated. */
+    REMOTE_ORIGINS: Type.String({ default: '' }),
+    /** Requests per minute per client IP across the API. */
+    RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, default: 1200 }),
+    UPSTREAM_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 30000 }),
+    /** Development mailbox (local default only); never routed in production. */
+    DEV_MAILBOX_URL: Type.Optional(HttpUrl),
+  }),
+]);
+export type GatewayConfig = Static<typeof GatewayConfigSchema>;
+
+export function readGatewayConfig(env: Record<string, string | undefined> = process.env): GatewayConfig {
+  return loadConfig(GatewayConfigSchema, env);
+}

@@ -1,0 +1,46 @@
+import fp from 'fastify-plugin';
+import { createAccessTokenVerifier, SESSION_EXPIRED } from '@tracemap/service-kit';
+
+export interface AccessTokenCheckOptions {
+  jwksUrl: string;
+  issuer: string;
+  /** Path prefixes whose bearer tokens must be valid user tokens when present. */
+  prefixes: string[];
+  /** The public (anon) key identifies the app, not a user; it passes untouched. */
+  publicKey?: string;
+}
+
+/** jose's codes for a token that is simply not acceptable (as opposed to keys being unreachable). */
+const REJECTED = /^ERR_(JWT|JWS|JWK|JOSE_ALG_NOT_ALLOWED|JOSE_NOT_SUPPORTED|JWKS_NO_MATCHING_KEY|JWKS_MULTIPLE_MATCHING_KEYS)/;
+
+/**
+ * The first line of authentication: a forged or expired token on an API
+ * route stops here. Services verify again and authorize on their own.
+ */
+export default fp<AccessTokenCheckOptions>(
+  async (app, options) => {
+    const verify = createAccessTokenVerifier({ jwksUrl: options.jwksUrl, issuer: options.issuer });
+    app.addHook('onRequest', async (request, reply) => {
+      if (!options.prefixes.some((p) => request.url === p || request.url.startsWith(`${p}/`))) return;
+      const header = request.headers.authorization;
+      if (!header) return;
+      const token = /^Bearer\s+(.+)$/i.exec(header)?.[1];
+      if (token && token === options.publicKey) return;
+      try {
+        if (!token) throw Object.assign(new Error('malformed authorization header'), { code: 'ERR_JWT_MALFORMED' });
+        await verify(token);
+      } catch (error) {
+        const code = (error as { code?: string }).code ?? '';
+        if (REJECTED.test(code)) {
+          return reply.code(401).send({ statusCode: 401, code: 'session_expired', message: SESSION_EXPIRED });
+        }
+        request.log.warn({ err: error }, 'could not verify token: signing keys unreachable');
+        return reply
+          .code(503)
+          .header('retry-after', '5')
+          .send({ statusCode: 503, code: 'service_unavailable', message: 'Sign-in cannot be checked right now. Try again later.' });
+      }
+    });
+  },
+  { name: 'access-token-check' },
+);

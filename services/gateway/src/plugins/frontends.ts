@@ -1,0 +1,116 @@
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+type HeaderTarget = { setHeader(name: string, value: string): unknown };
+import { matchPageRoute, MESSAGES } from '@tracemap/contracts';
+import { REMOTE_APPS, readRemotes, remoteOrigins } from '../remotes-registry';
+
+export interface FrontendsOptions {
+  root: string;
+  remotesFile?: string;
+  extraScriptOrigins: string[];
+  appConfig: { authUrl: string; publicKey: string };
+  apiPrefixes: string[];
+}
+
+/** Entry points change on every deploy; everything else has a content hash in its name. */
+const ALWAYS_REVALIDATE = /(^|\/)(index\.html|mf-manifest\.json|mf-stats\.json|remoteEntry\.js|remotes\.json|app-config\.json)$/;
+
+function setCacheHeaders(res: HeaderTarget, filePath: string) {
+  if (ALWAYS_REVALIDATE.test(filePath) || filePath.endsWith('.html')) {
+    res.setHeader('cache-control', 'no-cache');
+  } else {
+    res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+  }
+  // Remotes may be loaded by a shell on another origin.
+  res.setHeader('access-control-allow-origin', '*');
+}
+
+function contentSecurityPolicy(scriptOrigins: string[]): string {
+  const sources = ["'self'", ...scriptOrigins].join(' ');
+  return [
+    "default-src 'self'",
+    `script-src ${sources}`,
+    `connect-src ${sources}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
+/**
+ * Serves the shell (with history fallback), each remote under /remotes/<app>/,
+ * the remotes registry and the runtime config. Unknown page paths still get
+ * the shell — it renders the 404 page — but with status 404.
+ */
+export default fp<FrontendsOptions>(
+  async (app, options) => {
+    const shellDist = path.join(options.root, 'shell', 'dist');
+    const shellIndex = path.join(shellDist, 'index.html');
+
+    // Builds may appear after the gateway starts (or a remote may be rebuilt):
+    // files are looked up per request, so the folders only need to exist.
+    mkdirSync(shellDist, { recursive: true });
+    await app.register(fastifyStatic, { root: shellDist, serve: false, cacheControl: false, setHeaders: setCacheHeaders });
+    for (const remote of REMOTE_APPS) {
+      const root = path.join(options.root, remote.folder, 'dist');
+      mkdirSync(root, { recursive: true });
+      await app.register(fastifyStatic, {
+        root,
+        prefix: `/remotes/${remote.folder}/`,
+        decorateReply: false,
+        cacheControl: false,
+        setHeaders: setCacheHeaders,
+      });
+    }
+
+    app.get('/remotes.json', async (_request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return { remotes: readRemotes(options.remotesFile) };
+    });
+    app.get('/app-config.json', async (_request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return options.appConfig;
+    });
+
+    const sendShell = (status: number, reply: import('fastify').FastifyReply) => {
+      const origins = [...options.extraScriptOrigins, ...remoteOrigins(readRemotes(options.remotesFile))];
+      reply
+        .code(status)
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('content-security-policy', contentSecurityPolicy(origins))
+        .header('x-content-type-options', 'nosniff')
+        .header('referrer-policy', 'no-referrer')
+        .header('x-frame-options', 'DENY');
+      if (!existsSync(shellIndex)) {
+        return reply.send('<!doctype html><title>Tracemap</title><p>The web app is not built yet. Run <code>npm run build</code>.</p>');
+      }
+      return reply.send(readFileSync(shellIndex));
+    };
+
+    // Hashed shell assets at the root (e.g. /main.1a2b3c.js) are served by the
+    // static plugin; every other GET is a page of the single-page app.
+    app.get('/*', async (request, reply) => {
+      const pathname = decodeURIComponent(request.url.split('?')[0]);
+      const file = path.join(shellDist, path.normalize(pathname));
+      if (file.startsWith(shellDist + path.sep) && path.extname(pathname) && existsSync(file)) {
+        return reply.sendFile(path.relative(shellDist, file));
+      }
+      if (options.apiPrefixes.some((p) => pathname === p || pathname.startsWith(`${p}/`))) {
+        return reply.code(404).send({ statusCode: 404, code: 'not_found', message: `Route not found: GET ${pathname}` });
+      }
+      const known = matchPageRoute(pathname) !== null;
+      if (!known && path.extname(pathname)) {
+        return reply.code(404).send({ statusCode: 404, code: 'not_found', message: MESSAGES.pageNotFound(pathname) });
+      }
+      return sendShell(known ? 200 : 404, reply);
+    });
+  },
+  { name: 'frontends' },
+);

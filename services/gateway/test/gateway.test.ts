@@ -1,0 +1,192 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { buildApp } from '../src/app';
+import { readGatewayConfig } from '../src/config';
+
+type Upstream = { app: FastifyInstance; url: string; seen: Array<{ url: string; headers: Record<string, unknown>; body: string }> };
+
+async function startUpstream(name: string, extra?: (app: FastifyInstance) => void): Promise<Upstream> {
+  const app = Fastify();
+  const seen: Upstream['seen'] = [];
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_r, body, done) => done(null, body));
+  extra?.(app);
+  app.get('/ready', async () => ({ status: 'ready' }));
+  app.all('/*', async (request, reply) => {
+    seen.push({ url: request.url, headers: request.headers, body: String(request.body ?? '') });
+    return reply.header('x-upstream', name).send({ upstream: name, url: request.url });
+  });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, url, seen };
+}
+
+let gateway: FastifyInstance;
+let auth: Upstream, account: Upstream, company: Upstream;
+let signToken: (claims: Record<string, unknown>) => Promise<string>;
+let frontendRoot: string;
+let remotesFile: string;
+const deadUrl = 'http://127.0.0.1:9'; // discard port: nothing listens
+
+beforeAll(async () => {
+  const { publicKey, privateKey } = await generateKeyPair('ES256');
+  const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'ES256', use: 'sig' };
+  auth = await startUpstream('auth', (app) => app.get('/auth/v1/.well-known/jwks.json', async () => ({ keys: [jwk] })));
+  account = await startUpstream('account');
+  company = await startUpstream('company');
+  signToken = (claims) =>
+    new SignJWT({ role: 'authenticated', ...claims })
+      .setProtectedHeader({ alg: 'ES256', kid: 'k1' })
+      .setIssuer('http://localhost:8080/auth/v1')
+      .setAudience('authenticated')
+      .setSubject('user-1')
+      .setIssuedAt()
+      .setExpirationTime('10m')
+      .sign(privateKey);
+
+  frontendRoot = mkdtempSync(path.join(os.tmpdir(), 'gateway-fe-'));
+  mkdirSync(path.join(frontendRoot, 'shell/dist'), { recursive: true });
+  writeFileSync(path.join(frontendRoot, 'shell/dist/index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(path.join(frontendRoot, 'shell/dist/main.abc123.js'), 'console.log(1)');
+  mkdirSync(path.join(frontendRoot, 'mfe-auth/dist'), { recursive: true });
+  writeFileSync(path.join(frontendRoot, 'mfe-auth/dist/mf-manifest.json'), '{}');
+  writeFileSync(path.join(frontendRoot, 'mfe-auth/dist/remoteEntry.js'), '//');
+  writeFileSync(path.join(frontendRoot, 'mfe-auth/dist/123.deadbeef.js'), '//');
+  remotesFile = path.join(frontendRoot, 'remotes.json');
+
+  const config = readGatewayConfig({
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://localhost:8080',
+    AUTH_URL: auth.url,
+    ACCOUNT_URL: account.url,
+    COMPANY_URL: company.url,
+    SUBSCRIPTION_URL: deadUrl,
+    AUTH_PUBLIC_KEY: 'public-anon-key',
+    FRONTEND_ROOT: frontendRoot,
+    REMOTES_FILE: remotesFile,
+    RATE_LIMIT_PER_MINUTE: '40',
+  });
+  gateway = await buildApp(config);
+  await gateway.ready();
+});
+
+afterAll(async () => {
+  await gateway?.close();
+  await Promise.all([auth, account, company].map((u) => u?.app.close()));
+});
+
+test('each prefix reaches the service that owns it, full path and query kept', async () => {
+  const cases: Array<[string, string]> = [
+    ['/auth/v1/token?grant_type=password', 'auth'],
+    ['/api/account/sync', 'account'],
+    ['/api/support/feedback', 'account'],
+    ['/api/company/info', 'company'],
+  ];
+  for (const [url, owner] of cases) {
+    const response = await gateway.inject({ method: 'POST', url, payload: { a: 1 } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ upstream: owner, url });
+  }
+});
+
+test('a request id is created, forwarded and returned; client identity headers are dropped', async () => {
+  const response = await gateway.inject({
+    method: 'GET',
+    url: '/api/account/sync',
+    headers: { 'x-service-token': 'forged', 'x-user-id': 'admin', 'x-forwarded-for': '6.6.6.6' },
+  });
+  const id = response.headers['x-request-id'];
+  expect(id).toMatch(/^[0-9a-f-]{36}$/);
+  const received = account.seen.at(-1)!;
+  expect(received.headers['x-request-id']).toBe(id);
+  expect(received.headers['x-service-token']).toBeUndefined();
+  expect(received.headers['x-user-id']).toBeUndefined();
+  expect(received.headers['x-forwarded-for']).not.toContain('6.6.6.6');
+});
+
+test('bodies pass byte for byte (webhook signatures depend on it)', async () => {
+  const raw = '{"b":2,   "a":1}';
+  await gateway.inject({ method: 'POST', url: '/api/company/info', payload: raw, headers: { 'content-type': 'application/json' } });
+  expect(company.seen.at(-1)!.headers['content-type']).toBe('application/json');
+  expect(company.seen.at(-1)!.body).toBe(raw);
+});
+
+test('a service that is down answers JSON 503 at once for its routes only', async () => {
+  const started = Date.now();
+  const down = await gateway.inject({ method: 'POST', url: '/api/subscription/update', payload: {} });
+  expect(down.statusCode).toBe(503);
+  expect(down.json()).toMatchObject({ statusCode: 503, code: 'service_unavailable' });
+  expect(down.json().message).toMatch(/subscription service is unavailable/);
+  expect(Date.now() - started).toBeLessThan(5000);
+  const others = await gateway.inject({ method: 'POST', url: '/api/company/info', payload: {} });
+  expect(others.statusCode).toBe(200);
+  const ready = await gateway.inject('/ready');
+  expect(ready.statusCode).toBe(503);
+  expect(ready.json().message).toContain('subscription');
+});
+
+test('forged or expired tokens stop at the gateway; valid ones and the public key pass', async () => {
+  const valid = await signToken({});
+  expect((await gateway.inject({ url: '/api/account/sync', headers: { authorization: `Bearer ${valid}` } })).statusCode).toBe(200);
+  const forged = valid.slice(0, -4) + 'AAAA';
+  const refused = await gateway.inject({ url: '/api/account/sync', headers: { authorization: `Bearer ${forged}` } });
+  expect(refused.statusCode).toBe(401);
+  expect(refused.json()).toEqual({ statusCode: 401, code: 'session_expired', message: 'Your session has expired. Please log in again.' });
+  const expired = await new SignJWT({ role: 'authenticated' })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setExpirationTime(1)
+    .sign(new TextEncoder().encode('x'.repeat(32)));
+  expect((await gateway.inject({ url: '/api/account/sync', headers: { authorization: `Bearer ${expired}` } })).statusCode).toBe(401);
+  expect((await gateway.inject({ url: '/api/account/sync', headers: { authorization: 'Bearer public-anon-key' } })).statusCode).toBe(200);
+});
+
+test('pages get the shell; unknown pages get it with status 404; cache headers fit each file', async () => {
+  for (const page of ['/', '/login', '/company/abc/users', '/map-preview/x', '/admin/email']) {
+    const response = await gateway.inject(page);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root">');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['content-security-policy']).toContain("object-src 'none'");
+  }
+  const unknown = await gateway.inject('/no/such/page');
+  expect(unknown.statusCode).toBe(404);
+  expect(unknown.body).toContain('<div id="root">');
+  expect((await gateway.inject('/main.abc123.js')).headers['cache-control']).toContain('immutable');
+  expect((await gateway.inject('/remotes/mfe-auth/mf-manifest.json')).headers['cache-control']).toBe('no-cache');
+  expect((await gateway.inject('/remotes/mfe-auth/remoteEntry.js')).headers['cache-control']).toBe('no-cache');
+  expect((await gateway.inject('/remotes/mfe-auth/123.deadbeef.js')).headers['cache-control']).toContain('immutable');
+  const missingApi = await gateway.inject('/api/nothing');
+  expect(missingApi.statusCode).toBe(404);
+  expect(missingApi.json().code).toBe('not_found');
+});
+
+test('the remotes registry follows its configuration file without a restart', async () => {
+  const before = (await gateway.inject('/remotes.json')).json();
+  expect(before.remotes).toContainEqual({ name: 'mfe_auth', entry: '/remotes/mfe-auth/mf-manifest.json' });
+  writeFileSync(remotesFile, JSON.stringify({ mfe_auth: 'http://127.0.0.1:9999/mf-manifest.json' }));
+  const after = await gateway.inject('/remotes.json');
+  expect(after.headers['cache-control']).toBe('no-cache');
+  expect(after.json().remotes).toContainEqual({ name: 'mfe_auth', entry: 'http://127.0.0.1:9999/mf-manifest.json' });
+  const page = await gateway.inject('/login');
+  expect(page.headers['content-security-policy']).toContain('http://127.0.0.1:9999');
+  const config = (await gateway.inject('/app-config.json')).json();
+  expect(config).toEqual({ authUrl: 'http://localhost:8080', publicKey: 'public-anon-key' });
+});
+
+test('API requests are rate-limited per client at the configured value', async () => {
+  let first429 = 0;
+  for (let i = 1; i <= 60; i++) {
+    const response = await gateway.inject({ url: '/api/company/info', method: 'POST', payload: {}, remoteAddress: '10.0.0.7' });
+    if (response.statusCode === 429) {
+      first429 = i;
+      expect(response.json().code).toBe('over_request_rate_limit');
+      break;
+    }
+  }
+  expect(first429).toBe(41);
+  // Another client is unaffected.
+  expect((await gateway.inject({ url: '/api/company/info', method: 'POST', payload: {}, remoteAddress: '10.0.0.8' })).statusCode).toBe(200);
+});
