@@ -41,6 +41,10 @@ export default fp<ProxyOptions>(
         const forward = (request: FastifyRequest, reply: FastifyReply) =>
           reply.from(request.url, {
             timeout: options.timeoutMs,
+            // Hand over the raw text with its own content type so it is not re-encoded.
+            ...(typeof request.body === 'string'
+              ? { body: request.body, contentType: request.headers['content-type'] ?? 'application/octet-stream' }
+              : {}),
             rewriteRequestHeaders: (req, headers) => {
               const next: Record<string, unknown> = { ...headers };
               for (const name of UNTRUSTED_HEADERS) delete next[name];
