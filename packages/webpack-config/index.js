@@ -40,11 +40,22 @@ function requiredVersionOf(pkg, dep) {
   return all[base] || false;
 }
 
+const ROUTER_SUBSET = path.join(__dirname, 'react-router-subset.mjs');
+
+/** The real react-router ESM entry for this mode (bypasses the exports map on purpose). */
+function reactRouterEntry(prod) {
+  const dir = path.dirname(require.resolve('react-router/package.json', { paths: [process.cwd(), __dirname] }));
+  return path.join(dir, 'dist', prod ? 'production' : 'development', 'index.mjs');
+}
+
 function buildShared(pkg) {
   const shared = {};
   for (const dep of SHARED_SINGLETONS) {
     shared[dep] = { singleton: true, eager: false, requiredVersion: requiredVersionOf(pkg, dep) };
   }
+  // `react-router` is provided from the subset module (see react-router-subset.mjs).
+  const routerPkg = require(require.resolve('react-router/package.json', { paths: [process.cwd(), __dirname] }));
+  shared['react-router'] = { ...shared['react-router'], import: ROUTER_SUBSET, version: routerPkg.version };
   return shared;
 }
 
@@ -69,6 +80,16 @@ function sourceHash(dirs) {
   };
   dirs.forEach(walk);
   return hash.digest('hex').slice(0, 8);
+}
+
+/**
+ * Entry chunks are content-hashed too. The federation runtime module asks for the entry
+ * filename before hashes exist (it only needs the folder depth), so answer it unhashed then.
+ */
+function hashedEntryFilename(pathData) {
+  const chunk = pathData && pathData.chunk;
+  const ready = chunk && chunk.contentHash && chunk.contentHash.javascript;
+  return ready ? '[name].[contenthash:10].js' : '[name].js';
 }
 
 /**
@@ -98,7 +119,7 @@ function createConfig(opts) {
       devtool: prod ? false : 'eval-cheap-module-source-map',
       output: {
         path: path.join(dir, 'dist'),
-        filename: prod ? '[name].[chunkhash:10].js' : '[name].js',
+        filename: prod ? hashedEntryFilename : '[name].js',
         chunkFilename: prod ? '[name].[contenthash:10].js' : '[name].js',
         publicPath: isHost ? '/' : 'auto',
         uniqueName: `${name}_${buildId}`,
@@ -106,6 +127,7 @@ function createConfig(opts) {
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+        alias: { 'react-router-full$': reactRouterEntry(prod) },
       },
       module: {
         rules: [
@@ -139,6 +161,7 @@ function createConfig(opts) {
           manifest: true,
           dts: false,
           dev: false,
+          experiments: { optimization: { target: 'web', disableRemote: !isHost } },
         }),
         new HtmlWebpackPlugin({
           template: path.join(__dirname, 'index.html'),

@@ -32,6 +32,11 @@ export interface ServiceOptions {
    */
   database?: false;
   readiness?: () => Promise<void>;
+  /**
+   * Services keep the request id the gateway made; the gateway itself makes a
+   * new one for every request instead of trusting a client's.
+   */
+  trustIncomingRequestId?: boolean;
   /** Extra options for autoloaded plugins and routes. */
   pluginOptions?: Record<string, unknown>;
 }
@@ -54,6 +59,7 @@ export async function createService(options: ServiceOptions): Promise<FastifyIns
         : { level: config.LOG_LEVEL, base: { service: options.name }, redact: ['req.headers.authorization', 'req.headers.apikey', 'req.headers.cookie'] }),
     requestIdHeader: false,
     genReqId: (request) => {
+      if (options.trustIncomingRequestId === false) return randomUUID();
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
@@ -66,6 +72,15 @@ export async function createService(options: ServiceOptions): Promise<FastifyIns
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  // On shutdown, requests already running finish, and their kept-alive
+  // connections are told to close so the server can actually stop.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
   });
   // APIs speak JSON only; any other body type is a 415, not a string to parse.
   app.removeContentTypeParser('text/plain');

@@ -2,7 +2,6 @@ export * from './errors';
 export * from './config';
 export * from './create-service';
 export * from './run-service';
-export * from './embedded-postgres';
 export * from './internal-client';
 export * from './db/pool';
 export * from './db/migrate';

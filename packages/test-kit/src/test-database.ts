@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { spawn } from 'node:child_process';
-import path from 'node:path';
 
 export interface TestDatabase {
   url: string;
@@ -36,7 +35,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       },
     };
   }
-  const child = spawn(process.execPath, [path.join(__dirname, 'pglite-server.mjs')], {
+  const child = spawn(process.execPath, [require.resolve('@tracemap/service-kit/bin/pglite-server.mjs')], {
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
   const port = await new Promise<number>((resolve, reject) => {

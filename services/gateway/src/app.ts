@@ -19,6 +19,7 @@ export async function buildApp(config: GatewayConfig): Promise<FastifyInstance> 
     config,
     database: false,
     authentication: false,
+    trustIncomingRequestId: false,
     readiness: async () => {
       const results = await Promise.allSettled(
         upstreams

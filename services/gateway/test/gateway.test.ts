@@ -96,7 +96,7 @@ test('a request id is created, forwarded and returned; client identity headers a
   const response = await gateway.inject({
     method: 'GET',
     url: '/api/account/sync',
-    headers: { 'x-service-token': 'forged', 'x-user-id': 'admin', 'x-forwarded-for': '6.6.6.6' },
+    headers: { 'x-service-token': 'forged', 'x-user-id': 'admin', 'x-forwarded-for': '6.6.6.6', 'x-request-id': 'client-chosen' },
   });
   const id = response.headers['x-request-id'];
   expect(id).toMatch(/^[0-9a-f-]{36}$/);

@@ -1,6 +1,8 @@
-// Runs an in-memory PGlite behind the Postgres wire protocol in its own
-// process (jest's module sandbox cannot load PGlite's WASM), prints the port,
-// and exits when its parent goes away.
+// The local default database: PGlite (Postgres compiled to WASM) behind the
+// Postgres wire protocol, so services use the same driver as in production.
+// Its own process: jest's module sandbox cannot load PGlite's WASM, and the
+// orchestrator stays responsive. Usage: pglite-server.mjs [dataDir|memory://] [port]
+// Prints PGLITE_PORT=<port> when ready; exits when its parent goes away.
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 

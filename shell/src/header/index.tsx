@@ -1,0 +1,30 @@
+import { Link, NavLink } from 'react-router';
+
+const NAV = [
+  { to: '/', label: 'Home', end: true },
+  { to: '/pricing', label: 'Pricing' },
+  { to: '/company', label: 'Company' },
+  { to: '/admin', label: 'Admin' },
+];
+
+export function Header() {
+  return (
+    <header className="sh-header" data-testid="shell-header">
+      <div className="tm-container sh-header__bar">
+        <Link to="/" className="sh-logo" aria-label="Tracemap home">
+          Trace<span>map</span>
+        </Link>
+        <nav className="sh-nav" aria-label="Main">
+          {NAV.map((n) => (
+            <NavLink key={n.to} to={n.to} end={n.end} data-testid={`nav-${n.label.toLowerCase()}`}>
+              {n.label}
+            </NavLink>
+          ))}
+          <NavLink to="/login" className="sh-login" data-testid="nav-login">
+            Log in
+          </NavLink>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,57 @@
+import { Suspense, useCallback, useEffect, useState, type ComponentType } from 'react';
+import { loadRemoteComponent, peekRemoteComponent, resetRemote } from '../registry';
+import { RemoteErrorBoundary } from '../error-boundary';
+import { RemoteLoading, RemoteUnavailable } from '../remote-unavailable';
+
+export interface RemoteRouteProps {
+  /** Federation name, e.g. "mfe_company". */
+  remote: string;
+  /** Exposed module, default "./routes". */
+  module?: string;
+  /** Human name shown in the fallback, e.g. "Company". */
+  label: string;
+}
+
+type State = { Comp?: ComponentType; error?: unknown };
+
+/**
+ * Renders one remote's exposed routes. Each time the route is entered it re-reads
+ * /remotes.json (so a moved or rebuilt remote is picked up without a reload); a failure
+ * shows a named fallback with Retry instead of blanking the shell.
+ */
+export function RemoteRoute({ remote, module = './routes', label }: RemoteRouteProps) {
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<State>(() => ({ Comp: peekRemoteComponent(remote, module) }));
+
+  useEffect(() => {
+    let alive = true;
+    loadRemoteComponent(remote, module).then(
+      (Comp) => alive && setState((s) => (s.Comp === Comp && !s.error ? s : { Comp })),
+      (error: unknown) => {
+        console.warn(`[shell] ${remote} is unavailable`, error);
+        if (alive) setState({ error });
+      },
+    );
+    return () => {
+      alive = false;
+    };
+  }, [remote, module, attempt]);
+
+  const retry = useCallback(() => {
+    resetRemote(remote);
+    setState({});
+    setAttempt((a) => a + 1);
+  }, [remote]);
+
+  const fallback = <RemoteUnavailable label={label} remote={remote} onRetry={retry} />;
+  if (state.error) return fallback;
+  if (!state.Comp) return <RemoteLoading label={label} remote={remote} />;
+  const Comp = state.Comp;
+  return (
+    <RemoteErrorBoundary key={attempt} fallback={() => fallback} onError={() => resetRemote(remote)}>
+      <Suspense fallback={<RemoteLoading label={label} remote={remote} />}>
+        <Comp />
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+}

@@ -1,0 +1,31 @@
+const { createConfig, PORTS } = require('@tracemap/webpack-config');
+
+/** In development the shell serves the registry itself, pointing at each remote's dev server. */
+function devRegistry(middlewares) {
+  const remotes = [
+    ['mfe_marketing', PORTS.mfe_marketing],
+    ['mfe_auth', PORTS.mfe_auth],
+    ['mfe_company', PORTS.mfe_company],
+    ['mfe_admin', PORTS.mfe_admin],
+  ].map(([name, port]) => ({ name, entry: `http://localhost:${port}/mf-manifest.json` }));
+  middlewares.unshift({
+    name: 'tracemap-dev-registry',
+    middleware: (req, res, next) => {
+      if (req.url.startsWith('/remotes.json')) return res.json({ remotes });
+      if (req.url.startsWith('/app-config.json')) {
+        return res.json({ authUrl: process.env.PUBLIC_AUTH_URL || 'http://localhost:8080/auth/v1', publicKey: process.env.PUBLIC_AUTH_KEY || 'dev-public-key' });
+      }
+      return next();
+    },
+  });
+  return middlewares;
+}
+
+module.exports = createConfig({
+  dir: __dirname,
+  name: 'shell',
+  port: PORTS.shell,
+  isHost: true,
+  title: 'Tracemap',
+  setupMiddlewares: devRegistry,
+});
