@@ -1,0 +1,10 @@
+import { validationFailed } from './auth-error';
+
+const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
+
+/** Emails are compared lower-cased and trimmed (spec §5). */
+export function normalizeEmail(raw: string): string {
+  const email = raw.trim().toLowerCase();
+  if (email.length > 255 || !EMAIL.test(email)) throw validationFailed('Unable to validate email address: invalid format');
+  return email;
+}

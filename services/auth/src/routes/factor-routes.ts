@@ -1,0 +1,56 @@
+import { Type, type Static } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { authError } from '../lib/auth-error';
+import type { AuthDeps } from '../lib/deps';
+import { requestMeta, requireCaller } from '../lib/request-context';
+import { challengeFactor } from '../use-cases/challenge-factor';
+import { enrollFactor } from '../use-cases/enroll-factor';
+import { unenrollFactor } from '../use-cases/unenroll-factor';
+import { verifyFactor } from '../use-cases/verify-factor';
+import { Strict } from './schemas';
+
+const Uuid = Type.String({ format: 'uuid' });
+const FactorParams = Type.Object({ factorId: Uuid }, Strict);
+const EnrollBody = Type.Object(
+  {
+    factor_type: Type.String({ maxLength: 16 }),
+    friendly_name: Type.Optional(Type.String({ maxLength: 100 })),
+    issuer: Type.Optional(Type.String({ maxLength: 100 })),
+  },
+  Strict,
+);
+// supabase-js sends its own parameters (factorId, channel) in the challenge body.
+const ChallengeBody = Type.Object({ factorId: Type.Optional(Type.String()), channel: Type.Optional(Type.String()) }, Strict);
+const VerifyBody = Type.Object({ challenge_id: Uuid, code: Type.String({ pattern: '^[0-9]{6}$' }) }, Strict);
+
+export default async function factorRoutes(app: FastifyInstance, { deps }: { deps: AuthDeps }) {
+  app.post<{ Body: Static<typeof EnrollBody> }>('/factors', { schema: { body: EnrollBody } }, async (request) => {
+    const caller = requireCaller(deps, request);
+    if (request.body.factor_type !== 'totp') {
+      throw authError(422, 'mfa_factor_type_not_supported', `Factor type ${request.body.factor_type} is not supported: use totp`);
+    }
+    return enrollFactor(deps, caller, { friendlyName: request.body.friendly_name, issuer: request.body.issuer });
+  });
+
+  app.post<{ Params: Static<typeof FactorParams>; Body: Static<typeof ChallengeBody> }>(
+    '/factors/:factorId/challenge',
+    { schema: { params: FactorParams, body: ChallengeBody } },
+    async (request) => challengeFactor(deps, requireCaller(deps, request), request.params.factorId, requestMeta(deps, request)),
+  );
+
+  app.post<{ Params: Static<typeof FactorParams>; Body: Static<typeof VerifyBody> }>(
+    '/factors/:factorId/verify',
+    { schema: { params: FactorParams, body: VerifyBody } },
+    async (request) =>
+      verifyFactor(
+        deps,
+        requireCaller(deps, request),
+        { factorId: request.params.factorId, challengeId: request.body.challenge_id, code: request.body.code },
+        requestMeta(deps, request),
+      ),
+  );
+
+  app.delete<{ Params: Static<typeof FactorParams> }>('/factors/:factorId', { schema: { params: FactorParams } }, async (request) =>
+    unenrollFactor(deps, requireCaller(deps, request), request.params.factorId),
+  );
+}

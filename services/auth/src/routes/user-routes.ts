@@ -1,0 +1,61 @@
+import { Type, type Static } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { validationFailed } from '../lib/auth-error';
+import type { AuthDeps } from '../lib/deps';
+import { requestMeta, requireCaller } from '../lib/request-context';
+import { getUser } from '../use-cases/get-user';
+import { logOut } from '../use-cases/log-out';
+import { updateCurrentUser } from '../use-cases/update-user';
+import { Email, Metadata, Nullable, Password, PkceFields, RedirectQuery, Strict } from './schemas';
+
+const UpdateUserBody = Type.Object(
+  {
+    email: Type.Optional(Email),
+    password: Type.Optional(Password),
+    current_password: Type.Optional(Type.String({ maxLength: 1024 })),
+    nonce: Type.Optional(Type.String({ maxLength: 64 })),
+    data: Nullable(Metadata),
+    ...PkceFields,
+  },
+  Strict,
+);
+const LogoutQuery = Type.Object(
+  { scope: Type.Optional(Type.Union([Type.Literal('global'), Type.Literal('local'), Type.Literal('others')])) },
+  Strict,
+);
+
+export default async function userRoutes(app: FastifyInstance, { deps }: { deps: AuthDeps }) {
+  app.get('/user', async (request) => getUser(deps, requireCaller(deps, request).userId));
+
+  app.put<{ Body: Static<typeof UpdateUserBody>; Querystring: Static<typeof RedirectQuery> }>(
+    '/user',
+    { schema: { body: UpdateUserBody, querystring: RedirectQuery } },
+    async (request) => {
+      const caller = requireCaller(deps, request);
+      const body = request.body;
+      if (body.nonce !== undefined) {
+        throw validationFailed('Reauthentication nonces are not supported: send current_password with the new password');
+      }
+      return updateCurrentUser(
+        deps,
+        caller,
+        {
+          email: body.email,
+          password: body.password,
+          currentPassword: body.current_password,
+          data: body.data ?? undefined,
+          code_challenge: body.code_challenge,
+          code_challenge_method: body.code_challenge_method,
+          redirectTo: request.query.redirect_to,
+        },
+        requestMeta(deps, request),
+      );
+    },
+  );
+
+  app.post<{ Querystring: Static<typeof LogoutQuery> }>('/logout', { schema: { querystring: LogoutQuery } }, async (request, reply) => {
+    const caller = requireCaller(deps, request);
+    await logOut(deps, caller, request.query.scope ?? 'global');
+    return reply.code(204).send();
+  });
+}

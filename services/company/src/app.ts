@@ -1,0 +1,58 @@
+import path from 'node:path';
+import type pg from 'pg';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { OutboxWorker } from '@tracemap/mailer';
+import { createService, type AccessClaims, type AccessTokenVerifier } from '@tracemap/service-kit';
+import type { CompanyConfig } from './config';
+import type { CompanyDeps } from './deps';
+import { InfoCache } from './lib/info-cache';
+import { createPeers, type Peers } from './lib/peers';
+import { setUpOutbox } from './plugins/outbox';
+import { registerRoutes } from './routes';
+import type { SharedCompanyInfo } from './use-cases/get-company-info';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The service's wiring, for tests and scripts (e.g. draining the outbox). */
+    companyService: { deps: CompanyDeps; outbox: OutboxWorker | null };
+  }
+}
+
+export interface BuildOverrides {
+  /** Verify tokens with given keys instead of fetching the auth service's JWKS. */
+  verifier?: AccessTokenVerifier;
+  /** Replace the per-request session check against auth (e.g. in a benchmark without auth). */
+  isSessionActive?: (claims: AccessClaims) => Promise<boolean>;
+  pool?: pg.Pool;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp(config: CompanyConfig, overrides: BuildOverrides = {}): Promise<FastifyInstance> {
+  let peers: Peers | undefined;
+  const app = await createService({
+    name: 'company',
+    config,
+    migrationsDir: path.join(__dirname, '..', 'migrations'),
+    pool: overrides.pool,
+    logger: overrides.logger,
+    authentication: {
+      jwksUrl: new URL('/auth/v1/.well-known/jwks.json', config.AUTH_URL).toString(),
+      issuer: `${config.PUBLIC_URL.replace(/\/$/, '')}/auth/v1`,
+      verifier: overrides.verifier,
+      isSessionActive: overrides.isSessionActive ?? ((claims) => peers!.isSessionActive(claims)),
+    },
+  });
+  peers = createPeers(config, app.log);
+  const outbox = await setUpOutbox(app, config);
+  const deps: CompanyDeps = {
+    db: app.db,
+    config,
+    peers,
+    infoCache: new InfoCache<SharedCompanyInfo>(config.COMPANY_INFO_CACHE_MS),
+    wakeOutbox: () => outbox?.wake(),
+  };
+  app.decorate('companyService', { deps, outbox });
+  app.decorateRequest('company', null);
+  await registerRoutes(app, deps);
+  return app;
+}

@@ -1,0 +1,32 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { loadConfig, serviceConfigSchema } from '@tracemap/service-kit';
+
+const Url = (fallback?: string) =>
+  Type.String({ pattern: '^https?://[^\\s]+$', ...(fallback === undefined ? {} : { default: fallback }) });
+
+export const CompanyConfigSchema = serviceConfigSchema(
+  Type.Object({
+    /** Site origin as the browser sees it: invitation links and the token issuer derive from it. */
+    PUBLIC_URL: Url('http://localhost:8080'),
+    AUTH_URL: Url('http://127.0.0.1:4001'),
+    ACCOUNT_URL: Url('http://127.0.0.1:4002'),
+    SUBSCRIPTION_URL: Url('http://127.0.0.1:4004'),
+    INTERNAL_SERVICE_TOKEN: Type.String({ minLength: 16 }),
+    /** Needed only to create accounts for invitees (claim); without it claiming answers 503. */
+    AUTH_SERVICE_ROLE_KEY: Type.Optional(Type.String({ minLength: 1 })),
+    AUTH_PUBLIC_KEY: Type.Optional(Type.String({ minLength: 1 })),
+    SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),
+    MAIL_FROM: Type.String({ minLength: 3, default: 'Tracemap <no-reply@tracemap.local>' }),
+    /** Run the outbox worker in this process (off only for tests that read the outbox). */
+    OUTBOX_WORKER: Type.Boolean({ default: true }),
+    INVITATION_TTL_HOURS: Type.Integer({ minimum: 1, maximum: 24 * 30, default: 7 * 24 }),
+    INVITATION_RESEND_INTERVAL_SECONDS: Type.Integer({ minimum: 0, default: 60 }),
+    COMPANY_INFO_CACHE_MS: Type.Integer({ minimum: 0, default: 2000 }),
+    INTERNAL_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 2000 }),
+  }),
+);
+export type CompanyConfig = Static<typeof CompanyConfigSchema>;
+
+export function loadCompanyConfig(env: Record<string, string | undefined> = process.env): CompanyConfig {
+  return loadConfig(CompanyConfigSchema, env);
+}

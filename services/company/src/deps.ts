@@ -1,0 +1,15 @@
+import type pg from 'pg';
+import type { CompanyConfig } from './config';
+import type { InfoCache } from './lib/info-cache';
+import type { Peers } from './lib/peers';
+import type { SharedCompanyInfo } from './use-cases/get-company-info';
+
+/** What use cases need from the outside world, handed in rather than imported. */
+export interface CompanyDeps {
+  db: pg.Pool;
+  config: CompanyConfig;
+  peers: Peers;
+  infoCache: InfoCache<SharedCompanyInfo>;
+  /** Asks the outbox worker to look for new emails now rather than at its next poll. */
+  wakeOutbox(): void;
+}

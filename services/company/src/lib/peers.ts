@@ -1,0 +1,148 @@
+import { AppError, createInternalClient, type AccessClaims } from '@tracemap/service-kit';
+import type { CompanyConfig } from '../config';
+
+export interface Profile {
+  id: string;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+export interface SubscriptionSummary {
+  status: string;
+  cardExpirationMonth: number | null;
+  cardExpirationYear: number | null;
+}
+
+export interface AuthUser {
+  id: string;
+  email: string;
+  emailConfirmed: boolean;
+}
+
+export interface NewAuthUser {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+interface Logger {
+  warn(obj: object, msg?: string): void;
+}
+
+/**
+ * The other services this one talks to, behind the agreed internal contracts.
+ * Reads degrade (null, ids only) when a callee is down; only the calls that
+ * decide something (verified email, account creation) surface the failure.
+ */
+export function createPeers(config: CompanyConfig, log: Logger) {
+  const internal = (baseUrl: string) =>
+    createInternalClient({ baseUrl, timeoutMs: config.INTERNAL_TIMEOUT_MS, serviceToken: config.INTERNAL_SERVICE_TOKEN });
+  const auth = internal(config.AUTH_URL);
+  const account = internal(config.ACCOUNT_URL);
+  const subscription = internal(config.SUBSCRIPTION_URL);
+  // The admin API is a public-style endpoint: it gets the service-role key, not the internal secret.
+  const authAdmin = createInternalClient({ baseUrl: config.AUTH_URL, timeoutMs: config.INTERNAL_TIMEOUT_MS });
+
+  return {
+    async profiles(ids: string[], requestId?: string): Promise<Map<string, Profile>> {
+      const found = new Map<string, Profile>();
+      if (ids.length === 0) return found;
+      try {
+        const answer = await account<{ profiles: Profile[] }>('/internal/profiles/lookup', {
+          method: 'POST',
+          body: { ids },
+          requestId,
+        });
+        for (const p of answer.profiles ?? []) found.set(p.id, p);
+      } catch (error) {
+        log.warn({ err: error }, 'profile lookup failed; answering with ids only');
+      }
+      return found;
+    },
+
+    async subscription(companyId: string, requestId?: string): Promise<SubscriptionSummary | null> {
+      try {
+        const answer = await subscription<{ subscription: SubscriptionSummary | null }>(
+          `/internal/companies/${encodeURIComponent(companyId)}/subscription`,
+          { requestId },
+        );
+        return answer?.subscription ?? null;
+      } catch (error) {
+        log.warn({ err: error }, 'subscription lookup failed; answering null');
+        return null;
+      }
+    },
+
+    /**
+     * Revoked sessions are refused at once. When auth itself is unreachable the
+     * signed, short-lived token is accepted rather than taking every company
+     * page down with it.
+     */
+    async isSessionActive(claims: AccessClaims): Promise<boolean> {
+      if (!claims.session_id) return true;
+      try {
+        const answer = await auth<{ active: boolean; userId: string | null }>(
+          `/internal/sessions/${encodeURIComponent(claims.session_id)}`,
+        );
+        return answer.active === true && (answer.userId === null || answer.userId === claims.sub);
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode === 503) {
+          log.warn({ err: error }, 'session check unavailable; trusting the token until it expires');
+          return true;
+        }
+        return false;
+      }
+    },
+
+    /** Throws 503 when auth is down: the caller cannot decide without it. */
+    async userById(id: string, requestId?: string): Promise<AuthUser | null> {
+      const answer = await auth<{ users: AuthUser[] }>('/internal/users/lookup', {
+        method: 'POST',
+        body: { ids: [id] },
+        requestId,
+      });
+      return answer.users?.find((u) => u.id === id) ?? null;
+    },
+
+    /** null when unknown or when auth cannot answer (the caller only uses it to refuse early). */
+    async userByEmail(email: string, requestId?: string): Promise<AuthUser | null> {
+      try {
+        const answer = await auth<{ user: AuthUser | null }>('/internal/users/by-email', {
+          method: 'POST',
+          body: { email },
+          requestId,
+        });
+        return answer.user ?? null;
+      } catch (error) {
+        log.warn({ err: error }, 'user lookup by email failed');
+        return null;
+      }
+    },
+
+    /** Creates a confirmed account through auth's admin API (the emailed token proved the address). */
+    async createConfirmedUser(user: NewAuthUser, requestId?: string): Promise<{ id: string; email: string }> {
+      if (!config.AUTH_SERVICE_ROLE_KEY) {
+        throw new AppError(503, 'claim_unavailable', 'Accounts cannot be created right now. Try again later.');
+      }
+      const created = await authAdmin<{ id: string; email: string }>('/auth/v1/admin/users', {
+        method: 'POST',
+        requestId,
+        headers: {
+          authorization: `Bearer ${config.AUTH_SERVICE_ROLE_KEY}`,
+          apikey: config.AUTH_SERVICE_ROLE_KEY,
+        },
+        body: {
+          email: user.email,
+          password: user.password,
+          email_confirm: true,
+          user_metadata: { first_name: user.firstName, last_name: user.lastName },
+        },
+      });
+      return { id: created.id, email: created.email };
+    },
+  };
+}
+
+export type Peers = ReturnType<typeof createPeers>;

@@ -1,0 +1,65 @@
+import { Type, type Static } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import type { CompanyDeps } from '../deps';
+import { FAILURE } from '../lib/messages';
+import { companyAccess } from '../plugins/company-access';
+import { createCompany } from '../use-cases/create-company';
+import { getCompanyInfo } from '../use-cases/get-company-info';
+import { listUserCompanies } from '../use-cases/list-user-companies';
+import { updateCompanySettings } from '../use-cases/update-company-settings';
+import { CompanyIdBody, CompanyName, Id, IdempotencyHeaders, NameCase, strict } from './schemas';
+
+const CreateBody = Type.Object({ name: CompanyName }, strict);
+const SettingsBody = Type.Object(
+  {
+    companyId: Id,
+    name: Type.Optional(CompanyName),
+    attributeInheritance: Type.Optional(Type.Boolean()),
+    eventNameCase: Type.Optional(NameCase),
+    attributeNameCase: Type.Optional(NameCase),
+  },
+  strict,
+);
+
+export async function companyRoutes(app: FastifyInstance, { deps }: { deps: CompanyDeps }) {
+  app.post(
+    '/create',
+    { schema: { body: CreateBody, headers: IdempotencyHeaders }, config: { failureMessage: FAILURE.create }, preHandler: app.requireUser },
+    async (request, reply) => {
+      const outcome = await createCompany(deps, {
+        userId: request.auth!.userId,
+        name: (request.body as Static<typeof CreateBody>).name,
+        idempotencyKey: request.headers['idempotency-key'] as string | undefined,
+      });
+      if (outcome.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(outcome.statusCode).send(outcome.body);
+    },
+  );
+
+  app.get('/mine', { config: { failureMessage: FAILURE.mine }, preHandler: app.requireUser }, async (request) =>
+    listUserCompanies(deps, request.auth!.userId),
+  );
+
+  app.post(
+    '/info',
+    {
+      schema: { body: CompanyIdBody },
+      config: { failureMessage: FAILURE.info },
+      preHandler: companyAccess(deps, { access: 'member', locate: { from: 'body', field: 'companyId' } }),
+    },
+    async (request) => getCompanyInfo(deps, { ...request.company!, requestId: request.id }),
+  );
+
+  app.post(
+    '/update-settings',
+    {
+      schema: { body: SettingsBody },
+      config: { failureMessage: FAILURE.settings },
+      preHandler: companyAccess(deps, { access: 'admin', locate: { from: 'body', field: 'companyId' } }),
+    },
+    async (request) => {
+      const { companyId, name, ...settings } = request.body as Static<typeof SettingsBody>;
+      return updateCompanySettings(deps, { companyId, userId: request.company!.userId, name, settings });
+    },
+  );
+}

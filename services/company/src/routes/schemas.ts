@@ -1,0 +1,21 @@
+import { Type } from '@sinclair/typebox';
+import { ROLES } from '../lib/roles';
+import { NAME_CASES } from '../lib/settings';
+
+// Request schemas: every object refuses unknown fields (mass assignment).
+export const Id = Type.String({ format: 'uuid' });
+export const RoleSchema = Type.Union(ROLES.map((r) => Type.Literal(r)));
+export const CompanyName = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' });
+export const PersonName = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' });
+export const Email = Type.String({ format: 'email', maxLength: 254 });
+export const NameCase = Type.Union(NAME_CASES.map((c) => Type.Literal(c)));
+
+export const strict = { additionalProperties: false } as const;
+
+export const CompanyIdBody = Type.Object({ companyId: Id }, strict);
+export const InvitationIdBody = Type.Object({ invitationId: Id }, strict);
+
+/** An optional Idempotency-Key; other headers are not this schema's business. */
+export const IdempotencyHeaders = Type.Object({
+  'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+});

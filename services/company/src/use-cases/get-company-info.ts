@@ -1,0 +1,71 @@
+import { AppError } from '@tracemap/service-kit';
+import type { CompanyDeps } from '../deps';
+import { MESSAGES } from '../lib/messages';
+import type { SubscriptionSummary } from '../lib/peers';
+import type { Role } from '../lib/roles';
+import { publicCompany } from '../lib/settings';
+import { tenantTransaction } from '../lib/tenant';
+import { findCompany } from '../repositories/company-repository';
+import { listMemberships } from '../repositories/membership-repository';
+
+export interface CompanyUser {
+  id: string;
+  role: Role;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+}
+
+/** The part of company info that is the same for every member, cached per company. */
+export interface SharedCompanyInfo {
+  users: CompanyUser[];
+  subscription: SubscriptionSummary | null;
+  objectCounts: { attributeCount: number; eventCount: number; viewCount: number; mapCount: number };
+  attributeInheritance: boolean;
+  lastSync: string | null;
+  company: ReturnType<typeof publicCompany>;
+}
+
+async function loadSharedInfo(deps: CompanyDeps, companyId: string, userId: string, requestId: string): Promise<SharedCompanyInfo> {
+  const found = await tenantTransaction(deps.db, { companyId, userId }, async (client) => ({
+    company: await findCompany(client, companyId),
+    members: await listMemberships(client, companyId),
+  }));
+  if (!found.company) throw new AppError(404, 'company_not_found', MESSAGES.companyNotFound);
+  // Calls to other services run after the transaction so no connection waits on the network.
+  const [profiles, subscription] = await Promise.all([
+    deps.peers.profiles(
+      found.members.map((m) => m.userId),
+      requestId,
+    ),
+    deps.peers.subscription(companyId, requestId),
+  ]);
+  const company = publicCompany(found.company);
+  return {
+    users: found.members.map((m) => {
+      const profile = profiles.get(m.userId);
+      return {
+        id: m.userId,
+        role: m.role,
+        firstName: profile?.firstName ?? null,
+        lastName: profile?.lastName ?? null,
+        email: profile?.email ?? null,
+      };
+    }),
+    subscription,
+    // The data model (attributes, events, views, maps) does not exist yet.
+    objectCounts: { attributeCount: 0, eventCount: 0, viewCount: 0, mapCount: 0 },
+    attributeInheritance: company.settings.attributeInheritance,
+    lastSync: found.company.lastSync ? new Date(found.company.lastSync).toISOString() : null,
+    company,
+  };
+}
+
+/** Company info for a member: the caller's own role is always fresh, the rest may be up to 2 s old. */
+export async function getCompanyInfo(
+  deps: CompanyDeps,
+  input: { companyId: string; userId: string; role: Role; requestId: string },
+) {
+  const shared = await deps.infoCache.get(input.companyId, () => loadSharedInfo(deps, input.companyId, input.userId, input.requestId));
+  return { role: input.role, ...shared };
+}

@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { AppError } from '@tracemap/service-kit';
+import type { CompanyDeps } from '../deps';
+import { runIdempotent, type Outcome } from '../lib/idempotency';
+import { invitationLink, invitationView } from '../lib/invitation-view';
+import { displayName } from '../lib/inviter-name';
+import { MESSAGES } from '../lib/messages';
+import { queueInvitationEmail } from '../lib/outbox';
+import type { Role } from '../lib/roles';
+import { tenantTransaction } from '../lib/tenant';
+import { newInvitationToken } from '../lib/tokens';
+import { recordAudit } from '../repositories/audit-log-repository';
+import { findCompany } from '../repositories/company-repository';
+import { expireStalePending, findPendingInvitationByEmail, insertInvitation } from '../repositories/invitation-repository';
+import { findMembership } from '../repositories/membership-repository';
+
+export interface InviteMemberInput {
+  companyId: string;
+  actor: { userId: string; role: Role; email: string };
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  idempotencyKey?: string;
+  requestId: string;
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+export async function inviteMember(deps: CompanyDeps, input: InviteMemberInput): Promise<Outcome<{ invitation: ReturnType<typeof invitationView> }>> {
+  if (input.role === 'owner' && input.actor.role !== 'owner') {
+    throw new AppError(403, 'forbidden', MESSAGES.ownerInviteOnlyByOwner);
+  }
+  const email = input.email.trim().toLowerCase();
+  const firstName = input.firstName.trim();
+  const lastName = input.lastName.trim();
+  const [inviterName, existingUser] = await Promise.all([
+    displayName(deps.peers, input.actor.userId, input.actor.email || null, input.requestId),
+    deps.peers.userByEmail(email, input.requestId),
+  ]);
+
+  const outcome = await tenantTransaction(deps.db, { companyId: input.companyId, userId: input.actor.userId }, (client) =>
+    runIdempotent(
+      client,
+      {
+        userId: input.actor.userId,
+        key: input.idempotencyKey,
+        route: 'invite',
+        body: { companyId: input.companyId, email, firstName, lastName, role: input.role },
+      },
+      async () => {
+        if (existingUser && (await findMembership(client, input.companyId, existingUser.id))) {
+          throw new AppError(409, 'already_member', MESSAGES.alreadyMember);
+        }
+        await expireStalePending(client, input.companyId, email);
+        if (await findPendingInvitationByEmail(client, input.companyId, email)) {
+          throw new AppError(409, 'already_invited', MESSAGES.alreadyInvited);
+        }
+        const company = await findCompany(client, input.companyId);
+        if (!company) throw new AppError(404, 'company_not_found', MESSAGES.companyNotFound);
+        const { token, hash } = newInvitationToken();
+        const invitation = await insertInvitation(client, {
+          id: randomUUID(),
+          companyId: input.companyId,
+          email,
+          firstName,
+          lastName,
+          role: input.role,
+          tokenHash: hash,
+          invitedBy: input.actor.userId,
+          ttlHours: deps.config.INVITATION_TTL_HOURS,
+        }).catch((error: { code?: string }) => {
+          if (error.code === UNIQUE_VIOLATION) throw new AppError(409, 'already_invited', MESSAGES.alreadyInvited);
+          throw error;
+        });
+        await queueInvitationEmail(client, invitation, {
+          link: invitationLink(deps.config.PUBLIC_URL, invitation.id, token),
+          firstName,
+          companyName: company.name,
+          inviterName: inviterName ?? undefined,
+          role: input.role,
+        });
+        await recordAudit(client, {
+          companyId: input.companyId,
+          actorUserId: input.actor.userId,
+          action: 'invitation.created',
+          details: { invitationId: invitation.id, email, role: input.role },
+        });
+        return { statusCode: 201, body: { invitation: invitationView(invitation) } };
+      },
+    ),
+  );
+  if (!outcome.replayed) deps.wakeOutbox();
+  return outcome;
+}

@@ -1,0 +1,47 @@
+import { AppError } from '@tracemap/service-kit';
+import type { CompanyDeps } from '../deps';
+import { MESSAGES } from '../lib/messages';
+import { publicCompany } from '../lib/settings';
+import { tenantTransaction } from '../lib/tenant';
+import { recordAudit } from '../repositories/audit-log-repository';
+import { findCompany, updateCompany, type CompanySettings } from '../repositories/company-repository';
+
+export interface UpdateSettingsInput {
+  companyId: string;
+  userId: string;
+  name?: string;
+  settings: CompanySettings;
+}
+
+export async function updateCompanySettings(deps: CompanyDeps, input: UpdateSettingsInput) {
+  const name = input.name?.trim();
+  const settings = Object.fromEntries(Object.entries(input.settings).filter(([, v]) => v !== undefined)) as CompanySettings;
+  if (name === undefined && Object.keys(settings).length === 0) {
+    throw new AppError(400, 'nothing_to_update', MESSAGES.nothingToUpdate);
+  }
+  const updated = await tenantTransaction(deps.db, { companyId: input.companyId, userId: input.userId }, async (client) => {
+    const before = await findCompany(client, input.companyId);
+    if (!before) throw new AppError(404, 'company_not_found', MESSAGES.companyNotFound);
+    const after = await updateCompany(client, input.companyId, {
+      name,
+      settings: Object.keys(settings).length > 0 ? settings : undefined,
+    });
+    const changes: Record<string, { from: unknown; to: unknown }> = {};
+    if (name !== undefined && name !== before.name) changes.name = { from: before.name, to: name };
+    for (const [key, value] of Object.entries(settings)) {
+      const previous = (before.settings as Record<string, unknown>)[key];
+      if (previous !== value) changes[key] = { from: previous ?? null, to: value };
+    }
+    if (Object.keys(changes).length > 0) {
+      await recordAudit(client, {
+        companyId: input.companyId,
+        actorUserId: input.userId,
+        action: 'company.settings_updated',
+        details: changes,
+      });
+    }
+    return after!;
+  });
+  deps.infoCache.invalidate(input.companyId);
+  return { company: publicCompany(updated) };
+}

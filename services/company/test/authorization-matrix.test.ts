@@ -1,0 +1,236 @@
+import { randomUUID } from 'node:crypto';
+import type { InjectOptions } from 'fastify';
+import { newInvitationToken } from '../src/lib/tokens';
+import { SERVICE_TOKEN, startHarness, type Harness, type TestUser } from './support/harness';
+
+/**
+ * Every route × {owner, admin, creator, viewer, non-member, anonymous} ×
+ * {own company, another company}. Each cell runs on freshly seeded
+ * companies, so cells cannot affect each other. Non-members get 404 (never
+ * 403) for another company's ids, exactly like ids that do not exist.
+ */
+
+const ACTORS = ['owner', 'admin', 'creator', 'viewer', 'nonMember', 'anonymous'] as const;
+type Actor = (typeof ACTORS)[number];
+type Target = 'own' | 'other';
+/** Expected status per actor, in the order of ACTORS. */
+type Row = readonly [number, number, number, number, number, number];
+
+interface World {
+  /** The company the role actors belong to. */
+  own: SeededCompany;
+  /** A company none of the actors belongs to. */
+  other: SeededCompany;
+  actor: TestUser | null;
+}
+
+interface SeededCompany {
+  id: string;
+  name: string;
+  memberId: string;
+  invitationId: string;
+  invitationToken: string;
+  inviteeEmail: string;
+  /** An invitation in this company addressed to the acting user (own company only). */
+  actorInvitationId: string | null;
+}
+
+interface Case {
+  own: Row;
+  other: Row;
+  request(world: World, target: Target): InjectOptions;
+  /** Public routes opened by an unguessable id: what they show of that id's company is by design. */
+  revealsTargetById?: boolean;
+}
+
+const post = (url: string, payload: object): InjectOptions => ({ method: 'POST', url, payload });
+
+const MATRIX: Record<string, Case> = {
+  'GET /health': { own: [200, 200, 200, 200, 200, 200], other: [200, 200, 200, 200, 200, 200], request: () => ({ method: 'GET', url: '/health' }) },
+  'GET /ready': { own: [200, 200, 200, 200, 200, 200], other: [200, 200, 200, 200, 200, 200], request: () => ({ method: 'GET', url: '/ready' }) },
+  'POST /api/company/create': {
+    own: [201, 201, 201, 201, 201, 401],
+    other: [201, 201, 201, 201, 201, 401],
+    request: () => post('/api/company/create', { name: `New ${randomUUID().slice(0, 6)}` }),
+  },
+  'GET /api/company/mine': {
+    own: [200, 200, 200, 200, 200, 401],
+    other: [200, 200, 200, 200, 200, 401],
+    request: () => ({ method: 'GET', url: '/api/company/mine' }),
+  },
+  'POST /api/company/info': {
+    own: [200, 200, 200, 200, 404, 401],
+    other: [404, 404, 404, 404, 404, 401],
+    request: (w, t) => post('/api/company/info', { companyId: w[t].id }),
+  },
+  'POST /api/company/update-settings': {
+    own: [200, 200, 403, 403, 404, 401],
+    other: [404, 404, 404, 404, 404, 401],
+    request: (w, t) => post('/api/company/update-settings', { companyId: w[t].id, name: 'Renamed', attributeInheritance: false }),
+  },
+  'POST /api/company/invite': {
+    own: [201, 201, 403, 403, 404, 401],
+    other: [404, 404, 404, 404, 404, 401],
+    request: (w, t) =>
+      post('/api/company/invite', { companyId: w[t].id, email: `new-${randomUUID().slice(0, 8)}@example.test`, firstName: 'N', lastName: 'M', role: 'viewer' }),
+  },
+  'GET /api/company/invite': {
+    own: [200, 200, 200, 200, 200, 200],
+    other: [200, 200, 200, 200, 200, 200],
+    revealsTargetById: true,
+    request: (w, t) => ({ method: 'GET', url: '/api/company/invite', query: { invitationId: w[t].invitationId } }),
+  },
+  'PUT /api/company/invite': {
+    own: [200, 200, 403, 403, 404, 401],
+    other: [404, 404, 404, 404, 404, 401],
+    request: (w, t) => ({ method: 'PUT', url: '/api/company/invite', payload: { invitationId: w[t].invitationId } }),
+  },
+  'DELETE /api/company/invite': {
+    own: [200, 200, 403, 403, 404, 401],
+    other: [404, 404, 404, 404, 404, 401],
+    request: (w, t) => ({ method: 'DELETE', url: '/api/company/invite', payload: { invitationId: w[t].invitationId } }),
+  },
+  'POST /api/company/get-invitations': {
+    own: [200, 200, 403, 403, 404, 401],
+    other: [404, 404, 404, 404, 404, 401],
+    request: (w, t) => post('/api/company/get-invitations', { companyId: w[t].id }),
+  },
+  // own: an invitation to the caller's own address (members keep their role, the non-member joins);
+  // other: another company's invitation to someone else.
+  'POST /api/company/accept-invite': {
+    own: [200, 200, 200, 200, 200, 401],
+    other: [403, 403, 403, 403, 403, 401],
+    request: (w, t) =>
+      post('/api/company/accept-invite', {
+        invitationId: t === 'own' ? (w.own.actorInvitationId ?? w.own.invitationId) : w.other.invitationId,
+        email: w.actor?.email ?? 'anonymous@example.test',
+        firstName: 'A',
+        lastName: 'B',
+      }),
+  },
+  // Public; own: the invitation's own token; other: another company's invitation with this company's token.
+  'POST /api/company/invitations/:invitationId/claim': {
+    own: [201, 201, 201, 201, 201, 201],
+    other: [410, 410, 410, 410, 410, 410],
+    request: (w, t) => ({
+      method: 'POST',
+      url: `/api/company/invitations/${w[t].invitationId}/claim`,
+      payload: { token: w.own.invitationToken, password: 'a long enough password', firstName: 'C', lastName: 'D' },
+    }),
+  },
+  'PATCH /api/company/permissions': {
+    own: [200, 200, 403, 403, 404, 401],
+    other: [404, 404, 404, 404, 404, 401],
+    request: (w, t) => ({ method: 'PATCH', url: '/api/company/permissions', payload: { companyId: w[t].id, userId: w[t].memberId, role: 'creator' } }),
+  },
+  'DELETE /api/company/permissions': {
+    own: [200, 200, 403, 403, 404, 401],
+    other: [404, 404, 404, 404, 404, 401],
+    request: (w, t) => ({ method: 'DELETE', url: '/api/company/permissions', payload: { companyId: w[t].id, userId: w[t].memberId } }),
+  },
+  // Users' tokens never open internal routes; only the service token does (tested in roles.test.ts).
+  'GET /internal/users/:userId/companies': {
+    own: [401, 401, 401, 401, 401, 401],
+    other: [401, 401, 401, 401, 401, 401],
+    request: (w, t) => ({ method: 'GET', url: `/internal/users/${w[t].memberId}/companies` }),
+  },
+};
+
+let h: Harness;
+const actors = {} as Record<Exclude<Actor, 'anonymous'>, TestUser>;
+let otherOwner: TestUser;
+let otherMember: TestUser;
+let ownMember: TestUser;
+
+beforeAll(async () => {
+  h = await startHarness();
+  for (const actor of ['owner', 'admin', 'creator', 'viewer', 'nonMember'] as const) actors[actor] = await h.user();
+  [otherOwner, otherMember, ownMember] = [await h.user(), await h.user(), await h.user()];
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+function registeredRoutes(): string[] {
+  const routes: string[] = [];
+  for (const line of h.app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /(\/\S*) \(([A-Z, ]+)\)/.exec(line);
+    if (!match) continue;
+    for (const method of match[2].split(',').map((m) => m.trim())) {
+      if (method !== 'HEAD') routes.push(`${method} ${match[1]}`);
+    }
+  }
+  return routes;
+}
+
+async function seedCompany(name: string, members: Array<[string, string]>, memberId: string, actorEmail: string | null): Promise<SeededCompany> {
+  const id = randomUUID();
+  await h.admin.query(`INSERT INTO company.companies (id, name, created_by) VALUES ($1, $2, $3)`, [id, name, members[0][0]]);
+  for (const [userId, role] of [...members, [memberId, 'viewer'] as [string, string]]) {
+    await h.admin.query(`INSERT INTO company.memberships (company_id, user_id, role) VALUES ($1, $2, $3)`, [id, userId, role]);
+  }
+  const invite = async (email: string) => {
+    const invitationId = randomUUID();
+    const { token, hash } = newInvitationToken();
+    await h.admin.query(
+      `INSERT INTO company.invitations (id, company_id, email, first_name, last_name, role, token_hash, invited_by, expires_at, last_sent_at)
+       VALUES ($1, $2, $3, 'I', 'J', 'viewer', $4, $5, now() + interval '1 day', now() - interval '1 hour')`,
+      [invitationId, id, email, hash, members[0][0]],
+    );
+    return { invitationId, token };
+  };
+  const inviteeEmail = `invitee-${id.slice(0, 8)}@example.test`;
+  const main = await invite(inviteeEmail);
+  const forActor = actorEmail ? await invite(actorEmail) : null;
+  return { id, name, memberId, invitationId: main.invitationId, invitationToken: main.token, inviteeEmail, actorInvitationId: forActor?.invitationId ?? null };
+}
+
+async function seedWorld(actor: Actor): Promise<World> {
+  const user = actor === 'anonymous' ? null : actors[actor];
+  const own = await seedCompany(
+    `Alpha ${randomUUID().slice(0, 6)}`,
+    [[actors.owner.id, 'owner'], [actors.admin.id, 'admin'], [actors.creator.id, 'creator'], [actors.viewer.id, 'viewer']],
+    ownMember.id,
+    user?.email ?? null,
+  );
+  const other = await seedCompany(`Bravo Secret ${randomUUID().slice(0, 6)}`, [[otherOwner.id, 'owner']], otherMember.id, null);
+  return { own, other, actor: user };
+}
+
+test('every registered route has a row in the matrix, and every row is a registered route', () => {
+  const routes = registeredRoutes();
+  expect(routes.length).toBeGreaterThan(10);
+  const missing = routes.filter((route) => !(route in MATRIX));
+  expect(missing).toEqual([]);
+  expect(Object.keys(MATRIX).filter((route) => !routes.includes(route))).toEqual([]);
+});
+
+const cells = Object.keys(MATRIX).flatMap((route) =>
+  (['own', 'other'] as const).flatMap((target) => ACTORS.map((actor, index) => ({ route, target, actor, index }))),
+);
+
+test(`authorization matrix: ${cells.length} cells answer as the table says and never show another company's data`, async () => {
+  const failures: string[] = [];
+  for (const { route, target, actor, index } of cells) {
+    const row = MATRIX[route];
+    const world = await seedWorld(actor);
+    const response = await h.call(world.actor, row.request(world, target));
+    const expected = row[target][index];
+    if (response.statusCode !== expected) {
+      failures.push(`${route} as ${actor} on ${target}: expected ${expected}, got ${response.statusCode} ${response.body}`);
+    }
+    if (target === 'other' && row.revealsTargetById) continue;
+    const foreign = [world.other.id, world.other.name, otherOwner.id, otherMember.id, world.other.invitationId, world.other.inviteeEmail];
+    const leaked = foreign.filter((marker) => response.body.includes(marker));
+    if (leaked.length > 0) failures.push(`${route} as ${actor} on ${target}: response shows another company's data ${leaked.join(', ')}`);
+  }
+  expect(failures).toEqual([]);
+});
+
+test('the internal route opens with the service token, for the matrix above is only about user credentials', async () => {
+  const world = await seedWorld('owner');
+  const response = await h.app.inject({ method: 'GET', url: `/internal/users/${actors.owner.id}/companies`, headers: { 'x-service-token': SERVICE_TOKEN } });
+  expect(response.statusCode).toBe(200);
+  expect(response.json().companies).toContainEqual({ id: world.own.id, name: world.own.name, role: 'owner' });
+  expect(response.body).not.toContain(world.other.id);
+});
