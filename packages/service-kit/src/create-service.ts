@@ -43,6 +43,10 @@ export interface ServiceOptions {
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
+// Services run from TypeScript source (tsx, swc-jest); autoload cannot tell
+// that tsx is present when it is loaded with `--import`.
+if (__filename.endsWith('.ts')) process.env.FASTIFY_AUTOLOAD_TYPESCRIPT ??= '1';
+
 /**
  * The app factory every service shares: structured logs with the request id
  * that the gateway created, JSON errors, strict schema validation (unknown

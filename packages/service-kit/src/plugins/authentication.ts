@@ -61,7 +61,8 @@ export default fp<AuthenticationPluginOptions>(
 
     app.addHook('onRequest', async (request) => {
       const token = bearerToken(request);
-      if (!token) return;
+      // A bearer that is not a JWT (the public anon key) identifies the app, not a user.
+      if (!token || token.split('.').length !== 3) return;
       try {
         const claims = await verify(token);
         // The public key is a valid JWT with role anon: it identifies the app, not a user.
