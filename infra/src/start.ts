@@ -8,12 +8,15 @@ import { REPO_ROOT, startStack } from './stack';
 async function main() {
   const started = Date.now();
   const port = Number(process.env.PORT ?? 8080);
+  // Services listen on SERVICE_PORT_BASE+1…+4 (4001…4004); 0 picks free ports.
+  const base = Number(process.env.SERVICE_PORT_BASE ?? 4000);
+  const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(REPO_ROOT, '.data'));
   const stack = await startStack({
     port,
-    servicePorts: { auth: 4001, account: 4002, company: 4003, subscription: 4004 },
+    servicePorts: { auth: base && base + 1, account: base && base + 2, company: base && base + 3, subscription: base && base + 4 },
     databaseUrl: process.env.DATABASE_URL || undefined,
     smtpUrl: process.env.SMTP_URL || undefined,
-    dataDir: path.resolve(process.env.DATA_DIR ?? path.join(REPO_ROOT, '.data')),
+    dataDir,
     remotesFile: process.env.REMOTES_FILE || undefined,
     publicUrl: process.env.PUBLIC_URL || undefined,
     logLevel: process.env.LOG_LEVEL ?? 'warn',
@@ -32,7 +35,7 @@ async function main() {
 
   console.log('');
   console.log(`Tracemap is running at ${stack.url}  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  console.log(`  database: ${process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded PGlite in .data/pglite'}`);
+  console.log(`  database: ${process.env.DATABASE_URL ? 'DATABASE_URL' : `embedded PGlite in ${path.join(dataDir, 'pglite')}`}`);
   if (stack.mailbox) console.log(`  emails:   ${stack.url}/dev/mailbox`);
   console.log('Press Ctrl-C to stop.');
 }
