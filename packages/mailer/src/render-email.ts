@@ -1,0 +1,20 @@
+import { alreadyRegistered } from './templates/already-registered';
+import { confirmEmail } from './templates/confirm-email';
+import { invitation } from './templates/invitation';
+import { renderLayout, type EmailContent } from './templates/layout';
+import { passwordChanged } from './templates/password-changed';
+import { resetPassword } from './templates/reset-password';
+import { isTemplateName, type EmailData, type RenderedEmail, type TemplateName } from './templates/types';
+
+const BUILDERS: Record<TemplateName, (data: EmailData) => EmailContent> = {
+  'confirm-email': confirmEmail,
+  'reset-password': resetPassword,
+  'already-registered': alreadyRegistered,
+  invitation,
+  'password-changed': passwordChanged,
+};
+
+export function renderEmail(template: TemplateName | string, data: EmailData = {}): RenderedEmail {
+  if (!isTemplateName(template)) throw new Error(`Unknown email template: ${template}`);
+  return renderLayout(BUILDERS[template](data));
+}

@@ -1,0 +1,21 @@
+export const TEMPLATES = ['confirm-email', 'reset-password', 'already-registered', 'invitation', 'password-changed'] as const;
+export type TemplateName = (typeof TEMPLATES)[number];
+
+export interface EmailData {
+  link?: string;
+  firstName?: string;
+  companyName?: string;
+  inviterName?: string;
+  role?: string;
+  otp?: string;
+}
+
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export function isTemplateName(name: string): name is TemplateName {
+  return (TEMPLATES as readonly string[]).includes(name);
+}

@@ -1,0 +1,19 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+import type { AuthApi } from './clients/auth-api';
+import type { CompanyApi } from './clients/company-api';
+import type { AccountConfig } from './config';
+import type { SyncCache } from './sync-cache';
+
+/** What use cases need; built once in app.ts and handed to the routes. */
+export interface AccountDeps {
+  config: AccountConfig;
+  pool: pg.Pool;
+  authApi: AuthApi;
+  companyApi: CompanyApi;
+  syncCache: SyncCache;
+  admins: Set<string>;
+  log: FastifyBaseLogger;
+  /** Asks the outbox worker to deliver now rather than at its next poll. */
+  outbox: { wake(): void };
+}

@@ -1,0 +1,27 @@
+import adminsRoute from './account/admins';
+import alreadyRegisteredRoute from './account/already-registered';
+import forgotPasswordRoute from './account/forgot-password';
+import leadRoute from './account/lead';
+import resetPasswordRoute from './account/reset-password';
+import revokeSessionsRoute from './account/revoke-sessions';
+import syncRoute from './account/sync';
+import updateNameRoute from './account/update-name';
+import verifyEmailRoute from './account/verify-email';
+import profilesLookupRoute from './internal/profiles-lookup';
+import bugReportRoute from './support/bug-report';
+import feedbackRoute from './support/feedback';
+
+export const routes = [
+  syncRoute,
+  revokeSessionsRoute,
+  forgotPasswordRoute,
+  resetPasswordRoute,
+  alreadyRegisteredRoute,
+  updateNameRoute,
+  verifyEmailRoute,
+  leadRoute,
+  adminsRoute,
+  bugReportRoute,
+  feedbackRoute,
+  profilesLookupRoute,
+];

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app';
+import { readAccountConfig, type AccountConfig } from '../../src/config';
+
+export const SERVICE_TOKEN = 'test-internal-service-token';
+export const PUBLIC_URL = 'http://localhost:8080';
+/** An address nothing listens on: a service that is down. */
+export const DOWN_URL = 'http://127.0.0.1:9';
+
+export async function startAccount(env: Record<string, string>): Promise<{ app: FastifyInstance; config: AccountConfig; url: string }> {
+  const config = readAccountConfig({
+    PORT: '0',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+    PUBLIC_URL,
+    AUTH_URL: DOWN_URL,
+    COMPANY_URL: DOWN_URL,
+    INTERNAL_SERVICE_TOKEN: SERVICE_TOKEN,
+    AUTH_PUBLIC_KEY: 'public-key-not-used',
+    INTERNAL_TIMEOUT_MS: '2000',
+    ...env,
+  });
+  const app = await buildApp(config);
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  return { app, config, url };
+}
+
+export async function count(app: FastifyInstance, table: string): Promise<number> {
+  const { rows } = await app.db.query(`SELECT count(*)::int AS n FROM account.${table}`);
+  return rows[0].n;
+}

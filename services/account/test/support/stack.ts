@@ -1,0 +1,138 @@
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { FastifyInstance } from 'fastify';
+import { startOutboxWorker } from '@tracemap/mailer';
+import { createTestDatabase, startSmtpPeer, type SmtpPeer, type TestDatabase } from '@tracemap/test-kit';
+import WebSocket from 'ws';
+import type { AccountConfig } from '../../src/config';
+import { DOWN_URL, PUBLIC_URL, SERVICE_TOKEN, startAccount } from './account-app';
+
+export const PUBLIC_KEY = 'tracemap-test-public-key';
+export const SERVICE_ROLE_KEY = 'tracemap-test-service-role-key';
+export const PASSWORD = 'correct horse battery staple 42';
+
+export interface Stack {
+  database: TestDatabase;
+  smtp: SmtpPeer;
+  auth: { app: FastifyInstance; url: string };
+  company: { app: FastifyInstance; url: string } | null;
+  account: { app: FastifyInstance; url: string; config: AccountConfig };
+  /** supabase-js with the service role key, for creating users and links as an admin would. */
+  admin: SupabaseClient;
+  stop(): Promise<void>;
+}
+
+export function browserClient(authUrl: string): SupabaseClient {
+  return createClient(authUrl, PUBLIC_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: WebSocket as never },
+  });
+}
+
+/**
+ * The real parts the account service talks to, in this process: the auth
+ * service (its own buildApp), optionally the company service, an SMTP peer
+ * and one fresh database shared by their schemas.
+ */
+export async function startStack(options: { company?: boolean; accountEnv?: Record<string, string> } = {}): Promise<Stack> {
+  const database = await createTestDatabase();
+  const smtp = await startSmtpPeer();
+  const { buildApp: buildAuth } = await import('@tracemap/auth/src/app');
+  const { loadAuthConfig } = await import('@tracemap/auth/src/config');
+  let wakeAuthOutbox = () => undefined as void;
+  const { app: authApp } = await buildAuth(
+    loadAuthConfig({
+      PORT: '0',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+      DATABASE_URL: database.url,
+      PUBLIC_URL,
+      AUTH_PUBLIC_KEY: PUBLIC_KEY,
+      AUTH_SERVICE_ROLE_KEY: SERVICE_ROLE_KEY,
+      INTERNAL_SERVICE_TOKEN: SERVICE_TOKEN,
+      SMTP_URL: smtp.url,
+      AUTH_EMAIL_SEND_INTERVAL_SECONDS: '0',
+      AUTH_RATE_LIMIT_PER_IP: '10000',
+      AUTH_RATE_LIMIT_PER_EMAIL: '10000',
+    }),
+    { onEmailQueued: () => wakeAuthOutbox() },
+  );
+  // As auth's server.ts does: its emails (reset links) reach the same SMTP peer.
+  const authOutbox = startOutboxWorker({ pool: authApp.db, schema: 'auth', smtpUrl: smtp.url, from: 'Tracemap <no-reply@tracemap.test>', logger: authApp.log });
+  wakeAuthOutbox = () => authOutbox.wake();
+  const authUrl = await authApp.listen({ host: '127.0.0.1', port: 0 });
+
+  let company: Stack['company'] = null;
+  if (options.company) {
+    const { buildApp: buildCompany } = await import('@tracemap/company/src/app');
+    const { loadCompanyConfig } = await import('@tracemap/company/src/config');
+    const companyApp = await buildCompany(
+      loadCompanyConfig({
+        PORT: '0',
+        LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+        DATABASE_URL: database.url,
+        PUBLIC_URL,
+        AUTH_URL: authUrl,
+        ACCOUNT_URL: DOWN_URL,
+        SUBSCRIPTION_URL: DOWN_URL,
+        INTERNAL_SERVICE_TOKEN: SERVICE_TOKEN,
+        OUTBOX_WORKER: 'false',
+      }),
+    );
+    company = { app: companyApp, url: await companyApp.listen({ host: '127.0.0.1', port: 0 }) };
+  }
+
+  const account = await startAccount({
+    DATABASE_URL: database.url,
+    AUTH_URL: authUrl,
+    COMPANY_URL: company?.url ?? DOWN_URL,
+    AUTH_PUBLIC_KEY: PUBLIC_KEY,
+    SMTP_URL: smtp.url,
+    ...(options.accountEnv ?? {}),
+  });
+  account.app.outbox.start();
+
+  const admin = createClient(authUrl, SERVICE_ROLE_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: WebSocket as never },
+  });
+
+  return {
+    database,
+    smtp,
+    auth: { app: authApp, url: authUrl },
+    company,
+    account,
+    admin,
+    async stop() {
+      await account.app.close();
+      await company?.app.close();
+      await authOutbox.stop();
+      await authApp.close();
+      await smtp.stop();
+      await database.drop();
+    },
+  };
+}
+
+let counter = 0;
+
+/** A confirmed user signed in through supabase-js, as the browser would be. */
+export async function signedInUser(
+  stack: Stack,
+  options: { email?: string; firstName?: string; lastName?: string } = {},
+): Promise<{ id: string; email: string; token: string; client: SupabaseClient }> {
+  counter += 1;
+  const email = options.email ?? `user${counter}.${Date.now()}@example.com`;
+  const created = await stack.admin.auth.admin.createUser({
+    email,
+    password: PASSWORD,
+    email_confirm: true,
+    user_metadata: { first_name: options.firstName ?? 'Ada', last_name: options.lastName ?? 'Lovelace' },
+  });
+  if (created.error) throw created.error;
+  const client = browserClient(stack.auth.url);
+  const { data, error } = await client.auth.signInWithPassword({ email, password: PASSWORD });
+  if (error) throw error;
+  return { id: data.user!.id, email, token: data.session!.access_token, client };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
