@@ -42,3 +42,39 @@ test('the embedded default keeps its data across restarts and serves several con
   await second.stop();
   expect(rows.map((r) => r.value)).toEqual(['a', 'b', 'c', 'd']);
 });
+
+test('concurrent transactions and parameterized queries on many connections never mix', async () => {
+  const embedded = await startEmbedded('memory://');
+  const pool = new pg.Pool({ connectionString: embedded.url, max: 10 });
+  let wrong = 0;
+  try {
+    await pool.query('CREATE TABLE counters (worker int PRIMARY KEY, n int NOT NULL)');
+    await Promise.all(
+      Array.from({ length: 10 }, async (_, worker) => {
+        await pool.query('INSERT INTO counters VALUES ($1, 0)', [worker]);
+        for (let i = 0; i < 40; i++) {
+          if (worker % 2 === 0) {
+            const client = await pool.connect();
+            try {
+              await client.query('BEGIN');
+              const { rows } = await client.query('SELECT n FROM counters WHERE worker = $1', [worker]);
+              await client.query('UPDATE counters SET n = $2 WHERE worker = $1', [worker, rows[0].n + 1]);
+              await client.query('COMMIT');
+            } finally {
+              client.release();
+            }
+          } else {
+            const { rows } = await pool.query('SELECT $1::int + 1 AS next', [i]);
+            if (rows[0].next !== i + 1) wrong++;
+          }
+        }
+      }),
+    );
+    const { rows } = await pool.query('SELECT worker, n FROM counters WHERE worker % 2 = 0 ORDER BY worker');
+    expect(rows.map((r) => r.n)).toEqual([40, 40, 40, 40, 40]);
+    expect(wrong).toBe(0);
+  } finally {
+    await pool.end();
+    await embedded.stop();
+  }
+});

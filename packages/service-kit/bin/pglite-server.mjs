@@ -3,15 +3,163 @@
 // Its own process: jest's module sandbox cannot load PGlite's WASM, and the
 // orchestrator stays responsive. Usage: pglite-server.mjs [dataDir|memory://] [port]
 // Prints PGLITE_PORT=<port> when ready; exits when its parent goes away.
+//
+// PGlite is one backend. Many client connections share it, so each
+// connection gets the backend to itself from its first message until the
+// backend is idle again (ReadyForQuery with status 'I'): extended-protocol
+// sequences (Parse/Bind/Execute/Sync) and whole transactions are never
+// interleaved with another connection's messages. (The stock socket server
+// queues message by message, which mixes unnamed prepared statements.)
+import net from 'node:net';
 import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+
+const SSL_REQUEST = 80877103;
+const CANCEL_REQUEST = 80877102;
+const GSSENC_REQUEST = 80877104;
+
+class Mutex {
+  #locked = false;
+  #waiters = [];
+  async acquire() {
+    if (!this.#locked) {
+      this.#locked = true;
+      return;
+    }
+    await new Promise((resolve) => this.#waiters.push(resolve));
+  }
+  release() {
+    const next = this.#waiters.shift();
+    if (next) next();
+    else this.#locked = false;
+  }
+}
+
+/** Transaction status of the last ReadyForQuery in a block of complete backend messages. */
+function lastReadyStatus(output) {
+  let status = null;
+  let position = 0;
+  while (position + 5 <= output.length) {
+    const type = output[position];
+    const length = output.readInt32BE(position + 1);
+    if (type === 0x5a /* Z */ && position + 5 < output.length) status = String.fromCharCode(output[position + 5]);
+    position += 1 + length;
+  }
+  return status;
+}
 
 const db = await PGlite.create(process.argv[2] || 'memory://');
-const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: Number(process.argv[3] || 0), maxConnections: 100 });
-await server.start();
-process.stdout.write(`PGLITE_PORT=${server.getServerConn().split(':').pop()}\n`);
+const backend = new Mutex();
+
+async function run(message, socket) {
+  const chunks = [];
+  await db.runExclusive(() =>
+    db.execProtocolRawStream(message, {
+      onRawData: (data) => {
+        const chunk = Buffer.from(data);
+        chunks.push(chunk);
+        if (socket.writable) socket.write(chunk);
+      },
+    }),
+  );
+  return lastReadyStatus(Buffer.concat(chunks));
+}
+
+const server = net.createServer((socket) => {
+  socket.setNoDelay(true);
+  let pending = Buffer.alloc(0);
+  let started = false;
+  let holding = false;
+  let closed = false;
+  let work = Promise.resolve();
+
+  const releaseBackend = async () => {
+    if (!holding) return;
+    if (db.isInTransaction()) await db.exec('ROLLBACK').catch(() => undefined);
+    holding = false;
+    backend.release();
+  };
+
+  const nextMessage = () => {
+    if (!started) {
+      if (pending.length < 8) return null;
+      const length = pending.readInt32BE(0);
+      const code = pending.readInt32BE(4);
+      if (code === SSL_REQUEST || code === GSSENC_REQUEST) {
+        pending = pending.subarray(8);
+        return { refuseEncryption: true };
+      }
+      if (code === CANCEL_REQUEST) {
+        pending = pending.subarray(length);
+        return { ignore: true };
+      }
+      if (pending.length < length) return null;
+      const message = pending.subarray(0, length);
+      pending = pending.subarray(length);
+      started = true;
+      return { message };
+    }
+    if (pending.length < 5) return null;
+    const length = 1 + pending.readInt32BE(1);
+    if (pending.length < length) return null;
+    const message = pending.subarray(0, length);
+    pending = pending.subarray(length);
+    return { message, terminate: message[0] === 0x58 /* X */ };
+  };
+
+  const drain = async () => {
+    for (let next = nextMessage(); next && !closed; next = nextMessage()) {
+      if (next.refuseEncryption) {
+        socket.write('N');
+        continue;
+      }
+      if (next.ignore) continue;
+      if (next.terminate) {
+        await releaseBackend();
+        socket.end();
+        return;
+      }
+      if (!holding) {
+        await backend.acquire();
+        holding = true;
+      }
+      try {
+        const status = await run(next.message, socket);
+        if (status === 'I') {
+          holding = false;
+          backend.release();
+        }
+      } catch (error) {
+        process.stderr.write(`pglite-server: ${error?.message ?? error}\n`);
+        await releaseBackend();
+        socket.destroy();
+        return;
+      }
+    }
+  };
+
+  socket.on('data', (chunk) => {
+    pending = Buffer.concat([pending, chunk]);
+    work = work.then(drain);
+  });
+  const onGone = () => {
+    if (closed) return;
+    closed = true;
+    work = work.then(releaseBackend);
+  };
+  socket.on('close', onGone);
+  socket.on('error', onGone);
+});
+
+await new Promise((resolve) => server.listen(Number(process.argv[3] || 0), '127.0.0.1', resolve));
+process.stdout.write(`PGLITE_PORT=${server.address().port}\n`);
+
+let stopping = false;
 const stop = async () => {
-  await server.stop().catch(() => undefined);
+  if (stopping) return;
+  stopping = true;
+  server.close();
+  // Let a running statement finish, but never wait on an abandoned transaction.
+  await Promise.race([backend.acquire(), new Promise((resolve) => setTimeout(resolve, 3000))]);
   await db.close().catch(() => undefined);
   process.exit(0);
 };
