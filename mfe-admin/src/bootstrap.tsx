@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Link, Navigate, Route, Routes } from 'react-router';
-import { useBannerStore } from '@tracemap/shell-core';
+import { initSession, useBannerStore } from '@tracemap/shell-core';
 import { UiStyles } from '@tracemap/ui';
 import AdminRoutes from './routes';
 
@@ -24,6 +24,8 @@ function Standalone() {
     </>
   );
 }
+
+initSession();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import * as OTPAuth from 'otpauth';
 import type { BrowserContext, Page } from 'playwright-core';
 import { createTestDatabase, launchBrowser, type TestBrowser } from '@tracemap/test-kit';
 import { startStack, type Stack } from '../../src/stack';
@@ -65,6 +66,23 @@ async function logIn(page: Page, email: string, password: string, path = '/login
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByTestId('login-submit').click();
 }
+
+/** Registers through the form and opens the emailed link in the same browser (which signs in). */
+async function registerAndConfirm(page: Page, email: string, first: string, last: string): Promise<void> {
+  const mailsBefore = stack.mailbox!.messages.length;
+  await page.goto(`${stack.url}/register`);
+  await page.getByLabel('First name').fill(first);
+  await page.getByLabel('Last name').fill(last);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByTestId('register-submit').click();
+  await page.getByTestId('register-sent').waitFor();
+  await page.goto(await emailLink(email, /confirm your email/i, mailsBefore));
+  await page.getByTestId('confirm-done').waitFor();
+}
+
+const totp = (secret: string, timestamp = Date.now()) =>
+  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp });
 
 const uniqueEmail = (name: string) => `${name}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
 
@@ -161,18 +179,9 @@ describe('identity in the browser', () => {
 
   test('forgot password: email link, new password works, old one and other sessions do not', async () => {
     const email = uniqueEmail('grace');
-    const mailsBefore = stack.mailbox!.messages.length;
     // A confirmed user, made through the UI's own path (register + link).
     const { context, page } = await newPage();
-    await page.goto(`${stack.url}/register`);
-    await page.getByLabel('First name').fill('Grace');
-    await page.getByLabel('Last name').fill('Hopper');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByTestId('register-submit').click();
-    await page.getByTestId('register-sent').waitFor();
-    await page.goto(await emailLink(email, /confirm your email/i, mailsBefore));
-    await page.getByTestId('confirm-done').waitFor();
+    await registerAndConfirm(page, email, 'Grace', 'Hopper');
     await page.getByTestId('nav-logout').click();
     await page.waitForURL(`${stack.url}/`);
 
@@ -242,6 +251,33 @@ describe('identity in the browser', () => {
     await logIn(page, email, PASSWORD);
     await page.waitForURL(`${stack.url}/company/x`);
     await page.getByTestId('nav-account').waitFor();
+    await context.close();
+  });
+
+  test('two-factor: enrol with the QR code on /account, then login asks for a code', async () => {
+    const email = uniqueEmail('katherine');
+    const { context, page } = await newPage();
+    await registerAndConfirm(page, email, 'Katherine', 'Johnson');
+    await page.goto(`${stack.url}/account`);
+    await page.getByTestId('mfa-start').click();
+    await page.getByTestId('mfa-qr').waitFor();
+    expect(await page.getByTestId('mfa-qr').getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    const secret = (await page.getByTestId('mfa-secret').textContent())!.trim();
+    await page.getByTestId('totp-submit').click();
+    expect(await page.getByTestId('error-totp-code').textContent()).toBe('Enter the 6-digit code from your authenticator app.');
+    await page.getByLabel('6-digit code').fill(totp(secret));
+    await page.getByTestId('totp-submit').click();
+    await page.getByTestId('mfa-on').waitFor();
+
+    await page.getByTestId('nav-logout').click();
+    await page.waitForURL(`${stack.url}/`);
+    await logIn(page, email, PASSWORD, '/login?redirect=%2Faccount');
+    await page.getByTestId('login-mfa').waitFor();
+    // Each code works once: the next time step's code (accepted within ±1 step) is fresh.
+    await page.getByLabel('6-digit code').fill(totp(secret, Date.now() + 30_000));
+    await page.getByTestId('totp-submit').click();
+    await page.waitForURL(`${stack.url}/account`);
+    await page.getByTestId('mfa-on').waitFor();
     await context.close();
   });
 

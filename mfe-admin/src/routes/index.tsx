@@ -1,4 +1,5 @@
 import { Route, Routes } from 'react-router';
+import { AdminGuard } from '../admin-guard';
 import { NotFound } from '../not-found';
 import { AdminCreateCompanyPage } from '../pages/create-company';
 import { AdminCreateUserPage } from '../pages/create-user';
@@ -11,15 +12,17 @@ import { AdminRoadmapPage } from '../pages/roadmap';
 export default function AdminRoutes() {
   return (
     <div data-app="mfe-admin">
-      <Routes>
-        <Route index element={<AdminDashboardPage />} />
-        <Route path="email" element={<AdminEmailPage />} />
-        <Route path="roadmap" element={<AdminRoadmapPage />} />
-        <Route path="debug-test" element={<AdminDebugTestPage />} />
-        <Route path="create-user" element={<AdminCreateUserPage />} />
-        <Route path="create-company" element={<AdminCreateCompanyPage />} />
-        <Route path="*" element={<NotFound />} />
-      </Routes>
+      <AdminGuard>
+        <Routes>
+          <Route index element={<AdminDashboardPage />} />
+          <Route path="email" element={<AdminEmailPage />} />
+          <Route path="roadmap" element={<AdminRoadmapPage />} />
+          <Route path="debug-test" element={<AdminDebugTestPage />} />
+          <Route path="create-user" element={<AdminCreateUserPage />} />
+          <Route path="create-company" element={<AdminCreateCompanyPage />} />
+          <Route path="*" element={<NotFound />} />
+        </Routes>
+      </AdminGuard>
     </div>
   );
 }

@@ -1,32 +1,60 @@
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
+import { watchCompanyAccess } from '@tracemap/shell-core';
+import { CompanyLayout } from '../company-layout';
 import { NotFound } from '../not-found';
-import { CompanyAreaPage } from '../pages/company-area';
-import { CompanyCreatePage } from '../pages/company-create';
-import { CompanyListPage } from '../pages/company-list';
+import { CompanyPlaceholderPage } from '../pages/company-placeholder';
 import { CompanySlackPage } from '../pages/company-slack';
+import { CompanyStyles } from '../styles';
+
+// Each page is its own chunk: /company pulls only the list page on first render.
+const CompanyListPage = lazy(() => import('../pages/company-list').then((m) => ({ default: m.CompanyListPage })));
+const CompanyCreatePage = lazy(() => import('../pages/company-create').then((m) => ({ default: m.CompanyCreatePage })));
+const CompanyDashboardPage = lazy(() => import('../pages/company-dashboard').then((m) => ({ default: m.CompanyDashboardPage })));
+const CompanyUsersPage = lazy(() => import('../pages/company-users').then((m) => ({ default: m.CompanyUsersPage })));
+const CompanySettingsPage = lazy(() => import('../pages/company-settings').then((m) => ({ default: m.CompanySettingsPage })));
+
+function Page({ children }: { children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <section className="tm-container co-page" aria-busy="true">
+          <p className="co-muted">Loading…</p>
+        </section>
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
 
 /** Routes owned by mfe-company, relative to its prefix `/company`. */
 export default function CompanyRoutes() {
+  useEffect(() => {
+    watchCompanyAccess();
+  }, []);
   return (
     <div data-app="mfe-company">
+      <CompanyStyles />
       <Routes>
-        <Route index element={<CompanyListPage />} />
-        <Route path="create" element={<CompanyCreatePage />} />
+        <Route index element={<Page><CompanyListPage /></Page>} />
+        <Route path="create" element={<Page><CompanyCreatePage /></Page>} />
         <Route path="slack" element={<CompanySlackPage />} />
-        <Route path=":companyId">
-          <Route index element={<CompanyAreaPage section="dashboard" />} />
-          <Route path="users" element={<CompanyAreaPage section="users" />} />
-          <Route path="settings" element={<CompanyAreaPage section="settings" />} />
-          <Route path="subscription" element={<CompanyAreaPage section="subscription" />} />
-          <Route path="analytics-discovery" element={<CompanyAreaPage section="analytics-discovery" />} />
-          <Route path="maps" element={<CompanyAreaPage section="maps" />} />
-          <Route path="maps/:mapId" element={<CompanyAreaPage section="maps" itemParam="mapId" />} />
-          <Route path="views" element={<CompanyAreaPage section="views" />} />
-          <Route path="views/:viewId" element={<CompanyAreaPage section="views" itemParam="viewId" />} />
-          <Route path="attributes" element={<CompanyAreaPage section="attributes" />} />
-          <Route path="attributes/:attributeId" element={<CompanyAreaPage section="attributes" itemParam="attributeId" />} />
-          <Route path="events" element={<CompanyAreaPage section="events" />} />
-          <Route path="events/:eventId" element={<CompanyAreaPage section="events" itemParam="eventId" />} />
+        <Route path=":companyId" element={<CompanyLayout />}>
+          <Route index element={<Page><CompanyDashboardPage /></Page>} />
+          <Route path="users" element={<Page><CompanyUsersPage /></Page>} />
+          <Route path="settings" element={<Page><CompanySettingsPage /></Page>} />
+          <Route path="subscription" element={<CompanyPlaceholderPage section="subscription" />} />
+          <Route path="analytics-discovery" element={<CompanyPlaceholderPage section="analytics-discovery" />} />
+          <Route path="maps" element={<CompanyPlaceholderPage section="maps" />} />
+          <Route path="maps/:mapId" element={<CompanyPlaceholderPage section="maps" itemParam="mapId" />} />
+          <Route path="views" element={<CompanyPlaceholderPage section="views" />} />
+          <Route path="views/:viewId" element={<CompanyPlaceholderPage section="views" itemParam="viewId" />} />
+          <Route path="attributes" element={<CompanyPlaceholderPage section="attributes" />} />
+          <Route path="attributes/:attributeId" element={<CompanyPlaceholderPage section="attributes" itemParam="attributeId" />} />
+          <Route path="events" element={<CompanyPlaceholderPage section="events" />} />
+          <Route path="events/:eventId" element={<CompanyPlaceholderPage section="events" itemParam="eventId" />} />
+          <Route path="*" element={<NotFound />} />
         </Route>
         <Route path="*" element={<NotFound />} />
       </Routes>

@@ -8,3 +8,4 @@ export * from './db/migrate';
 export * from './auth/verify-access-token';
 export { SESSION_EXPIRED, NOT_LOGGED_IN, type AuthContext, type AuthenticationPluginOptions } from './plugins/authentication';
 export * from './auth/require-service-token';
+export * from './auth/identity-provider';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createPool, createService } from '@tracemap/service-kit';
+import { createPool, createService, identityProviderAuthentication } from '@tracemap/service-kit';
 import { migrateOutbox } from '@tracemap/mailer';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type pg from 'pg';
@@ -45,13 +45,7 @@ export async function buildApp(config: AccountConfig, overrides: BuildOverrides 
     pool,
     logger: overrides.logger,
     migrationsDir: path.join(__dirname, '..', 'migrations'),
-    authentication: {
-      jwksUrl: new URL('/auth/v1/.well-known/jwks.json', config.AUTH_URL).toString(),
-      issuer: new URL('/auth/v1', config.PUBLIC_URL).toString(),
-      // Checked per request so "revoke sessions" and password changes take effect at once.
-      isSessionActive: async (claims) =>
-        Boolean(claims.session_id) && authApi.isSessionActive(claims.session_id!, claims.sub),
-    },
+    authentication: identityProviderAuthentication(config),
   });
   await migrateOutbox(pool, 'account');
 

@@ -1,18 +1,12 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { loadConfig, serviceConfigSchema } from '@tracemap/service-kit';
+import { IdentityProviderConfigSchema, loadConfig, serviceConfigSchema } from '@tracemap/service-kit';
 
 const HttpUrl = Type.String({ pattern: '^https?://[^\\s]+$' });
 
 export const AccountConfigSchema = serviceConfigSchema(
-  Type.Object({
-    /** Site origin as the browser sees it; email links and the token issuer derive from it. */
-    PUBLIC_URL: HttpUrl,
-    /** Base URL of the auth service (JWKS, /auth/v1 API, /internal routes). */
-    AUTH_URL: HttpUrl,
+  Type.Composite([IdentityProviderConfigSchema, Type.Object({
     /** Base URL of the company service, for the user's company permissions. */
     COMPANY_URL: HttpUrl,
-    /** Shared secret for /internal/* calls, sent as x-service-token. */
-    INTERNAL_SERVICE_TOKEN: Type.String({ minLength: 16 }),
     /** Public ("anon") key sent as `apikey` on calls to the auth API. */
     AUTH_PUBLIC_KEY: Type.String({ minLength: 1 }),
     /** Without it emails stay in the outbox (dev mailbox) instead of being sent. */
@@ -23,7 +17,7 @@ export const AccountConfigSchema = serviceConfigSchema(
     INTERNAL_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 3000 }),
     SYNC_CACHE_MS: Type.Integer({ minimum: 0, default: 2000 }),
     OUTBOX_POLL_MS: Type.Integer({ minimum: 50, default: 1000 }),
-  }),
+  })]),
 );
 export type AccountConfig = Static<typeof AccountConfigSchema>;
 

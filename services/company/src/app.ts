@@ -2,7 +2,7 @@ import path from 'node:path';
 import type pg from 'pg';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { OutboxWorker } from '@tracemap/mailer';
-import { createService, type AccessClaims, type AccessTokenVerifier } from '@tracemap/service-kit';
+import { createService, identityProviderAuthentication, type AccessClaims, type AccessTokenVerifier } from '@tracemap/service-kit';
 import type { CompanyConfig } from './config';
 import type { CompanyDeps } from './deps';
 import { InfoCache } from './lib/info-cache';
@@ -36,10 +36,9 @@ export async function buildApp(config: CompanyConfig, overrides: BuildOverrides 
     pool: overrides.pool,
     logger: overrides.logger,
     authentication: {
-      jwksUrl: new URL('/auth/v1/.well-known/jwks.json', config.AUTH_URL).toString(),
-      issuer: `${config.PUBLIC_URL.replace(/\/$/, '')}/auth/v1`,
-      verifier: overrides.verifier,
-      isSessionActive: overrides.isSessionActive ?? ((claims) => peers!.isSessionActive(claims)),
+      ...identityProviderAuthentication(config),
+      ...(overrides.verifier ? { verifier: overrides.verifier } : {}),
+      ...(overrides.isSessionActive ? { isSessionActive: overrides.isSessionActive } : {}),
     },
   });
   peers = createPeers(config, app.log);

@@ -1,17 +1,13 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { loadConfig, serviceConfigSchema } from '@tracemap/service-kit';
+import { IdentityProviderConfigSchema, loadConfig, serviceConfigSchema } from '@tracemap/service-kit';
 
 const Url = (fallback?: string) =>
   Type.String({ pattern: '^https?://[^\\s]+$', ...(fallback === undefined ? {} : { default: fallback }) });
 
 export const CompanyConfigSchema = serviceConfigSchema(
-  Type.Object({
-    /** Site origin as the browser sees it: invitation links and the token issuer derive from it. */
-    PUBLIC_URL: Url('http://localhost:8080'),
-    AUTH_URL: Url('http://127.0.0.1:4001'),
+  Type.Composite([IdentityProviderConfigSchema, Type.Object({
     ACCOUNT_URL: Url('http://127.0.0.1:4002'),
     SUBSCRIPTION_URL: Url('http://127.0.0.1:4004'),
-    INTERNAL_SERVICE_TOKEN: Type.String({ minLength: 16 }),
     /** Needed only to create accounts for invitees (claim); without it claiming answers 503. */
     AUTH_SERVICE_ROLE_KEY: Type.Optional(Type.String({ minLength: 1 })),
     AUTH_PUBLIC_KEY: Type.Optional(Type.String({ minLength: 1 })),
@@ -23,7 +19,7 @@ export const CompanyConfigSchema = serviceConfigSchema(
     INVITATION_RESEND_INTERVAL_SECONDS: Type.Integer({ minimum: 0, default: 60 }),
     COMPANY_INFO_CACHE_MS: Type.Integer({ minimum: 0, default: 2000 }),
     INTERNAL_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 2000 }),
-  }),
+  })]),
 );
 export type CompanyConfig = Static<typeof CompanyConfigSchema>;
 

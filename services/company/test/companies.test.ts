@@ -68,8 +68,11 @@ describe('create and list', () => {
     const anonymous = await h.call(null, { method: 'POST', url: '/api/company/create', payload: { name: 'Nope' } });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().message).toBe('You must be logged in to access this page.');
+    // A bearer that is not a JWT (e.g. the public key) carries no user.
     const garbage = await h.app.inject({ method: 'POST', url: '/api/company/create', payload: { name: 'Nope' }, headers: { authorization: 'Bearer not-a-jwt' } });
-    expect(garbage.json()).toMatchObject({ statusCode: 401, message: 'Your session has expired. Please log in again.' });
+    expect(garbage.json()).toMatchObject({ statusCode: 401, message: 'You must be logged in to access this page.' });
+    const forged = await h.app.inject({ method: 'POST', url: '/api/company/create', payload: { name: 'Nope' }, headers: { authorization: 'Bearer aaa.bbb.ccc' } });
+    expect(forged.json()).toMatchObject({ statusCode: 401, message: 'Your session has expired. Please log in again.' });
     expect(await count('companies')).toBe(before);
   });
 });

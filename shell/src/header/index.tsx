@@ -1,4 +1,5 @@
 import { Link, NavLink } from 'react-router';
+import { AccountMenu } from './account-menu';
 
 const NAV = [
   { to: '/', label: 'Home', end: true },
@@ -20,9 +21,7 @@ export function Header() {
               {n.label}
             </NavLink>
           ))}
-          <NavLink to="/login" className="sh-login" data-testid="nav-login">
-            Log in
-          </NavLink>
+          <AccountMenu />
         </nav>
       </div>
     </header>

@@ -12,6 +12,9 @@ export const layoutCss = `
 .sh-nav a:hover{background:${colors.surface}}
 .sh-nav a.active{color:${colors.primaryDark};background:${colors.primaryLight}}
 .sh-nav a.sh-login{background:${colors.primary};color:#fff}
+.sh-account{display:inline-flex;align-items:center;gap:4px;min-width:64px}
+.sh-logout{padding:8px 12px;border-radius:6px;border:1px solid ${colors.border};background:#fff;color:${colors.text};font:inherit;font-weight:500;cursor:pointer}
+.sh-logout:hover{background:${colors.surface}}
 .sh-banners{background:${colors.warningBg}}
 .sh-banner{display:flex;gap:12px;align-items:center;justify-content:space-between;padding:8px 0}
 .sh-banner button{background:none;border:0;cursor:pointer;font-size:1.1rem}

@@ -1,11 +1,32 @@
-import { PlaceholderPage } from '@tracemap/ui';
+import { useUserStore } from '@tracemap/shell-core';
+import { UserLoading } from '../../components/user-loading';
+import { AuthStyles } from '../../styles';
+import { EmailSection } from './email-section';
+import { MfaSection } from './mfa-section';
+import { NameSection } from './name-section';
+import { PasswordSection } from './password-section';
+import { SessionsSection } from './sessions-section';
 
+/** /account (protected by the shell): name, email status, password, two-factor, sessions. */
 export function AccountPage() {
+  const user = useUserStore((s) => s.user);
   return (
-    <PlaceholderPage
-      title="Your account"
-      description="Your name, email and password."
-      pending="Account settings arrive with the identity release."
-    />
+    <section className="tm-page tm-container" data-testid="account-page">
+      <AuthStyles />
+      <div className="au-card au-wide">
+        <h1>Your account</h1>
+        {user ? (
+          <>
+            <NameSection user={user} />
+            <EmailSection user={user} />
+            <PasswordSection email={user.email} />
+            <MfaSection />
+            <SessionsSection />
+          </>
+        ) : (
+          <UserLoading />
+        )}
+      </div>
+    </section>
   );
 }

@@ -43,3 +43,11 @@ export function createAccessTokenVerifier(options: VerifierOptions): AccessToken
     return payload as AccessClaims;
   };
 }
+
+/** jose's codes for a token that is simply not acceptable (as opposed to keys being unreachable). */
+const REJECTED = /^ERR_(JWT|JWS|JWK|JOSE_ALG_NOT_ALLOWED|JOSE_NOT_SUPPORTED|JWKS_NO_MATCHING_KEY|JWKS_MULTIPLE_MATCHING_KEYS)/;
+
+/** True when verification failed because of the token; false when the signing keys could not be fetched. */
+export function isTokenRejection(error: unknown): boolean {
+  return REJECTED.test(String((error as { code?: string })?.code ?? ''));
+}

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { createAccessTokenVerifier, type AccessClaims, type AccessTokenVerifier } from '../auth/verify-access-token';
+import { createAccessTokenVerifier, isTokenRejection, type AccessClaims, type AccessTokenVerifier } from '../auth/verify-access-token';
 import { AppError } from '../errors';
 
 export interface AuthContext {
@@ -19,6 +19,8 @@ declare module 'fastify' {
     auth: AuthContext | null;
     /** Why a presented token was refused (expired, bad signature, revoked session…). */
     authFailure: string | null;
+    /** Set when the token could not be checked because the identity provider is down. */
+    authUnavailable: AppError | null;
   }
   interface FastifyInstance {
     verifyAccessToken: AccessTokenVerifier;
@@ -58,6 +60,7 @@ export default fp<AuthenticationPluginOptions>(
     app.decorate('verifyAccessToken', verify);
     app.decorateRequest('auth', null);
     app.decorateRequest('authFailure', null);
+    app.decorateRequest('authUnavailable', null);
 
     app.addHook('onRequest', async (request) => {
       const token = bearerToken(request);
@@ -81,12 +84,18 @@ export default fp<AuthenticationPluginOptions>(
           token,
         };
       } catch (error) {
-        request.authFailure = (error as Error).message;
+        if (error instanceof AppError && error.statusCode >= 500) request.authUnavailable = error;
+        else if (error instanceof AppError || isTokenRejection(error)) request.authFailure = (error as Error).message;
+        else
+          request.authUnavailable = new AppError(503, 'auth_unavailable', 'Sign-in cannot be checked right now. Try again later.', {
+            'retry-after': '5',
+          });
       }
     });
 
     app.decorate('requireUser', async (request: FastifyRequest) => {
       if (request.auth) return;
+      if (request.authUnavailable) throw request.authUnavailable;
       if (request.authFailure) throw new AppError(401, 'session_expired', SESSION_EXPIRED);
       throw new AppError(401, 'not_logged_in', NOT_LOGGED_IN);
     });

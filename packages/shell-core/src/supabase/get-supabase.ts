@@ -1,17 +1,22 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { getAppConfig } from '../config/app-config';
+import { handleAuthChange } from '../auth/session-listener';
 
 let client: Promise<SupabaseClient> | null = null;
 
 /**
  * The ONE browser Supabase client of the product (DESIGN §2.1). Created lazily from
  * `/app-config.json`; `@supabase/ssr` is loaded on first use so it stays out of the first paint.
- * Session handling is added later (see spec §4 "Login" / "Session events").
+ * Every auth event (spec §4 "Session events") goes to the shared stores.
  */
 export function getSupabase(): Promise<SupabaseClient> {
   if (!client) {
     client = Promise.all([getAppConfig(), import('@supabase/ssr')])
-      .then(([config, ssr]) => ssr.createBrowserClient(config.authUrl, config.publicKey) as unknown as SupabaseClient)
+      .then(([config, ssr]) => {
+        const created = ssr.createBrowserClient(config.authUrl, config.publicKey) as unknown as SupabaseClient;
+        created.auth.onAuthStateChange((event, session) => handleAuthChange(event, session));
+        return created;
+      })
       .catch((err: unknown) => {
         client = null;
         throw err;

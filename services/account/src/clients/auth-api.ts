@@ -77,10 +77,6 @@ export function createAuthApi(options: AuthApiOptions) {
   }
 
   return {
-    async isSessionActive(sessionId: string, userId: string, requestId?: string): Promise<boolean> {
-      const result = await internal<{ active: boolean; userId: string | null }>(`/internal/sessions/${encodeURIComponent(sessionId)}`, { requestId });
-      return result.active === true && result.userId === userId;
-    },
     async lookupUsers(ids: string[], requestId?: string): Promise<AuthUser[]> {
       if (ids.length === 0) return [];
       const result = await internal<{ users: AuthUser[] }>('/internal/users/lookup', { method: 'POST', body: { ids }, requestId });

@@ -24,9 +24,10 @@ async function resetTokenFromEmail(email: string, already: number): Promise<stri
     (m) => to(email)(m) && m.subject === 'Reset your Tracemap password' && stack.smtp.messages.filter(to(email)).indexOf(m) >= already,
   );
   const link = /https?:\/\/\S+/.exec(message.text ?? '')![0];
-  const token = new URL(link).searchParams.get('token');
-  expect(token).toBeTruthy();
-  return token!;
+  // The email opens the product's reset page, /reset-password/{token}.
+  const url = new URL(link);
+  expect(url.pathname).toMatch(/^\/reset-password\/[^/]+$/);
+  return decodeURIComponent(url.pathname.split('/').pop()!);
 }
 
 describe('POST /api/account/revoke-sessions', () => {

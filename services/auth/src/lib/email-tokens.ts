@@ -35,11 +35,29 @@ export async function issueEmailToken(
     flowStateId: input.flowStateId,
     expiresInSeconds: deps.config.AUTH_OTP_EXPIRY_SECONDS,
   });
+  return { linkToken, otp, link: emailLink(deps, input.type, linkToken, input), redirectTo: input.redirectTo };
+}
+
+/**
+ * A plain password reset opens the product's reset page, which spends the
+ * token only when the user submits a new password — a mail scanner that
+ * fetches the link cannot burn it. PKCE flows and other types go through
+ * `GET /verify` as in the Supabase API.
+ */
+function emailLink(
+  deps: AuthDeps,
+  type: OneTimeTokenType,
+  linkToken: string,
+  input: { redirectTo: string; flowStateId: string | null },
+): string {
+  if (type === 'recovery' && !input.flowStateId) {
+    return new URL(`/reset-password/${encodeURIComponent(linkToken)}`, deps.config.PUBLIC_URL).toString();
+  }
   const link = new URL('/auth/v1/verify', deps.config.PUBLIC_URL);
   link.searchParams.set('token', linkToken);
-  link.searchParams.set('type', input.type);
+  link.searchParams.set('type', type);
   link.searchParams.set('redirect_to', input.redirectTo);
-  return { linkToken, otp, link: link.toString(), redirectTo: input.redirectTo };
+  return link.toString();
 }
 
 function firstName(user: UserRow): string | undefined {

@@ -80,22 +80,6 @@ export function createPeers(config: CompanyConfig, log: Logger) {
      * signed, short-lived token is accepted rather than taking every company
      * page down with it.
      */
-    async isSessionActive(claims: AccessClaims): Promise<boolean> {
-      if (!claims.session_id) return true;
-      try {
-        const answer = await auth<{ active: boolean; userId: string | null }>(
-          `/internal/sessions/${encodeURIComponent(claims.session_id)}`,
-        );
-        return answer.active === true && (answer.userId === null || answer.userId === claims.sub);
-      } catch (error) {
-        if (error instanceof AppError && error.statusCode === 503) {
-          log.warn({ err: error }, 'session check unavailable; trusting the token until it expires');
-          return true;
-        }
-        return false;
-      }
-    },
-
     /** Throws 503 when auth is down: the caller cannot decide without it. */
     async userById(id: string, requestId?: string): Promise<AuthUser | null> {
       const answer = await auth<{ users: AuthUser[] }>('/internal/users/lookup', {

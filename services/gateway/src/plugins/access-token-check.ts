@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { createAccessTokenVerifier, SESSION_EXPIRED } from '@tracemap/service-kit';
+import { createAccessTokenVerifier, isTokenRejection, SESSION_EXPIRED } from '@tracemap/service-kit';
 
 export interface AccessTokenCheckOptions {
   jwksUrl: string;
@@ -10,8 +10,6 @@ export interface AccessTokenCheckOptions {
   publicKey?: string;
 }
 
-/** jose's codes for a token that is simply not acceptable (as opposed to keys being unreachable). */
-const REJECTED = /^ERR_(JWT|JWS|JWK|JOSE_ALG_NOT_ALLOWED|JOSE_NOT_SUPPORTED|JWKS_NO_MATCHING_KEY|JWKS_MULTIPLE_MATCHING_KEYS)/;
 
 /**
  * The first line of authentication: a forged or expired token on an API
@@ -30,8 +28,7 @@ export default fp<AccessTokenCheckOptions>(
         if (!token) throw Object.assign(new Error('malformed authorization header'), { code: 'ERR_JWT_MALFORMED' });
         await verify(token);
       } catch (error) {
-        const code = (error as { code?: string }).code ?? '';
-        if (REJECTED.test(code)) {
+        if (isTokenRejection(error)) {
           return reply.code(401).send({ statusCode: 401, code: 'session_expired', message: SESSION_EXPIRED });
         }
         request.log.warn({ err: error }, 'could not verify token: signing keys unreachable');

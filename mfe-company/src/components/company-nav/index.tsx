@@ -1,0 +1,35 @@
+import { NavLink } from 'react-router';
+import { ROLE_LABELS, type CompanyRole } from '@tracemap/shell-core';
+
+const LINKS: { path: string; label: string }[] = [
+  { path: '', label: 'Dashboard' },
+  { path: 'attributes', label: 'Attributes' },
+  { path: 'events', label: 'Events' },
+  { path: 'views', label: 'Views' },
+  { path: 'maps', label: 'Maps' },
+  { path: 'analytics-discovery', label: 'Analytics discovery' },
+  { path: 'users', label: 'Members' },
+  { path: 'settings', label: 'Settings' },
+  { path: 'subscription', label: 'Subscription' },
+];
+
+export function CompanyNav({ companyId, name, role }: { companyId: string; name: string; role: CompanyRole }) {
+  const base = `/company/${companyId}`;
+  return (
+    <div className="tm-container">
+      <p style={{ margin: '16px 0 0' }}>
+        <strong data-testid="company-name">{name}</strong>{' '}
+        <span className="co-role" data-testid="company-role">
+          {ROLE_LABELS[role]}
+        </span>
+      </p>
+      <nav className="co-nav" aria-label="Company">
+        {LINKS.map((l) => (
+          <NavLink key={l.path} to={l.path ? `${base}/${l.path}` : base} end={!l.path} data-testid={`company-nav-${l.path || 'dashboard'}`}>
+            {l.label}
+          </NavLink>
+        ))}
+      </nav>
+    </div>
+  );
+}

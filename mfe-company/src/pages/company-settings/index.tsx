@@ -1,0 +1,111 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '@tracemap/ui';
+import { hasAdminRights, NAME_CASES, updateCompanySettings, type CompanySettings, type NameCase } from '@tracemap/shell-core';
+import { ApiErrorMessage } from '../../components/api-error';
+import { useCompany } from '../../company-layout/context';
+import { useAction } from '../../hooks/use-action';
+
+const CASE_LABELS: Record<NameCase, string> = {
+  any: 'Any',
+  snake_case: 'snake_case',
+  camelCase: 'camelCase',
+  PascalCase: 'PascalCase',
+  'Title Case': 'Title Case',
+};
+
+/** /company/:companyId/settings: editable with admin rights, read-only for everyone else. */
+export function CompanySettingsPage() {
+  const { companyId, info, reload } = useCompany();
+  const canEdit = hasAdminRights(info.role);
+  const [name, setName] = useState(info.company.name);
+  const [settings, setSettings] = useState<CompanySettings>(info.company.settings);
+  const [saved, setSaved] = useState(false);
+  const [invalid, setInvalid] = useState(false);
+  const { busy, error, run } = useAction();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setSaved(false);
+    if (!name.trim()) {
+      setInvalid(true);
+      return;
+    }
+    setInvalid(false);
+    const done = await run(() => updateCompanySettings({ companyId, name: name.trim(), ...settings }));
+    if (!done) return;
+    setSaved(true);
+    await reload();
+  }
+
+  const caseSelect = (key: 'eventNameCase' | 'attributeNameCase', label: string) => (
+    <label>
+      {label}
+      <select
+        value={settings[key]}
+        disabled={!canEdit}
+        onChange={(e) => setSettings({ ...settings, [key]: e.target.value as NameCase })}
+        data-testid={`settings-${key}`}
+      >
+        {NAME_CASES.map((c) => (
+          <option key={c} value={c}>
+            {CASE_LABELS[c]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+
+  return (
+    <section className="tm-container co-page" data-testid="company-settings" data-editable={canEdit}>
+      <h1>Company settings</h1>
+      {!canEdit ? (
+        <p className="co-muted" data-testid="settings-read-only">
+          Only owners and admins can change these settings.
+        </p>
+      ) : null}
+      <form className="co-form" onSubmit={submit} noValidate>
+        <label>
+          Company name
+          <input
+            value={name}
+            maxLength={100}
+            readOnly={!canEdit}
+            aria-invalid={invalid || undefined}
+            onChange={(e) => setName(e.target.value)}
+            data-testid="settings-name"
+          />
+        </label>
+        {invalid ? (
+          <p className="co-error" role="alert">
+            Company name is required
+          </p>
+        ) : null}
+        <label style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+          <input
+            type="checkbox"
+            checked={settings.attributeInheritance}
+            disabled={!canEdit}
+            onChange={(e) => setSettings({ ...settings, attributeInheritance: e.target.checked })}
+            data-testid="settings-attributeInheritance"
+          />
+          Events inherit the attributes of their parents
+        </label>
+        {caseSelect('eventNameCase', 'Event name case')}
+        {caseSelect('attributeNameCase', 'Attribute name case')}
+        <ApiErrorMessage error={error} testId="settings-error" />
+        {saved ? (
+          <p className="co-ok" role="status" data-testid="settings-saved">
+            Settings saved.
+          </p>
+        ) : null}
+        {canEdit ? (
+          <div>
+            <Button type="submit" disabled={busy} data-testid="settings-save">
+              {busy ? 'Saving…' : 'Save settings'}
+            </Button>
+          </div>
+        ) : null}
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,99 @@
+import { MESSAGES } from '@tracemap/contracts';
+import { ApiError } from '../api/api-error';
+import { apiFetch } from '../api/api-fetch';
+import { resetStores } from '../stores/reset-stores';
+import { useCompanyStore } from '../stores/company-store';
+import { useNoticeStore } from '../stores/notice-store';
+import { useUserStore, type CurrentUser } from '../stores/user-store';
+import { getSupabase } from '../supabase/get-supabase';
+import { setCurrentCompany } from '../company/current-company';
+import { invalidateSync, syncAccount } from './account-api';
+import { currentAccessToken } from './current-token';
+
+export type EstablishOutcome =
+  | { kind: 'user'; user: CurrentUser }
+  | { kind: 'reset-required' }
+  | { kind: 'unauthorized' }
+  | { kind: 'failed'; error: unknown };
+
+let inflight: { token: string; promise: Promise<EstablishOutcome> } | null = null;
+
+async function signOutLocally(): Promise<void> {
+  try {
+    const client = await getSupabase();
+    await client.auth.signOut({ scope: 'local' });
+  } catch {
+    // state is cleared by the caller regardless
+  }
+  invalidateSync();
+  resetStores();
+}
+
+/**
+ * Spec §4 "Login" steps 3–4 for a fresh session: a 205 / passwordResetRequired revokes every
+ * session, triggers the reset email, signs out and clears state; otherwise the user is stored
+ * and the first company of companyPermissions becomes the current company.
+ */
+async function establish(token: string): Promise<EstablishOutcome> {
+  let result;
+  try {
+    result = await syncAccount(token);
+  } catch (error) {
+    if (error instanceof ApiError && error.statusCode === 401) {
+      // Sync is silent: the session is dead (revoked elsewhere); forget it without redirecting.
+      await signOutLocally();
+      return { kind: 'unauthorized' };
+    }
+    useUserStore.getState().setLoadError(error instanceof ApiError ? error.message : 'Could not sync your account. Try again later.');
+    return { kind: 'failed', error };
+  }
+  if (result.kind === 'reset-required') {
+    const email = useUserStore.getState().user?.email ?? (await sessionEmail());
+    await apiFetch('/api/account/revoke-sessions', { method: 'POST', token }).catch(() => undefined);
+    if (email) await apiFetch('/api/account/forgot-password', { method: 'POST', body: { email } }).catch(() => undefined);
+    await signOutLocally();
+    useNoticeStore.getState().setNotice(MESSAGES.passwordResetRequired);
+    return { kind: 'reset-required' };
+  }
+  const user = result.user;
+  useUserStore.getState().setUser(user);
+  const current = useCompanyStore.getState().currentCompanyId;
+  const permitted = user.companyPermissions ?? [];
+  if (!current || !permitted.some((p) => p.id === current)) setCurrentCompany(permitted[0]?.id ?? null, permitted);
+  return { kind: 'user', user };
+}
+
+async function sessionEmail(): Promise<string | undefined> {
+  try {
+    const client = await getSupabase();
+    const { data } = await client.auth.getSession();
+    return data.session?.user?.email ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Loads the user for this access token once (login and the auth listener share the work). */
+export function establishUser(token: string): Promise<EstablishOutcome> {
+  if (inflight && inflight.token === token) return inflight.promise;
+  const promise = establish(token).then((outcome) => {
+    // A failed load may be retried with the same token.
+    if (outcome.kind === 'failed' && inflight?.promise === promise) inflight = null;
+    return outcome;
+  });
+  inflight = { token, promise };
+  return promise;
+}
+
+/** Loads the signed-in user again after a failed sync (the Retry of a loading screen). */
+export async function retryUserLoad(): Promise<EstablishOutcome | null> {
+  const token = await currentAccessToken();
+  if (!token) return null;
+  useUserStore.getState().setLoadError(null);
+  return establishUser(token);
+}
+
+/** Forget the shared result (logout; tests). */
+export function forgetEstablishedUser(): void {
+  inflight = null;
+}

@@ -1,0 +1,20 @@
+import { resetStores } from '../stores/reset-stores';
+import { getSupabase } from '../supabase/get-supabase';
+import { invalidateSync } from './account-api';
+import { forgetEstablishedUser } from './establish-user';
+import { navigateTo } from './navigation';
+
+/** Spec §4 "Logout": ends this session, clears everything and goes to /. */
+export async function logOut(): Promise<void> {
+  // Leave the protected page first, so no guard sends the user to /login on the way out.
+  navigateTo('/');
+  try {
+    const client = await getSupabase();
+    await client.auth.signOut({ scope: 'local' });
+  } catch {
+    // Local state goes regardless.
+  }
+  invalidateSync();
+  forgetEstablishedUser();
+  resetStores();
+}

@@ -1,0 +1,98 @@
+import { useBannerStore } from '../stores/banner-store';
+import { useCompanyStore } from '../stores/company-store';
+import { useUserStore } from '../stores/user-store';
+import type { CompanyPermission } from './types';
+
+export const NO_COMPANY_BANNER_ID = 'no-company-access';
+export const NO_COMPANY_MESSAGE = 'You do not have access to any company yet.';
+
+/** The signed-in user's company permissions from the shared user store (undefined when not known yet). */
+export function getCompanyPermissions(): CompanyPermission[] | undefined {
+  return useUserStore.getState().user?.companyPermissions;
+}
+
+/**
+ * Spec §4: setting the current company is refused, and the current company cleared, when the
+ * user has no permission for it. Returns whether it was set.
+ */
+export function setCurrentCompany(companyId: string | null, permissions: CompanyPermission[] | undefined = getCompanyPermissions()): boolean {
+  const store = useCompanyStore.getState();
+  if (companyId === null) {
+    store.setCurrentCompanyId(null);
+    return true;
+  }
+  if (!permissions?.some((p) => p.id === companyId)) {
+    store.setCurrentCompanyId(null);
+    return false;
+  }
+  store.setCurrentCompanyId(companyId);
+  return true;
+}
+
+/** Shows the 'No company access' banner (action: Create Company) when the signed-in user has no company, else removes it. */
+export function updateCompanyAccessBanner(permissions: CompanyPermission[] | undefined = getCompanyPermissions()): void {
+  const banners = useBannerStore.getState();
+  const signedIn = useUserStore.getState().user !== null;
+  if (signedIn && permissions !== undefined && permissions.length === 0) {
+    banners.show({
+      id: NO_COMPANY_BANNER_ID,
+      message: NO_COMPANY_MESSAGE,
+      tone: 'warning',
+      action: { label: 'Create Company', href: '/company/create' },
+    });
+  } else if (banners.banners.some((b) => b.id === NO_COMPANY_BANNER_ID)) {
+    banners.dismiss(NO_COMPANY_BANNER_ID);
+  }
+}
+
+/**
+ * Stores a fresh permission list (from `GET /api/company/mine`, or after joining, leaving or a
+ * role change) in the shared user store, re-checks the current company and the banner.
+ */
+export function applyCompanyPermissions(permissions: CompanyPermission[]): void {
+  const users = useUserStore.getState();
+  if (users.user) users.setUser({ ...users.user, companyPermissions: permissions });
+  const current = useCompanyStore.getState().currentCompanyId;
+  if (current && !permissions.some((p) => p.id === current)) setCurrentCompany(null);
+  updateCompanyAccessBanner(permissions);
+}
+
+/** Records what `POST /api/company/info` answered: the caller is a member with this role. */
+export function rememberCompanyAccess(company: { id: string; name: string }, role: CompanyPermission['role']): CompanyPermission[] {
+  const before = getCompanyPermissions() ?? [];
+  const entry: CompanyPermission = { id: company.id, name: company.name, role };
+  const exists = before.some((p) => p.id === company.id);
+  const next = exists ? before.map((p) => (p.id === company.id ? entry : p)) : [...before, entry];
+  const changed = !exists || before.some((p) => p.id === company.id && (p.role !== role || p.name !== company.name));
+  if (changed) applyCompanyPermissions(next);
+  else updateCompanyAccessBanner(next);
+  return next;
+}
+
+/** The company refused the caller (removed, or never a member): forget it and clear it as current. */
+export function forgetCompanyAccess(companyId: string): CompanyPermission[] {
+  const next = (getCompanyPermissions() ?? []).filter((p) => p.id !== companyId);
+  applyCompanyPermissions(next);
+  if (useCompanyStore.getState().currentCompanyId === companyId) setCurrentCompany(null);
+  return next;
+}
+
+let unwatch: (() => void) | null = null;
+
+/**
+ * Keeps the 'No company access' banner in step with the user store (sync, login, logout).
+ * Idempotent; the shell may call it at boot so the banner shows on every page.
+ */
+export function watchCompanyAccess(): () => void {
+  if (!unwatch) {
+    updateCompanyAccessBanner();
+    const unsubscribe = useUserStore.subscribe((state, previous) => {
+      if (state.user !== previous.user) updateCompanyAccessBanner();
+    });
+    unwatch = () => {
+      unsubscribe();
+      unwatch = null;
+    };
+  }
+  return unwatch;
+}

@@ -1,0 +1,16 @@
+export * from './types';
+export * from './roles';
+export * from './company-api';
+export { getCurrentUserId } from './access-token';
+export {
+  NO_COMPANY_BANNER_ID,
+  NO_COMPANY_MESSAGE,
+  applyCompanyPermissions,
+  forgetCompanyAccess,
+  getCompanyPermissions,
+  rememberCompanyAccess,
+  setCurrentCompany,
+  updateCompanyAccessBanner,
+  watchCompanyAccess,
+} from './current-company';
+export { newIdempotencyKey } from './idempotency-key';
