@@ -5,6 +5,11 @@ import type { Browser, Page } from 'playwright-core';
 import { createTestDatabase, launchBrowser, serveStatic, type StaticServer, type TestBrowser, type TestDatabase } from '@tracemap/test-kit';
 import { freePort } from '../../src/processes';
 import { REPO_ROOT, startStack, type Stack } from '../../src/stack';
+import { createConfirmedUser, sessionCookies, signIn, type Session } from '../../src/test-users';
+
+const ADMIN_EMAIL = 'platform-admin@example.com';
+const ADMIN_PASSWORD = 'a-long-platform-password-1';
+let adminSession: Session;
 
 let stack: Stack;
 let database: TestDatabase | undefined;
@@ -38,8 +43,10 @@ beforeAll(async () => {
     logLevel: 'warn',
     log: () => undefined,
     // A remote may live on another host the operator allowed.
-    env: { REMOTE_ORIGINS: `http://127.0.0.1:${elsewherePort}` },
+    env: { REMOTE_ORIGINS: `http://127.0.0.1:${elsewherePort}`, ADMIN_EMAILS: ADMIN_EMAIL },
   });
+  await createConfirmedUser(stack, ADMIN_EMAIL, ADMIN_PASSWORD);
+  adminSession = await signIn(stack, ADMIN_EMAIL, ADMIN_PASSWORD);
   chromium = await launchBrowser();
   browser = chromium.browser;
 });
@@ -71,6 +78,38 @@ test('/login is rendered by mfe-auth', async () => {
   await page.close();
 });
 
+/** A page in a browser context that already holds the admin's session cookie. */
+async function adminPage(): Promise<Page> {
+  const context = await browser.newContext();
+  await context.addCookies(sessionCookies(stack, adminSession));
+  return context.newPage();
+}
+
+test('/company is rendered by mfe-company for a logged-in user', async () => {
+  const page = await adminPage();
+  await page.goto(`${stack.url}/company`);
+  expect(await appShown(page)).toBe('mfe-company');
+  expect(new URL(page.url()).pathname).toBe('/company');
+  await page.context().close();
+});
+
+test('/admin is rendered by mfe-admin for a product admin', async () => {
+  const page = await adminPage();
+  await page.goto(`${stack.url}/admin`);
+  expect(await appShown(page)).toBe('mfe-admin');
+  await page.context().close();
+});
+
+test('a zustand store written in a remote is seen by the shell', async () => {
+  const page = await adminPage();
+  await page.goto(`${stack.url}/admin/debug-test`);
+  await page.getByTestId('debug-banner-input').fill('Written by mfe-admin');
+  await page.getByTestId('debug-banner-submit').click();
+  const banners = page.getByTestId('shell-banners');
+  await expect(banners.innerText()).resolves.toContain('Written by mfe-admin');
+  await page.context().close();
+});
+
 test('an unknown path shows the 404 error page, and Go Home leads to /', async () => {
   const page = await browser.newPage();
   const response = await page.goto(`${stack.url}/no/such/page`);
@@ -98,7 +137,7 @@ test('/map-preview/{mapId} renders without the layout', async () => {
 
 test('a remote that is down shows a fallback on its routes only, and works again once it is back without a reload', async () => {
   writeRegistry({ mfe_company: `http://127.0.0.1:${elsewherePort}/mf-manifest.json` });
-  const page = await browser.newPage();
+  const page = await adminPage();
   await page.goto(`${stack.url}/`);
   expect(await appShown(page)).toBe('mfe-marketing');
   await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
@@ -121,7 +160,7 @@ test('a remote that is down shows a fallback on its routes only, and works again
   await page.getByTestId('remote-retry').click();
   expect(await appShown(page)).toBe('mfe-company');
   expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
-  await page.close();
+  await page.context().close();
   await servers.pop()!.stop();
 });
 

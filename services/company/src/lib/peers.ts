@@ -75,11 +75,6 @@ export function createPeers(config: CompanyConfig, log: Logger) {
       }
     },
 
-    /**
-     * Revoked sessions are refused at once. When auth itself is unreachable the
-     * signed, short-lived token is accepted rather than taking every company
-     * page down with it.
-     */
     /** Throws 503 when auth is down: the caller cannot decide without it. */
     async userById(id: string, requestId?: string): Promise<AuthUser | null> {
       const answer = await auth<{ users: AuthUser[] }>('/internal/users/lookup', {
