@@ -12,9 +12,6 @@ function devRegistry(middlewares) {
     name: 'tracemap-dev-registry',
     middleware: (req, res, next) => {
       if (req.url.startsWith('/remotes.json')) return res.json({ remotes });
-      if (req.url.startsWith('/app-config.json')) {
-        return res.json({ authUrl: process.env.PUBLIC_AUTH_URL || 'http://localhost:8080/auth/v1', publicKey: process.env.PUBLIC_AUTH_KEY || 'dev-public-key' });
-      }
       return next();
     },
   });
@@ -28,4 +25,12 @@ module.exports = createConfig({
   isHost: true,
   title: 'Tracemap',
   setupMiddlewares: devRegistry,
+  // The API, the identity provider and the runtime config come from the gateway (npm run dev starts it).
+  devProxy: [
+    {
+      context: ['/auth', '/api', '/webhooks', '/dev', '/app-config.json'],
+      target: process.env.GATEWAY_URL || 'http://localhost:8080',
+      xfwd: true,
+    },
+  ],
 });

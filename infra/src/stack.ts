@@ -25,6 +25,8 @@ export interface StackOptions {
   /** Extra environment for every service (e.g. lower rate limits in tests). */
   env?: Record<string, string>;
   log?: (line: string) => void;
+  /** Restart a service when its source changes (development). */
+  watch?: boolean;
 }
 
 export interface Stack {
@@ -135,7 +137,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         if (options.remotesFile) env.REMOTES_FILE = options.remotesFile;
         if (mailbox) env.DEV_MAILBOX_URL = mailbox.httpUrl;
       }
-      const proc = startProcess(name, process.execPath, ['--import', 'tsx', entry], {
+      const args = options.watch ? [require.resolve('tsx/cli'), 'watch', '--clear-screen=false', entry] : ['--import', 'tsx', entry];
+      const proc = startProcess(name, process.execPath, args, {
         env,
         cwd: REPO_ROOT,
         onOutput: (line) => log(`[${name}] ${line}`),

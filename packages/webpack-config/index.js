@@ -101,6 +101,7 @@ function hashedEntryFilename(pathData) {
  * @param {boolean} [opts.isHost]    the shell: fixed publicPath '/', html entry
  * @param {string} [opts.title]
  * @param {Function} [opts.setupMiddlewares]  dev server hook (the shell serves /remotes.json in dev)
+ * @param {object[]} [opts.devProxy]  dev server proxy rules (the shell forwards API calls to the gateway)
  */
 function createConfig(opts) {
   const { dir, name, exposes = {}, isHost = false, title = 'Tracemap' } = opts;
@@ -120,7 +121,8 @@ function createConfig(opts) {
       output: {
         path: path.join(dir, 'dist'),
         filename: prod ? hashedEntryFilename : '[name].js',
-        chunkFilename: prod ? '[name].[contenthash:10].js' : '[name].js',
+        // Hashed in development too: two chunks may share an id across runtimes.
+        chunkFilename: '[name].[contenthash:10].js',
         publicPath: isHost ? '/' : 'auto',
         uniqueName: `${name}_${buildId}`,
         clean: true,
@@ -198,6 +200,7 @@ function createConfig(opts) {
         },
         client: { overlay: false },
         setupMiddlewares: opts.setupMiddlewares,
+        proxy: opts.devProxy,
       },
     };
   };
