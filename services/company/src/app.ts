@@ -28,7 +28,6 @@ export interface BuildOverrides {
 }
 
 export async function buildApp(config: CompanyConfig, overrides: BuildOverrides = {}): Promise<FastifyInstance> {
-  let peers: Peers | undefined;
   const app = await createService({
     name: 'company',
     config,
@@ -41,7 +40,7 @@ export async function buildApp(config: CompanyConfig, overrides: BuildOverrides 
       ...(overrides.isSessionActive ? { isSessionActive: overrides.isSessionActive } : {}),
     },
   });
-  peers = createPeers(config, app.log);
+  const peers: Peers = createPeers(config, app.log);
   const outbox = await setUpOutbox(app, config);
   const deps: CompanyDeps = {
     db: app.db,

@@ -21,6 +21,7 @@ export function loginPathFor(previousPath: string): string {
 export function safeRedirect(param: string | null | undefined, fallback: string = DEFAULT_AFTER_LOGIN): string {
   if (!param) return fallback;
   if (!param.startsWith('/') || param.startsWith('//') || param.includes('\\')) return fallback;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
   if (/[\u0000-\u001f]/.test(param)) return fallback;
   try {
     const url = new URL(param, 'http://tracemap.invalid');

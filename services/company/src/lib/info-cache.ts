@@ -7,7 +7,8 @@ import { LRUCache } from 'lru-cache';
  * stored again. Each replica keeps its own, so the TTL bounds staleness
  * across replicas.
  */
-export class InfoCache<T extends {}> {
+// lru-cache stores only non-nullish values.
+export class InfoCache<T extends NonNullable<unknown>> {
   private readonly entries: LRUCache<string, Promise<T>> | null;
 
   constructor(ttlMs: number, max = 5000) {

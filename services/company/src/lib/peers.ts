@@ -1,4 +1,4 @@
-import { AppError, createInternalClient, type AccessClaims } from '@tracemap/service-kit';
+import { AppError, createInternalClient } from '@tracemap/service-kit';
 import type { CompanyConfig } from '../config';
 
 export interface Profile {
