@@ -51,7 +51,7 @@ export async function buildApp(config: GatewayConfig): Promise<FastifyInstance> 
 
   await app.register(accessTokenCheck, {
     jwksUrl: config.AUTH_JWKS_URL ?? new URL('/auth/v1/.well-known/jwks.json', config.AUTH_URL).toString(),
-    issuer: new URL('/auth/v1', config.PUBLIC_URL).toString(),
+    issuer: config.AUTH_ISSUER ?? new URL('/auth/v1', config.PUBLIC_URL).toString(),
     prefixes: ['/api'],
     publicKey: config.AUTH_PUBLIC_KEY,
   });

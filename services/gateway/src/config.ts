@@ -14,6 +14,8 @@ export const GatewayConfigSchema = Type.Composite([
     SUBSCRIPTION_URL: HttpUrl,
     /** Where the identity provider's JWKS lives; the gateway rejects forged tokens early. */
     AUTH_JWKS_URL: Type.Optional(HttpUrl),
+    /** Expected token issuer; `${PUBLIC_URL}/auth/v1` by default. */
+    AUTH_ISSUER: Type.Optional(HttpUrl),
     /** Public (anon) key the browser sends as `apikey`; published in /app-config.json. */
     AUTH_PUBLIC_KEY: Type.String({ minLength: 1 }),
     /** Folder holding the shell and remote apps with their dist builds; the repository root by default. */
