@@ -1,7 +1,8 @@
 import { useBannerStore } from '../stores/banner-store';
 import { useSessionStore } from '../stores/session-store';
 import { getSupabase } from '../supabase/get-supabase';
-import { hasAuthCallback, hasAuthCookie } from './auth-cookie';
+import { toSessionInfo } from './apply-auth-event';
+import { hasAuthCallback, hasAuthCookie, readCookieSession } from './auth-cookie';
 import { captureRecoveryFragment, RECOVERY_LINK_PATH } from './recovery';
 
 let started = false;
@@ -35,12 +36,29 @@ export function initSession(): void {
       window.history.replaceState(null, '', `${pathname}${search}`);
     }
   }
-  if (hasAuthCookie(document.cookie) || hasAuthCallback(window.location.search, window.location.hash)) {
+  const loadClient = () =>
     getSupabase().catch((error: unknown) => {
       console.warn('[shell-core] sign-in service unavailable', error);
       useSessionStore.getState().setSession(null);
     });
+  const cookieSession = hasAuthCallback(window.location.search, window.location.hash) ? null : readCookieSession(document.cookie);
+  if (cookieSession) {
+    // Render at once from the cookie. The client (≈55 KiB) loads when a call first needs a
+    // token — pages ask for data right after they render — or once the page has settled, and
+    // from then on owns refresh and the session events.
+    useSessionStore.getState().setSession(toSessionInfo(cookieSession));
+    afterPageSettled(() => void loadClient());
+  } else if (hasAuthCookie(document.cookie) || hasAuthCallback(window.location.search, window.location.hash)) {
+    void loadClient();
   } else {
     useSessionStore.getState().setSession(null);
   }
+}
+
+const SETTLE_MS = 2000;
+
+function afterPageSettled(run: () => void): void {
+  const schedule = () => setTimeout(run, SETTLE_MS);
+  if (document.readyState === 'complete') schedule();
+  else window.addEventListener('load', schedule, { once: true });
 }
