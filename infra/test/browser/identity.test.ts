@@ -273,6 +273,13 @@ describe('identity in the browser', () => {
     await page.waitForURL(`${stack.url}/`);
     await logIn(page, email, PASSWORD, '/login?redirect=%2Faccount');
     await page.getByTestId('login-mfa').waitFor();
+    // Walking away from the second step opens nothing: services refuse the password-only session.
+    await page.goto(`${stack.url}/company`);
+    await page.waitForURL((url) => url.pathname === '/login', { timeout: 20000 });
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/company');
+    await page.goto(`${stack.url}/login?redirect=%2Faccount`);
+    await logIn(page, email, PASSWORD);
+    await page.getByTestId('login-mfa').waitFor();
     // Each code works once: the next time step's code (accepted within ±1 step) is fresh.
     await page.getByLabel('6-digit code').fill(totp(secret, Date.now() + 30_000));
     await page.getByTestId('totp-submit').click();

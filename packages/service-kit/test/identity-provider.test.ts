@@ -7,7 +7,8 @@ const TOKEN = 'service-token-0123456789abcdef';
 let database: TestDatabase;
 let authPeer: FastifyInstance;
 let activeSessions: Set<string>;
-let sign: (sessionId: string) => Promise<string>;
+let mfaSessions: Set<string>;
+let sign: (sessionId: string, aal?: string) => Promise<string>;
 let authUrl: string;
 
 beforeAll(async () => {
@@ -15,16 +16,17 @@ beforeAll(async () => {
   const { publicKey, privateKey } = await generateKeyPair('ES256');
   const jwk = { ...(await exportJWK(publicKey)), kid: 'k', alg: 'ES256' };
   activeSessions = new Set();
+  mfaSessions = new Set();
   authPeer = Fastify();
   authPeer.get('/auth/v1/.well-known/jwks.json', async () => ({ keys: [jwk] }));
   authPeer.get('/internal/sessions/:id', async (request, reply) => {
     if (request.headers['x-service-token'] !== TOKEN) return reply.code(401).send({});
     const { id } = request.params as { id: string };
-    return { active: activeSessions.has(id), userId: activeSessions.has(id) ? 'user-1' : null };
+    return { active: activeSessions.has(id), userId: activeSessions.has(id) ? 'user-1' : null, requiredAal: mfaSessions.has(id) ? 'aal2' : 'aal1' };
   });
   authUrl = await authPeer.listen({ port: 0, host: '127.0.0.1' });
-  sign = (sessionId) =>
-    new SignJWT({ role: 'authenticated', session_id: sessionId, email: 'a@example.com' })
+  sign = (sessionId, aal = 'aal1') =>
+    new SignJWT({ role: 'authenticated', session_id: sessionId, email: 'a@example.com', aal })
       .setProtectedHeader({ alg: 'ES256', kid: 'k' })
       .setSubject('user-1')
       .setIssuer('http://localhost:8080/auth/v1')
@@ -72,4 +74,16 @@ test('when the identity provider cannot be reached, callers get a 503 to retry, 
   expect(response.json()).toMatchObject({ code: 'auth_unavailable' });
   expect(response.headers['retry-after']).toBe('5');
   await dead.close();
+});
+
+test('a user with a second factor gets nothing with a password-only (aal1) token', async () => {
+  const app = await appAgainst(authUrl);
+  activeSessions.add('s3');
+  mfaSessions.add('s3');
+  const passwordOnly = await app.inject({ url: '/me', headers: { authorization: `Bearer ${await sign('s3', 'aal1')}` } });
+  expect(passwordOnly.statusCode).toBe(401);
+  expect(passwordOnly.json()).toEqual({ statusCode: 401, code: 'mfa_required', message: 'Two-factor authentication is required. Please log in again.' });
+  const withSecondFactor = await app.inject({ url: '/me', headers: { authorization: `Bearer ${await sign('s3', 'aal2')}` } });
+  expect(withSecondFactor.statusCode).toBe(200);
+  await app.close();
 });

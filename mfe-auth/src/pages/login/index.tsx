@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { logIn, safeRedirect, useNoticeStore, verifyTotp } from '@tracemap/shell-core';
+import { logIn, safeRedirect, useNoticeStore, verifyLoginTotp } from '@tracemap/shell-core';
 import { Button } from '@tracemap/ui';
 import { AuthCard } from '../../components/auth-card';
 import { Field } from '../../components/field';
@@ -51,7 +51,7 @@ export function LoginPage() {
   if (mfaFactor) {
     return (
       <AuthCard title="Two-factor authentication" intro="Enter the 6-digit code from your authenticator app." testId="login-mfa">
-        <TotpStep factorId={mfaFactor} verify={verifyTotp} onDone={() => navigate(target, { replace: true })} />
+        <TotpStep factorId={mfaFactor} verify={verifyLoginTotp} onDone={() => navigate(target, { replace: true })} />
       </AuthCard>
     );
   }

@@ -4,6 +4,8 @@ import { createInternalClient } from '../internal-client';
 import type { AuthenticationPluginOptions } from '../plugins/authentication';
 import type { AccessClaims } from './verify-access-token';
 
+export const MFA_REQUIRED = 'Two-factor authentication is required. Please log in again.';
+
 const HttpUrl = Type.String({ pattern: '^https?://[^\\s]+$' });
 
 /** What a service needs to know to trust access tokens (compose into its config schema). */
@@ -47,10 +49,13 @@ export function identityProviderAuthentication(config: IdentityProviderConfig): 
   options.isSessionActive = async (claims: AccessClaims) => {
     if (!claims.session_id) return false;
     try {
-      const answer = await call<{ active: boolean; userId: string | null }>(
+      const answer = await call<{ active: boolean; userId: string | null; requiredAal?: 'aal1' | 'aal2' }>(
         `/internal/sessions/${encodeURIComponent(claims.session_id)}`,
       );
-      return answer.active === true && (answer.userId === null || answer.userId === claims.sub);
+      const active = answer.active === true && (answer.userId === null || answer.userId === claims.sub);
+      // Two-factor users must finish the second step: a password-only token opens nothing.
+      if (active && answer.requiredAal === 'aal2' && claims.aal !== 'aal2') throw new AppError(401, 'mfa_required', MFA_REQUIRED);
+      return active;
     } catch (error) {
       if (error instanceof AppError && error.statusCode >= 500) {
         throw new AppError(503, 'auth_unavailable', 'Sign-in cannot be checked right now. Try again later.', { 'retry-after': '5' });

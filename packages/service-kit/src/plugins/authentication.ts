@@ -21,6 +21,8 @@ declare module 'fastify' {
     authFailure: string | null;
     /** Set when the token could not be checked because the identity provider is down. */
     authUnavailable: AppError | null;
+    /** A specific refusal (e.g. the second factor is missing) to answer instead of the generic one. */
+    authRejection: AppError | null;
   }
   interface FastifyInstance {
     verifyAccessToken: AccessTokenVerifier;
@@ -61,6 +63,7 @@ export default fp<AuthenticationPluginOptions>(
     app.decorateRequest('auth', null);
     app.decorateRequest('authFailure', null);
     app.decorateRequest('authUnavailable', null);
+    app.decorateRequest('authRejection', null);
 
     app.addHook('onRequest', async (request) => {
       const token = bearerToken(request);
@@ -85,6 +88,7 @@ export default fp<AuthenticationPluginOptions>(
         };
       } catch (error) {
         if (error instanceof AppError && error.statusCode >= 500) request.authUnavailable = error;
+        else if (error instanceof AppError) request.authRejection = error;
         else if (error instanceof AppError || isTokenRejection(error)) request.authFailure = (error as Error).message;
         else
           request.authUnavailable = new AppError(503, 'auth_unavailable', 'Sign-in cannot be checked right now. Try again later.', {
@@ -96,6 +100,7 @@ export default fp<AuthenticationPluginOptions>(
     app.decorate('requireUser', async (request: FastifyRequest) => {
       if (request.auth) return;
       if (request.authUnavailable) throw request.authUnavailable;
+      if (request.authRejection) throw request.authRejection;
       if (request.authFailure) throw new AppError(401, 'session_expired', SESSION_EXPIRED);
       throw new AppError(401, 'not_logged_in', NOT_LOGGED_IN);
     });

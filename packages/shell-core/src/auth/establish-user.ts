@@ -14,6 +14,8 @@ export type EstablishOutcome =
   | { kind: 'user'; user: CurrentUser }
   | { kind: 'reset-required' }
   | { kind: 'unauthorized' }
+  /** The session still lacks its second factor: the login page asks for it; nothing is cleared. */
+  | { kind: 'mfa-required' }
   | { kind: 'failed'; error: unknown };
 
 let inflight: { token: string; promise: Promise<EstablishOutcome> } | null = null;
@@ -39,6 +41,9 @@ async function establish(token: string): Promise<EstablishOutcome> {
   try {
     result = await syncAccount(token);
   } catch (error) {
+    if (error instanceof ApiError && error.statusCode === 401 && error.code === 'mfa_required') {
+      return { kind: 'mfa-required' };
+    }
     if (error instanceof ApiError && error.statusCode === 401) {
       // Sync is silent: the session is dead (revoked elsewhere); forget it without redirecting.
       await signOutLocally();

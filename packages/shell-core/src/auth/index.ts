@@ -4,7 +4,7 @@ export { invalidateSync, syncAccount, toCurrentUser, type AccountUser, type Sync
 export { currentAccessToken } from './current-token';
 export { establishUser, retryUserLoad, type EstablishOutcome } from './establish-user';
 export { handleUnauthorized } from './handle-unauthorized';
-export { logIn, loginErrorResult, normalizeEmail, verifyTotp, type LoginResult } from './login';
+export { logIn, loginErrorResult, normalizeEmail, verifyLoginTotp, verifyTotp, type LoginResult } from './login';
 export { logOut } from './logout';
 export { navigateTo, setNavigator, type Navigate } from './navigation';
 export { clearRecoveryTokens, peekRecoveryTokens, resetWithRecoverySession, RECOVERY_LINK_PATH, type RecoveryTokens } from './recovery';

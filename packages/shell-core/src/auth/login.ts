@@ -36,17 +36,25 @@ export async function logIn(email: string, password: string): Promise<LoginResul
   }
   const { data, error } = await client.auth.signInWithPassword({ email: normalizeEmail(email), password });
   if (error || !data.session) return loginErrorResult(error ?? {});
-  const outcome = await establishUser(data.session.access_token);
-  if (outcome.kind === 'reset-required') return { ok: false, reason: 'reset-required', message: MESSAGES.passwordResetRequired };
-  if (outcome.kind !== 'user') {
-    await client.auth.signOut({ scope: 'local' }).catch(() => undefined);
-    return { ok: false, reason: 'failed', message: MESSAGES.loginFailed };
-  }
+  // The services refuse a password-only session of a two-factor user, so the second step
+  // comes before the account is loaded.
   const aal = await client.auth.mfa.getAuthenticatorAssuranceLevel();
   if (aal.data && aal.data.nextLevel === 'aal2' && aal.data.currentLevel !== 'aal2') {
     const factors = await client.auth.mfa.listFactors();
     const totp = factors.data?.totp?.[0];
     if (totp) return { ok: true, mfa: { factorId: totp.id } };
+  }
+  return finishLogin(data.session.access_token);
+}
+
+/** Login steps 2–4 (spec §4) once the session is complete. */
+async function finishLogin(accessToken: string): Promise<LoginResult> {
+  const outcome = await establishUser(accessToken);
+  if (outcome.kind === 'reset-required') return { ok: false, reason: 'reset-required', message: MESSAGES.passwordResetRequired };
+  if (outcome.kind !== 'user') {
+    const client = await getSupabase();
+    await client.auth.signOut({ scope: 'local' }).catch(() => undefined);
+    return { ok: false, reason: 'failed', message: MESSAGES.loginFailed };
   }
   return { ok: true, mfa: null };
 }
@@ -59,4 +67,15 @@ export async function verifyTotp(factorId: string, code: string): Promise<{ ok: 
   const verified = await client.auth.mfa.verify({ factorId, challengeId: challenge.data.id, code: code.trim() });
   if (verified.error) return { ok: false, message: 'That code is not valid. Enter the current 6-digit code from your authenticator app.' };
   return { ok: true };
+}
+
+/** The login's second step: the code, then the account is loaded (steps 2–4). */
+export async function verifyLoginTotp(factorId: string, code: string): Promise<{ ok: true } | { ok: false; message: string }> {
+  const verified = await verifyTotp(factorId, code);
+  if (!verified.ok) return verified;
+  const client = await getSupabase();
+  const { data } = await client.auth.getSession();
+  if (!data.session) return { ok: false, message: MESSAGES.loginFailed };
+  const finished = await finishLogin(data.session.access_token);
+  return finished.ok ? { ok: true } : { ok: false, message: finished.message };
 }

@@ -80,3 +80,8 @@ export async function findChallenge(db: Queryable, id: string, factorId: string)
 export async function deleteChallenge(db: Queryable, id: string): Promise<void> {
   await db.query('DELETE FROM auth.mfa_challenges WHERE id = $1', [id]);
 }
+
+export async function hasVerifiedFactor(db: Queryable, userId: string): Promise<boolean> {
+  const { rows } = await db.query(`SELECT 1 FROM auth.mfa_factors WHERE user_id = $1 AND status = 'verified' LIMIT 1`, [userId]);
+  return rows.length > 0;
+}
