@@ -1,7 +1,7 @@
 import { colors, radius } from '@tracemap/ui';
 
 const css = `
-.co-page{padding:32px 0 64px}
+.co-page{padding-top:32px;padding-bottom:64px}
 .co-page h1{margin:0 0 8px;font-size:1.75rem}
 .co-muted{color:${colors.muted}}
 .co-error{color:${colors.danger};background:#fef2f2;border:1px solid #fecaca;border-radius:${radius.sm};padding:8px 12px}
@@ -12,8 +12,9 @@ const css = `
 .co-role{display:inline-block;padding:2px 8px;border-radius:999px;background:${colors.surface};border:1px solid ${colors.border};font-size:.85rem}
 .co-form{display:grid;gap:12px;max-width:520px}
 .co-form label{display:grid;gap:4px;font-weight:600}
-.co-form input,.co-form select,.co-table select{font:inherit;padding:8px 10px;border:1px solid ${colors.border};border-radius:${radius.sm}}
+.co-form input,.co-form select,.co-table select{font:inherit;padding:8px 10px;box-sizing:border-box;min-width:0;border:1px solid ${colors.border};border-radius:${radius.sm}}
 .co-form--row{grid-template-columns:repeat(auto-fit,minmax(160px,1fr));max-width:none;align-items:end}
+.co-form--row input,.co-form--row select{width:100%}
 .co-table{width:100%;border-collapse:collapse;margin:12px 0}
 .co-table th,.co-table td{text-align:left;padding:8px;border-bottom:1px solid ${colors.border};vertical-align:middle}
 .co-actions{display:flex;gap:8px;flex-wrap:wrap;align-items:center}
