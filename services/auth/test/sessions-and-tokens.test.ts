@@ -165,7 +165,7 @@ test('internal endpoints need the service token and answer the agreed shapes', a
   const sessionId = decodeJwt(session.access_token).session_id as string;
   const denied = await fetch(`${auth.url}/internal/sessions/${sessionId}`);
   expect(denied.status).toBe(401);
-  expect(await denied.json()).toMatchObject({ statusCode: 401, code: 'unauthorized' });
+  expect(await denied.json()).toMatchObject({ statusCode: 401, code: 'invalid_service_token' });
   const wrong = await fetch(`${auth.url}/internal/sessions/${sessionId}`, { headers: { 'x-service-token': 'nope' } });
   expect(wrong.status).toBe(401);
   const headers = { 'x-service-token': 'test-internal-token', 'content-type': 'application/json' };

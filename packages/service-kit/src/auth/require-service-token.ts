@@ -1,23 +1,24 @@
-import { timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 
-function sameSecret(given: unknown, expected: string): boolean {
-  if (typeof given !== 'string' || expected.length === 0) return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
+/** Compares secrets without leaking their length or the position of the first difference. */
+export function safeEqual(a: string, b: string): boolean {
+  const left = createHash('sha256').update(a).digest();
+  const right = createHash('sha256').update(b).digest();
+  return timingSafeEqual(left, right);
 }
 
 /**
- * preHandler for `/internal/*` routes: only another service, holding the
- * shared secret, may call them. The gateway never forwards these paths and
- * strips the header from clients, so this is defence in depth.
+ * Hook for `/internal/*` routes: only another service, holding the shared
+ * secret, may call them. The gateway never forwards these paths and strips
+ * the header from clients, so this is defence in depth.
  */
 export function requireServiceToken(secret: string) {
   return async (request: FastifyRequest) => {
-    if (!sameSecret(request.headers['x-service-token'], secret)) {
-      throw new AppError(401, 'unauthorized', 'This route is for Tracemap services only.');
+    const given = request.headers['x-service-token'];
+    if (secret.length === 0 || typeof given !== 'string' || !safeEqual(given, secret)) {
+      throw new AppError(401, 'invalid_service_token', 'A valid service token is required.');
     }
   };
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 
 /** 256 bits from the CSPRNG, URL-safe. */
 export function randomToken(bytes = 32): string {
@@ -18,12 +18,7 @@ export function otpDigest(email: string, code: string): string {
   return sha256(`${email}:${code}`);
 }
 
-/** Compares secrets without leaking their length or the position of the first difference. */
-export function safeEqual(a: string, b: string): boolean {
-  const left = createHash('sha256').update(a).digest();
-  const right = createHash('sha256').update(b).digest();
-  return timingSafeEqual(left, right);
-}
+export { safeEqual } from '@tracemap/service-kit';
 
 export function pkceChallenge(verifier: string): string {
   return createHash('sha256').update(verifier).digest('base64url');

@@ -1,7 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '@tracemap/service-kit';
-import { safeEqual } from '../lib/crypto';
+import { requireServiceToken } from '@tracemap/service-kit';
 import type { AuthDeps } from '../lib/deps';
 import { findUserByEmailAddress } from '../use-cases/find-user-by-email';
 import { getSessionStatus } from '../use-cases/get-session-status';
@@ -14,12 +13,7 @@ const ByEmailBody = Type.Object({ email: Type.String({ minLength: 1, maxLength: 
 
 /** Service-to-service contract (never routed by the gateway); errors in the platform's `{statusCode, code, message}` shape. */
 export default async function internalRoutes(app: FastifyInstance, { deps }: { deps: AuthDeps }) {
-  app.addHook('onRequest', async (request) => {
-    const token = request.headers['x-service-token'];
-    if (typeof token !== 'string' || !safeEqual(token, deps.config.INTERNAL_SERVICE_TOKEN)) {
-      throw new AppError(401, 'unauthorized', 'A valid service token is required');
-    }
-  });
+  app.addHook('onRequest', requireServiceToken(deps.config.INTERNAL_SERVICE_TOKEN));
 
   app.get<{ Params: Static<typeof SessionParams> }>('/internal/sessions/:sessionId', { schema: { params: SessionParams } }, async (request) =>
     getSessionStatus(deps, request.params.sessionId),

@@ -16,8 +16,4 @@ export function tokenMatches(token: string, storedHash: string): boolean {
   return given.length === stored.length && timingSafeEqual(given, stored);
 }
 
-export function safeEqual(a: string, b: string): boolean {
-  const left = createHash('sha256').update(a).digest();
-  const right = createHash('sha256').update(b).digest();
-  return timingSafeEqual(left, right);
-}
+export { safeEqual } from '@tracemap/service-kit';

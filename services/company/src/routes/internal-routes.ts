@@ -1,9 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { AppError } from '@tracemap/service-kit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireServiceToken } from '@tracemap/service-kit';
+import type { FastifyInstance } from 'fastify';
 import type { CompanyDeps } from '../deps';
 import { FAILURE } from '../lib/messages';
-import { safeEqual } from '../lib/tokens';
 import { listUserCompanies } from '../use-cases/list-user-companies';
 import { Id, strict } from './schemas';
 
@@ -11,12 +10,7 @@ const UserParams = Type.Object({ userId: Id }, strict);
 
 /** Service-to-service routes: the gateway never routes /internal/*, and each call carries the shared secret. */
 export async function internalRoutes(app: FastifyInstance, { deps }: { deps: CompanyDeps }) {
-  const requireService = async (request: FastifyRequest) => {
-    const given = request.headers['x-service-token'];
-    if (typeof given !== 'string' || !safeEqual(given, deps.config.INTERNAL_SERVICE_TOKEN)) {
-      throw new AppError(401, 'invalid_service_token', 'A valid service token is required.');
-    }
-  };
+  const requireService = requireServiceToken(deps.config.INTERNAL_SERVICE_TOKEN);
 
   app.get(
     '/users/:userId/companies',

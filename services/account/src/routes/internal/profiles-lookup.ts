@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { requireServiceToken } from '@tracemap/service-kit';
 import type { AccountDeps } from '../../deps';
-import { serviceTokenGuard } from '../../plugins/service-token';
 import { lookupProfiles } from '../../use-cases/lookup-profiles';
 import { Uuid } from '../schemas';
 
@@ -10,7 +10,7 @@ const Body = Type.Object({ ids: Type.Array(Uuid, { maxItems: 500 }) }, { additio
 export default async function profilesLookupRoute(app: FastifyInstance, { deps }: { deps: AccountDeps }) {
   app.post<{ Body: Static<typeof Body> }>(
     '/internal/profiles/lookup',
-    { schema: { body: Body }, onRequest: serviceTokenGuard(deps.config.INTERNAL_SERVICE_TOKEN) },
+    { schema: { body: Body }, onRequest: requireServiceToken(deps.config.INTERNAL_SERVICE_TOKEN) },
     async (request) => lookupProfiles(deps, request.body.ids),
   );
 }
