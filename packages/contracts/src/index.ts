@@ -1,2 +1,3 @@
 export * from './page-routes';
 export * from './errors';
+export * from './account';

@@ -1,19 +1,8 @@
 import { apiFetch, type FetchFn } from '../api/api-fetch';
-import type { CompanyPermission } from '../company/types';
+import type { AccountUser } from '@tracemap/contracts';
 import type { CurrentUser } from '../stores/user-store';
 
-/** `GET /api/account/sync` body (spec §3 "User"). */
-export interface AccountUser {
-  id: string;
-  email: string;
-  emailConfirmed: boolean;
-  trialUsed: boolean;
-  anamap_admin: boolean;
-  passwordResetRequired: boolean;
-  companyPermissions: CompanyPermission[];
-  firstName?: string;
-  lastName?: string;
-}
+export type { AccountUser };
 
 export type SyncResult = { kind: 'user'; user: CurrentUser } | { kind: 'reset-required' };
 

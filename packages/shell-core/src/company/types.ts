@@ -1,13 +1,7 @@
-/** Company roles, highest first (spec §6; the lower role is `viewer`). */
-export const COMPANY_ROLES = ['owner', 'admin', 'creator', 'viewer'] as const;
-export type CompanyRole = (typeof COMPANY_ROLES)[number];
+import type { CompanyRole } from '@tracemap/contracts';
 
-/** One entry of the user's `companyPermissions` (spec §3). */
-export interface CompanyPermission {
-  id: string;
-  name: string;
-  role: CompanyRole;
-}
+export { COMPANY_ROLES, type CompanyPermission, type CompanyRole } from '@tracemap/contracts';
+
 
 export const NAME_CASES = ['any', 'snake_case', 'camelCase', 'PascalCase', 'Title Case'] as const;
 export type NameCase = (typeof NAME_CASES)[number];

@@ -1,10 +1,7 @@
+import type { CompanyPermission } from '@tracemap/contracts';
 import { createInternalClient } from '@tracemap/service-kit';
 
-export interface CompanyPermission {
-  id: string;
-  name: string;
-  role: string;
-}
+export type { CompanyPermission };
 
 export interface CompanyApiOptions {
   companyUrl: string;

@@ -1,21 +1,10 @@
 import { withTransaction, type AuthContext } from '@tracemap/service-kit';
-import type { CompanyPermission } from '../clients/company-api';
+import type { AccountUser, CompanyPermission } from '@tracemap/contracts';
 import type { AccountDeps } from '../deps';
 import { setAdmin, upsertProfile } from '../repositories/profile-repository';
 import { namesFromMetadata } from './names-from-metadata';
 
-/** The User of spec §3 plus the names the account page shows. */
-export interface AccountUser {
-  id: string;
-  email: string;
-  emailConfirmed: boolean;
-  trialUsed: boolean;
-  anamap_admin: boolean;
-  passwordResetRequired: boolean;
-  companyPermissions: CompanyPermission[];
-  firstName: string;
-  lastName: string;
-}
+export type { AccountUser };
 
 /**
  * Assembles the signed-in user from auth (email, confirmation), this

@@ -1,5 +1,7 @@
-export const ROLES = ['owner', 'admin', 'creator', 'viewer'] as const;
-export type Role = (typeof ROLES)[number];
+import { COMPANY_ROLES, type CompanyRole } from '@tracemap/contracts';
+
+export const ROLES = COMPANY_ROLES;
+export type Role = CompanyRole;
 
 /** What a route asks of the caller's role (spec §6). */
 export type Access = 'member' | 'edit' | 'admin' | 'owner';

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { Queryable } from '@tracemap/service-kit';
+import { withTransaction, type Queryable } from '@tracemap/service-kit';
 
 /** The database role every service query runs as: owns nothing, cannot bypass RLS. */
 export const APP_ROLE = 'company_app';
@@ -21,23 +21,14 @@ export async function tenantTransaction<T>(
   scope: TenantScope,
   work: (client: pg.PoolClient) => Promise<T>,
 ): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  return withTransaction(pool, async (client) => {
     await client.query(
       `SELECT set_config('role', $1, true), set_config('app.company_id', $2, true),
               set_config('app.user_id', $3, true), set_config('app.invitation_id', $4, true)`,
       [APP_ROLE, scope.companyId ?? '', scope.userId ?? '', scope.invitationId ?? ''],
     );
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+    return work(client);
+  });
 }
 
 /** Switches the transaction to another company once it is known (invitation flows). */
