@@ -37,20 +37,30 @@ const alive = (pid: number) => {
   }
 };
 
-test('the start command serves the product, prints its URL, and Ctrl-C leaves no process behind', async () => {
+test('the start command serves the product on its embedded defaults, prints its URL, and Ctrl-C leaves no process behind', async () => {
   const port = await freePort();
+  // The local default: no DATABASE_URL, so the embedded database is part of what must stop.
+  const { DATABASE_URL: _ignored, ...inherited } = process.env;
   const env = {
-    ...process.env,
+    ...inherited,
     PORT: String(port),
     SERVICE_PORT_BASE: '0',
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'tracemap-start-')),
     LOG_LEVEL: 'warn',
   };
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'infra/src/start.ts')], { env, cwd: REPO_ROOT });
+  try {
+    await checkStartAndStop(child, port);
+  } finally {
+    if (child.exitCode === null) child.kill('SIGINT');
+  }
+});
+
+async function checkStartAndStop(child: ReturnType<typeof spawn>, port: number) {
   let output = '';
-  child.stderr.on('data', (c) => (output += c));
+  child.stderr!.on('data', (c) => (output += c));
   await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes('Press Ctrl-C to stop.')) resolve();
     });
@@ -63,7 +73,7 @@ test('the start command serves the product, prints its URL, and Ctrl-C leaves no
   expect((await fetch(`http://127.0.0.1:${port}/ready`)).status).toBe(200);
 
   const started = descendants(child.pid!);
-  // database + four services + gateway, each possibly with a tsx child
+  // the embedded database, four services and the gateway
   expect(started.length).toBeGreaterThanOrEqual(6);
   child.kill('SIGINT');
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
@@ -73,4 +83,4 @@ test('the start command serves the product, prints its URL, and Ctrl-C leaves no
   for (let i = 0; i < 50 && started.some(alive); i++) await new Promise((r) => setTimeout(r, 100));
   expect(started.filter(alive)).toEqual([]);
   await expect(fetch(`http://127.0.0.1:${port}/health`)).rejects.toThrow();
-});
+}
