@@ -124,7 +124,7 @@ describe('identity in the browser', () => {
     expect(await page.getByTestId('confirm-done').textContent()).toContain('confirmed');
     await page.getByTestId('nav-account').waitFor();
     await page.getByTestId('nav-logout').click();
-    await page.waitForURL(`${stack.url}/`);
+    await page.waitForURL(`${stack.url}/`, { waitUntil: 'commit' });
     await page.getByTestId('nav-login').waitFor();
 
     // Wrong password: the spec's message.
@@ -170,7 +170,7 @@ describe('identity in the browser', () => {
 
     // Log out lands on / and protected pages send to login again.
     await page.getByTestId('nav-logout').click();
-    await page.waitForURL(`${stack.url}/`);
+    await page.waitForURL(`${stack.url}/`, { waitUntil: 'commit' });
     await page.getByTestId('nav-login').waitFor();
     await page.goto(`${stack.url}/account`);
     await page.waitForURL(`${stack.url}/login?redirect=%2Faccount`);
@@ -183,7 +183,7 @@ describe('identity in the browser', () => {
     const { context, page } = await newPage();
     await registerAndConfirm(page, email, 'Grace', 'Hopper');
     await page.getByTestId('nav-logout').click();
-    await page.waitForURL(`${stack.url}/`);
+    await page.waitForURL(`${stack.url}/`, { waitUntil: 'commit' });
 
     // Another browser is logged in before the reset.
     const other = await newPage();
@@ -270,7 +270,7 @@ describe('identity in the browser', () => {
     await page.getByTestId('mfa-on').waitFor();
 
     await page.getByTestId('nav-logout').click();
-    await page.waitForURL(`${stack.url}/`);
+    await page.waitForURL(`${stack.url}/`, { waitUntil: 'commit' });
     await logIn(page, email, PASSWORD, '/login?redirect=%2Faccount');
     await page.getByTestId('login-mfa').waitFor();
     // Walking away from the second step opens nothing: services refuse the password-only session.
