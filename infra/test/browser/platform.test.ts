@@ -6,6 +6,7 @@ import { createTestDatabase, launchBrowser, serveStatic, type StaticServer, type
 import { freePort } from '../../src/processes';
 import { REPO_ROOT, startStack, type Stack } from '../../src/stack';
 import { createConfirmedUser, sessionCookies, signIn, type Session } from '../../src/test-users';
+import { PAGE_ROUTES } from '@tracemap/contracts';
 
 const ADMIN_EMAIL = 'platform-admin@example.com';
 const ADMIN_PASSWORD = 'a-long-platform-password-1';
@@ -107,6 +108,18 @@ test('a zustand store written in a remote is seen by the shell', async () => {
   await page.getByTestId('debug-banner-submit').click();
   const banners = page.getByTestId('shell-banners');
   await expect(banners.innerText()).resolves.toContain('Written by mfe-admin');
+  await page.context().close();
+});
+
+test('every page of the product is rendered by the app that owns it, inside the layout unless bare', async () => {
+  const page = await adminPage();
+  for (const route of PAGE_ROUTES) {
+    const path = route.pattern.replace(/:[A-Za-z]+/g, 'sample-id');
+    const response = await page.goto(`${stack.url}${path}`);
+    expect({ path, status: response?.status() }).toEqual({ path, status: 200 });
+    await page.locator(`[data-app="${route.app}"]`).first().waitFor({ timeout: 20000 });
+    expect({ path, header: await page.getByTestId('shell-header').count() }).toEqual({ path, header: route.bare ? 0 : 1 });
+  }
   await page.context().close();
 });
 
