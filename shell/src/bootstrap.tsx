@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { initSession, watchCompanyAccess, watchEmailConfirmation } from '@tracemap/shell-core';
+import { initSession, startDeploymentWatch, watchCompanyAccess, watchEmailConfirmation } from '@tracemap/shell-core';
 import { App } from './app';
 import { initRemotes } from './remotes/registry';
 
@@ -11,6 +11,7 @@ initSession();
 watchEmailConfirmation();
 watchCompanyAccess();
 initRemotes();
+startDeploymentWatch();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

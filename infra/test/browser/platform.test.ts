@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -194,4 +194,29 @@ test('a remote relocated to another host is picked up while the shell keeps runn
   expect(elsewhere.requests.some((p) => p.endsWith('.js'))).toBe(true);
   expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
   await page.close();
+});
+
+test('after a redeploy, a chunk that fails to load reloads the page to where the user was going', async () => {
+  const page = await adminPage();
+  const manifestRead = page.waitForResponse((r) => r.url().includes('/builds-latest.json'));
+  await page.goto(`${stack.url}/`);
+  expect(await appShown(page)).toBe('mfe-marketing');
+  await manifestRead;
+  await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+
+  // A new shell build goes out, and the company remote this page would load is gone.
+  const shellIndex = path.join(REPO_ROOT, 'shell/dist/index.html');
+  const original = readFileSync(shellIndex);
+  writeFileSync(shellIndex, Buffer.concat([original, Buffer.from('\n<!-- redeployed -->\n')]));
+  writeRegistry({ mfe_company: 'http://127.0.0.1:9/mf-manifest.json' });
+  try {
+    const reloaded = page.waitForEvent('load');
+    await page.getByTestId('nav-company').click();
+    await reloaded;
+    expect(new URL(page.url()).pathname).toBe('/company');
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBeUndefined();
+  } finally {
+    writeFileSync(shellIndex, original);
+    await page.context().close();
+  }
 });

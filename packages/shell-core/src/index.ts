@@ -12,3 +12,4 @@ export { useBannerStore, type Banner } from './stores/banner-store';
 export { resetStores } from './stores/reset-stores';
 export * from './company';
 export * from './auth';
+export { startDeploymentWatch, recoverFromChunkError } from './deployment/deployment-watch';

@@ -163,6 +163,17 @@ test('pages get the shell; unknown pages get it with status 404; cache headers f
   expect(missingApi.json().code).toBe('not_found');
 });
 
+test('the builds-latest manifest changes when the shell is redeployed, and is never cached', async () => {
+  const before = await gateway.inject('/builds-latest.json?t=1');
+  expect(before.headers['cache-control']).toBe('no-store');
+  const first = before.json().shell;
+  expect(first).toMatch(/^[0-9a-f]{16}$/);
+  writeFileSync(path.join(frontendRoot, 'shell/dist/index.html'), '<!doctype html><div id="root"></div><script src="/main.def456.js"></script>');
+  const after = (await gateway.inject('/builds-latest.json?t=2')).json().shell;
+  expect(after).toMatch(/^[0-9a-f]{16}$/);
+  expect(after).not.toBe(first);
+});
+
 test('the remotes registry follows its configuration file without a restart', async () => {
   const before = (await gateway.inject('/remotes.json')).json();
   expect(before.remotes).toContainEqual({ name: 'mfe_auth', entry: '/remotes/mfe-auth/mf-manifest.json' });

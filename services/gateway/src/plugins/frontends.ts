@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 type HeaderTarget = { setHeader(name: string, value: string): unknown };
@@ -72,6 +73,12 @@ export default fp<FrontendsOptions>(
     app.get('/remotes.json', async (_request, reply) => {
       reply.header('cache-control', 'no-cache');
       return { remotes: readRemotes(options.remotesFile) };
+    });
+    // Spec §4 deployment detection: the shell polls this to learn that a new build is out.
+    app.get('/builds-latest.json', async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const shell = existsSync(shellIndex) ? createHash('sha256').update(readFileSync(shellIndex)).digest('hex').slice(0, 16) : null;
+      return { shell };
     });
     app.get('/app-config.json', async (_request, reply) => {
       reply.header('cache-control', 'no-cache');

@@ -1,4 +1,5 @@
 import { Suspense, useCallback, useEffect, useState, type ComponentType } from 'react';
+import { recoverFromChunkError } from '@tracemap/shell-core';
 import { loadRemoteComponent, peekRemoteComponent, resetRemote } from '../registry';
 import { RemoteErrorBoundary } from '../error-boundary';
 import { RemoteLoading, RemoteUnavailable } from '../remote-unavailable';
@@ -29,6 +30,8 @@ export function RemoteRoute({ remote, module = './routes', label }: RemoteRouteP
       (Comp) => alive && setState((s) => (s.Comp === Comp && !s.error ? s : { Comp })),
       (error: unknown) => {
         console.warn(`[shell] ${remote} is unavailable`, error);
+        // A redeployed shell may have removed what this page still asks for.
+        void recoverFromChunkError(window.location.pathname + window.location.search);
         if (alive) setState({ error });
       },
     );
