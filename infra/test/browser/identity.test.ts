@@ -4,7 +4,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as OTPAuth from 'otpauth';
 import type { BrowserContext, Page } from 'playwright-core';
-import { createTestDatabase, launchBrowser, type TestBrowser } from '@tracemap/test-kit';
+import { createTestDatabase, launchBrowser, type TestBrowser, type TestDatabase } from '@tracemap/test-kit';
 import { startStack, type Stack } from '../../src/stack';
 
 /**
@@ -19,14 +19,15 @@ const NEW_PASSWORD = 'Orchard-at-dusk-7319';
 let stack: Stack;
 let browser: TestBrowser;
 let dataDir: string;
+let database: TestDatabase | undefined;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'tracemap-identity-'));
-  const databaseUrl = process.env.DATABASE_URL ? (await createTestDatabase()).url : undefined;
+  database = process.env.DATABASE_URL ? await createTestDatabase() : undefined;
   stack = await startStack({
     port: 0,
     dataDir,
-    databaseUrl,
+    databaseUrl: database?.url,
     logLevel: 'warn',
     log: () => undefined,
     // One address gets the confirmation and the reset email within a minute here.
@@ -38,6 +39,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await stack?.stop();
+  await database?.drop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

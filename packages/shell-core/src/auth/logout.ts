@@ -17,4 +17,7 @@ export async function logOut(): Promise<void> {
   invalidateSync();
   forgetEstablishedUser();
   resetStores();
+  // The router may have dropped the first move while the page was still settling; the user
+  // must end up on / whatever happened on the way.
+  if (typeof window !== 'undefined' && window.location.pathname !== '/') navigateTo('/', { replace: true });
 }
