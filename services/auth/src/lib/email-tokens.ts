@@ -1,7 +1,7 @@
 import type { Queryable } from '@tracemap/service-kit';
 import { enqueueEmail, type TemplateName } from '@tracemap/mailer';
 import { replaceOneTimeToken, type OneTimeTokenType } from '../repositories/one-time-tokens-repository';
-import type { UserRow } from '../repositories/users-repository';
+import { updateUser, type UserRow } from '../repositories/users-repository';
 import { otpDigest, randomToken, sha256, sixDigitCode } from './crypto';
 import type { AuthDeps } from './deps';
 
@@ -75,4 +75,27 @@ export async function queueEmail(
   extra: { link?: string; otp?: string } = {},
 ): Promise<void> {
   await enqueueEmail(db, 'auth', { template, to, data: { ...extra, firstName: firstName(user) } });
+}
+
+/**
+ * Issues a one-time token, stamps when it was sent, and queues the email
+ * carrying its link and code — all in the caller's transaction.
+ */
+export async function emailOneTimeToken(
+  deps: AuthDeps,
+  db: Queryable,
+  input: {
+    user: UserRow;
+    type: OneTimeTokenType;
+    email: string;
+    redirectTo: string;
+    flowStateId: string | null;
+    template: TemplateName;
+    sentAt: 'confirmation_sent_at' | 'recovery_sent_at' | 'email_change_sent_at';
+  },
+): Promise<UserRow> {
+  const token = await issueEmailToken(deps, db, input);
+  const updated = await updateUser(db, input.user.id, { [input.sentAt]: 'now' });
+  await queueEmail(db, input.template, updated, input.email, { link: token.link, otp: token.otp });
+  return updated;
 }

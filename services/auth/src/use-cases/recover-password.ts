@@ -1,9 +1,9 @@
 import type { AuthDeps, RequestMeta } from '../lib/deps';
 import { normalizeEmail } from '../lib/email-address';
-import { issueEmailToken, queueEmail } from '../lib/email-tokens';
+import { emailOneTimeToken } from '../lib/email-tokens';
 import { checkAuthLimits } from '../lib/limits';
 import { createFlowState, readPkce, type PkceParams } from '../lib/pkce';
-import { findUserByEmail, updateUser } from '../repositories/users-repository';
+import { findUserByEmail } from '../repositories/users-repository';
 
 /**
  * Sends a password reset link. The answer is `{}` whether or not the address
@@ -24,9 +24,9 @@ export async function recoverPassword(
     const user = await findUserByEmail(db, email, true);
     if (!user) return false;
     const flowStateId = await createFlowState(db, pkce, user.id, 'recovery');
-    const token = await issueEmailToken(deps, db, { user, type: 'recovery', email, redirectTo, flowStateId });
-    const updated = await updateUser(db, user.id, { recovery_sent_at: 'now' });
-    await queueEmail(db, 'reset-password', updated, email, { link: token.link, otp: token.otp });
+    await emailOneTimeToken(deps, db, {
+      user, type: 'recovery', email, redirectTo, flowStateId, template: 'reset-password', sentAt: 'recovery_sent_at',
+    });
     return true;
   });
   if (queued) deps.onEmailQueued();

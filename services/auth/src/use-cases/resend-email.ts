@@ -1,9 +1,9 @@
 import type { AuthDeps, RequestMeta } from '../lib/deps';
 import { normalizeEmail } from '../lib/email-address';
-import { issueEmailToken, queueEmail } from '../lib/email-tokens';
+import { emailOneTimeToken } from '../lib/email-tokens';
 import { checkAuthLimits } from '../lib/limits';
 import { createFlowState, readPkce, type PkceParams } from '../lib/pkce';
-import { findUserByEmail, updateUser } from '../repositories/users-repository';
+import { findUserByEmail } from '../repositories/users-repository';
 
 /**
  * Sends the signup confirmation (or the email-change confirmation) again.
@@ -25,16 +25,16 @@ export async function resendEmail(
     if (input.type === 'signup') {
       if (user.email_confirmed_at) return false;
       const flowStateId = await createFlowState(db, pkce, user.id, 'otp');
-      const token = await issueEmailToken(deps, db, { user, type: 'signup', email, redirectTo, flowStateId });
-      const updated = await updateUser(db, user.id, { confirmation_sent_at: 'now' });
-      await queueEmail(db, 'confirm-email', updated, email, { link: token.link, otp: token.otp });
+      await emailOneTimeToken(deps, db, {
+        user, type: 'signup', email, redirectTo, flowStateId, template: 'confirm-email', sentAt: 'confirmation_sent_at',
+      });
       return true;
     }
     if (!user.email_change) return false;
     const flowStateId = await createFlowState(db, pkce, user.id, 'email_change');
-    const token = await issueEmailToken(deps, db, { user, type: 'email_change', email: user.email_change, redirectTo, flowStateId });
-    const updated = await updateUser(db, user.id, { email_change_sent_at: 'now' });
-    await queueEmail(db, 'confirm-email', updated, user.email_change, { link: token.link, otp: token.otp });
+    await emailOneTimeToken(deps, db, {
+      user, type: 'email_change', email: user.email_change, redirectTo, flowStateId, template: 'confirm-email', sentAt: 'email_change_sent_at',
+    });
     return true;
   });
   if (queued) deps.onEmailQueued();

@@ -1,10 +1,10 @@
 import { authError } from '../lib/auth-error';
 import type { AuthDeps, RequestMeta } from '../lib/deps';
 import { normalizeEmail } from '../lib/email-address';
-import { issueEmailToken, queueEmail } from '../lib/email-tokens';
+import { emailOneTimeToken } from '../lib/email-tokens';
 import { checkAuthLimits } from '../lib/limits';
 import { createFlowState, readPkce, type PkceParams } from '../lib/pkce';
-import { findUserByEmail, insertUser, updateUser } from '../repositories/users-repository';
+import { findUserByEmail, insertUser } from '../repositories/users-repository';
 
 /**
  * `signInWithOtp` for email: a magic link and 6-digit code to an existing
@@ -29,9 +29,9 @@ export async function sendOtp(
     if (!user) user = await insertUser(db, { email, encryptedPassword: null, emailConfirmed: false, userMetadata: input.data ?? {} });
     const type = user.email_confirmed_at ? 'magiclink' : 'signup';
     const flowStateId = await createFlowState(db, pkce, user.id, type === 'signup' ? 'otp' : 'magiclink');
-    const token = await issueEmailToken(deps, db, { user, type, email, redirectTo, flowStateId });
-    const updated = await updateUser(db, user.id, { confirmation_sent_at: 'now' });
-    await queueEmail(db, 'confirm-email', updated, email, { link: token.link, otp: token.otp });
+    await emailOneTimeToken(deps, db, {
+      user, type, email, redirectTo, flowStateId, template: 'confirm-email', sentAt: 'confirmation_sent_at',
+    });
     return true;
   });
   if (queued) deps.onEmailQueued();

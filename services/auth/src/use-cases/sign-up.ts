@@ -1,7 +1,7 @@
 import { authError } from '../lib/auth-error';
 import type { AuthDeps, RequestMeta } from '../lib/deps';
 import { normalizeEmail } from '../lib/email-address';
-import { issueEmailToken, queueEmail } from '../lib/email-tokens';
+import { emailOneTimeToken, queueEmail } from '../lib/email-tokens';
 import { checkAuthLimits } from '../lib/limits';
 import { assertStrongPassword } from '../lib/passwords';
 import { createFlowState, readPkce, type PkceParams } from '../lib/pkce';
@@ -50,9 +50,9 @@ export async function signUp(deps: AuthDeps, input: SignUpInput, meta: RequestMe
       return startSession(deps, db, user, 'password', meta);
     }
     const flowStateId = await createFlowState(db, pkce, user.id, 'otp');
-    const token = await issueEmailToken(deps, db, { user, type: 'signup', email, redirectTo, flowStateId });
-    user = await updateUser(db, user.id, { confirmation_sent_at: 'now' });
-    await queueEmail(db, 'confirm-email', user, email, { link: token.link, otp: token.otp });
+    user = await emailOneTimeToken(deps, db, {
+      user, type: 'signup', email, redirectTo, flowStateId, template: 'confirm-email', sentAt: 'confirmation_sent_at',
+    });
     return userJson(user);
   });
   deps.onEmailQueued();
