@@ -22,12 +22,22 @@ declare module 'fastify' {
 
 export interface CompanyAccessOptions {
   access: Access;
-  /** Where the request names its company: directly, or through one of its invitations. */
-  locate: { from: 'body' | 'query'; field: 'companyId' | 'invitationId' };
+  /**
+   * Where the request names its company: directly (in the body, the query or
+   * the path, as in `/api/company/{companyId}/events`), or through one of its
+   * invitations.
+   */
+  locate: { from: 'body' | 'query' | 'params'; field: 'companyId' | 'invitationId' };
 }
 
-function pick(request: FastifyRequest, from: 'body' | 'query', field: string): string {
-  const source = (from === 'body' ? request.body : request.query) as Record<string, unknown> | undefined;
+const SOURCES = {
+  body: (request: FastifyRequest) => request.body,
+  query: (request: FastifyRequest) => request.query,
+  params: (request: FastifyRequest) => request.params,
+} as const;
+
+function pick(request: FastifyRequest, from: CompanyAccessOptions['locate']['from'], field: string): string {
+  const source = SOURCES[from](request) as Record<string, unknown> | undefined;
   return String(source?.[field] ?? '');
 }
 
