@@ -1,3 +1,5 @@
 export * from './page-routes';
 export * from './errors';
 export * from './account';
+export * from './company-settings';
+export * from './tracking-plan';

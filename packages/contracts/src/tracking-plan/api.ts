@@ -1,0 +1,239 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import {
+  AttributeSchema,
+  AttributeScopeSchema,
+  AttributeTypeSchema,
+  EntityId,
+  EntityKindSchema,
+  EventKindSchema,
+  EventSchema,
+  PlanStatusSchema,
+  PresenceSchema,
+  ValidationSchema,
+  ViewSchema,
+  ViewTypeSchema,
+} from './model';
+
+const strict = { additionalProperties: false } as const;
+
+// ——— Paths and headers ———
+export const CompanyPathParams = Type.Object({ companyId: EntityId }, strict);
+export const EntityPathParams = Type.Object({ companyId: EntityId, id: EntityId }, strict);
+export type EntityPath = Static<typeof EntityPathParams>;
+/** `If-Match: 3` (or `"3"`): the version the editor started from. */
+export const IfMatchHeaders = Type.Object({ 'if-match': Type.Optional(Type.String({ pattern: '^(W/)?"?[0-9]{1,9}"?$' })) });
+
+// ——— Lists ———
+export const PAGE_LIMIT_MAX = 200;
+export const PAGE_LIMIT_DEFAULT = 50;
+export const LIST_SORTS = ['name', '-name', 'updatedAt', '-updatedAt', 'createdAt', '-createdAt'] as const;
+export type ListSort = (typeof LIST_SORTS)[number];
+
+const listQueryFields = {
+  /** Matches name, display name, description and tags, case-insensitively. */
+  search: Type.Optional(Type.String({ maxLength: 200 })),
+  status: Type.Optional(PlanStatusSchema),
+  tag: Type.Optional(Type.String({ maxLength: 50 })),
+  /** Archived items leave lists unless asked for (or `status=archived`). */
+  includeArchived: Type.Optional(Type.Boolean()),
+  sort: Type.Optional(Type.Union(LIST_SORTS.map((s) => Type.Literal(s)))),
+  /** Opaque; taken from the previous page's `nextCursor`. */
+  cursor: Type.Optional(Type.String({ maxLength: 500 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE_LIMIT_MAX })),
+};
+export const AttributeListQuery = Type.Object(
+  { ...listQueryFields, scope: Type.Optional(AttributeScopeSchema), type: Type.Optional(AttributeTypeSchema) },
+  strict,
+);
+export const EventListQuery = Type.Object({ ...listQueryFields, kind: Type.Optional(EventKindSchema) }, strict);
+export const ViewListQuery = Type.Object({ ...listQueryFields, type: Type.Optional(ViewTypeSchema) }, strict);
+export type AttributeListFilters = Static<typeof AttributeListQuery>;
+export type EventListFilters = Static<typeof EventListQuery>;
+export type ViewListFilters = Static<typeof ViewListQuery>;
+
+/** One page of any list: `{ items, nextCursor, total }`; `nextCursor` is null on the last page. */
+export const Page = <T extends TSchema>(item: T) =>
+  Type.Object({ items: Type.Array(item), nextCursor: Type.Union([Type.String(), Type.Null()]), total: Type.Integer() });
+export interface PageOf<T> {
+  items: T[];
+  nextCursor: string | null;
+  total: number;
+}
+export const AttributePage = Page(AttributeSchema);
+export const EventPage = Page(EventSchema);
+export const ViewPage = Page(ViewSchema);
+
+// ——— Detail with usage ———
+export const EntityRef = Type.Object({ id: EntityId, name: Type.String(), status: Type.Optional(Type.String()) });
+export type EntityRef = Static<typeof EntityRef>;
+/** Where an entity is used: the events, views and maps that reference it. */
+export const UsedBySchema = Type.Object({
+  events: Type.Array(EntityRef),
+  views: Type.Array(EntityRef),
+  maps: Type.Array(EntityRef),
+});
+export type UsedBy = Static<typeof UsedBySchema>;
+export const AttributeDetail = Type.Composite([AttributeSchema, Type.Object({ usedBy: UsedBySchema })]);
+export const EventDetail = Type.Composite([EventSchema, Type.Object({ usedBy: UsedBySchema })]);
+export const ViewDetail = Type.Composite([ViewSchema, Type.Object({ usedBy: UsedBySchema })]);
+export type AttributeDetail = Static<typeof AttributeDetail>;
+export type EventDetail = Static<typeof EventDetail>;
+export type ViewDetail = Static<typeof ViewDetail>;
+
+// ——— Effective attributes and schema ———
+export const LAYERS = ['system', 'map', 'view', 'event'] as const;
+export type Layer = (typeof LAYERS)[number];
+export const LayerSchema = Type.Union(LAYERS.map((l) => Type.Literal(l)));
+/** One layer an effective attribute came through: the layer, and which view or map when it is one. */
+export const LayerSource = Type.Object({
+  layer: LayerSchema,
+  id: Type.Optional(EntityId),
+  name: Type.Optional(Type.String()),
+  presence: PresenceSchema,
+});
+export type LayerSource = Static<typeof LayerSource>;
+export const EffectiveAttributeSchema = Type.Object({
+  attribute: AttributeSchema,
+  presence: PresenceSchema,
+  /** The attribute's validation narrowed by every override on the way. */
+  validation: ValidationSchema,
+  /** The most specific layer that contributed it. */
+  layer: LayerSchema,
+  sources: Type.Array(LayerSource),
+});
+export type EffectiveAttribute = Static<typeof EffectiveAttributeSchema>;
+export const EffectiveAttributesResponse = Type.Object({
+  eventId: EntityId,
+  attributeInheritance: Type.Boolean(),
+  attributes: Type.Array(EffectiveAttributeSchema),
+});
+export type EffectiveAttributesResponse = Static<typeof EffectiveAttributesResponse>;
+/** A draft-07 JSON Schema; its shape is JSON Schema's, not ours. */
+export const JsonSchemaDocument = Type.Record(Type.String(), Type.Unknown());
+
+// ——— Lint ———
+export const LINT_RULES = [
+  'unique-name',
+  'similar-name',
+  'naming-case',
+  'description',
+  'consistent-type',
+  'narrowing-override',
+  'portable-regex',
+  'valid-enum',
+  'required-nullable',
+  'any-type',
+  'unused-attribute',
+  'event-without-view',
+  'deprecated-on-map',
+  'pii-name',
+] as const;
+export type LintRule = (typeof LINT_RULES)[number];
+export const LINT_SEVERITIES = ['off', 'warning', 'error'] as const;
+export type LintSeverity = (typeof LINT_SEVERITIES)[number];
+export const LintSeveritySchema = Type.Union(LINT_SEVERITIES.map((s) => Type.Literal(s)));
+/** Per-company severities; rules not named keep their default. */
+export const LintSettingsSchema = Type.Partial(
+  Type.Object(Object.fromEntries(LINT_RULES.map((r) => [r, LintSeveritySchema])) as Record<LintRule, typeof LintSeveritySchema>),
+  strict,
+);
+export type LintSettings = Partial<Record<LintRule, LintSeverity>>;
+export const LintFindingSchema = Type.Object({
+  rule: Type.Union(LINT_RULES.map((r) => Type.Literal(r))),
+  severity: Type.Union([Type.Literal('warning'), Type.Literal('error')]),
+  entityKind: Type.Union([EntityKindSchema, Type.Literal('map')]),
+  entityId: Type.Optional(Type.String()),
+  entityName: Type.String(),
+  /** The field the finding is about, for inline display in an editor. */
+  field: Type.Optional(Type.String()),
+  message: Type.String(),
+});
+export type LintFinding = Static<typeof LintFindingSchema>;
+export const LintReport = Type.Object({
+  findings: Type.Array(LintFindingSchema),
+  errors: Type.Integer(),
+  warnings: Type.Integer(),
+});
+export type LintReport = Static<typeof LintReport>;
+
+// ——— History ———
+export const FieldChangeSchema = Type.Object({ field: Type.String(), before: Type.Unknown(), after: Type.Unknown() });
+export type FieldChange = Static<typeof FieldChangeSchema>;
+export const HISTORY_ACTIONS = ['created', 'updated', 'archived', 'restored', 'deleted', 'imported'] as const;
+export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
+export const HistoryEntrySchema = Type.Object({
+  id: Type.String(),
+  entityKind: EntityKindSchema,
+  entityId: EntityId,
+  action: Type.Union(HISTORY_ACTIONS.map((a) => Type.Literal(a))),
+  actorUserId: Type.Union([EntityId, Type.Null()]),
+  actorName: Type.Union([Type.String(), Type.Null()]),
+  at: Type.String({ format: 'date-time' }),
+  version: Type.Integer(),
+  changes: Type.Array(FieldChangeSchema),
+});
+export type HistoryEntry = Static<typeof HistoryEntrySchema>;
+export const HistoryPage = Page(HistoryEntrySchema);
+export const HistoryQuery = Type.Object(
+  { cursor: Type.Optional(Type.String({ maxLength: 500 })), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE_LIMIT_MAX })) },
+  strict,
+);
+
+// ——— Import and export ———
+export const EXPORT_FORMATS = ['native', 'csv', 'json-schema'] as const;
+export const IMPORT_FORMATS = ['native', 'csv'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+export const ExportQuery = Type.Object(
+  { format: Type.Optional(Type.Union(EXPORT_FORMATS.map((f) => Type.Literal(f)))) },
+  strict,
+);
+export const ImportQuery = Type.Object(
+  { format: Type.Union(IMPORT_FORMATS.map((f) => Type.Literal(f))), dryRun: Type.Optional(Type.Boolean()) },
+  strict,
+);
+/** Import files are sent as the request body: JSON for native, `text/csv` for CSV. */
+export const IMPORT_BODY_LIMIT_BYTES = 50 * 1024 * 1024;
+
+export const DiffEntrySchema = Type.Object({
+  kind: EntityKindSchema,
+  name: Type.String(),
+  id: Type.Optional(EntityId),
+  changes: Type.Optional(Type.Array(FieldChangeSchema)),
+});
+export type DiffEntry = Static<typeof DiffEntrySchema>;
+export const RejectedRowSchema = Type.Object({
+  /** 1-based row of a CSV file (the header is row 1), or the JSON path of a native entry. */
+  row: Type.Union([Type.Integer(), Type.String()]),
+  kind: Type.Optional(EntityKindSchema),
+  name: Type.Optional(Type.String()),
+  reason: Type.String(),
+});
+export type RejectedRow = Static<typeof RejectedRowSchema>;
+export const ImportDiffSchema = Type.Object({
+  format: Type.Union(IMPORT_FORMATS.map((f) => Type.Literal(f))),
+  dryRun: Type.Boolean(),
+  /** True when the diff was written; never true when anything was rejected. */
+  applied: Type.Boolean(),
+  added: Type.Array(DiffEntrySchema),
+  changed: Type.Array(DiffEntrySchema),
+  unchanged: Type.Integer(),
+  rejected: Type.Array(RejectedRowSchema),
+});
+export type ImportDiff = Static<typeof ImportDiffSchema>;
+
+// ——— Errors with data ———
+/** 409 `version_conflict`: the entity as it now is, so the editor can show what changed. */
+export interface VersionConflictBody<T> {
+  statusCode: 409;
+  code: 'version_conflict';
+  message: string;
+  current: T;
+}
+/** 422 `lint_failed`: the findings with severity `error` that blocked the save. */
+export interface LintFailedBody {
+  statusCode: 422;
+  code: 'lint_failed';
+  message: string;
+  findings: LintFinding[];
+}

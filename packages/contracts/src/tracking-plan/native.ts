@@ -1,0 +1,27 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { AttributeSchema, EventSchema, ViewSchema } from './model';
+
+/**
+ * The lossless plan file. Entities keep their ids (stable keys: importing the
+ * same file again updates rather than duplicates) and drop what belongs to one
+ * database (version, timestamps), so export → import → export is identical.
+ */
+export const NATIVE_FORMAT = 'tracemap.tracking-plan' as const;
+export const NATIVE_FORMAT_VERSION = 1 as const;
+
+const volatile = ['version', 'createdAt', 'updatedAt'] as const;
+export const NativeAttributeSchema = Type.Omit(AttributeSchema, volatile);
+export const NativeEventSchema = Type.Omit(EventSchema, volatile);
+export const NativeViewSchema = Type.Omit(ViewSchema, volatile);
+export type NativeAttribute = Static<typeof NativeAttributeSchema>;
+export type NativeEvent = Static<typeof NativeEventSchema>;
+export type NativeView = Static<typeof NativeViewSchema>;
+
+export const NativePlanSchema = Type.Object({
+  format: Type.Literal(NATIVE_FORMAT),
+  formatVersion: Type.Literal(NATIVE_FORMAT_VERSION),
+  attributes: Type.Array(NativeAttributeSchema),
+  events: Type.Array(NativeEventSchema),
+  views: Type.Array(NativeViewSchema),
+});
+export type NativePlan = Static<typeof NativePlanSchema>;
