@@ -1,7 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type pg from 'pg';
 import { assertIdentifier } from '@tracemap/service-kit';
-import { claimDue, markFailedAttempt, markSent, type OutboxRow } from './outbox-repository';
+import { claimDue, markFailedAttempt, markSent, renewLeases, type OutboxRow } from './outbox-repository';
 import { renderEmail } from './render-email';
 
 export interface WorkerLogger {
@@ -25,8 +25,14 @@ export interface OutboxWorkerOptions {
   /** First retry delay; doubles with each attempt up to `retryMaxMs`. */
   retryBaseMs?: number;
   retryMaxMs?: number;
-  /** How long a claimed row belongs to this worker before another may retry it. */
+  /**
+   * How long a claimed row belongs to this worker without news from it. The
+   * worker renews the lease while it holds rows, so this bounds how long a
+   * crashed worker's email waits, not how long a send may take.
+   */
   leaseMs?: number;
+  /** How often held leases are renewed; a third of the lease by default. */
+  heartbeatMs?: number;
   /** SMTP connection/greeting timeout. */
   smtpTimeoutMs?: number;
 }
@@ -39,6 +45,9 @@ export interface OutboxWorker {
   /** Looks for due rows now instead of at the next poll (e.g. right after a commit). */
   wake(): void;
 }
+
+/** Short, so an email a crashed worker held is taken over within seconds. */
+export const DEFAULT_LEASE_MS = 15_000;
 
 export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): number {
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
@@ -62,7 +71,8 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const maxAttempts = options.maxAttempts ?? 8;
   const retryBaseMs = options.retryBaseMs ?? 5000;
   const retryMaxMs = options.retryMaxMs ?? 30 * 60 * 1000;
-  const leaseMs = options.leaseMs ?? 5 * 60 * 1000;
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const heartbeatMs = options.heartbeatMs ?? Math.max(10, Math.floor(leaseMs / 3));
   const timeoutMs = options.smtpTimeoutMs ?? 10000;
   const domain = senderDomain(options.from);
   const { logger } = options;
@@ -95,19 +105,45 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         messageId,
         headers: { 'X-Tracemap-Template': row.template },
       });
-      await markSent(options.pool, schema, row.id, info.messageId || messageId);
+      await markSent(options.pool, schema, row, info.messageId || messageId);
     } catch (error) {
       const message = (error as Error).message.slice(0, 1000);
       const giveUp = row.attempts >= maxAttempts;
-      await markFailedAttempt(options.pool, schema, row.id, message, giveUp ? null : retryDelayMs(row.attempts, retryBaseMs, retryMaxMs));
+      await markFailedAttempt(options.pool, schema, row, message, giveUp ? null : retryDelayMs(row.attempts, retryBaseMs, retryMaxMs));
       (giveUp ? logger.error : logger.warn).call(logger, { outboxId: row.id, attempts: row.attempts, err: message }, giveUp ? 'email given up' : 'email delivery failed; will retry');
     }
   }
 
-  /** One round; returns how many rows it claimed. */
+  /**
+   * One round; returns how many rows it claimed. While it runs, a heartbeat
+   * renews the lease of every row not yet finished, so a slow send keeps its
+   * row (and the rows queued behind it) instead of another worker sending
+   * them too.
+   */
   async function round(): Promise<number> {
     const rows = await claimDue(options.pool, schema, batchSize, leaseMs);
-    for (const row of rows) await deliver(row);
+    if (rows.length === 0) return 0;
+    const held = new Map(rows.map((row) => [row.id, row]));
+    let beating = false;
+    const heartbeat = setInterval(() => {
+      if (beating) return;
+      beating = true;
+      renewLeases(options.pool, schema, [...held.values()], leaseMs)
+        .catch((error) => logger.warn({ err: (error as Error).message, schema }, 'outbox lease renewal failed'))
+        .finally(() => (beating = false));
+    }, heartbeatMs);
+    heartbeat.unref?.();
+    try {
+      for (const row of rows) {
+        // Checked again right before sending: a row whose lease ran out meanwhile belongs to someone else.
+        const stillHeld = await renewLeases(options.pool, schema, [row], leaseMs);
+        if (stillHeld.has(row.id)) await deliver(row);
+        else logger.warn({ outboxId: row.id, schema }, 'outbox lease lost before sending; another worker has this email');
+        held.delete(row.id);
+      }
+    } finally {
+      clearInterval(heartbeat);
+    }
     return rows.length;
   }
 

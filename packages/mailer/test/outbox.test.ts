@@ -55,8 +55,11 @@ test('the outbox table is created in the target schema from the static SQL, once
   expect(after.map((t) => t.table_schema)).toEqual(['mail_test', 'other_service']);
   expect(await migrateOutbox(pool, SCHEMA)).toEqual([]);
   // Its own bookkeeping table, so a service's schema_migrations numbering is untouched.
-  const { rows: bookkeeping } = await pool.query(`SELECT id, name FROM ${SCHEMA}.outbox_migrations`);
-  expect(bookkeeping).toEqual([{ id: 1, name: 'create_outbox' }]);
+  const { rows: bookkeeping } = await pool.query(`SELECT id, name FROM ${SCHEMA}.outbox_migrations ORDER BY id`);
+  expect(bookkeeping).toEqual([
+    { id: 1, name: 'create_outbox' },
+    { id: 2, name: 'add_claim_token' },
+  ]);
 });
 
 test('an email enqueued in a rolled-back transaction is never sent', async () => {
