@@ -8,6 +8,9 @@ import databasePlugin from './plugins/database';
 import healthPlugin from './plugins/health';
 import errorHandlerPlugin from './plugins/error-handler';
 import authenticationPlugin, { type AuthenticationPluginOptions } from './plugins/authentication';
+import inputGuardPlugin, { MALFORMED_URL } from './plugins/input-guard';
+import responseHeadersPlugin from './plugins/response-headers';
+import { ajvServerOptions, buildValidator } from './validation/validator-compiler';
 
 export interface ServiceOptions {
   /** Service name: used in logs and as its database schema unless `schema` is given. */
@@ -50,7 +53,8 @@ if (__filename.endsWith('.ts')) process.env.FASTIFY_AUTOLOAD_TYPESCRIPT ??= '1';
 /**
  * The app factory every service shares: structured logs with the request id
  * that the gateway created, JSON errors, strict schema validation (unknown
- * fields refused), health and readiness, the database with its migrations,
+ * fields refused, JSON bodies never coerced, text PostgreSQL cannot store
+ * refused), nosniff and no-store on answers, health and readiness, the database with its migrations,
  * and access-token verification. Starting the server is `runService`'s job.
  */
 export async function createService(options: ServiceOptions): Promise<FastifyInstance> {
@@ -68,10 +72,18 @@ export async function createService(options: ServiceOptions): Promise<FastifyIns
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 256 * 1024,
-    return503OnClosing: true,
-    ajv: {
-      customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false },
+    // A path the router cannot decode gets the same JSON answer as a bad query string.
+    frameworkErrors: (error, _request, reply) => {
+      const malformed = error.code === 'FST_ERR_BAD_URL';
+      const statusCode = malformed ? 400 : 500;
+      const body = malformed
+        ? { statusCode, code: 'malformed_url', message: MALFORMED_URL }
+        : { statusCode, code: 'internal_error', message: 'Something went wrong. Try again later.' };
+      void (reply as unknown as { code(n: number): { send(b: unknown): void } }).code(statusCode).send(body);
     },
+    return503OnClosing: true,
+    ajv: ajvServerOptions,
+    schemaController: { compilersFactory: { buildValidator: buildValidator() as never } },
   });
 
   app.addHook('onRequest', async (request, reply) => {
@@ -90,6 +102,8 @@ export async function createService(options: ServiceOptions): Promise<FastifyIns
   app.removeContentTypeParser('text/plain');
 
   await app.register(errorHandlerPlugin);
+  await app.register(responseHeadersPlugin);
+  await app.register(inputGuardPlugin);
   if (options.database !== false) {
     const config = options.config as BaseConfig;
     await app.register(databasePlugin, {

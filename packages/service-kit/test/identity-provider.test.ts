@@ -31,6 +31,7 @@ beforeAll(async () => {
       .setSubject('user-1')
       .setIssuer('http://localhost:8080/auth/v1')
       .setAudience('authenticated')
+      .setIssuedAt()
       .setExpirationTime('5m')
       .sign(privateKey);
 });

@@ -1,11 +1,13 @@
-import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 
 export interface AccessClaims extends JWTPayload {
   sub: string;
+  exp: number;
+  iat: number;
   email?: string;
   role?: string;
   aal?: string;
-  session_id?: string;
+  session_id: string;
   is_anonymous?: boolean;
   app_metadata?: Record<string, unknown>;
   user_metadata?: Record<string, unknown>;
@@ -18,13 +20,26 @@ export interface VerifierOptions {
   /** A key set supplied directly instead of fetched (the auth service's own keys). */
   keySet?: JWTVerifyGetKey;
   issuer?: string;
-  audience?: string | string[];
+}
+
+/** The claims without which a token is not a user's access token. */
+const REQUIRED_CLAIMS = ['aud', 'exp', 'iat', 'sub', 'session_id'];
+
+function requireText(payload: JWTPayload, claim: 'sub' | 'session_id') {
+  const value = payload[claim];
+  if (typeof value !== 'string' || value.length === 0) {
+    throw new errors.JWTClaimValidationFailed(`"${claim}" claim must be a non-empty string`, payload, claim, 'check_failed');
+  }
 }
 
 /**
- * Verifies an access token: ES256 only (no `none`, no HS/ES confusion),
- * `exp`, `iss` and `aud` checked. The remote key set is cached for ten
- * minutes, as the identity provider advertises.
+ * Verifies a user's access token, the one verifier of the gateway and every
+ * service: ES256 only (no `none`, no HS/ES confusion), our issuer, audience
+ * `authenticated` (the public anon and service-role tokens are not users),
+ * and `exp`, `iat`, `sub` and `session_id` present — a token without an
+ * expiry would never die, one without a session could not be revoked. The
+ * remote key set is cached for ten minutes, as the identity provider
+ * advertises.
  */
 export function createAccessTokenVerifier(options: VerifierOptions): AccessTokenVerifier {
   const keySet =
@@ -38,8 +53,11 @@ export function createAccessTokenVerifier(options: VerifierOptions): AccessToken
     const { payload } = await jwtVerify(token, keySet, {
       algorithms: ['ES256'],
       issuer: options.issuer,
-      audience: options.audience ?? ['authenticated', 'anon', 'service_role'],
+      audience: 'authenticated',
+      requiredClaims: REQUIRED_CLAIMS,
     });
+    requireText(payload, 'sub');
+    requireText(payload, 'session_id');
     return payload as AccessClaims;
   };
 }

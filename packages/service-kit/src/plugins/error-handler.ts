@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { AppError, type ErrorBody } from '../errors';
+import { NAME_TEXT_KEYWORD } from '../validation/validator-compiler';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -20,13 +21,17 @@ interface ValidationIssue {
   params: Record<string, unknown>;
 }
 
+function fieldOf(issue: ValidationIssue, context: string | undefined): string {
+  return `${issue.instancePath.replace(/^\//, '').replace(/\//g, '.')}` || context || 'input';
+}
+
 function describeValidation(issues: ValidationIssue[], context: string | undefined): string {
   const first = issues[0];
   if (!first) return 'Invalid request';
+  if (first.keyword === NAME_TEXT_KEYWORD) return `${fieldOf(first, context)} contains characters that are not allowed in a name`;
   if (first.keyword === 'required') return `${String(first.params.missingProperty)} required`;
   if (first.keyword === 'additionalProperties') return `Unknown field: ${String(first.params.additionalProperty)}`;
-  const where = `${first.instancePath.replace(/^\//, '').replace(/\//g, '.')}` || context || 'input';
-  return `${where} ${first.message ?? 'is invalid'}`;
+  return `${fieldOf(first, context)} ${first.message ?? 'is invalid'}`;
 }
 
 /**
@@ -44,10 +49,13 @@ export default fp(
         if (error.headers) reply.headers(error.headers);
       } else if ((error as FastifyError).validation) {
         const fe = error as FastifyError;
+        const issues = fe.validation as ValidationIssue[];
+        // A refused name says why, even on a route with its own generic message.
+        const own = issues[0]?.keyword === NAME_TEXT_KEYWORD ? undefined : config.validationMessage;
         body = {
           statusCode: 400,
           code: 'validation_failed',
-          message: config.validationMessage ?? describeValidation(fe.validation as ValidationIssue[], fe.validationContext),
+          message: own ?? describeValidation(issues, fe.validationContext),
         };
       } else if (typeof (error as FastifyError).statusCode === 'number' && (error as FastifyError).statusCode! < 500) {
         const fe = error as FastifyError;
