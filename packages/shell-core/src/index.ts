@@ -13,3 +13,4 @@ export { resetStores } from './stores/reset-stores';
 export * from './company';
 export * from './auth';
 export { startDeploymentWatch, recoverFromChunkError } from './deployment/deployment-watch';
+export * from './tracking-plan';

@@ -2,12 +2,15 @@
 export class ApiError extends Error {
   readonly statusCode: number;
   readonly code: string;
+  /** The whole error body, for errors that carry data beside the message (a conflict's `current`, lint `findings`). */
+  readonly body: Record<string, unknown>;
 
-  constructor(statusCode: number, code: string, message: string) {
+  constructor(statusCode: number, code: string, message: string, body: Record<string, unknown> = {}) {
     super(message);
     this.name = 'ApiError';
     this.statusCode = statusCode;
     this.code = code;
+    this.body = body;
   }
 }
 
@@ -25,6 +28,7 @@ export async function toApiError(res: Response): Promise<ApiError> {
       typeof b.statusCode === 'number' ? b.statusCode : res.status,
       typeof b.code === 'string' ? b.code : `HTTP_${res.status}`,
       typeof b.message === 'string' ? b.message : res.statusText || `Request failed with status ${res.status}`,
+      body as Record<string, unknown>,
     );
   }
   return new ApiError(res.status, `HTTP_${res.status}`, res.statusText || `Request failed with status ${res.status}`);

@@ -7,6 +7,10 @@ export interface ApiFetchOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** JSON body (serialised for you). */
   body?: unknown;
+  /** A body sent as it is (a CSV file), with its content type; wins over `body`. */
+  rawBody?: { text: string; contentType: string };
+  /** `text` hands back the response body unparsed (file downloads). */
+  responseType?: 'json' | 'text';
   /** Query parameters for GET/DELETE. */
   query?: Record<string, string | number | boolean | undefined>;
   /** Bearer token for authenticated calls. */
@@ -33,13 +37,21 @@ function withQuery(path: string, query: ApiFetchOptions['query']): string {
 export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptions = {}): Promise<T> {
   const method = options.method ?? 'GET';
   const fetchFn: FetchFn = options.fetchFn ?? ((input, init) => fetch(input, init));
-  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const asText = options.responseType === 'text';
+  const headers: Record<string, string> = { accept: asText ? '*/*' : 'application/json', ...options.headers };
+  let body: string | undefined;
+  if (options.rawBody) {
+    headers['content-type'] = options.rawBody.contentType;
+    body = options.rawBody.text;
+  } else if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   const init: RequestInit = {
     method,
     headers,
-    body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+    body,
     signal: options.signal,
     credentials: 'same-origin',
   };
@@ -50,6 +62,7 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
     if (res.ok) {
       if (res.status === 204) return undefined as T;
       const text = await res.text();
+      if (asText) return text as T;
       return (text ? JSON.parse(text) : undefined) as T;
     }
     if (shouldRetry(method, res.status, attempt)) continue;
