@@ -61,7 +61,8 @@ export async function buildApp(config: GatewayConfig): Promise<FastifyInstance> 
     remotesFile: config.REMOTES_FILE,
     extraScriptOrigins: config.REMOTE_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
     appConfig: { authUrl: new URL('/auth/v1', config.PUBLIC_URL).toString().replace(/\/auth\/v1$/, ''), publicKey: config.AUTH_PUBLIC_KEY },
-    apiPrefixes: upstreams.flatMap((u) => u.prefixes).concat(['/api', '/internal']),
+    // '/dev/mailbox' too: where it is not routed (production) it is a plain 404, not a page of the app.
+    apiPrefixes: upstreams.flatMap((u) => u.prefixes).concat(['/api', '/internal', '/dev/mailbox']),
   });
   return app;
 }
