@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { buildApp } from '../src/app';
 import { readGatewayConfig } from '../src/config';
 
@@ -26,18 +26,22 @@ async function startUpstream(name: string, extra?: (app: FastifyInstance) => voi
 let gateway: FastifyInstance;
 let auth: Upstream, account: Upstream, company: Upstream;
 let signToken: (claims: Record<string, unknown>) => Promise<string>;
+let signingKey: CryptoKey;
 let frontendRoot: string;
 let remotesFile: string;
 const deadUrl = 'http://127.0.0.1:9'; // discard port: nothing listens
 
 beforeAll(async () => {
   const { publicKey, privateKey } = await generateKeyPair('ES256');
+  signingKey = privateKey;
   const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'ES256', use: 'sig' };
   auth = await startUpstream('auth', (app) => app.get('/auth/v1/.well-known/jwks.json', async () => ({ keys: [jwk] })));
-  account = await startUpstream('account');
+  account = await startUpstream('account', (app) =>
+    app.get('/api/account/cacheable', async (_request, reply) => reply.header('cache-control', 'public, max-age=60').send({ ok: true })),
+  );
   company = await startUpstream('company');
   signToken = (claims) =>
-    new SignJWT({ role: 'authenticated', ...claims })
+    new SignJWT({ role: 'authenticated', session_id: 'session-1', ...claims })
       .setProtectedHeader({ alg: 'ES256', kid: 'k1' })
       .setIssuer('http://localhost:8080/auth/v1')
       .setAudience('authenticated')
@@ -200,4 +204,98 @@ test('API requests are rate-limited per client at the configured value', async (
   expect(first429).toBe(41);
   // Another client is unaffected.
   expect((await gateway.inject({ url: '/api/company/info', method: 'POST', payload: {}, remoteAddress: '10.0.0.8' })).statusCode).toBe(200);
+});
+
+describe('hardening', () => {
+  // Its own client address: these calls must not spend the rate-limit budget other tests count on.
+  const HARDENING_IP = '10.0.9.9';
+  test.each(['/api/company/mine?x=%FF', '/api/company/mine?x=%E0%A4%A', '/api/account/sync?%zz', '/api/company/%FF', '/%FF', '/login?next=%C3'])(
+    '%s → 400 JSON without reaching a service',
+    async (url) => {
+      const before = company.seen.length + account.seen.length;
+      const response = await gateway.inject({ url, remoteAddress: HARDENING_IP });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ statusCode: 400, code: 'malformed_url', message: 'The address contains a malformed percent escape.' });
+      expect(company.seen.length + account.seen.length).toBe(before);
+    },
+  );
+
+  test('well-formed escapes still pass untouched', async () => {
+    const response = await gateway.inject({ url: '/api/company/mine?q=%C3%A9t%C3%A9&x=%25', remoteAddress: HARDENING_IP });
+    expect(response.statusCode).toBe(200);
+    expect(company.seen.at(-1)!.url).toBe('/api/company/mine?q=%C3%A9t%C3%A9&x=%25');
+  });
+
+  test.each([
+    ['the anon audience', { aud: 'anon' }],
+    ['no expiry', { exp: undefined }],
+    ['no issued-at', { iat: undefined }],
+    ['no subject', { sub: undefined }],
+    ['no session id', { session_id: undefined }],
+  ] as Array<[string, Record<string, unknown>]>)('a token signed with the real key but with %s stops at the gateway with 401', async (_label, change) => {
+    const now = Math.floor(Date.now() / 1000);
+    const claims: Record<string, unknown> = {
+      iss: 'http://localhost:8080/auth/v1',
+      aud: 'authenticated',
+      sub: 'user-1',
+      exp: now + 600,
+      iat: now,
+      role: 'authenticated',
+      session_id: 'session-1',
+      ...change,
+    };
+    for (const [name, value] of Object.entries(claims)) if (value === undefined) delete claims[name];
+    const token = await new SignJWT(claims).setProtectedHeader({ alg: 'ES256', kid: 'k1' }).sign(signingKey);
+    const before = account.seen.length;
+    const response = await gateway.inject({ url: '/api/account/sync', headers: { authorization: `Bearer ${token}` }, remoteAddress: HARDENING_IP });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ statusCode: 401, code: 'session_expired', message: 'Your session has expired. Please log in again.' });
+    expect(account.seen.length).toBe(before);
+  });
+
+  test('API answers, errors and gateway-made JSON are never sniffed nor stored', async () => {
+    const responses = [
+      await gateway.inject({ method: 'POST', url: '/api/company/info', payload: {}, remoteAddress: HARDENING_IP }),
+      await gateway.inject({ url: '/api/nothing', remoteAddress: HARDENING_IP }),
+      await gateway.inject({ url: '/api/account/sync', headers: { authorization: 'Bearer not.a.token' }, remoteAddress: HARDENING_IP }),
+      await gateway.inject({ method: 'POST', url: '/api/subscription/update', payload: {}, remoteAddress: HARDENING_IP }),
+      await gateway.inject({ url: '/api/company/mine?x=%FF', remoteAddress: HARDENING_IP }),
+      await gateway.inject('/health'),
+    ];
+    expect(responses.map((r) => r.statusCode)).toEqual([200, 404, 401, 503, 400, 200]);
+    for (const response of responses) {
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['cache-control']).toBe('no-store');
+    }
+  });
+
+  test('a service that chose its own caching keeps it through the gateway', async () => {
+    const response = await gateway.inject({ url: '/api/account/cacheable', remoteAddress: HARDENING_IP });
+    expect(response.headers['cache-control']).toBe('public, max-age=60');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  test('static files and pages are never sniffed and keep their caching and CSP', async () => {
+    const cases: Array<[string, string]> = [
+      ['/main.abc123.js', 'public, max-age=31536000, immutable'],
+      ['/remotes/mfe-auth/123.deadbeef.js', 'public, max-age=31536000, immutable'],
+      ['/remotes/mfe-auth/mf-manifest.json', 'no-cache'],
+      ['/remotes.json', 'no-cache'],
+      ['/app-config.json', 'no-cache'],
+      ['/builds-latest.json', 'no-store'],
+      ['/login', 'no-cache'],
+    ];
+    for (const [url, cacheControl] of cases) {
+      const response = await gateway.inject({ url, remoteAddress: HARDENING_IP });
+      expect([url, response.statusCode, response.headers['cache-control'], response.headers['x-content-type-options']]).toEqual([
+        url,
+        200,
+        cacheControl,
+        'nosniff',
+      ]);
+    }
+    const page = await gateway.inject('/login');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['x-frame-options']).toBe('DENY');
+  });
 });

@@ -92,7 +92,6 @@ export default fp<FrontendsOptions>(
         .header('content-type', 'text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
         .header('content-security-policy', contentSecurityPolicy(origins))
-        .header('x-content-type-options', 'nosniff')
         .header('referrer-policy', 'no-referrer')
         .header('x-frame-options', 'DENY');
       if (!existsSync(shellIndex)) {
@@ -102,7 +101,9 @@ export default fp<FrontendsOptions>(
     };
 
     // Hashed shell assets at the root (e.g. /main.1a2b3c.js) are served by the
-    // static plugin; every other GET is a page of the single-page app.
+    // static plugin; every other GET is a page of the single-page app. (The
+    // service kit already refused a URL whose escapes do not decode, and sets
+    // nosniff, plus no-store where no caching was chosen, on every answer.)
     app.get('/*', async (request, reply) => {
       const pathname = decodeURIComponent(request.url.split('?')[0]);
       const file = path.join(shellDist, path.normalize(pathname));
