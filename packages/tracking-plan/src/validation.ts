@@ -51,7 +51,9 @@ export function validationProblems(validation: Validation, type: AttributeType, 
 export function validationIssues(validation: Validation, type: AttributeType, itemType?: ItemType | null): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   const shape = (message: string) => issues.push({ topic: 'shape', message });
-  const { kind } = validation;
+  // The contract's static type of `kind` is a plain string, so check it here.
+  const kind = validation.kind as ValidationKind;
+  if (!Object.hasOwn(VALIDATION_FIELDS, kind)) return [{ topic: 'shape', message: `"${validation.kind}" is not a validation kind.` }];
   const used = VALIDATION_FIELDS[kind];
   for (const field of ALL_FIELDS) {
     if (validation[field] !== undefined && !used.includes(field)) shape(`${cap(withArticle(kind))} validation does not use "${field}".`);

@@ -85,3 +85,9 @@ describe('regexPortabilityProblem', () => {
     expect(regexPortabilityProblem(pattern)).toBeNull();
   });
 });
+
+describe('validationProblems on data from outside', () => {
+  it('reports an unknown kind instead of failing', () => {
+    expect(validationProblems({ kind: 'between' } as never, 'number')).toEqual(['"between" is not a validation kind.']);
+  });
+});
