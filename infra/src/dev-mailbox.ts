@@ -20,6 +20,8 @@ export interface DevMailbox {
   smtpUrl: string;
   httpUrl: string;
   messages: MailboxMessage[];
+  /** Deliveries of a Message-ID already kept (an outbox retry after a crash), not stored again. */
+  repeats(): number;
   stop(): Promise<void>;
 }
 
@@ -31,6 +33,9 @@ function escapeHtml(value: string): string {
  * The local default for email: a real SMTP server the services deliver to,
  * keeping every message in a file so it survives restarts, and a page at
  * /dev/mailbox to read them (routed by the gateway outside production).
+ * Like a real inbox it keeps one copy per Message-ID: the outbox delivers at
+ * least once and a worker killed between sending and recording the send
+ * repeats the same Message-ID.
  */
 export async function startDevMailbox(options: { dataDir: string; smtpPort?: number; httpPort?: number }): Promise<DevMailbox> {
   mkdirSync(options.dataDir, { recursive: true });
@@ -38,6 +43,7 @@ export async function startDevMailbox(options: { dataDir: string; smtpPort?: num
   const messages: MailboxMessage[] = existsSync(file)
     ? readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as MailboxMessage)
     : [];
+  let repeats = 0;
 
   const smtp = new SMTPServer({
     authOptional: true,
@@ -56,6 +62,11 @@ export async function startDevMailbox(options: { dataDir: string; smtpPort?: num
             html: typeof mail.html === 'string' ? mail.html : '',
             messageId: mail.messageId ?? '',
           };
+          if (message.messageId && messages.some((m) => m.messageId === message.messageId)) {
+            repeats += 1;
+            callback();
+            return;
+          }
           messages.push(message);
           appendFileSync(file, `${JSON.stringify(message)}\n`);
           callback();
@@ -106,6 +117,7 @@ export async function startDevMailbox(options: { dataDir: string; smtpPort?: num
     smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
     httpUrl: `http://127.0.0.1:${httpPort}`,
     messages,
+    repeats: () => repeats,
     async stop() {
       await new Promise<void>((resolve) => smtp.close(() => resolve()));
       await new Promise<void>((resolve) => web.close(() => resolve()));

@@ -87,8 +87,8 @@ export async function waitUntilReady(url: string, processes: ManagedProcess[], t
   const deadline = Date.now() + timeoutMs;
   let lastError = '';
   while (Date.now() < deadline) {
-    const dead = processes.find((p) => p.child.exitCode !== null);
-    if (dead) throw new Error(`${dead.name} exited with code ${dead.child.exitCode} before it was ready`);
+    const dead = processes.find((p) => p.child.exitCode !== null || p.child.signalCode !== null);
+    if (dead) throw new Error(`${dead.name} exited (${dead.child.signalCode ?? `code ${dead.child.exitCode}`}) before it was ready`);
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
       if (response.ok) return;

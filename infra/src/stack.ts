@@ -3,6 +3,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startDevMailbox, type DevMailbox } from './dev-mailbox';
 import { freePort, startProcess, waitUntilReady, type ManagedProcess } from './processes';
+import { settingsFrom } from './service-settings';
+import { supervise, type RestartPolicy, type SupervisedProcess } from './supervisor';
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');
 export const SERVICE_NAMES = ['auth', 'account', 'company', 'subscription'] as const;
@@ -24,6 +26,14 @@ export interface StackOptions {
   logLevel?: string;
   /** Extra environment for every service (e.g. lower rate limits in tests). */
   env?: Record<string, string>;
+  /**
+   * Where each service's own settings come from (`process.env` by default):
+   * every variable a service's config schema names reaches that service.
+   * `NODE_ENV=production` here also leaves the dev mailbox out.
+   */
+  environment?: Record<string, string | undefined>;
+  /** How services that die are brought back. */
+  restartPolicy?: Partial<RestartPolicy>;
   log?: (line: string) => void;
   /** Restart a service when its source changes (development). */
   watch?: boolean;
@@ -35,7 +45,9 @@ export interface Stack {
   mailbox: DevMailbox | null;
   secrets: LocalSecrets;
   urls: Record<ServiceName, string>;
-  /** Stops one service (to see the rest keep working) … */
+  /** The process running each service now (a new one after a restart). */
+  processOf(name: ServiceName): ManagedProcess | undefined;
+  /** Stops one service (to see the rest keep working); it is not restarted … */
   stopService(name: ServiceName): Promise<void>;
   /** … and brings it back on the same port. */
   startService(name: ServiceName): Promise<void>;
@@ -89,10 +101,18 @@ async function startEmbeddedDatabase(dataDir: string, log: (line: string) => voi
  */
 export async function startStack(options: StackOptions): Promise<Stack> {
   const log = options.log ?? ((line: string) => console.log(line));
+  const environment = options.environment ?? process.env;
+  const production = environment.NODE_ENV === 'production';
   mkdirSync(options.dataDir, { recursive: true });
-  const secrets = localSecrets(options.dataDir);
+  const generated = localSecrets(options.dataDir);
+  // Keys set in the environment win, for every service alike.
+  const secrets: LocalSecrets = {
+    INTERNAL_SERVICE_TOKEN: environment.INTERNAL_SERVICE_TOKEN || generated.INTERNAL_SERVICE_TOKEN,
+    AUTH_PUBLIC_KEY: environment.AUTH_PUBLIC_KEY || generated.AUTH_PUBLIC_KEY,
+    AUTH_SERVICE_ROLE_KEY: environment.AUTH_SERVICE_ROLE_KEY || generated.AUTH_SERVICE_ROLE_KEY,
+  };
   const owned: ManagedProcess[] = [];
-  const running = new Map<ServiceName, ManagedProcess>();
+  const running = new Map<ServiceName, SupervisedProcess>();
   let mailbox: DevMailbox | null = null;
   try {
     let databaseUrl = options.databaseUrl;
@@ -101,7 +121,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       owned.push(db.process);
       databaseUrl = db.url;
     }
-    if (!options.smtpUrl) mailbox = await startDevMailbox({ dataDir: path.join(options.dataDir, 'mailbox') });
+    // The dev mailbox is a local convenience: production never starts or routes it.
+    if (!options.smtpUrl && !production) mailbox = await startDevMailbox({ dataDir: path.join(options.dataDir, 'mailbox') });
+    if (!options.smtpUrl && production) log('[stack] NODE_ENV=production without SMTP_URL: emails stay in the outbox (admin email page), no dev mailbox');
 
     const ports = {} as Record<ServiceName, number>;
     for (const name of [...SERVICE_NAMES, 'gateway'] as ServiceName[]) {
@@ -110,10 +132,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     }
     const urls = Object.fromEntries(Object.entries(ports).map(([n, p]) => [n, `http://127.0.0.1:${p}`])) as Record<ServiceName, string>;
     const publicUrl = options.publicUrl ?? `http://localhost:${ports.gateway}`;
-    const commonEnv: NodeJS.ProcessEnv = {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: process.env.NODE_ENV === 'production' ? 'production' : 'development',
+    const smtpUrl = options.smtpUrl ?? mailbox?.smtpUrl;
+    // What the stack decides (addresses, ports, the database) always wins over the environment.
+    const stackEnv: Record<string, string> = {
+      NODE_ENV: production ? 'production' : 'development',
       LOG_LEVEL: options.logLevel ?? 'info',
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
@@ -122,29 +144,42 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       ACCOUNT_URL: urls.account,
       COMPANY_URL: urls.company,
       SUBSCRIPTION_URL: urls.subscription,
-      SMTP_URL: options.smtpUrl ?? mailbox!.smtpUrl,
-      MAIL_FROM: process.env.MAIL_FROM ?? 'Tracemap <no-reply@tracemap.local>',
-      ADMIN_EMAILS: process.env.ADMIN_EMAILS ?? '',
-      ...secrets,
-      ...(options.env ?? {}),
+      ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}),
+    };
+    const envFor = (name: ServiceName): NodeJS.ProcessEnv => {
+      const env: NodeJS.ProcessEnv = {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        MAIL_FROM: 'Tracemap <no-reply@tracemap.local>',
+        ADMIN_EMAILS: '',
+        ...secrets,
+        ...settingsFrom(name, environment),
+        ...stackEnv,
+        ...(options.env ?? {}),
+        PORT: String(ports[name]),
+      };
+      if (!smtpUrl) delete env.SMTP_URL;
+      if (name === 'gateway') {
+        env.FRONTEND_ROOT = environment.FRONTEND_ROOT || REPO_ROOT;
+        if (options.remotesFile) env.REMOTES_FILE = options.remotesFile;
+        if (mailbox) env.DEV_MAILBOX_URL = mailbox.httpUrl;
+        else delete env.DEV_MAILBOX_URL;
+      }
+      return env;
     };
 
     const launch = async (name: ServiceName) => {
       const entry = path.join(REPO_ROOT, 'services', name, 'src', 'server.ts');
-      const env: NodeJS.ProcessEnv = { ...commonEnv, PORT: String(ports[name]) };
-      if (name === 'gateway') {
-        env.FRONTEND_ROOT = REPO_ROOT;
-        if (options.remotesFile) env.REMOTES_FILE = options.remotesFile;
-        if (mailbox) env.DEV_MAILBOX_URL = mailbox.httpUrl;
-      }
       const args = options.watch ? [require.resolve('tsx/cli'), 'watch', '--clear-screen=false', entry] : ['--import', 'tsx', entry];
-      const proc = startProcess(name, process.execPath, args, {
-        env,
-        cwd: REPO_ROOT,
-        onOutput: (line) => log(`[${name}] ${line}`),
+      const readyUrl = `${urls[name]}/${name === 'gateway' ? 'health' : 'ready'}`;
+      const supervised = await supervise({
+        name,
+        start: () => startProcess(name, process.execPath, args, { env: envFor(name), cwd: REPO_ROOT, onOutput: (line) => log(`[${name}] ${line}`) }),
+        ready: (proc) => waitUntilReady(readyUrl, [proc]),
+        log,
+        policy: options.restartPolicy,
       });
-      running.set(name, proc);
-      await waitUntilReady(`${urls[name]}/${name === 'gateway' ? 'health' : 'ready'}`, [proc]);
+      running.set(name, supervised);
     };
 
     // Auth first: the others fetch its signing keys.
@@ -158,6 +193,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       mailbox,
       secrets,
       urls,
+      processOf(name) {
+        return running.get(name)?.current;
+      },
       async stopService(name) {
         await running.get(name)?.stop();
         running.delete(name);

@@ -1,0 +1,37 @@
+import type { TObject } from '@sinclair/typebox';
+import { AccountConfigSchema } from '../../services/account/src/config';
+import { AuthConfigSchema } from '../../services/auth/src/config';
+import { CompanyConfigSchema } from '../../services/company/src/config';
+import { GatewayConfigSchema } from '../../services/gateway/src/config';
+import { SubscriptionConfigSchema } from '../../services/subscription/src/config';
+
+type ServiceName = 'auth' | 'account' | 'company' | 'subscription' | 'gateway';
+
+// Each service's own config schema is the list of what it reads: a setting
+// added there reaches it under `npm start` with no second list to update.
+const SCHEMAS: Record<ServiceName, TObject> = {
+  auth: AuthConfigSchema,
+  account: AccountConfigSchema,
+  company: CompanyConfigSchema,
+  subscription: SubscriptionConfigSchema,
+  gateway: GatewayConfigSchema,
+};
+
+/** Names of the variables a service documents (its config schema's properties). */
+export function settingNames(service: ServiceName): string[] {
+  return Object.keys(SCHEMAS[service].properties).sort();
+}
+
+/**
+ * The variables of `environment` the service reads, and nothing else: no
+ * unrelated secrets of the shell leak into the services. Values are passed
+ * as given; the service validates them at start as it always does.
+ */
+export function settingsFrom(service: ServiceName, environment: Record<string, string | undefined>): Record<string, string> {
+  const picked: Record<string, string> = {};
+  for (const name of settingNames(service)) {
+    const value = environment[name];
+    if (value !== undefined && value !== '') picked[name] = value;
+  }
+  return picked;
+}

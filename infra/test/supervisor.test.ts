@@ -1,0 +1,76 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort, startProcess, waitUntilReady } from '../src/processes';
+import { restartDelayMs, supervise, DEFAULT_RESTART_POLICY, type SupervisedProcess } from '../src/supervisor';
+
+// A tiny server that answers /ready, or exits at once with code 3 while the "broken" file exists.
+const SERVER = `
+const fs = require('node:fs');
+if (fs.existsSync(process.argv[2])) process.exit(3);
+require('node:http').createServer((q, r) => r.end('ok')).listen(Number(process.argv[1]), '127.0.0.1');
+`;
+
+async function waitForLine(lines: string[], pattern: RegExp, timeoutMs = 10000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = lines.find((l) => pattern.test(l));
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no log line matching ${pattern} within ${timeoutMs} ms:\n${lines.join('\n')}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+let supervised: SupervisedProcess | undefined;
+afterEach(async () => {
+  await supervised?.stop();
+  supervised = undefined;
+});
+
+async function superviseTinyServer(policy: Parameters<typeof supervise>[0]['policy']) {
+  const port = await freePort();
+  const broken = path.join(mkdtempSync(path.join(os.tmpdir(), 'supervisor-')), 'broken');
+  const lines: string[] = [];
+  supervised = await supervise({
+    name: 'tiny',
+    start: () => startProcess('tiny', process.execPath, ['-e', SERVER, String(port), broken], { env: process.env, cwd: os.tmpdir() }),
+    ready: (proc) => waitUntilReady(`http://127.0.0.1:${port}/ready`, [proc], 10000),
+    log: (line) => lines.push(line),
+    policy,
+  });
+  return { port, broken, lines, supervised };
+}
+
+test('restart delays double from 200 ms up to their cap', () => {
+  expect([1, 2, 3, 4, 5, 6, 7].map((n) => restartDelayMs(n, DEFAULT_RESTART_POLICY))).toEqual([200, 400, 800, 1600, 3200, 5000, 5000]);
+});
+
+test('a killed process is restarted, with a log line saying how it died and one when it is ready again', async () => {
+  const { port, lines, supervised: tiny } = await superviseTinyServer({});
+  const first = tiny.current;
+  process.kill(-first.child.pid!, 'SIGKILL');
+  await waitForLine(lines, /tiny is ready again/);
+  expect(lines[0]).toMatch(new RegExp(`\\[supervisor\\] tiny \\(pid ${first.child.pid}\\) died: killed by SIGKILL, after [\\d.]+ s up; restarting in 200 ms`));
+  expect(tiny.current.child.pid).not.toBe(first.child.pid);
+  expect((await fetch(`http://127.0.0.1:${port}/ready`)).status).toBe(200);
+});
+
+test('a process that keeps failing is retried with growing delays, then left down with a clear log line', async () => {
+  const { broken, lines, supervised: tiny } = await superviseTinyServer({ firstDelayMs: 10, maxDelayMs: 40, maxFailuresInARow: 4 });
+  writeFileSync(broken, '');
+  process.kill(-tiny.current.child.pid!, 'SIGTERM');
+  const gaveUp = await waitForLine(lines, /giving up/);
+  expect(gaveUp).toMatch(/tiny stopped again \(exit code 3\) after 4 restarts without staying up 30\.0 s; giving up/);
+  const delays = lines.filter((l) => l.includes('restarting in')).map((l) => Number(/restarting in (\d+) ms/.exec(l)![1]));
+  expect(delays).toEqual([10, 20, 40, 40]);
+  expect(lines.filter((l) => /died: exit code 3, before it was ready/.test(l))).toHaveLength(3);
+  expect(lines.some((l) => l.includes('ready again'))).toBe(false);
+});
+
+test('an intended stop is not restarted', async () => {
+  const { port, lines, supervised: tiny } = await superviseTinyServer({ firstDelayMs: 10 });
+  await tiny.stop();
+  supervised = undefined;
+  await expect(fetch(`http://127.0.0.1:${port}/ready`)).rejects.toThrow();
+  expect(lines).toEqual([]);
+});
