@@ -7,13 +7,20 @@ export class AppError extends Error {
   readonly statusCode: number;
   readonly code: string;
   readonly headers?: Record<string, string>;
+  /**
+   * Extra fields of the answer next to statusCode, code and message, for
+   * errors a client acts on (e.g. the current entity of a version conflict).
+   * They cannot replace those three.
+   */
+  readonly details?: Record<string, unknown>;
 
-  constructor(statusCode: number, code: string, message: string, headers?: Record<string, string>) {
+  constructor(statusCode: number, code: string, message: string, headers?: Record<string, string>, details?: Record<string, unknown>) {
     super(message);
     this.name = 'AppError';
     this.statusCode = statusCode;
     this.code = code;
     this.headers = headers;
+    this.details = details;
   }
 }
 

@@ -9,3 +9,7 @@ export * from './auth/verify-access-token';
 export { SESSION_EXPIRED, NOT_LOGGED_IN, type AuthContext, type AuthenticationPluginOptions } from './plugins/authentication';
 export * from './auth/require-service-token';
 export * from './auth/identity-provider';
+export * from './auth/session-status-cache';
+export * from './cache/bounded-lru';
+export * from './cache/notification-channel';
+export * from './cache/push-invalidated-cache';

@@ -169,7 +169,7 @@ test('internal endpoints need the service token and answer the agreed shapes', a
   const wrong = await fetch(`${auth.url}/internal/sessions/${sessionId}`, { headers: { 'x-service-token': 'nope' } });
   expect(wrong.status).toBe(401);
   const headers = { 'x-service-token': 'test-internal-token', 'content-type': 'application/json' };
-  expect(await (await fetch(`${auth.url}/internal/sessions/${sessionId}`, { headers })).json()).toEqual({ active: true, userId: user.id, requiredAal: 'aal1' });
+  expect(await (await fetch(`${auth.url}/internal/sessions/${sessionId}`, { headers })).json()).toEqual({ active: true, userId: user.id, requiredAal: 'aal1', expiresAt: expect.any(String) });
   const lookup = await fetch(`${auth.url}/internal/users/lookup`, { method: 'POST', headers, body: JSON.stringify({ ids: [user.id, '00000000-0000-4000-8000-000000000000'] }) });
   expect((await lookup.json()).users).toEqual([{ id: user.id, email: user.email, emailConfirmed: true, userMetadata: {} }]);
   const byEmail = await fetch(`${auth.url}/internal/users/by-email`, { method: 'POST', headers, body: JSON.stringify({ email: user.email!.toUpperCase() }) });
@@ -177,5 +177,5 @@ test('internal endpoints need the service token and answer the agreed shapes', a
   const badBody = await fetch(`${auth.url}/internal/users/lookup`, { method: 'POST', headers, body: JSON.stringify({ ids: ['x'] }) });
   expect(badBody.status).toBe(400);
   await fetch(`${auth.url}/auth/v1/logout`, { method: 'POST', headers: { authorization: `Bearer ${session.access_token}` } });
-  expect(await (await fetch(`${auth.url}/internal/sessions/${sessionId}`, { headers })).json()).toEqual({ active: false, userId: null, requiredAal: 'aal1' });
+  expect(await (await fetch(`${auth.url}/internal/sessions/${sessionId}`, { headers })).json()).toEqual({ active: false, userId: null, requiredAal: 'aal1', expiresAt: null });
 });

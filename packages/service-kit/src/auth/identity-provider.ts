@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { AppError } from '../errors';
 import { createInternalClient } from '../internal-client';
 import type { AuthenticationPluginOptions } from '../plugins/authentication';
+import { SessionStatusCache, type SessionStatus } from './session-status-cache';
 import type { AccessClaims } from './verify-access-token';
 
 export const MFA_REQUIRED = 'Two-factor authentication is required. Please log in again.';
@@ -27,15 +28,25 @@ export const IdentityProviderConfigSchema = Type.Object({
    */
   AUTH_SESSION_CHECK: Type.Boolean({ default: true }),
   AUTH_SESSION_CHECK_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 2000 }),
+  /**
+   * Keep sessions known to be active in memory for up to this long, dropped
+   * as soon as the auth service announces their end. The announcements
+   * travel as PostgreSQL notifications; while they cannot be received (see
+   * AUTH_EVENTS_DATABASE_URL) every request asks auth as before. 0: always ask.
+   */
+  AUTH_SESSION_CACHE_TTL_MS: Type.Integer({ minimum: 0, default: 60000 }),
+  /** The database the auth service announces on; the service's own DATABASE_URL by default. */
+  AUTH_EVENTS_DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
 });
 export type IdentityProviderConfig = Static<typeof IdentityProviderConfigSchema>;
 
 /**
  * Token verification settings every service shares. The session check fails
  * closed but honestly: when the auth service cannot answer, the request gets
- * a 503 to retry, not a 401 that would log the user out.
+ * a 503 to retry, not a 401 that would log the user out. Answers are cached
+ * per session only while auth's revocation announcements are being received.
  */
-export function identityProviderAuthentication(config: IdentityProviderConfig): AuthenticationPluginOptions {
+export function identityProviderAuthentication(config: IdentityProviderConfig & { DATABASE_URL?: string }): AuthenticationPluginOptions {
   const options: AuthenticationPluginOptions = {
     jwksUrl: config.AUTH_JWKS_URL ?? new URL('/auth/v1/.well-known/jwks.json', config.AUTH_URL).toString(),
     issuer: config.AUTH_ISSUER ?? `${config.PUBLIC_URL.replace(/\/$/, '')}/auth/v1`,
@@ -46,12 +57,17 @@ export function identityProviderAuthentication(config: IdentityProviderConfig): 
     serviceToken: config.INTERNAL_SERVICE_TOKEN,
     timeoutMs: config.AUTH_SESSION_CHECK_TIMEOUT_MS,
   });
+  const sessions = new SessionStatusCache({
+    fetchStatus: (sessionId) => call<SessionStatus>(`/internal/sessions/${encodeURIComponent(sessionId)}`),
+    databaseUrl: config.AUTH_EVENTS_DATABASE_URL ?? config.DATABASE_URL,
+    probe: async (nonce) => void (await call('/internal/session-events/probe', { method: 'POST', body: { nonce } })),
+    maxTtlMs: config.AUTH_SESSION_CACHE_TTL_MS,
+  });
+  options.sessionCache = sessions;
   options.isSessionActive = async (claims: AccessClaims) => {
     if (!claims.session_id) return false;
     try {
-      const answer = await call<{ active: boolean; userId: string | null; requiredAal?: 'aal1' | 'aal2' }>(
-        `/internal/sessions/${encodeURIComponent(claims.session_id)}`,
-      );
+      const answer = await sessions.status(claims.session_id, claims.sub);
       const active = answer.active === true && (answer.userId === null || answer.userId === claims.sub);
       // Two-factor users must finish the second step: a password-only token opens nothing.
       if (active && answer.requiredAal === 'aal2' && claims.aal !== 'aal2') throw new AppError(401, 'mfa_required', MFA_REQUIRED);

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createAccessTokenVerifier, isTokenRejection, type AccessClaims, type AccessTokenVerifier } from '../auth/verify-access-token';
+import type { SessionStatusCache } from '../auth/session-status-cache';
 import { AppError } from '../errors';
 
 export interface AuthContext {
@@ -26,6 +27,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     verifyAccessToken: AccessTokenVerifier;
+    /** The session answers this service keeps (null when it asks auth every time or has no session check). */
+    sessionCache: SessionStatusCache | null;
     /** preHandler: refuses the request with 401 unless a valid user token came with it. */
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
@@ -45,6 +48,8 @@ export interface AuthenticationPluginOptions {
    * out user is refused at once instead of when the token expires.
    */
   isSessionActive?: (claims: AccessClaims) => Promise<boolean>;
+  /** Started with the app and stopped with it: the listener behind a cached `isSessionActive`. */
+  sessionCache?: SessionStatusCache;
 }
 
 function bearerToken(request: FastifyRequest): string | null {
@@ -60,6 +65,12 @@ export default fp<AuthenticationPluginOptions>(
       options.verifier ??
       createAccessTokenVerifier({ jwksUrl: options.jwksUrl ?? '', issuer: options.issuer });
     app.decorate('verifyAccessToken', verify);
+    const sessionCache = options.sessionCache ?? null;
+    app.decorate('sessionCache', sessionCache);
+    if (sessionCache) {
+      app.addHook('onReady', async () => sessionCache.start(app.log));
+      app.addHook('onClose', async () => sessionCache.stop());
+    }
     app.decorateRequest('auth', null);
     app.decorateRequest('authFailure', null);
     app.decorateRequest('authUnavailable', null);

@@ -1,0 +1,64 @@
+import { NotificationChannel, type ChannelLog } from '../cache/notification-channel';
+import { PushInvalidatedCache } from '../cache/push-invalidated-cache';
+
+/**
+ * Where the auth service announces that sessions ended or changed: payloads
+ * are space-separated `session:<id>` and `user:<id>` tags (a user tag: every
+ * session of that user, e.g. after a second factor was verified).
+ */
+export const SESSION_EVENTS_CHANNEL = 'auth_session_events';
+
+export interface SessionStatus {
+  active: boolean;
+  userId: string | null;
+  requiredAal?: 'aal1' | 'aal2';
+  /** When the session ends by itself (no announcement comes for that). */
+  expiresAt?: string | null;
+}
+
+export interface SessionStatusCacheOptions {
+  /** The direct check: asks the auth service. */
+  fetchStatus: (sessionId: string) => Promise<SessionStatus>;
+  /** The database the auth service announces on; without one every request asks. */
+  databaseUrl?: string;
+  /** Asks the auth service to announce `probe:<nonce>`. */
+  probe: (nonce: string) => Promise<void>;
+  maxTtlMs: number;
+  max?: number;
+}
+
+/**
+ * Known-active sessions, kept while the auth service's announcements reach
+ * us and dropped the moment one names them; while the announcements cannot
+ * be trusted (connection lost, not yet confirmed) every request asks auth.
+ */
+export class SessionStatusCache {
+  readonly channel: NotificationChannel | null;
+  readonly cache: PushInvalidatedCache<SessionStatus>;
+
+  constructor(private readonly options: SessionStatusCacheOptions) {
+    this.channel =
+      options.databaseUrl && options.maxTtlMs > 0
+        ? new NotificationChannel({ databaseUrl: options.databaseUrl, channel: SESSION_EVENTS_CHANNEL, probe: options.probe })
+        : null;
+    this.cache = new PushInvalidatedCache<SessionStatus>({ channel: this.channel, max: options.max });
+  }
+
+  start(log?: ChannelLog): void {
+    if (!this.channel) return;
+    if (log) this.channel.log = log;
+    this.channel.start();
+  }
+
+  async stop(): Promise<void> {
+    await this.channel?.stop();
+  }
+
+  status(sessionId: string, userId: string): Promise<SessionStatus> {
+    return this.cache.get(sessionId, [`session:${sessionId}`, `user:${userId}`], async () => {
+      const value = await this.options.fetchStatus(sessionId);
+      const endsIn = value.expiresAt ? Date.parse(value.expiresAt) - Date.now() : this.options.maxTtlMs;
+      return { value, ttlMs: value.active ? Math.min(this.options.maxTtlMs, endsIn) : 0 };
+    });
+  }
+}

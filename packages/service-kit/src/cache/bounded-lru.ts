@@ -1,0 +1,54 @@
+/**
+ * A small least-recently-used map whose entries also expire. Map keeps
+ * insertion order, so the first key is the least recently used one once a
+ * hit re-inserts its key. Written here rather than depended on so the kit
+ * needs nothing beyond what every service already installs.
+ */
+export class BoundedLru<V> {
+  private readonly entries = new Map<string, { value: V; expiresAt: number }>();
+
+  constructor(
+    private readonly max: number,
+    /** Called whenever an entry leaves (evicted, expired, deleted, cleared). */
+    private readonly onRemove?: (key: string, value: V) => void,
+  ) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get(key: string, now = Date.now()): V | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    if (entry.expiresAt <= now) {
+      this.onRemove?.(key, entry.value);
+      return undefined;
+    }
+    this.entries.set(key, entry);
+    return entry.value;
+  }
+
+  set(key: string, value: V, ttlMs: number, now = Date.now()): void {
+    if (ttlMs <= 0) return;
+    this.delete(key);
+    this.entries.set(key, { value, expiresAt: now + ttlMs });
+    while (this.entries.size > this.max) {
+      const oldest = this.entries.keys().next().value as string;
+      this.delete(oldest);
+    }
+  }
+
+  delete(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.onRemove?.(key, entry.value);
+  }
+
+  clear(): void {
+    const removed = [...this.entries];
+    this.entries.clear();
+    for (const [key, entry] of removed) this.onRemove?.(key, entry.value);
+  }
+}
