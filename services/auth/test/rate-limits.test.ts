@@ -1,3 +1,5 @@
+import { createClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
 import { ANON_KEY, newEmail, signedInUser, startAuth, STRONG_PASSWORD, type RunningAuth } from './helpers';
 
 let auth: RunningAuth;
@@ -74,6 +76,42 @@ test('one email per address per interval, for known and unknown addresses alike'
     expect(second.body.msg).toMatch(/only request this after \d+ seconds/);
   }
   expect((await auth.outbox(known)).length).toBe(1);
+});
+
+test('sign-up again within the email interval answers as for a new address and sends nothing more', async () => {
+  // supabase-js from its own address, as a browser behind the gateway would be.
+  const client = createClient(auth.url, ANON_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    global: { headers: { 'x-forwarded-for': `203.0.113.9, ${freshIp()}` } },
+    realtime: { transport: WebSocket as never },
+  });
+  const registered = newEmail('registered');
+  await auth.admin().auth.admin.createUser({ email: registered, password: STRONG_PASSWORD, email_confirm: true });
+  const pending = newEmail('pending');
+
+  const fresh = await client.auth.signUp({ email: newEmail('fresh'), password: STRONG_PASSWORD });
+  expect(fresh.error).toBeNull();
+  for (const email of [registered, pending]) {
+    for (const attempt of [1, 2]) {
+      const { data, error } = await client.auth.signUp({ email, password: STRONG_PASSWORD });
+      expect([email, attempt, error]).toEqual([email, attempt, null]);
+      expect(data.session).toBeNull();
+      expect(data.user).toMatchObject({ email, aud: 'authenticated', role: 'authenticated' });
+      expect(Object.keys(data.user!).filter((k) => k !== 'identities').sort()).toEqual(
+        expect.arrayContaining(['id', 'aud', 'role', 'email', 'confirmation_sent_at', 'app_metadata', 'user_metadata', 'created_at', 'updated_at']),
+      );
+    }
+  }
+  // The flood protection still holds: one email per address per interval.
+  expect((await auth.outbox(registered)).map((m) => m.template)).toEqual(['already-registered']);
+  const pendingMails = await auth.outbox(pending);
+  expect(pendingMails.map((m) => m.template)).toEqual(['confirm-email']);
+  // The link already sent keeps working: the skipped sign-up did not replace its token.
+  const confirmed = await fetch(pendingMails[0].data.link!, { redirect: 'manual' });
+  expect(confirmed.status).toBe(303);
+  expect(confirmed.headers.get('location')).toContain('access_token=');
+  // The owner of the registered address keeps their password.
+  expect((await client.auth.signInWithPassword({ email: registered, password: STRONG_PASSWORD })).error).toBeNull();
 });
 
 test('refresh trips at its own limit', async () => {

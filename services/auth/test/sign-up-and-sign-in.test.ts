@@ -99,6 +99,23 @@ test('sign-up of a confirmed address answers an obfuscated user and notifies the
   expect((await auth.client().auth.signInWithPassword({ email, password: STRONG_PASSWORD })).error).toBeNull();
 });
 
+test('text PostgreSQL cannot store is refused at validation: 400, nothing created, nothing sent', async () => {
+  const users = await auth.count('users');
+  const outbox = await auth.count('outbox');
+  const client = auth.client();
+  for (const [email, data, field] of [
+    [`nul\u0000${newEmail()}`, {}, 'email'],
+    [`half\ud800${newEmail()}`, {}, 'email'],
+    [newEmail(), { first_name: 'Ada\u0000' }, 'data.first_name'],
+  ] as Array<[string, Record<string, string>, string]>) {
+    const { data: answer, error } = await client.auth.signUp({ email, password: STRONG_PASSWORD, options: { data } });
+    expect(answer.user).toBeNull();
+    expect(error).toMatchObject({ status: 400, code: 'invalid_text', message: `${field} contains a character that is not allowed` });
+  }
+  expect(await auth.count('users')).toBe(users);
+  expect(await auth.count('outbox')).toBe(outbox);
+});
+
 test('wrong password and unknown user get the same error', async () => {
   const email = newEmail('known');
   await auth.admin().auth.admin.createUser({ email, password: STRONG_PASSWORD, email_confirm: true });

@@ -13,6 +13,8 @@ export interface RateLimiter {
   check(buckets: Array<{ key: string; limit: Limit }>): Promise<void>;
   /** At most one email per address per interval: 429 over_email_send_rate_limit. */
   checkEmailSend(email: string): Promise<void>;
+  /** The same interval, without an error: true when an email may go out now (and counts it). */
+  takeEmailSlot(email: string): Promise<boolean>;
 }
 
 /**
@@ -37,6 +39,10 @@ export function createRateLimiter(pool: pg.Pool, emailIntervalSeconds: number): 
       if (emailIntervalSeconds <= 0) return;
       const result = await takeToken(pool, `email-send:${email}`, 1, emailIntervalSeconds);
       if (!result.allowed) throw overEmailSendRateLimit(Math.max(1, Math.ceil((1 - result.tokens) * emailIntervalSeconds)));
+    },
+    async takeEmailSlot(email) {
+      if (emailIntervalSeconds <= 0) return true;
+      return (await takeToken(pool, `email-send:${email}`, 1, emailIntervalSeconds)).allowed;
     },
   };
 }

@@ -20,6 +20,11 @@ export interface SignUpInput extends PkceParams {
  * Email + password sign-up with confirmation by email. An address that is
  * already confirmed gets the same answer as a new one (and its owner an
  * "already registered" notice), so sign-up never reveals who has an account.
+ * At most one email per address goes out per interval, against mailbox
+ * flooding; a sign-up inside the interval still gets the usual answer and
+ * just sends nothing — an error there would tell a registered address
+ * (just notified) from a new one. A pending confirmation keeps its token, so
+ * the link already sent still works.
  */
 export async function signUp(deps: AuthDeps, input: SignUpInput, meta: RequestMeta): Promise<object | SessionJson> {
   const email = normalizeEmail(input.email);
@@ -29,14 +34,14 @@ export async function signUp(deps: AuthDeps, input: SignUpInput, meta: RequestMe
   const pkce = readPkce(input);
   const redirectTo = deps.redirects.resolve(input.redirectTo);
   const data = input.data ?? {};
-  if (!deps.config.AUTH_MAILER_AUTOCONFIRM) await deps.limiter.checkEmailSend(email);
+  const mayEmail = deps.config.AUTH_MAILER_AUTOCONFIRM || (await deps.limiter.takeEmailSlot(email));
   // Hashed in every branch so that known and unknown addresses take the same time.
   const hashed = await deps.passwords.hash(input.password);
 
   const result = await deps.transaction(async (db) => {
     const existing = await findUserByEmail(db, email, true);
     if (existing?.email_confirmed_at) {
-      await queueEmail(db, 'already-registered', existing, email, { link: new URL('/forgot-password', deps.config.PUBLIC_URL).toString() });
+      if (mayEmail) await queueEmail(db, 'already-registered', existing, email, { link: new URL('/forgot-password', deps.config.PUBLIC_URL).toString() });
       return obfuscatedUserJson(email, data);
     }
     let user = existing
@@ -49,6 +54,7 @@ export async function signUp(deps: AuthDeps, input: SignUpInput, meta: RequestMe
       user = await updateUser(db, user.id, { email_confirmed_at: 'now' });
       return startSession(deps, db, user, 'password', meta);
     }
+    if (!mayEmail) return userJson(user);
     const flowStateId = await createFlowState(db, pkce, user.id, 'otp');
     user = await emailOneTimeToken(deps, db, {
       user, type: 'signup', email, redirectTo, flowStateId, template: 'confirm-email', sentAt: 'confirmation_sent_at',

@@ -5,8 +5,9 @@ import { NAME_CASES } from '../lib/settings';
 // Request schemas: every object refuses unknown fields (mass assignment).
 export const Id = Type.String({ format: 'uuid' });
 export const RoleSchema = Type.Union(ROLES.map((r) => Type.Literal(r)));
-export const CompanyName = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' });
-export const PersonName = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' });
+// Names reach email subjects and tables: `nameText` refuses control and text-direction characters.
+export const CompanyName = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S', nameText: true });
+export const PersonName = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S', nameText: true });
 export const Email = Type.String({ format: 'email', maxLength: 254 });
 export const NameCase = Type.Union(NAME_CASES.map((c) => Type.Literal(c)));
 

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AccountDeps } from '../../deps';
 import { NAME_REQUIRED, updateName } from '../../use-cases/update-name';
 
-const Name = Type.String({ maxLength: 100 });
+// Names reach email greetings and tables: `nameText` refuses control and text-direction characters.
+const Name = Type.String({ maxLength: 100, nameText: true });
 const Body = Type.Object({ firstName: Name, lastName: Name }, { additionalProperties: false });
 
 export default async function updateNameRoute(app: FastifyInstance, { deps }: { deps: AccountDeps }) {

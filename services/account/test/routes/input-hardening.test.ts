@@ -1,0 +1,62 @@
+import { bearer, signedInUser, startStack, type Stack } from '../support/stack';
+
+let stack: Stack;
+let user: Awaited<ReturnType<typeof signedInUser>>;
+
+beforeAll(async () => {
+  stack = await startStack();
+  user = await signedInUser(stack, { firstName: 'Keep', lastName: 'Me' });
+  await stack.account.app.inject({ url: '/api/account/sync', headers: bearer(user.token) });
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+const post = (url: string, payload: unknown, token?: string) =>
+  stack.account.app.inject({ method: 'POST', url, headers: token ? bearer(token) : {}, payload: payload as object });
+const profile = async () =>
+  (await stack.account.app.db.query('SELECT first_name, last_name FROM account.profiles WHERE user_id = $1', [user.id])).rows[0];
+const feedbackCount = async () => (await stack.account.app.db.query('SELECT count(*)::int AS n FROM account.feedback')).rows[0].n as number;
+
+describe('profile names', () => {
+  test.each([
+    ['a NUL character', { firstName: 'Ada\u0000', lastName: 'Byron' }, 'invalid_text', 'firstName contains a character that is not allowed'],
+    ['a lone surrogate', { firstName: 'Ada', lastName: '\udfffByron' }, 'invalid_text', 'lastName contains a character that is not allowed'],
+    ['a right-to-left override', { firstName: 'Ada\u202E', lastName: 'Byron' }, 'validation_failed', 'firstName contains characters that are not allowed in a name'],
+    ['a newline', { firstName: 'Ada', lastName: 'Byron\nBcc: x' }, 'validation_failed', 'lastName contains characters that are not allowed in a name'],
+  ])('%s → 400 saying why, the profile unchanged', async (_label, payload, code, message) => {
+    const res = await post('/api/account/update-name', payload, user.token);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ statusCode: 400, code, message });
+    expect(await profile()).toEqual({ first_name: 'Keep', last_name: 'Me' });
+  });
+
+  test('names are not coerced from other types', async () => {
+    for (const payload of [{ firstName: ['Ada'], lastName: 'Byron' }, { firstName: 'Ada', lastName: 7 }]) {
+      const res = await post('/api/account/update-name', payload, user.token);
+      expect(res.statusCode).toBe(400);
+      expect(await profile()).toEqual({ first_name: 'Keep', last_name: 'Me' });
+    }
+  });
+});
+
+describe('feedback text', () => {
+  test.each([
+    ['a NUL character', 'Great app\u0000'],
+    ['a lone surrogate', 'Great \ud83d app'],
+  ])('%s → 400, nothing stored', async (_label, text) => {
+    const before = await feedbackCount();
+    const res = await post('/api/support/feedback', { text }, user.token);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ statusCode: 400, code: 'invalid_text', message: 'text contains a character that is not allowed' });
+    expect(await feedbackCount()).toBe(before);
+  });
+
+  test('feedback with emoji and line breaks is fine (only names refuse controls)', async () => {
+    const res = await post('/api/support/feedback', { text: 'Line one\nLine two 👍' }, user.token);
+    expect(res.statusCode).toBe(201);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+});
