@@ -1,3 +1,4 @@
 export * from './names';
 export * from './validation';
 export * from './narrowing';
+export * from './resolve';
