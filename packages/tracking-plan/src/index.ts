@@ -2,3 +2,4 @@ export * from './names';
 export * from './validation';
 export * from './narrowing';
 export * from './resolve';
+export * from './json-schema';
