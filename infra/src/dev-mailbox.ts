@@ -74,6 +74,8 @@ export async function startDevMailbox(options: { dataDir: string; smtpPort?: num
         .catch((error: Error) => callback(error));
     },
   });
+  // A sender killed mid-message resets its connection: that is its problem, not a reason to stop the mailbox.
+  smtp.on('error', () => undefined);
   await new Promise<void>((resolve) => smtp.listen(options.smtpPort ?? 0, '127.0.0.1', resolve));
   const smtpPort = (smtp.server.address() as AddressInfo).port;
 
