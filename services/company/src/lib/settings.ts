@@ -1,14 +1,18 @@
 import type { CompanySettings } from '../repositories/company-repository';
 
-export const NAME_CASES = ['any', 'snake_case', 'camelCase', 'PascalCase', 'Title Case'] as const;
+// The naming cases are the contracts' (the frontends offer the same list).
+export { NAME_CASES, type NameCase } from '@tracemap/contracts';
 
-export const DEFAULT_SETTINGS: Required<CompanySettings> = {
+type DefaultedSettings = Required<Omit<CompanySettings, 'lintRules'>>;
+
+export const DEFAULT_SETTINGS: DefaultedSettings = {
   attributeInheritance: true,
   eventNameCase: 'any',
   attributeNameCase: 'any',
 };
 
-export function withDefaults(settings: CompanySettings): Required<CompanySettings> {
+/** `lintRules` appears once a company sets a severity; rules not named keep their default. */
+export function withDefaults(settings: CompanySettings): DefaultedSettings & Pick<CompanySettings, 'lintRules'> {
   return { ...DEFAULT_SETTINGS, ...settings };
 }
 

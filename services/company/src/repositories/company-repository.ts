@@ -1,10 +1,13 @@
 import type { Queryable } from '@tracemap/service-kit';
+import type { LintSettings } from '@tracemap/contracts';
 import type { Role } from '../lib/roles';
 
 export interface CompanySettings {
   attributeInheritance?: boolean;
   eventNameCase?: string;
   attributeNameCase?: string;
+  /** Severity per lint rule of the tracking plan. */
+  lintRules?: LintSettings;
 }
 
 export interface CompanyRow {

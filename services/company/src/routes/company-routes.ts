@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { LintSettingsSchema } from '@tracemap/contracts';
 import type { CompanyDeps } from '../deps';
 import { FAILURE } from '../lib/messages';
 import { companyAccess } from '../plugins/company-access';
@@ -17,6 +18,8 @@ const SettingsBody = Type.Object(
     attributeInheritance: Type.Optional(Type.Boolean()),
     eventNameCase: Type.Optional(NameCase),
     attributeNameCase: Type.Optional(NameCase),
+    /** Severity per tracking-plan lint rule; replaces the previous set as a whole. */
+    lintRules: Type.Optional(LintSettingsSchema),
   },
   strict,
 );

@@ -1,0 +1,59 @@
+import type { EntityKind, HistoryEntry, PageOf } from '@tracemap/contracts';
+import { PAGE_LIMIT_DEFAULT } from '@tracemap/contracts';
+import type { Queryable } from '@tracemap/service-kit';
+import type { CompanyDeps } from '../../deps';
+import { tenantTransaction } from '../../lib/tenant';
+import { exposedOnly, type PlanActor } from '../shared/plan-context';
+import { entityNotFound } from '../shared/plan-errors';
+import { listHistory } from './history-repository';
+
+const TABLES: Record<EntityKind, string> = {
+  attribute: 'company.plan_attributes',
+  event: 'company.plan_events',
+  view: 'company.plan_views',
+};
+
+/**
+ * Whether the caller may read this entity's history: it exists in the
+ * company (and is visible to them), or it was deleted and left history.
+ */
+async function historyVisible(db: Queryable, actor: PlanActor, kind: EntityKind, id: string): Promise<boolean> {
+  const hidden = kind === 'attribute' && exposedOnly(actor) ? ' AND NOT exposed' : ' AND false';
+  const { rows } = await db.query<{ state: string }>(
+    `SELECT CASE WHEN EXISTS (SELECT 1 FROM ${TABLES[kind]} WHERE company_id = $1 AND id = $2${hidden}) THEN 'hidden'
+                 WHEN EXISTS (SELECT 1 FROM ${TABLES[kind]} WHERE company_id = $1 AND id = $2) THEN 'visible'
+                 WHEN EXISTS (SELECT 1 FROM company.plan_history WHERE company_id = $1 AND entity_kind = $3 AND entity_id = $2) THEN 'deleted'
+                 ELSE 'unknown' END AS state`,
+    [actor.companyId, id, kind],
+  );
+  return rows[0].state === 'visible' || rows[0].state === 'deleted';
+}
+
+/** Who changed the entity, when, to which version and how; newest first. */
+export async function listEntityHistory(
+  deps: CompanyDeps,
+  actor: PlanActor,
+  input: { kind: EntityKind; id: string; cursor?: string; limit?: number; requestId: string },
+): Promise<PageOf<HistoryEntry>> {
+  const page = await tenantTransaction(deps.db, { companyId: actor.companyId, userId: actor.userId }, async (client) => {
+    if (!(await historyVisible(client, actor, input.kind, input.id))) throw entityNotFound(input.kind);
+    return listHistory(client, {
+      companyId: actor.companyId,
+      entityKind: input.kind,
+      entityId: input.id,
+      cursor: input.cursor,
+      limit: input.limit ?? PAGE_LIMIT_DEFAULT,
+    });
+  });
+  // Names come from account after the transaction; without it entries keep their user ids.
+  const actorIds = [...new Set(page.items.map((e) => e.actorUserId).filter((id): id is string => id !== null))];
+  const profiles = await deps.peers.profiles(actorIds, input.requestId);
+  return {
+    ...page,
+    items: page.items.map((entry) => {
+      const profile = entry.actorUserId ? profiles.get(entry.actorUserId) : undefined;
+      const name = [profile?.firstName, profile?.lastName].filter(Boolean).join(' ');
+      return { ...entry, actorName: name || null };
+    }),
+  };
+}

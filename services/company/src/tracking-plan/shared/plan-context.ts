@@ -1,0 +1,58 @@
+import { AppError } from '@tracemap/service-kit';
+import type { LintSettings, NameCase } from '@tracemap/contracts';
+import type { CompanyDeps } from '../../deps';
+import type { Role } from '../../lib/roles';
+import { withDefaults } from '../../lib/settings';
+import { findCompany } from '../../repositories/company-repository';
+import type { Queryable } from '@tracemap/service-kit';
+import { MESSAGES } from '../../lib/messages';
+
+/** Who acts on which company, as the access gate found it. */
+export interface PlanActor {
+  companyId: string;
+  userId: string;
+  role: Role;
+}
+
+/** Viewers never see attributes that are not exposed (nor links to them). */
+export const exposedOnly = (actor: PlanActor): boolean => actor.role === 'viewer';
+
+/** `If-Match: 3`, `"3"` or `W/"3"` → 3; absent → undefined. */
+export function parseIfMatch(header: string | undefined): number | undefined {
+  if (header === undefined) return undefined;
+  return Number(header.replace(/^W\//, '').replace(/"/g, ''));
+}
+
+export function versionConflict(current: object): AppError {
+  return new AppError(
+    409,
+    'version_conflict',
+    'Someone else changed this since you opened it. Review the current version and save again.',
+    undefined,
+    { current },
+  );
+}
+
+/** Counts in company info include the plan, so every change drops the cached info. */
+export function planChanged(deps: CompanyDeps, companyId: string): void {
+  deps.infoCache.invalidate(companyId);
+}
+
+export interface PlanSettings {
+  attributeInheritance: boolean;
+  eventNameCase: NameCase;
+  attributeNameCase: NameCase;
+  lintRules: LintSettings;
+}
+
+export async function loadPlanSettings(db: Queryable, companyId: string): Promise<PlanSettings> {
+  const company = await findCompany(db, companyId);
+  if (!company) throw new AppError(404, 'company_not_found', MESSAGES.companyNotFound);
+  const settings = withDefaults(company.settings);
+  return {
+    attributeInheritance: settings.attributeInheritance,
+    eventNameCase: settings.eventNameCase as NameCase,
+    attributeNameCase: settings.attributeNameCase as NameCase,
+    lintRules: (settings.lintRules ?? {}) as LintSettings,
+  };
+}

@@ -1,0 +1,15 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
+import type { CompanyDeps } from '../../deps';
+import { companyAccess } from '../../plugins/company-access';
+import type { PlanActor } from './plan-context';
+
+/** Reading the plan is for every member; changing it takes the creator role or more. */
+export const readAccess = (deps: CompanyDeps) => companyAccess(deps, { access: 'member', locate: { from: 'params', field: 'companyId' } });
+export const editAccess = (deps: CompanyDeps) => companyAccess(deps, { access: 'edit', locate: { from: 'params', field: 'companyId' } });
+
+export const actorOf = (request: FastifyRequest): PlanActor => request.company!;
+
+export const CreateHeaders = Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255 })) });
+
+export const NoContent = Type.Null();
