@@ -13,3 +13,4 @@ export * from './auth/session-status-cache';
 export * from './cache/bounded-lru';
 export * from './cache/notification-channel';
 export * from './cache/push-invalidated-cache';
+export * from './auth/verified-token-cache';

@@ -6,6 +6,7 @@ import { createService, identityProviderAuthentication, type AccessClaims, type 
 import type { CompanyConfig } from './config';
 import type { CompanyDeps } from './deps';
 import { InfoCache } from './lib/info-cache';
+import { MembershipCache } from './lib/membership-cache';
 import { createPeers, type Peers } from './lib/peers';
 import { setUpOutbox } from './plugins/outbox';
 import { registerRoutes } from './routes';
@@ -37,16 +38,20 @@ export async function buildApp(config: CompanyConfig, overrides: BuildOverrides 
     authentication: {
       ...identityProviderAuthentication(config),
       ...(overrides.verifier ? { verifier: overrides.verifier } : {}),
-      ...(overrides.isSessionActive ? { isSessionActive: overrides.isSessionActive } : {}),
+      ...(overrides.isSessionActive ? { isSessionActive: overrides.isSessionActive, sessionCache: undefined } : {}),
     },
   });
   const peers: Peers = createPeers(config, app.log);
   const outbox = await setUpOutbox(app, config);
+  const memberships = new MembershipCache(app.db, { databaseUrl: config.DATABASE_URL, ttlMs: config.COMPANY_MEMBERSHIP_CACHE_MS });
+  app.addHook('onReady', async () => memberships.start(app.log));
+  app.addHook('onClose', async () => memberships.stop());
   const deps: CompanyDeps = {
     db: app.db,
     config,
     peers,
     infoCache: new InfoCache<SharedCompanyInfo>(config.COMPANY_INFO_CACHE_MS),
+    memberships,
     wakeOutbox: () => outbox?.wake(),
   };
   app.decorate('companyService', { deps, outbox });

@@ -18,6 +18,8 @@ export const CompanyConfigSchema = serviceConfigSchema(
     INVITATION_TTL_HOURS: Type.Integer({ minimum: 1, maximum: 24 * 30, default: 7 * 24 }),
     INVITATION_RESEND_INTERVAL_SECONDS: Type.Integer({ minimum: 0, default: 60 }),
     COMPANY_INFO_CACHE_MS: Type.Integer({ minimum: 0, default: 2000 }),
+    /** How long a caller's role may be kept at most while removals and role changes are heard; 0: read it every time. */
+    COMPANY_MEMBERSHIP_CACHE_MS: Type.Integer({ minimum: 0, default: 60000 }),
     INTERNAL_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 2000 }),
   })]),
 );

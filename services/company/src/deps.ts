@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { CompanyConfig } from './config';
 import type { InfoCache } from './lib/info-cache';
+import type { MembershipCache } from './lib/membership-cache';
 import type { Peers } from './lib/peers';
 import type { SharedCompanyInfo } from './use-cases/get-company-info';
 
@@ -10,6 +11,8 @@ export interface CompanyDeps {
   config: CompanyConfig;
   peers: Peers;
   infoCache: InfoCache<SharedCompanyInfo>;
+  /** Callers' roles per company, emptied by every removal and role change. */
+  memberships: MembershipCache;
   /** Asks the outbox worker to look for new emails now rather than at its next poll. */
   wakeOutbox(): void;
 }

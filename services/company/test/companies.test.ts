@@ -196,12 +196,14 @@ describe('company info and settings', () => {
   });
 
   test('an unexpected database failure answers the generic message of the route, without internals', async () => {
+    // A company not opened yet: its membership is not cached, so the failing read is reached.
+    const unopened = await createCompanyAs(h, owner);
     await h.admin.query(`REVOKE SELECT ON company.memberships FROM company_app`);
     try {
       const mine = await h.call(owner, { method: 'GET', url: '/api/company/mine' });
       expect(mine.statusCode).toBe(500);
       expect(mine.json()).toEqual({ statusCode: 500, code: 'internal_error', message: 'Could not load your companies. Try again later.' });
-      const info = await h.call(owner, { method: 'POST', url: '/api/company/info', payload: { companyId } });
+      const info = await h.call(owner, { method: 'POST', url: '/api/company/info', payload: { companyId: unopened } });
       expect(info.json()).toEqual({ statusCode: 500, code: 'internal_error', message: 'Could not load the company information. Try again later.' });
     } finally {
       await h.admin.query(`GRANT SELECT ON company.memberships TO company_app`);

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createAccessTokenVerifier, isTokenRejection, type AccessClaims, type AccessTokenVerifier } from '../auth/verify-access-token';
 import type { SessionStatusCache } from '../auth/session-status-cache';
+import { cacheVerifiedTokens } from '../auth/verified-token-cache';
 import { AppError } from '../errors';
 
 export interface AuthContext {
@@ -62,8 +63,7 @@ function bearerToken(request: FastifyRequest): string | null {
 export default fp<AuthenticationPluginOptions>(
   async (app, options) => {
     const verify =
-      options.verifier ??
-      createAccessTokenVerifier({ jwksUrl: options.jwksUrl ?? '', issuer: options.issuer });
+      options.verifier ?? cacheVerifiedTokens(createAccessTokenVerifier({ jwksUrl: options.jwksUrl ?? '', issuer: options.issuer }));
     app.decorate('verifyAccessToken', verify);
     const sessionCache = options.sessionCache ?? null;
     app.decorate('sessionCache', sessionCache);

@@ -3,8 +3,8 @@ import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'f
 import type { CompanyDeps } from '../deps';
 import { hasAccess, type Access, type Role } from '../lib/roles';
 import { MESSAGES } from '../lib/messages';
-import { setTenantCompany, tenantTransaction } from '../lib/tenant';
-import { findMembership } from '../repositories/membership-repository';
+import { setTenantCompany, tenantRead, tenantTransaction } from '../lib/tenant';
+import { findMembership, MEMBERSHIP_BY_COMPANY_AND_USER } from '../repositories/membership-repository';
 import { findInvitation } from '../repositories/invitation-repository';
 
 export interface CompanyAccessContext {
@@ -41,10 +41,21 @@ function pick(request: FastifyRequest, from: CompanyAccessOptions['locate']['fro
   return String(source?.[field] ?? '');
 }
 
+/** The caller's role in a company: cached while removals and role changes are heard, else one database round trip. */
+function currentRole(deps: CompanyDeps, companyId: string, userId: string): Promise<Role | null> {
+  return deps.memberships.role(companyId, userId, async () => {
+    const rows = await tenantRead<{ role: Role }>(deps.db, { companyId, userId }, MEMBERSHIP_BY_COMPANY_AND_USER, [companyId, userId]);
+    return rows[0]?.role ?? null;
+  });
+}
+
 /**
  * The one authorization gate of every company-scoped route. Membership and
- * role are read from the database on every request, so a removed member or
- * a lowered role counts from the next request on, whatever the token says.
+ * role are the database's current ones: they are read from it, or from a
+ * cache that every removal and role change empties in the same moment it
+ * commits (and that is bypassed while those announcements cannot be heard),
+ * so a removed member or a lowered role counts from the next request on,
+ * whatever the token says.
  * Non-members get 404, exactly as for an id that does not exist, so ids
  * cannot be probed; members whose role is too low get 403.
  */
@@ -59,21 +70,23 @@ export function companyAccess(deps: CompanyDeps, options: CompanyAccessOptions):
     const userId = request.auth!.userId;
     const id = pick(request, options.locate.from, options.locate.field);
 
-    const context = await tenantTransaction(
-      deps.db,
-      options.locate.field === 'companyId' ? { companyId: id, userId } : { invitationId: id, userId },
-      async (client) => {
-        let companyId = id;
-        if (options.locate.field === 'invitationId') {
-          const invitation = await findInvitation(client, id);
-          if (!invitation) return null;
-          companyId = invitation.companyId;
-          await setTenantCompany(client, companyId);
-        }
-        const membership = await findMembership(client, companyId, userId);
-        return membership ? { companyId, userId, role: membership.role } : null;
-      },
-    );
+    if (options.locate.field === 'companyId') {
+      const role = await currentRole(deps, id, userId);
+      if (!role) throw notFound;
+      if (!hasAccess(role, options.access)) throw new AppError(403, 'forbidden', MESSAGES.forbidden);
+      request.company = { companyId: id, userId, role };
+      return;
+    }
+
+    // Through an invitation: its company is learnt inside the transaction (rare routes, not cached).
+    const context = await tenantTransaction(deps.db, { invitationId: id, userId }, async (client) => {
+      const invitation = await findInvitation(client, id);
+      if (!invitation) return null;
+      const companyId = invitation.companyId;
+      await setTenantCompany(client, companyId);
+      const membership = await findMembership(client, companyId, userId);
+      return membership ? { companyId, userId, role: membership.role } : null;
+    });
     if (!context) throw notFound;
     if (!hasAccess(context.role, options.access)) throw new AppError(403, 'forbidden', MESSAGES.forbidden);
     request.company = context;

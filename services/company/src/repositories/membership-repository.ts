@@ -1,10 +1,14 @@
 import type { Queryable } from '@tracemap/service-kit';
+import { MEMBERSHIP_EVENTS_CHANNEL } from '../lib/membership-cache';
 import type { Role } from '../lib/roles';
 
 export interface MembershipRow {
   userId: string;
   role: Role;
 }
+
+/** The caller's membership row; $1 company, $2 user. */
+export const MEMBERSHIP_BY_COMPANY_AND_USER = `SELECT role FROM company.memberships WHERE company_id = $1 AND user_id = $2`;
 
 export async function findMembership(db: Queryable, companyId: string, userId: string): Promise<MembershipRow | null> {
   const { rows } = await db.query<MembershipRow>(
@@ -47,14 +51,22 @@ export async function addMembership(db: Queryable, companyId: string, userId: st
   return { role: existing!.role, created: false };
 }
 
+// Role changes and removals are announced in the same statement, so every
+// replica drops its cached membership when (and only if) the change commits.
+const ANNOUNCE = `SELECT pg_notify('${MEMBERSHIP_EVENTS_CHANNEL}', 'member:' || company_id || ':' || user_id) FROM changed`;
+
 export async function updateMembershipRole(db: Queryable, companyId: string, userId: string, role: Role): Promise<void> {
-  await db.query(`UPDATE company.memberships SET role = $3, updated_at = now() WHERE company_id = $1 AND user_id = $2`, [
-    companyId,
-    userId,
-    role,
-  ]);
+  await db.query(
+    `WITH changed AS (
+       UPDATE company.memberships SET role = $3, updated_at = now() WHERE company_id = $1 AND user_id = $2 RETURNING company_id, user_id
+     ) ${ANNOUNCE}`,
+    [companyId, userId, role],
+  );
 }
 
 export async function deleteMembership(db: Queryable, companyId: string, userId: string): Promise<void> {
-  await db.query(`DELETE FROM company.memberships WHERE company_id = $1 AND user_id = $2`, [companyId, userId]);
+  await db.query(
+    `WITH changed AS (DELETE FROM company.memberships WHERE company_id = $1 AND user_id = $2 RETURNING company_id, user_id) ${ANNOUNCE}`,
+    [companyId, userId],
+  );
 }

@@ -46,6 +46,10 @@ export async function changeMemberRole(deps: CompanyDeps, input: ChangeRoleInput
     });
     return { userId: target.userId, role: input.role, changed: true };
   });
-  if (result.changed) deps.infoCache.invalidate(input.companyId);
+  if (result.changed) {
+    // This replica forgets at once; the others hear the announcement sent with the change.
+    deps.memberships.invalidate(input.companyId, result.userId);
+    deps.infoCache.invalidate(input.companyId);
+  }
   return { member: { userId: result.userId, role: result.role } };
 }

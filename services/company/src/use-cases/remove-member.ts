@@ -35,6 +35,8 @@ export async function removeMember(deps: CompanyDeps, input: { companyId: string
       details: { role: target.role },
     });
   });
+  // This replica forgets at once; the others hear the announcement sent with the change.
+  deps.memberships.invalidate(input.companyId, input.targetUserId);
   deps.infoCache.invalidate(input.companyId);
   return { removed: { companyId: input.companyId, userId: input.targetUserId } };
 }
