@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '@tracemap/service-kit';
 import type { CompanyDeps } from '../deps';
 import { attributeRoutes } from './attributes/attribute-routes';
+import { eventRoutes } from './events/event-routes';
+import { viewRoutes } from './views/view-routes';
 
 /**
  * The tracking-plan API under `/api/company/:companyId/…`. Errors that carry
@@ -18,4 +20,6 @@ export async function trackingPlanRoutes(app: FastifyInstance, { deps }: { deps:
     throw error;
   });
   await app.register(attributeRoutes, { deps });
+  await app.register(eventRoutes, { deps });
+  await app.register(viewRoutes, { deps });
 }
