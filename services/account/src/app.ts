@@ -59,7 +59,7 @@ export async function buildApp(config: AccountConfig, overrides: BuildOverrides 
     pool,
     authApi,
     companyApi: createCompanyApi({ companyUrl: config.COMPANY_URL, serviceToken: config.INTERNAL_SERVICE_TOKEN, timeoutMs: config.INTERNAL_TIMEOUT_MS }),
-    syncCache: createSyncCache(config.SYNC_CACHE_MS),
+    syncCache: createSyncCache({ ttlMs: config.SYNC_CACHE_MS, staleMs: config.SYNC_STALE_MS }),
     admins: adminEmails(config),
     log: app.log,
     outbox,

@@ -16,6 +16,8 @@ export const AccountConfigSchema = serviceConfigSchema(
     ADMIN_EMAILS: Type.String({ default: '' }),
     INTERNAL_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 3000 }),
     SYNC_CACHE_MS: Type.Integer({ minimum: 0, default: 2000 }),
+    /** After SYNC_CACHE_MS, how long an answer may still be served while it is refreshed in the background. */
+    SYNC_STALE_MS: Type.Integer({ minimum: 0, default: 1000 }),
     OUTBOX_POLL_MS: Type.Integer({ minimum: 50, default: 1000 }),
   })]),
 );

@@ -17,6 +17,7 @@ export function toCurrentUser(u: AccountUser): CurrentUser {
     isAdmin: u.anamap_admin === true,
     passwordResetRequired: u.passwordResetRequired === true,
     companyPermissions: Array.isArray(u.companyPermissions) ? u.companyPermissions : [],
+    ...(Array.isArray(u.degraded) && u.degraded.length > 0 ? { degraded: u.degraded } : {}),
   };
 }
 

@@ -4,11 +4,13 @@ import { apiFetch } from '../api/api-fetch';
 import { resetStores } from '../stores/reset-stores';
 import { useCompanyStore } from '../stores/company-store';
 import { useNoticeStore } from '../stores/notice-store';
+import { saveAccount } from '../stores/saved-account';
 import { useUserStore, type CurrentUser } from '../stores/user-store';
 import { getSupabase } from '../supabase/get-supabase';
 import { setCurrentCompany } from '../company/current-company';
 import { invalidateSync, syncAccount } from './account-api';
 import { currentAccessToken } from './current-token';
+import { scheduleDegradedRetry, stopDegradedRetry } from './degraded-retry';
 
 export type EstablishOutcome =
   | { kind: 'user'; user: CurrentUser }
@@ -28,7 +30,25 @@ async function signOutLocally(): Promise<void> {
     // state is cleared by the caller regardless
   }
   invalidateSync();
+  stopDegradedRetry();
   resetStores();
+}
+
+/** A saved copy shown while the sync ran must not outlive a sync that did not confirm it. */
+function dropSavedCopy(): void {
+  if (useUserStore.getState().savedCopy) useUserStore.getState().reset();
+}
+
+/**
+ * A degraded answer keeps what the shell already knows for the parts it could not vouch for:
+ * when the company service was down and the answer has no permissions, the ones known before
+ * (this page's or the saved copy's, for the same user) stay.
+ */
+function withKnownParts(user: CurrentUser): CurrentUser {
+  if (!user.degraded?.includes('companyPermissions')) return user;
+  const known = useUserStore.getState().user;
+  if (known?.id !== user.id || !known.companyPermissions?.length || user.companyPermissions?.length) return user;
+  return { ...user, companyPermissions: known.companyPermissions };
 }
 
 /**
@@ -42,6 +62,7 @@ async function establish(token: string): Promise<EstablishOutcome> {
     result = await syncAccount(token);
   } catch (error) {
     if (error instanceof ApiError && error.statusCode === 401 && error.code === 'mfa_required') {
+      dropSavedCopy();
       return { kind: 'mfa-required' };
     }
     if (error instanceof ApiError && error.statusCode === 401) {
@@ -60,12 +81,27 @@ async function establish(token: string): Promise<EstablishOutcome> {
     useNoticeStore.getState().setNotice(MESSAGES.passwordResetRequired);
     return { kind: 'reset-required' };
   }
-  const user = result.user;
+  const user = withKnownParts(result.user);
   useUserStore.getState().setUser(user);
+  saveAccount(user);
   const current = useCompanyStore.getState().currentCompanyId;
   const permitted = user.companyPermissions ?? [];
-  if (!current || !permitted.some((p) => p.id === current)) setCurrentCompany(permitted[0]?.id ?? null, permitted);
+  const companiesKnown = !user.degraded?.includes('companyPermissions');
+  // A fallback list does not prove the current company was lost: it is kept until the company service answers.
+  if (!current || (companiesKnown && !permitted.some((p) => p.id === current))) setCurrentCompany(permitted[0]?.id ?? null, permitted);
+  if (user.degraded?.length) scheduleDegradedRetry(() => void retryDegradedSync(token));
+  else stopDegradedRetry();
   return { kind: 'user', user };
+}
+
+/** Syncs again after a degraded answer, with the session's current token. */
+async function retryDegradedSync(token: string): Promise<void> {
+  const now = (await currentAccessToken()) ?? token;
+  const user = useUserStore.getState().user;
+  if (!user) return;
+  invalidateSync();
+  if (inflight?.token === now) inflight = null;
+  await establishUser(now);
 }
 
 async function sessionEmail(): Promise<string | undefined> {

@@ -1,8 +1,11 @@
 import { useBannerStore } from '../stores/banner-store';
+import { loadSavedAccount } from '../stores/saved-account';
 import { useSessionStore } from '../stores/session-store';
+import { useUserStore } from '../stores/user-store';
 import { getSupabase } from '../supabase/get-supabase';
 import { toSessionInfo } from './apply-auth-event';
 import { hasAuthCallback, hasAuthCookie, readCookieSession } from './auth-cookie';
+import { establishUser } from './establish-user';
 import { captureRecoveryFragment, RECOVERY_LINK_PATH } from './recovery';
 
 let started = false;
@@ -43,10 +46,14 @@ export function initSession(): void {
     });
   const cookieSession = hasAuthCallback(window.location.search, window.location.hash) ? null : readCookieSession(document.cookie);
   if (cookieSession) {
-    // Render at once from the cookie. The client (≈55 KiB) loads when a call first needs a
-    // token — pages ask for data right after they render — or once the page has settled, and
-    // from then on owns refresh and the session events.
+    // Render at once from the cookie: the account saved by the last visit shows while the
+    // sync, started now with the cookie's token, runs. The client (≈55 KiB) is not needed for
+    // either; it loads when a token nears expiry or once the page has settled, and from then
+    // on owns refresh and the session events (it finds the user loaded and does not sync again).
     useSessionStore.getState().setSession(toSessionInfo(cookieSession));
+    const saved = loadSavedAccount(cookieSession.user?.id);
+    if (saved) useUserStore.getState().restoreUser(saved);
+    void establishUser(cookieSession.access_token);
     afterPageSettled(() => void loadClient());
   } else if (hasAuthCookie(document.cookie) || hasAuthCallback(window.location.search, window.location.hash)) {
     void loadClient();

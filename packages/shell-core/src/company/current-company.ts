@@ -5,6 +5,13 @@ import type { CompanyPermission } from './types';
 
 export const NO_COMPANY_BANNER_ID = 'no-company-access';
 export const NO_COMPANY_MESSAGE = 'You do not have access to any company yet.';
+export const COMPANY_OUTAGE_BANNER_ID = 'company-data-unavailable';
+export const COMPANY_OUTAGE_MESSAGE = 'Company data is temporarily unavailable — retrying.';
+
+/** The last sync could not reach the company service: its permission list is a fallback. */
+export function companyDataDegraded(): boolean {
+  return useUserStore.getState().user?.degraded?.includes('companyPermissions') === true;
+}
 
 /** The signed-in user's company permissions from the shared user store (undefined when not known yet). */
 export function getCompanyPermissions(): CompanyPermission[] | undefined {
@@ -29,11 +36,22 @@ export function setCurrentCompany(companyId: string | null, permissions: Company
   return true;
 }
 
-/** Shows the 'No company access' banner (action: Create Company) when the signed-in user has no company, else removes it. */
+/**
+ * Shows the 'No company access' banner (action: Create Company) when the signed-in user is
+ * known to have no company, else removes it. While company data is unavailable (the sync says
+ * so) an outage notice shows instead: an empty list then proves nothing. A saved copy of the
+ * account from an earlier visit never shows the banner either; this visit's sync decides.
+ */
 export function updateCompanyAccessBanner(permissions: CompanyPermission[] | undefined = getCompanyPermissions()): void {
   const banners = useBannerStore.getState();
-  const signedIn = useUserStore.getState().user !== null;
-  if (signedIn && permissions !== undefined && permissions.length === 0) {
+  const { user, savedCopy } = useUserStore.getState();
+  const outage = user !== null && companyDataDegraded();
+  if (outage) {
+    banners.show({ id: COMPANY_OUTAGE_BANNER_ID, message: COMPANY_OUTAGE_MESSAGE, tone: 'warning' });
+  } else if (banners.banners.some((b) => b.id === COMPANY_OUTAGE_BANNER_ID)) {
+    banners.dismiss(COMPANY_OUTAGE_BANNER_ID);
+  }
+  if (user !== null && !outage && !savedCopy && permissions !== undefined && permissions.length === 0) {
     banners.show({
       id: NO_COMPANY_BANNER_ID,
       message: NO_COMPANY_MESSAGE,
@@ -51,7 +69,11 @@ export function updateCompanyAccessBanner(permissions: CompanyPermission[] | und
  */
 export function applyCompanyPermissions(permissions: CompanyPermission[]): void {
   const users = useUserStore.getState();
-  if (users.user) users.setUser({ ...users.user, companyPermissions: permissions });
+  if (users.user) {
+    // The list came from the company service itself, so it is a fact again.
+    const degraded = users.user.degraded?.filter((part) => part !== 'companyPermissions');
+    users.patchUser({ companyPermissions: permissions, degraded: degraded?.length ? degraded : undefined });
+  }
   const current = useCompanyStore.getState().currentCompanyId;
   if (current && !permissions.some((p) => p.id === current)) setCurrentCompany(null);
   updateCompanyAccessBanner(permissions);
@@ -87,7 +109,7 @@ export function watchCompanyAccess(): () => void {
   if (!unwatch) {
     updateCompanyAccessBanner();
     const unsubscribe = useUserStore.subscribe((state, previous) => {
-      if (state.user !== previous.user) updateCompanyAccessBanner();
+      if (state.user !== previous.user || state.savedCopy !== previous.savedCopy) updateCompanyAccessBanner();
     });
     unwatch = () => {
       unsubscribe();

@@ -1,12 +1,14 @@
 import { useBannerStore } from './banner-store';
 import { useCompanyStore } from './company-store';
+import { forgetSavedAccounts } from './saved-account';
 import { useSessionStore } from './session-store';
 import { useUserStore } from './user-store';
 
-/** Clears every shared store (logout, unauthorised; spec §4). */
+/** Clears every shared store (logout, unauthorised; spec §4), and the saved account copies. */
 export function resetStores(): void {
   useSessionStore.getState().reset();
   useUserStore.getState().reset();
   useCompanyStore.getState().reset();
   useBannerStore.getState().reset();
+  forgetSavedAccounts();
 }

@@ -1,53 +1,85 @@
 import { withTransaction, type AuthContext } from '@tracemap/service-kit';
-import type { AccountUser, CompanyPermission } from '@tracemap/contracts';
+import type { AccountDegradedPart, AccountUser, CompanyPermission } from '@tracemap/contracts';
 import type { AccountDeps } from '../deps';
-import { setAdmin, upsertProfile } from '../repositories/profile-repository';
+import { findProfile, setAdmin, upsertProfile, type Profile, type ProfileSeed } from '../repositories/profile-repository';
+import type { SyncLoad } from '../sync-cache';
 import { namesFromMetadata } from './names-from-metadata';
 
 export type { AccountUser };
 
 /**
- * Assembles the signed-in user from auth (email, confirmation), this
- * service's profile and the company service's permissions. A company
- * service that is down gives an empty permission list rather than a failed
- * sync; such a degraded answer is not cached, so recovery shows at once.
+ * The signed-in user, through the per-user sync cache (fresh for SYNC_CACHE_MS, then served
+ * stale for at most SYNC_STALE_MS while one refresh runs; concurrent misses share one load).
  */
-export async function syncAccount(deps: AccountDeps, auth: AuthContext, requestId: string): Promise<AccountUser> {
-  const cached = deps.syncCache.get(auth.userId);
-  if (cached) return cached;
+export function syncAccount(deps: AccountDeps, auth: AuthContext, requestId: string): Promise<AccountUser> {
+  return deps.syncCache.read(
+    auth.userId,
+    () => loadAccount(deps, auth, requestId),
+    (error) => deps.log.warn({ err: error instanceof Error ? error.message : error, requestId }, 'background sync refresh failed'),
+  );
+}
 
-  let degraded = false;
-  const [authUser, companyPermissions] = await Promise.all([
+/** Whether the stored profile already says what this sync would write (then nothing is written). */
+function upToDate(profile: Profile | null, seed: ProfileSeed, admins: Set<string>): profile is Profile {
+  if (!profile) return false;
+  if (profile.email !== seed.email) return false;
+  if (seed.emailConfirmed !== undefined && profile.emailConfirmed !== seed.emailConfirmed) return false;
+  if (profile.firstName === '' && seed.firstName) return false;
+  if (profile.lastName === '' && seed.lastName) return false;
+  return profile.anamapAdmin || !profile.emailConfirmed || !admins.has(profile.email.toLowerCase());
+}
+
+/**
+ * Assembles the user from auth (email, confirmation), this service's profile and the company
+ * service's permissions. A peer that does not answer gives a degraded answer rather than a
+ * failed sync, marked in `degraded`: the company service down gives the user's last known
+ * permissions (or none), auth down gives the stored email. Degraded answers are not cached.
+ */
+async function loadAccount(deps: AccountDeps, auth: AuthContext, requestId: string): Promise<SyncLoad> {
+  const degraded: AccountDegradedPart[] = [];
+  const [authUser, permissions, stored] = await Promise.all([
     deps.authApi
       .lookupUsers([auth.userId], requestId)
       .then((users) => users.find((u) => u.id === auth.userId) ?? null)
       .catch((error: Error) => {
-        degraded = true;
+        degraded.push('email');
         deps.log.warn({ err: error.message, requestId }, 'auth user lookup failed; using the stored profile');
         return null;
       }),
     deps.companyApi.companiesOf(auth.userId, requestId).catch((error: Error) => {
-      degraded = true;
-      deps.log.warn({ err: error.message, requestId }, 'company service unavailable; no company permissions in this sync');
-      return [] as CompanyPermission[];
+      degraded.push('companyPermissions');
+      deps.log.warn({ err: error.message, requestId }, 'company service unavailable; answering the last known company permissions');
+      return null;
     }),
+    findProfile(deps.pool, auth.userId),
   ]);
 
-  const names = namesFromMetadata(authUser?.userMetadata ?? auth.claims.user_metadata);
-  const profile = await withTransaction(deps.pool, async (client) => {
-    const row = await upsertProfile(client, {
-      userId: auth.userId,
-      email: authUser?.email ?? auth.email,
-      emailConfirmed: authUser?.emailConfirmed,
-      ...names,
-    });
-    // Listed admins get the flag on their first sync with a confirmed address.
-    if (!row.anamapAdmin && row.emailConfirmed && deps.admins.has(row.email.toLowerCase())) {
-      await setAdmin(client, auth.userId, true);
-      row.anamapAdmin = true;
-    }
-    return row;
-  });
+  const seed: ProfileSeed = {
+    userId: auth.userId,
+    email: authUser?.email ?? stored?.email ?? auth.email,
+    emailConfirmed: authUser?.emailConfirmed,
+    ...namesFromMetadata(authUser?.userMetadata ?? auth.claims.user_metadata),
+  };
+  // Most syncs change nothing: they read, and only write when auth or the admin list says otherwise.
+  const profile = upToDate(stored, seed, deps.admins)
+    ? stored
+    : await withTransaction(deps.pool, async (client) => {
+        const row = await upsertProfile(client, seed);
+        // Listed admins get the flag on their first sync with a confirmed address.
+        if (!row.anamapAdmin && row.emailConfirmed && deps.admins.has(row.email.toLowerCase())) {
+          await setAdmin(client, auth.userId, true);
+          row.anamapAdmin = true;
+        }
+        return row;
+      });
+
+  let companyPermissions: CompanyPermission[];
+  if (permissions) {
+    companyPermissions = permissions;
+    deps.syncCache.rememberPermissions(auth.userId, permissions);
+  } else {
+    companyPermissions = deps.syncCache.lastKnownPermissions(auth.userId) ?? [];
+  }
 
   const user: AccountUser = {
     id: profile.userId,
@@ -60,6 +92,6 @@ export async function syncAccount(deps: AccountDeps, auth: AuthContext, requestI
     firstName: profile.firstName,
     lastName: profile.lastName,
   };
-  if (!degraded) deps.syncCache.set(auth.userId, user);
-  return user;
+  if (degraded.length > 0) user.degraded = degraded.sort();
+  return { user, cacheable: degraded.length === 0 };
 }

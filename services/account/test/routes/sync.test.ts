@@ -1,6 +1,6 @@
 import { MESSAGES } from '@tracemap/contracts';
 import { bearer, PUBLIC_KEY, signedInUser, startStack, type Stack } from '../support/stack';
-import { startAccount } from '../support/account-app';
+import { SERVICE_TOKEN, startAccount } from '../support/account-app';
 import { eventually } from '../support/eventually';
 
 let stack: Stack;
@@ -119,22 +119,51 @@ describe('GET /api/account/sync', () => {
     }
   });
 
-  test('with the company service down, sync still answers with no company permissions', async () => {
+  test('with the company service down, the answer is marked degraded and keeps the last known permissions', async () => {
     const user = await signedInUser(stack);
     await stack.company!.app.inject({ method: 'POST', url: '/api/company/create', headers: bearer(user.token), payload: { name: 'Down Co' } });
-    const degraded = await startAccount({
-      DATABASE_URL: stack.database.url,
-      AUTH_URL: stack.auth.url,
-      AUTH_PUBLIC_KEY: PUBLIC_KEY,
-    });
+    // A company service of its own, so this test can stop it.
+    const { buildApp: buildCompany } = await import('@tracemap/company/src/app');
+    const { loadCompanyConfig } = await import('@tracemap/company/src/config');
+    const company = await buildCompany(
+      loadCompanyConfig({
+        PORT: '0',
+        LOG_LEVEL: 'silent',
+        DATABASE_URL: stack.database.url,
+        PUBLIC_URL: 'http://localhost:8080',
+        AUTH_URL: stack.auth.url,
+        INTERNAL_SERVICE_TOKEN: SERVICE_TOKEN,
+        OUTBOX_WORKER: 'false',
+      }),
+    );
+    const companyUrl = await company.listen({ host: '127.0.0.1', port: 0 });
+    // No cache, so every sync asks the company service.
+    const account = await startAccount({ DATABASE_URL: stack.database.url, AUTH_URL: stack.auth.url, COMPANY_URL: companyUrl, AUTH_PUBLIC_KEY: PUBLIC_KEY, SYNC_CACHE_MS: '0' });
+    const neverSawIt = await startAccount({ DATABASE_URL: stack.database.url, AUTH_URL: stack.auth.url, AUTH_PUBLIC_KEY: PUBLIC_KEY });
     try {
-      const res = await degraded.app.inject({ url: '/api/account/sync', headers: bearer(user.token) });
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ id: user.id, companyPermissions: [] });
-      // The same user through the instance that reaches the company service sees the company.
-      expect((await sync(user.token)).json().companyPermissions).toEqual([expect.objectContaining({ name: 'Down Co', role: 'owner' })]);
+      const before = await account.app.inject({ url: '/api/account/sync', headers: bearer(user.token) });
+      expect(before.json().companyPermissions).toEqual([expect.objectContaining({ name: 'Down Co', role: 'owner' })]);
+      expect(before.json()).not.toHaveProperty('degraded');
+
+      await company.close();
+      const during = await account.app.inject({ url: '/api/account/sync', headers: bearer(user.token) });
+      expect(during.statusCode).toBe(200);
+      expect(during.json()).toMatchObject({
+        id: user.id,
+        companyPermissions: [expect.objectContaining({ name: 'Down Co', role: 'owner' })],
+        degraded: ['companyPermissions'],
+      });
+
+      // An instance that never reached the company service for this user knows no list: it says so rather than "no company".
+      const unknown = await neverSawIt.app.inject({ url: '/api/account/sync', headers: bearer(user.token) });
+      expect(unknown.statusCode).toBe(200);
+      expect(unknown.json()).toMatchObject({ id: user.id, companyPermissions: [], degraded: ['companyPermissions'] });
+      // A degraded answer is not cached: the next one asks again and is still marked.
+      expect((await neverSawIt.app.inject({ url: '/api/account/sync', headers: bearer(user.token) })).json().degraded).toEqual(['companyPermissions']);
     } finally {
-      await degraded.app.close();
+      await company.close();
+      await account.app.close();
+      await neverSawIt.app.close();
     }
   });
 

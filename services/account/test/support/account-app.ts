@@ -1,3 +1,4 @@
+import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
 import { readAccountConfig, type AccountConfig } from '../../src/config';
@@ -7,7 +8,19 @@ export const PUBLIC_URL = 'http://localhost:8080';
 /** An address nothing listens on: a service that is down. */
 export const DOWN_URL = 'http://127.0.0.1:9';
 
-export async function startAccount(env: Record<string, string>): Promise<{ app: FastifyInstance; config: AccountConfig; url: string }> {
+/** A port nothing listens on right now, for a service others must know the address of before it starts. */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export async function startAccount(
+  env: Record<string, string>,
+  port = 0,
+): Promise<{ app: FastifyInstance; config: AccountConfig; url: string }> {
   const config = readAccountConfig({
     PORT: '0',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
@@ -20,7 +33,7 @@ export async function startAccount(env: Record<string, string>): Promise<{ app: 
     ...env,
   });
   const app = await buildApp(config);
-  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  const url = await app.listen({ host: '127.0.0.1', port });
   return { app, config, url };
 }
 

@@ -4,7 +4,7 @@ import { startOutboxWorker } from '@tracemap/mailer';
 import { createTestDatabase, startSmtpPeer, type SmtpPeer, type TestDatabase } from '@tracemap/test-kit';
 import WebSocket from 'ws';
 import type { AccountConfig } from '../../src/config';
-import { DOWN_URL, PUBLIC_URL, SERVICE_TOKEN, startAccount } from './account-app';
+import { DOWN_URL, freePort, PUBLIC_URL, SERVICE_TOKEN, startAccount } from './account-app';
 
 export const PUBLIC_KEY = 'tracemap-test-public-key';
 export const SERVICE_ROLE_KEY = 'tracemap-test-service-role-key';
@@ -34,6 +34,8 @@ export function browserClient(authUrl: string): SupabaseClient {
  * and one fresh database shared by their schemas.
  */
 export async function startStack(options: { company?: boolean; accountEnv?: Record<string, string> } = {}): Promise<Stack> {
+  // The company service asks this one for member names, so it learns this one's address first.
+  const accountPort = await freePort();
   const database = await createTestDatabase();
   const smtp = await startSmtpPeer();
   const { buildApp: buildAuth } = await import('@tracemap/auth/src/app');
@@ -71,7 +73,7 @@ export async function startStack(options: { company?: boolean; accountEnv?: Reco
         DATABASE_URL: database.url,
         PUBLIC_URL,
         AUTH_URL: authUrl,
-        ACCOUNT_URL: DOWN_URL,
+        ACCOUNT_URL: `http://127.0.0.1:${accountPort}`,
         SUBSCRIPTION_URL: DOWN_URL,
         INTERNAL_SERVICE_TOKEN: SERVICE_TOKEN,
         OUTBOX_WORKER: 'false',
@@ -87,7 +89,7 @@ export async function startStack(options: { company?: boolean; accountEnv?: Reco
     AUTH_PUBLIC_KEY: PUBLIC_KEY,
     SMTP_URL: smtp.url,
     ...(options.accountEnv ?? {}),
-  });
+  }, accountPort);
   account.app.outbox.start();
 
   const admin = createClient(authUrl, SERVICE_ROLE_KEY, {

@@ -11,6 +11,6 @@ export default async function profilesLookupRoute(app: FastifyInstance, { deps }
   app.post<{ Body: Static<typeof Body> }>(
     '/internal/profiles/lookup',
     { schema: { body: Body }, onRequest: requireServiceToken(deps.config.INTERNAL_SERVICE_TOKEN) },
-    async (request) => lookupProfiles(deps, request.body.ids),
+    async (request) => lookupProfiles(deps, request.body.ids, request.id),
   );
 }
