@@ -14,3 +14,5 @@ export * from './cache/bounded-lru';
 export * from './cache/notification-channel';
 export * from './cache/push-invalidated-cache';
 export * from './auth/verified-token-cache';
+export { isCleanName, isStorableText } from './validation/text-rules';
+export { NAME_TEXT_KEYWORD } from './validation/validator-compiler';

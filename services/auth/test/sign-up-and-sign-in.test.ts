@@ -116,6 +116,24 @@ test('text PostgreSQL cannot store is refused at validation: 400, nothing create
   expect(await auth.count('outbox')).toBe(outbox);
 });
 
+test('names given at sign-up refuse control and text-direction characters: 400, nothing created, nothing sent', async () => {
+  const users = await auth.count('users');
+  const outbox = await auth.count('outbox');
+  const client = auth.client();
+  for (const [data, field] of [
+    [{ first_name: 'Ada\u202Egnp', last_name: 'Lovelace' }, 'data.first_name'],
+    [{ first_name: 'Ada', last_name: 'Love\nlace' }, 'data.last_name'],
+  ] as Array<[Record<string, string>, string]>) {
+    const { data: answer, error } = await client.auth.signUp({ email: newEmail('names'), password: STRONG_PASSWORD, options: { data } });
+    expect(answer.user).toBeNull();
+    expect(error).toMatchObject({ status: 400, code: 'validation_failed', message: `${field} contains characters that are not allowed in a name` });
+  }
+  expect(await auth.count('users')).toBe(users);
+  expect(await auth.count('outbox')).toBe(outbox);
+  const accented = await client.auth.signUp({ email: newEmail('names'), password: STRONG_PASSWORD, options: { data: { first_name: 'Zoë', last_name: "O'Brien-Łukasz" } } });
+  expect(accented.error).toBeNull();
+});
+
 test('wrong password and unknown user get the same error', async () => {
   const email = newEmail('known');
   await auth.admin().auth.admin.createUser({ email, password: STRONG_PASSWORD, email_confirm: true });

@@ -1,4 +1,5 @@
-import { authError } from '../lib/auth-error';
+import { isCleanName } from '@tracemap/service-kit';
+import { authError, validationFailed } from '../lib/auth-error';
 import type { AuthDeps, RequestMeta } from '../lib/deps';
 import { normalizeEmail } from '../lib/email-address';
 import { emailOneTimeToken, queueEmail } from '../lib/email-tokens';
@@ -8,6 +9,17 @@ import { createFlowState, readPkce, type PkceParams } from '../lib/pkce';
 import { startSession, type SessionJson } from '../lib/sessions';
 import { obfuscatedUserJson, userJson } from '../lib/user-json';
 import { findUserByEmail, insertUser, updateUser } from '../repositories/users-repository';
+
+/** Metadata keys read as the person's name (greetings in emails, the account profile). */
+const NAME_KEYS = ['first_name', 'last_name', 'firstName', 'lastName'];
+
+/** Names go into email greetings and tables: control and text-direction characters are refused, as everywhere. */
+function assertCleanNames(data: Record<string, unknown>) {
+  for (const key of NAME_KEYS) {
+    const value = data[key];
+    if (typeof value === 'string' && !isCleanName(value)) throw validationFailed(`data.${key} contains characters that are not allowed in a name`);
+  }
+}
 
 export interface SignUpInput extends PkceParams {
   email: string;
@@ -34,6 +46,7 @@ export async function signUp(deps: AuthDeps, input: SignUpInput, meta: RequestMe
   const pkce = readPkce(input);
   const redirectTo = deps.redirects.resolve(input.redirectTo);
   const data = input.data ?? {};
+  assertCleanNames(data);
   const mayEmail = deps.config.AUTH_MAILER_AUTOCONFIRM || (await deps.limiter.takeEmailSlot(email));
   // Hashed in every branch so that known and unknown addresses take the same time.
   const hashed = await deps.passwords.hash(input.password);
