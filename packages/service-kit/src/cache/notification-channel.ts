@@ -101,6 +101,7 @@ export class NotificationChannel extends EventEmitter {
       connectionTimeoutMillis: 5000,
     });
     this.client = client;
+    let connected = false;
     client.on('error', () => this.lost(client, 'connection error'));
     client.on('end', () => this.lost(client, 'connection ended'));
     client.on('notification', (message) => {
@@ -117,10 +118,16 @@ export class NotificationChannel extends EventEmitter {
       await client.query(`LISTEN ${this.options.channel}`);
       this.backendPid = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid;
       if (this.client !== client) return;
+      connected = true;
       await this.probe();
     } catch (error) {
       if (this.client !== client) return;
       const undelivered = (error as Error).message === 'probe not delivered';
+      // The database answers but the owner would not probe (down, or too old to know how): no hurry.
+      if (connected && !undelivered) {
+        this.lost(client, (error as Error).message, Math.max(this.retryMs, 5000));
+        return;
+      }
       if (undelivered && !this.warnedUndelivered) {
         this.warnedUndelivered = true;
         this.log.warn(

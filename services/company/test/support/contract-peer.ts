@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { SESSION_EVENTS_CHANNEL } from '@tracemap/service-kit';
 
 export interface PeerUser {
   id: string;
@@ -20,6 +22,8 @@ export interface ContractPeer {
   url: string;
   users: Map<string, PeerUser>;
   revokedSessions: Set<string>;
+  /** Ends a session as auth does: refused from now on and, with `announceTo`, announced. */
+  revokeSession(sessionId: string): Promise<void>;
   subscriptions: Map<string, { status: string; cardExpirationMonth: number; cardExpirationYear: number }>;
   /** Admin API calls received, to check what this service asked auth to do. */
   adminCalls: Array<{ authorization?: string; apikey?: string; body: Record<string, unknown> }>;
@@ -27,7 +31,14 @@ export interface ContractPeer {
   stop(): Promise<void>;
 }
 
-export async function startContractPeer(options: { serviceToken: string; serviceRoleKey: string }): Promise<ContractPeer> {
+export async function startContractPeer(options: {
+  serviceToken: string;
+  serviceRoleKey: string;
+  /** A database to announce session ends on (and answer probes), as auth does; none: no announcements. */
+  announceTo?: string;
+}): Promise<ContractPeer> {
+  const announcer = options.announceTo ? new pg.Pool({ connectionString: options.announceTo, max: 1 }) : null;
+  const announce = async (payload: string) => void (await announcer?.query('SELECT pg_notify($1, $2)', [SESSION_EVENTS_CHANNEL, payload]));
   const users = new Map<string, PeerUser>();
   const revokedSessions = new Set<string>();
   const subscriptions = new Map<string, { status: string; cardExpirationMonth: number; cardExpirationYear: number }>();
@@ -43,6 +54,12 @@ export async function startContractPeer(options: { serviceToken: string; service
     const { sessionId } = request.params as { sessionId: string };
     return { active: !revokedSessions.has(sessionId), userId: null };
   });
+  if (announcer) {
+    app.post('/internal/session-events/probe', async (request) => {
+      await announce(`probe:${(request.body as { nonce: string }).nonce}`);
+      return { sent: true };
+    });
+  }
   app.post('/internal/users/lookup', async (request) => {
     const { ids } = request.body as { ids: string[] };
     return {
@@ -102,5 +119,22 @@ export async function startContractPeer(options: { serviceToken: string; service
   }
 
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  return { url: address, users, revokedSessions, subscriptions, adminCalls, addUser, stop: () => app.close() };
+  async function revokeSession(sessionId: string) {
+    revokedSessions.add(sessionId);
+    await announce(`session:${sessionId}`);
+  }
+
+  return {
+    url: address,
+    users,
+    revokedSessions,
+    revokeSession,
+    subscriptions,
+    adminCalls,
+    addUser,
+    async stop() {
+      await app.close();
+      await announcer?.end();
+    },
+  };
 }

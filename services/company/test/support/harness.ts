@@ -30,10 +30,16 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(options: { smtp?: boolean; env?: Record<string, string> } = {}): Promise<Harness> {
+export async function startHarness(
+  options: { smtp?: boolean; env?: Record<string, string>; /** auth's peer announces session ends, as auth does */ announceSessions?: boolean } = {},
+): Promise<Harness> {
   const database = await createTestDatabase();
   const tokens = await createTokenKit();
-  const peer = await startContractPeer({ serviceToken: SERVICE_TOKEN, serviceRoleKey: SERVICE_ROLE_KEY });
+  const peer = await startContractPeer({
+    serviceToken: SERVICE_TOKEN,
+    serviceRoleKey: SERVICE_ROLE_KEY,
+    announceTo: options.announceSessions ? database.url : undefined,
+  });
   const smtp = options.smtp ? await startSmtpPeer() : null;
   const config = loadCompanyConfig({
     PORT: '0',
