@@ -1,9 +1,5 @@
-/**
- * Text PostgreSQL cannot store: a NUL character, or half of a UTF-16
- * surrogate pair (it has no UTF-8 form). Either would reach the database and
- * fail there as a 500, so requests carrying one are refused up front.
- */
-const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** `String.prototype.isWellFormed` (Node 20+): false when the string holds half of a surrogate pair. */
+const isWellFormed = (value: string): boolean => (value as unknown as { isWellFormed(): boolean }).isWellFormed();
 
 /**
  * Characters a name must not hold: C0 and C1 controls (tabs and newlines
@@ -15,8 +11,27 @@ const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff
  */
 const NOT_IN_NAMES = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
+/**
+ * Text PostgreSQL cannot store: a NUL character, or half of a UTF-16
+ * surrogate pair (it has no UTF-8 form). Either would reach the database and
+ * fail there as a 500, so requests carrying one are refused up front.
+ */
 export function isStorableText(value: string): boolean {
-  return !UNSTORABLE.test(value);
+  return isWellFormed(value) && !value.includes('\u0000');
+}
+
+/** The same walk without building paths: every request pays this one, only a refusal pays for the path. */
+function holdsUnstorableText(value: unknown): boolean {
+  if (typeof value === 'string') return !isStorableText(value);
+  if (value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) {
+    for (const item of value) if (holdsUnstorableText(item)) return true;
+    return false;
+  }
+  for (const key in value) {
+    if (!isStorableText(key) || holdsUnstorableText((value as Record<string, unknown>)[key])) return true;
+  }
+  return false;
 }
 
 export function isCleanName(value: string): boolean {
@@ -28,6 +43,7 @@ export function isCleanName(value: string): boolean {
  * as a dotted path ('' for the value itself); null when all text is fine.
  */
 export function findUnstorableText(value: unknown, path = ''): string | null {
+  if (path === '' && !holdsUnstorableText(value)) return null;
   if (typeof value === 'string') return isStorableText(value) ? null : path;
   if (value === null || typeof value !== 'object') return null;
   if (Array.isArray(value)) {
