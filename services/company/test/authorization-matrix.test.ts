@@ -33,6 +33,11 @@ interface SeededCompany {
   inviteeEmail: string;
   /** An invitation in this company addressed to the acting user (own company only). */
   actorInvitationId: string | null;
+  /** Tracking plan: an unlinked attribute, an event linking a second one, a view the event fires on. */
+  attributeId: string;
+  eventId: string;
+  viewId: string;
+  planNames: string[];
 }
 
 interface Case {
@@ -44,6 +49,14 @@ interface Case {
 }
 
 const post = (url: string, payload: object): InjectOptions => ({ method: 'POST', url, payload });
+const plan = (w: World, t: Target, path: string, method: InjectOptions['method'] = 'GET', payload?: object): InjectOptions => ({
+  method,
+  url: `/api/company/${w[t].id}${path}`,
+  ...(payload ? { payload } : {}),
+});
+const READ = { own: [200, 200, 200, 200, 404, 401], other: [404, 404, 404, 404, 404, 401] } as const;
+const EDIT = (ok: number) => ({ own: [ok, ok, ok, 403, 404, 401], other: [404, 404, 404, 404, 404, 401] }) as const;
+const PUBLIC = { own: [200, 200, 200, 200, 200, 200], other: [200, 200, 200, 200, 200, 200] } as const;
 
 const MATRIX: Record<string, Case> = {
   'GET /health': { own: [200, 200, 200, 200, 200, 200], other: [200, 200, 200, 200, 200, 200], request: () => ({ method: 'GET', url: '/health' }) },
@@ -128,6 +141,32 @@ const MATRIX: Record<string, Case> = {
     other: [404, 404, 404, 404, 404, 401],
     request: (w, t) => ({ method: 'DELETE', url: '/api/company/permissions', payload: { companyId: w[t].id, userId: w[t].memberId } }),
   },
+  // Tracking plan: members read, creators and up edit; another company's ids are 404 whoever asks.
+  'GET /api/company/:companyId/attributes': { ...READ, request: (w, t) => plan(w, t, '/attributes') },
+  'POST /api/company/:companyId/attributes': { ...EDIT(201), request: (w, t) => plan(w, t, '/attributes', 'POST', { name: `attr_${randomUUID().slice(0, 6)}` }) },
+  'GET /api/company/:companyId/attributes/:id': { ...READ, request: (w, t) => plan(w, t, `/attributes/${w[t].attributeId}`) },
+  'PATCH /api/company/:companyId/attributes/:id': {
+    ...EDIT(200),
+    request: (w, t) => plan(w, t, `/attributes/${w[t].attributeId}`, 'PATCH', { description: 'Changed' }),
+  },
+  'DELETE /api/company/:companyId/attributes/:id': { ...EDIT(204), request: (w, t) => plan(w, t, `/attributes/${w[t].attributeId}`, 'DELETE') },
+  'GET /api/company/:companyId/attributes/:id/history': { ...READ, request: (w, t) => plan(w, t, `/attributes/${w[t].attributeId}/history`) },
+  'GET /api/company/:companyId/events': { ...READ, request: (w, t) => plan(w, t, '/events') },
+  'POST /api/company/:companyId/events': { ...EDIT(201), request: (w, t) => plan(w, t, '/events', 'POST', { name: `Event ${randomUUID().slice(0, 6)}` }) },
+  'GET /api/company/:companyId/events/:id': { ...READ, request: (w, t) => plan(w, t, `/events/${w[t].eventId}`) },
+  'PATCH /api/company/:companyId/events/:id': { ...EDIT(200), request: (w, t) => plan(w, t, `/events/${w[t].eventId}`, 'PATCH', { description: 'Changed' }) },
+  'DELETE /api/company/:companyId/events/:id': { ...EDIT(204), request: (w, t) => plan(w, t, `/events/${w[t].eventId}`, 'DELETE') },
+  'GET /api/company/:companyId/events/:id/history': { ...READ, request: (w, t) => plan(w, t, `/events/${w[t].eventId}/history`) },
+  'GET /api/company/:companyId/events/:id/schema': { ...READ, request: (w, t) => plan(w, t, `/events/${w[t].eventId}/schema`) },
+  'GET /api/company/:companyId/events/:id/effective-attributes': { ...READ, request: (w, t) => plan(w, t, `/events/${w[t].eventId}/effective-attributes`) },
+  'GET /api/company/:companyId/views': { ...READ, request: (w, t) => plan(w, t, '/views') },
+  'POST /api/company/:companyId/views': { ...EDIT(201), request: (w, t) => plan(w, t, '/views', 'POST', { name: `View ${randomUUID().slice(0, 6)}` }) },
+  'GET /api/company/:companyId/views/:id': { ...READ, request: (w, t) => plan(w, t, `/views/${w[t].viewId}`) },
+  'PATCH /api/company/:companyId/views/:id': { ...EDIT(200), request: (w, t) => plan(w, t, `/views/${w[t].viewId}`, 'PATCH', { description: 'Changed' }) },
+  'DELETE /api/company/:companyId/views/:id': { ...EDIT(204), request: (w, t) => plan(w, t, `/views/${w[t].viewId}`, 'DELETE') },
+  'GET /api/company/:companyId/views/:id/history': { ...READ, request: (w, t) => plan(w, t, `/views/${w[t].viewId}/history`) },
+  // The API's description is public, like any published API reference.
+  'GET /api/company/openapi.json': { ...PUBLIC, request: () => ({ method: 'GET', url: '/api/company/openapi.json' }) },
   // Users' tokens never open internal routes; only the service token does (tested in roles.test.ts).
   'GET /internal/users/:userId/companies': {
     own: [401, 401, 401, 401, 401, 401],
@@ -151,13 +190,19 @@ afterAll(async () => {
   await h?.close();
 });
 
+/** Every method and full path in Fastify's route tree, whose nested lines hold only the rest of a path. */
 function registeredRoutes(): string[] {
   const routes: string[] = [];
+  const prefixes: string[] = [];
   for (const line of h.app.printRoutes({ commonPrefix: false }).split('\n')) {
     const match = /(\/\S*) \(([A-Z, ]+)\)/.exec(line);
     if (!match) continue;
+    const depth = Math.floor(match.index / 4);
+    prefixes.length = depth;
+    const path = `${prefixes.join('')}${match[1]}`;
+    prefixes.push(match[1]);
     for (const method of match[2].split(',').map((m) => m.trim())) {
-      if (method !== 'HEAD') routes.push(`${method} ${match[1]}`);
+      if (method !== 'HEAD') routes.push(`${method} ${path}`);
     }
   }
   return routes;
@@ -182,7 +227,35 @@ async function seedCompany(name: string, members: Array<[string, string]>, membe
   const inviteeEmail = `invitee-${id.slice(0, 8)}@example.test`;
   const main = await invite(inviteeEmail);
   const forActor = actorEmail ? await invite(actorEmail) : null;
-  return { id, name, memberId, invitationId: main.invitationId, invitationToken: main.token, inviteeEmail, actorInvitationId: forActor?.invitationId ?? null };
+  const planIds = await seedPlan(id, name);
+  return {
+    id,
+    name,
+    memberId,
+    invitationId: main.invitationId,
+    invitationToken: main.token,
+    inviteeEmail,
+    actorInvitationId: forActor?.invitationId ?? null,
+    ...planIds,
+  };
+}
+
+async function seedPlan(companyId: string, companyName: string) {
+  const [attributeId, linkedId, eventId, viewId] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+  const tag = companyName.split(' ').pop();
+  const planNames = [`free_attr_${tag}`, `linked_attr_${tag}`, `Event ${tag}`, `View ${tag}`];
+  await h.admin.query(
+    `INSERT INTO company.plan_attributes (company_id, id, name, scope, type) VALUES ($1, $2, $4, 'event', 'string'), ($1, $3, $5, 'event', 'string')`,
+    [companyId, attributeId, linkedId, planNames[0], planNames[1]],
+  );
+  await h.admin.query(`INSERT INTO company.plan_events (company_id, id, name) VALUES ($1, $2, $3)`, [companyId, eventId, planNames[2]]);
+  await h.admin.query(`INSERT INTO company.plan_views (company_id, id, name) VALUES ($1, $2, $3)`, [companyId, viewId, planNames[3]]);
+  await h.admin.query(
+    `INSERT INTO company.plan_event_attributes (company_id, event_id, attribute_id, position, presence) VALUES ($1, $2, $3, 0, 'required')`,
+    [companyId, eventId, linkedId],
+  );
+  await h.admin.query(`INSERT INTO company.plan_view_events (company_id, view_id, event_id, position) VALUES ($1, $2, $3, 0)`, [companyId, viewId, eventId]);
+  return { attributeId, eventId, viewId, planNames: [...planNames, linkedId] };
 }
 
 async function seedWorld(actor: Actor): Promise<World> {
@@ -220,11 +293,56 @@ test(`authorization matrix: ${cells.length} cells answer as the table says and n
       failures.push(`${route} as ${actor} on ${target}: expected ${expected}, got ${response.statusCode} ${response.body}`);
     }
     if (target === 'other' && row.revealsTargetById) continue;
-    const foreign = [world.other.id, world.other.name, otherOwner.id, otherMember.id, world.other.invitationId, world.other.inviteeEmail];
+    const foreign = [
+      world.other.id,
+      world.other.name,
+      otherOwner.id,
+      otherMember.id,
+      world.other.invitationId,
+      world.other.inviteeEmail,
+      world.other.attributeId,
+      world.other.eventId,
+      world.other.viewId,
+      ...world.other.planNames,
+    ];
     const leaked = foreign.filter((marker) => response.body.includes(marker));
     if (leaked.length > 0) failures.push(`${route} as ${actor} on ${target}: response shows another company's data ${leaked.join(', ')}`);
   }
   expect(failures).toEqual([]);
+  // Each cell seeds two companies with plans; hundreds of cells take longer than one test's default.
+}, 600_000);
+
+test("another company's plan ids under one's own company path answer 404 like unknown ids, for every plan route", async () => {
+  const world = await seedWorld('owner');
+  const paths: Array<[InjectOptions['method'], string, string, object?]> = [
+    ['GET', `/attributes/${world.other.attributeId}`, 'attribute_not_found'],
+    ['PATCH', `/attributes/${world.other.attributeId}`, 'attribute_not_found', { description: 'x' }],
+    ['DELETE', `/attributes/${world.other.attributeId}`, 'attribute_not_found'],
+    ['GET', `/attributes/${world.other.attributeId}/history`, 'attribute_not_found'],
+    ['GET', `/events/${world.other.eventId}`, 'event_not_found'],
+    ['PATCH', `/events/${world.other.eventId}`, 'event_not_found', { description: 'x' }],
+    ['DELETE', `/events/${world.other.eventId}`, 'event_not_found'],
+    ['GET', `/events/${world.other.eventId}/history`, 'event_not_found'],
+    ['GET', `/events/${world.other.eventId}/schema`, 'event_not_found'],
+    ['GET', `/events/${world.other.eventId}/effective-attributes`, 'event_not_found'],
+    ['GET', `/views/${world.other.viewId}`, 'view_not_found'],
+    ['PATCH', `/views/${world.other.viewId}`, 'view_not_found', { description: 'x' }],
+    ['DELETE', `/views/${world.other.viewId}`, 'view_not_found'],
+    ['GET', `/views/${world.other.viewId}/history`, 'view_not_found'],
+  ];
+  for (const [method, path, code, payload] of paths) {
+    const response = await h.call(actors.owner, { method, url: `/api/company/${world.own.id}${path}`, ...(payload ? { payload } : {}) });
+    expect({ path, method, status: response.statusCode, code: response.json().code }).toEqual({ path, method, status: 404, code });
+  }
+  // Ids in bodies: links to another company's entities are refused as unknown, never stored.
+  const linked = await h.call(actors.owner, {
+    method: 'POST',
+    url: `/api/company/${world.own.id}/views`,
+    payload: { name: 'Cross', events: [{ eventId: world.other.eventId }], attributes: [{ attributeId: world.other.attributeId, presence: 'required' }] },
+  });
+  expect(linked.statusCode).toBe(400);
+  const { rows } = await h.admin.query(`SELECT count(*)::int AS n FROM company.plan_views WHERE company_id = $1`, [world.own.id]);
+  expect(rows[0].n).toBe(1);
 });
 
 test('the internal route opens with the service token, for the matrix above is only about user credentials', async () => {
