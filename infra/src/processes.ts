@@ -83,7 +83,7 @@ export async function freePort(): Promise<number> {
 }
 
 /** Polls a URL until it answers 2xx, the process dies, or time runs out. */
-export async function waitUntilReady(url: string, processes: ManagedProcess[], timeoutMs = 60000): Promise<void> {
+export async function waitUntilReady(url: string, processes: ManagedProcess[], timeoutMs = 60000, intervalMs = 200): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let lastError = '';
   while (Date.now() < deadline) {
@@ -96,7 +96,7 @@ export async function waitUntilReady(url: string, processes: ManagedProcess[], t
     } catch (error) {
       lastError = (error as Error).message;
     }
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, intervalMs));
   }
   throw new Error(`${url} was not ready after ${timeoutMs} ms (${lastError})`);
 }

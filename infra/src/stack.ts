@@ -175,7 +175,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       const supervised = await supervise({
         name,
         start: () => startProcess(name, process.execPath, args, { env: envFor(name), cwd: REPO_ROOT, onOutput: (line) => log(`[${name}] ${line}`) }),
-        ready: (proc) => waitUntilReady(readyUrl, [proc]),
+        // Polled often: while a service comes back, its routes answer 503.
+        ready: (proc) => waitUntilReady(readyUrl, [proc], 60000, 50),
         log,
         policy: options.restartPolicy,
       });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@tracemap/test-kit';
 import pg from 'pg';
-import { startStack, type ServiceName, type Stack } from '../src/stack';
+import { startStack, type Stack } from '../src/stack';
 import { createConfirmedUser, signIn } from '../src/test-users';
 
 /**
