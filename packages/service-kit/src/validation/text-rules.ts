@@ -9,6 +9,7 @@ const isWellFormed = (value: string): boolean => (value as unknown as { isWellFo
  * Such names are refused rather than silently cleaned, so what is stored is
  * exactly what the person typed or nothing at all.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const NOT_IN_NAMES = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
 /**
@@ -20,7 +21,7 @@ export function isStorableText(value: string): boolean {
   return isWellFormed(value) && !value.includes('\u0000');
 }
 
-/** The same walk without building paths: every request pays this one, only a refusal pays for the path. */
+/** Whether any string or key of a JSON value is unstorable. Every request pays for this walk; only a refusal pays for building the path. */
 function holdsUnstorableText(value: unknown): boolean {
   if (typeof value === 'string') return !isStorableText(value);
   if (value === null || typeof value !== 'object') return false;

@@ -3,7 +3,6 @@ import { isCleanName } from './text-rules';
 
 // Fastify's own compiler factory (a fastify dependency): same defaults and
 // formats as Fastify, one Ajv instance per distinct set of options.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const AjvCompiler = require('@fastify/ajv-compiler') as () => BuildValidator;
 
 type BuildValidator = (externalSchemas: unknown, ajvOptions: AjvOptions) => CompileRoute;
