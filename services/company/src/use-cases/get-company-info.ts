@@ -7,6 +7,7 @@ import { publicCompany } from '../lib/settings';
 import { tenantTransaction } from '../lib/tenant';
 import { findCompany } from '../repositories/company-repository';
 import { listMemberships } from '../repositories/membership-repository';
+import { countPlan } from '../tracking-plan/plan/plan-repository';
 
 export interface CompanyUser {
   id: string;
@@ -30,6 +31,7 @@ async function loadSharedInfo(deps: CompanyDeps, companyId: string, userId: stri
   const found = await tenantTransaction(deps.db, { companyId, userId }, async (client) => ({
     company: await findCompany(client, companyId),
     members: await listMemberships(client, companyId),
+    counts: await countPlan(client, companyId),
   }));
   if (!found.company) throw new AppError(404, 'company_not_found', MESSAGES.companyNotFound);
   // Calls to other services run after the transaction so no connection waits on the network.
@@ -53,8 +55,8 @@ async function loadSharedInfo(deps: CompanyDeps, companyId: string, userId: stri
       };
     }),
     subscription,
-    // The data model (attributes, events, views, maps) does not exist yet.
-    objectCounts: { attributeCount: 0, eventCount: 0, viewCount: 0, mapCount: 0 },
+    // Archived items are kept but not counted; maps do not exist yet. Every plan change drops this cache entry.
+    objectCounts: { ...found.counts, mapCount: 0 },
     attributeInheritance: company.settings.attributeInheritance,
     lastSync: found.company.lastSync ? new Date(found.company.lastSync).toISOString() : null,
     company,

@@ -143,11 +143,3 @@ export function listAttributes(db: Queryable, companyId: string, filters: Attrib
     toAttribute,
   );
 }
-
-export async function countAttributes(db: Queryable, companyId: string): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM company.plan_attributes WHERE company_id = $1 AND status <> 'archived'`,
-    [companyId],
-  );
-  return rows[0].n;
-}

@@ -95,10 +95,3 @@ export function listEvents(db: Queryable, companyId: string, filters: EventListF
     toEvent,
   );
 }
-
-export async function countEvents(db: Queryable, companyId: string): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM company.plan_events WHERE company_id = $1 AND status <> 'archived'`, [
-    companyId,
-  ]);
-  return rows[0].n;
-}

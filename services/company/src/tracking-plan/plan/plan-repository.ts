@@ -79,3 +79,14 @@ function push<T>(map: Map<string, T[]>, key: string, value: T) {
   if (list) list.push(value);
   else map.set(key, [value]);
 }
+
+/** Non-archived entities per kind, for company info. */
+export async function countPlan(db: Queryable, companyId: string): Promise<{ attributeCount: number; eventCount: number; viewCount: number }> {
+  const { rows } = await db.query<{ attributeCount: number; eventCount: number; viewCount: number }>(
+    `SELECT (SELECT count(*) FROM company.plan_attributes WHERE company_id = $1 AND status <> 'archived')::int AS "attributeCount",
+            (SELECT count(*) FROM company.plan_events WHERE company_id = $1 AND status <> 'archived')::int AS "eventCount",
+            (SELECT count(*) FROM company.plan_views WHERE company_id = $1 AND status <> 'archived')::int AS "viewCount"`,
+    [companyId],
+  );
+  return rows[0];
+}

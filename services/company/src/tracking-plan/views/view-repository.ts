@@ -102,10 +102,3 @@ export function listViews(db: Queryable, companyId: string, filters: ViewListFil
     toView,
   );
 }
-
-export async function countViews(db: Queryable, companyId: string): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM company.plan_views WHERE company_id = $1 AND status <> 'archived'`, [
-    companyId,
-  ]);
-  return rows[0].n;
-}
