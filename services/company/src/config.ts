@@ -17,6 +17,8 @@ export const CompanyConfigSchema = serviceConfigSchema(
     OUTBOX_WORKER: Type.Boolean({ default: true }),
     INVITATION_TTL_HOURS: Type.Integer({ minimum: 1, maximum: 24 * 30, default: 7 * 24 }),
     INVITATION_RESEND_INTERVAL_SECONDS: Type.Integer({ minimum: 0, default: 60 }),
+    /** Invitations one company may create per 10 minutes; past it inviting answers 429 with Retry-After. */
+    INVITATION_LIMIT_PER_COMPANY: Type.Integer({ minimum: 1, maximum: 10000, default: 20 }),
     COMPANY_INFO_CACHE_MS: Type.Integer({ minimum: 0, default: 2000 }),
     /** How long a caller's role may be kept at most while removals and role changes are heard; 0: read it every time. */
     COMPANY_MEMBERSHIP_CACHE_MS: Type.Integer({ minimum: 0, default: 60000 }),

@@ -19,6 +19,7 @@ export const MESSAGES = {
   idempotencyMismatch: 'This Idempotency-Key was already used with a different request.',
   idempotencyInProgress: 'A request with this Idempotency-Key is still in progress.',
   claimUnavailable: 'Accounts cannot be created right now. Try again later.',
+  invitationLimit: 'This company has sent too many invitations in the last 10 minutes. Try again later.',
 } as const;
 
 // Generic 500 messages per route (spec §8: they end with 'Try again later.').

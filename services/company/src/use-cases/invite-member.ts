@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AppError } from '@tracemap/service-kit';
+import { AppError, type Queryable } from '@tracemap/service-kit';
 import type { CompanyDeps } from '../deps';
 import { runIdempotent, type Outcome } from '../lib/idempotency';
 import { invitationLink, invitationView } from '../lib/invitation-view';
@@ -26,6 +26,32 @@ export interface InviteMemberInput {
 }
 
 const UNIQUE_VIOLATION = '23505';
+/** The window of the per-company invitation limit (INVITATION_LIMIT_PER_COMPANY). */
+export const INVITATION_WINDOW_SECONDS = 600;
+
+/**
+ * Refuses a new invitation once the company created `limit` of them in the window, whatever
+ * became of them since (revoking does not give a slot back, so create-and-revoke cannot send
+ * more). Invitations are serialised per company for the count to hold under concurrency; the
+ * refusal says when the oldest counted one leaves the window.
+ */
+async function checkInvitationLimit(db: Queryable, companyId: string, limit: number): Promise<void> {
+  await db.query(`SELECT pg_advisory_xact_lock(hashtext('company.invite:' || $1::text))`, [companyId]);
+  const { rows } = await db.query<{ wait: number }>(
+    `SELECT ceil(extract(epoch FROM created_at + make_interval(secs => $2) - clock_timestamp()))::int AS wait
+       FROM company.invitations
+      WHERE company_id = $1 AND created_at > clock_timestamp() - make_interval(secs => $2)
+      ORDER BY created_at DESC
+      OFFSET $3 - 1 LIMIT 1`,
+    [companyId, INVITATION_WINDOW_SECONDS, limit],
+  );
+  if (rows[0]) {
+    const retryAfter = Math.min(Math.max(rows[0].wait, 1), INVITATION_WINDOW_SECONDS);
+    throw new AppError(429, 'invitation_limit', `${MESSAGES.invitationLimit} At most ${limit} every ${INVITATION_WINDOW_SECONDS / 60} minutes.`, {
+      'retry-after': String(retryAfter),
+    });
+  }
+}
 
 export async function inviteMember(deps: CompanyDeps, input: InviteMemberInput): Promise<Outcome<{ invitation: ReturnType<typeof invitationView> }>> {
   if (input.role === 'owner' && input.actor.role !== 'owner') {
@@ -52,6 +78,7 @@ export async function inviteMember(deps: CompanyDeps, input: InviteMemberInput):
         if (existingUser && (await findMembership(client, input.companyId, existingUser.id))) {
           throw new AppError(409, 'already_member', MESSAGES.alreadyMember);
         }
+        await checkInvitationLimit(client, input.companyId, deps.config.INVITATION_LIMIT_PER_COMPANY);
         await expireStalePending(client, input.companyId, email);
         if (await findPendingInvitationByEmail(client, input.companyId, email)) {
           throw new AppError(409, 'already_invited', MESSAGES.alreadyInvited);
