@@ -13,6 +13,12 @@ const CompanyCreatePage = lazy(() => import('../pages/company-create').then((m) 
 const CompanyDashboardPage = lazy(() => import('../pages/company-dashboard').then((m) => ({ default: m.CompanyDashboardPage })));
 const CompanyUsersPage = lazy(() => import('../pages/company-users').then((m) => ({ default: m.CompanyUsersPage })));
 const CompanySettingsPage = lazy(() => import('../pages/company-settings').then((m) => ({ default: m.CompanySettingsPage })));
+const AttributesPage = lazy(() => import('../pages/attributes').then((m) => ({ default: m.AttributesPage })));
+const AttributePage = lazy(() => import('../pages/attributes/attribute-page').then((m) => ({ default: m.AttributePage })));
+const EventsPage = lazy(() => import('../pages/events').then((m) => ({ default: m.EventsPage })));
+const EventPage = lazy(() => import('../pages/events/event-page').then((m) => ({ default: m.EventPage })));
+const ViewsPage = lazy(() => import('../pages/views').then((m) => ({ default: m.ViewsPage })));
+const ViewPage = lazy(() => import('../pages/views/view-page').then((m) => ({ default: m.ViewPage })));
 
 function Page({ children }: { children: ReactNode }) {
   return (
@@ -48,12 +54,12 @@ export default function CompanyRoutes() {
           <Route path="analytics-discovery" element={<CompanyPlaceholderPage section="analytics-discovery" />} />
           <Route path="maps" element={<CompanyPlaceholderPage section="maps" />} />
           <Route path="maps/:mapId" element={<CompanyPlaceholderPage section="maps" itemParam="mapId" />} />
-          <Route path="views" element={<CompanyPlaceholderPage section="views" />} />
-          <Route path="views/:viewId" element={<CompanyPlaceholderPage section="views" itemParam="viewId" />} />
-          <Route path="attributes" element={<CompanyPlaceholderPage section="attributes" />} />
-          <Route path="attributes/:attributeId" element={<CompanyPlaceholderPage section="attributes" itemParam="attributeId" />} />
-          <Route path="events" element={<CompanyPlaceholderPage section="events" />} />
-          <Route path="events/:eventId" element={<CompanyPlaceholderPage section="events" itemParam="eventId" />} />
+          <Route path="views" element={<Page><ViewsPage /></Page>} />
+          <Route path="views/:viewId" element={<Page><ViewPage /></Page>} />
+          <Route path="attributes" element={<Page><AttributesPage /></Page>} />
+          <Route path="attributes/:attributeId" element={<Page><AttributePage /></Page>} />
+          <Route path="events" element={<Page><EventsPage /></Page>} />
+          <Route path="events/:eventId" element={<Page><EventPage /></Page>} />
           <Route path="*" element={<NotFound />} />
         </Route>
         <Route path="*" element={<NotFound />} />

@@ -2,11 +2,12 @@ import { Link } from 'react-router';
 import { needsOnboarding, ROLE_LABELS, type ObjectCounts } from '@tracemap/shell-core';
 import { useCompany } from '../../company-layout/context';
 
-const ITEMS: { key: keyof ObjectCounts; label: string; path: string; todo: string }[] = [
-  { key: 'attributeCount', label: 'Attributes', path: 'attributes', todo: 'Define your first attribute' },
-  { key: 'eventCount', label: 'Events', path: 'events', todo: 'Define your first event' },
-  { key: 'viewCount', label: 'Views', path: 'views', todo: 'Save your first view' },
-  { key: 'mapCount', label: 'Maps', path: 'maps', todo: 'Draw your first map' },
+/** `start` is where a to-do leads: the list with its create dialog open, where that exists. */
+const ITEMS: { key: keyof ObjectCounts; label: string; path: string; start: string; todo: string }[] = [
+  { key: 'attributeCount', label: 'Attributes', path: 'attributes', start: 'attributes?new', todo: 'Define your first attribute' },
+  { key: 'eventCount', label: 'Events', path: 'events', start: 'events?new', todo: 'Define your first event' },
+  { key: 'viewCount', label: 'Views', path: 'views', start: 'views?new', todo: 'Save your first view' },
+  { key: 'mapCount', label: 'Maps', path: 'maps', start: 'maps', todo: 'Draw your first map' },
 ];
 
 /** /company/:companyId: name, role, object counts and, while any count is zero, the onboarding checklist (spec §4). */
@@ -38,7 +39,7 @@ export function CompanyDashboardPage() {
               return (
                 <li key={item.key} data-testid={`onboarding-${item.path}`} data-done={done}>
                   <span aria-hidden="true">{done ? '✓' : '○'}</span>
-                  {done ? <span>{item.todo}</span> : <Link to={`/company/${companyId}/${item.path}`}>{item.todo}</Link>}
+                  {done ? <span>{item.todo}</span> : <Link to={`/company/${companyId}/${item.start}`}>{item.todo}</Link>}
                   <span className="co-muted">{done ? 'Done' : 'To do'}</span>
                 </li>
               );

@@ -1,0 +1,29 @@
+import { PLAN_STATUSES, VIEW_TYPES, type PlanView } from '@tracemap/shell-core';
+import { NameCell } from '../../tracking-plan/list/name-cell';
+import { PlanListPage } from '../../tracking-plan/list/plan-list-page';
+import type { Column } from '../../tracking-plan/list/virtual-rows';
+import { StatusBadge } from '../../tracking-plan/ui/status-badge';
+
+const COLUMNS: Column<PlanView>[] = [
+  { header: 'Name', width: 'minmax(180px,2fr)', render: (v) => <NameCell kind="view" id={v.id} name={v.name} displayName={v.displayName} /> },
+  { header: 'Type', width: '90px', render: (v) => v.type },
+  { header: 'URL pattern', width: 'minmax(120px,1.5fr)', render: (v) => (v.urlPattern ? <code>{v.urlPattern}</code> : '—') },
+  { header: 'Events', width: '80px', render: (v) => v.events.length },
+  { header: 'Status', width: '120px', render: (v) => <StatusBadge status={v.status} /> },
+];
+
+/** /company/:companyId/views */
+export function ViewsPage() {
+  return (
+    <PlanListPage
+      kind="view"
+      concept="Views are the pages, screens and modals of your product. Attributes that describe a view are sent with every event that fires on it, so you define them once here."
+      filters={[
+        { key: 'type', label: 'Type', options: VIEW_TYPES },
+        { key: 'status', label: 'Status', options: PLAN_STATUSES },
+      ]}
+      columns={COLUMNS}
+      importExport={false}
+    />
+  );
+}
