@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { createAccessTokenVerifier, isTokenRejection, SESSION_EXPIRED } from '@tracemap/service-kit';
+import { cacheVerifiedTokens, createAccessTokenVerifier, isTokenRejection, SESSION_EXPIRED } from '@tracemap/service-kit';
 
 export interface AccessTokenCheckOptions {
   jwksUrl: string;
@@ -17,7 +17,8 @@ export interface AccessTokenCheckOptions {
  */
 export default fp<AccessTokenCheckOptions>(
   async (app, options) => {
-    const verify = createAccessTokenVerifier({ jwksUrl: options.jwksUrl, issuer: options.issuer });
+    // A token that verified moments ago is not verified again (until its exp, 30 s at most).
+    const verify = cacheVerifiedTokens(createAccessTokenVerifier({ jwksUrl: options.jwksUrl, issuer: options.issuer }));
     app.addHook('onRequest', async (request, reply) => {
       if (!options.prefixes.some((p) => request.url === p || request.url.startsWith(`${p}/`))) return;
       const header = request.headers.authorization;
