@@ -3,7 +3,7 @@ import { ATTRIBUTE_SCOPES, ATTRIBUTE_TYPES, ITEM_TYPES, type AttributeType, type
 import { useCompany } from '../../company-layout/context';
 import { EditorFrame } from '../../tracking-plan/editor/editor-frame';
 import { CheckField, ListField, SelectField, TextField } from '../../tracking-plan/editor/fields';
-import { findingsFor } from '../../tracking-plan/editor/findings';
+import { findingsFor, FindingList } from '../../tracking-plan/editor/findings';
 import { HistoryList } from '../../tracking-plan/editor/history-list';
 import { NameField } from '../../tracking-plan/editor/name-field';
 import { StatusField } from '../../tracking-plan/editor/status-field';
@@ -74,7 +74,8 @@ export function AttributePage() {
               itemType={value.itemType as ItemType | null}
               onChange={(v) => set('validation', v)}
             />
-            {at('validation').length ? <p className="tp-finding tp-finding--error">{at('validation').map((f) => f.message).join(' ')}</p> : null}
+            {/* The editor lists its own problems as the user types; only what the server refused is added here. */}
+            <FindingList findings={findingsFor(editor.serverFindings, 'validation')} />
           </section>
           <section className="tp-section" aria-label="Handling">
             <h2>Handling</h2>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@tracemap/ui';
 import {
@@ -7,6 +7,7 @@ import {
   createPlanEntity,
   EVENT_KINDS,
   lintFindingsOf,
+  newIdempotencyKey,
   VIEW_TYPES,
   type EntityKind,
   type PlanEntityTypes,
@@ -45,6 +46,8 @@ export function CreateDialog({ kind, onClose }: { kind: EntityKind; onClose: () 
   );
   const [touched, setTouched] = useState(false);
   const { busy, error, run } = useAction();
+  // One key per distinct form content: a retried click never creates a second copy.
+  const attempt = useRef<{ body: string; key: string } | null>(null);
   const local = useInlineLint(kind, values);
   const server = lintFindingsOf(error) ?? [];
   const findings = [...server, ...local];
@@ -55,7 +58,10 @@ export function CreateDialog({ kind, onClose }: { kind: EntityKind; onClose: () 
     setTouched(true);
     if (nameProblem(values.name)) return;
     const input = { ...values, name: values.name.trim() } as unknown as PlanEntityTypes[typeof kind]['create'];
-    const created = await run(() => createPlanEntity(kind, companyId, input));
+    const body = JSON.stringify(input);
+    if (attempt.current?.body !== body) attempt.current = { body, key: newIdempotencyKey() };
+    const key = attempt.current.key;
+    const created = await run(() => createPlanEntity(kind, companyId, input, key));
     if (!created) return;
     void reload();
     navigate(planPath(companyId, kind, created.id));

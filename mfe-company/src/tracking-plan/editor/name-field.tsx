@@ -27,8 +27,9 @@ export function nameProblem(name: string): string | null {
  */
 export function NameField({ value, onChange, nameCase, findings, showRequired, testId = 'plan-name' }: NameFieldProps) {
   const problem = nameProblem(value);
+  // Lint may already say the case is wrong; the hint then only offers the fix.
   const caseFinding = findings.some((f) => f.rule === 'naming-case');
-  const offCase = !problem && nameCase && nameCase !== 'any' && !caseFinding && !matchesNameCase(value, nameCase);
+  const offCase = !problem && nameCase && nameCase !== 'any' && !matchesNameCase(value, nameCase);
   const suggestion = offCase ? toNameCase(value, nameCase) : null;
   return (
     <TextField
@@ -41,7 +42,7 @@ export function NameField({ value, onChange, nameCase, findings, showRequired, t
       hint={
         offCase ? (
           <>
-            Names here are {nameCase}
+            {caseFinding ? 'Suggested' : `Names here are ${nameCase}`}
             {suggestion && suggestion !== value ? (
               <>
                 : <code data-testid="name-case-suggestion">{suggestion}</code>{' '}

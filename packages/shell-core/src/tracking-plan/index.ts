@@ -43,6 +43,7 @@ export {
   type LayerSource,
   type LintFinding,
   type LintReport,
+  type LintSettings,
   type ListSort,
   type NativePlan,
   type PageOf,

@@ -67,8 +67,14 @@ export function getPlanEntity<K extends EntityKind>(kind: K, companyId: string, 
   return call(companyId, entityPath(kind, id), { signal });
 }
 
-export function createPlanEntity<K extends EntityKind>(kind: K, companyId: string, input: PlanEntityTypes[K]['create']): Promise<PlanEntity<K>> {
-  return call(companyId, entityPath(kind), { method: 'POST', body: input });
+/** `POST …`; the same idempotency key replays the first answer instead of creating twice. */
+export function createPlanEntity<K extends EntityKind>(
+  kind: K,
+  companyId: string,
+  input: PlanEntityTypes[K]['create'],
+  idempotencyKey?: string,
+): Promise<PlanEntity<K>> {
+  return call(companyId, entityPath(kind), { method: 'POST', body: input, headers: idempotencyKey ? { 'idempotency-key': idempotencyKey } : undefined });
 }
 
 /**
