@@ -3,3 +3,5 @@ export * from './validation';
 export * from './narrowing';
 export * from './resolve';
 export * from './json-schema';
+export * from './lint';
+export { SimilarNameIndex } from './lint/similar-index';

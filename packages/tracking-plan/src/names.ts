@@ -67,8 +67,11 @@ export const SIMILAR_NAME_MIN_LENGTH = 4;
  * are not "similar": they are the same name.
  */
 export function similarNames(a: string, b: string): boolean {
-  const x = foldName(a);
-  const y = foldName(b);
+  return similarFoldedNames(foldName(a), foldName(b));
+}
+
+/** `similarNames` for names already folded. */
+export function similarFoldedNames(x: string, y: string): boolean {
   if (x === y) return false;
   if (isPluralOf(x, y) || isPluralOf(y, x)) return true;
   if (Math.min(x.length, y.length) < SIMILAR_NAME_MIN_LENGTH) return false;
@@ -79,31 +82,23 @@ function isPluralOf(plural: string, singular: string): boolean {
   return singular.length > 0 && (plural === `${singular}s` || plural === `${singular}es`);
 }
 
+const isDigit = (char: string | undefined) => char !== undefined && char >= '0' && char <= '9';
+
+/**
+ * One edit apart, where the edit is not about digits: `address_line_1` and
+ * `address_line_2` are siblings, not typos.
+ */
 function withinOneEdit(x: string, y: string): boolean {
   if (Math.abs(x.length - y.length) > 1) return false;
   let i = 0;
   while (i < x.length && i < y.length && x[i] === y[i]) i++;
   if (x.length === y.length) {
+    if (isDigit(x[i]) || isDigit(y[i])) return false;
     if (x.slice(i + 1) === y.slice(i + 1)) return true; // one replacement
     // neighbours swapped: "recieved" / "received"
     return x[i] === y[i + 1] && x[i + 1] === y[i] && x.slice(i + 2) === y.slice(i + 2);
   }
   const [longer, shorter] = x.length > y.length ? [x, y] : [y, x];
+  if (isDigit(longer[i])) return false;
   return longer.slice(i + 1) === shorter.slice(i);
-}
-
-/**
- * Keys under which two similar names always meet at least once: the folded name
- * with one character removed, and the name without a plural ending. Lint groups
- * names by these keys so it never compares every pair.
- */
-export function similarNameKeys(folded: string): string[] {
-  const keys = [folded];
-  if (folded.length >= SIMILAR_NAME_MIN_LENGTH - 1) {
-    for (let i = 0; i < folded.length; i++) keys.push(folded.slice(0, i) + folded.slice(i + 1));
-  } else if (folded.endsWith('s')) {
-    keys.push(folded.slice(0, -1));
-  }
-  if (folded.endsWith('es')) keys.push(folded.slice(0, -2));
-  return keys;
 }

@@ -1,0 +1,75 @@
+import type { Attribute, LintFinding, PlanEvent, PlanView } from '@tracemap/contracts';
+import { LintContext, type LintInput, type LintKind } from './lint/context';
+import { attributeFieldFindings, descriptionFinding, linkFindings } from './lint/entity-rules';
+import { nameFindings } from './lint/name-rules';
+import { eventUsageFindings, unusedAttributeFinding } from './lint/usage-rules';
+
+export { DEFAULT_LINT_SEVERITIES, lintSeverities } from './lint/severities';
+export { looksLikePersonalData } from './lint/entity-rules';
+export type { LintInput, LintKind, LintMap } from './lint/context';
+
+/** An entity about to be saved: new (no id yet) or replacing the one with its id. */
+export type LintCandidate<T> = Omit<T, 'id' | 'version' | 'createdAt' | 'updatedAt'> & { id?: string };
+type AttributeCandidate = LintCandidate<Attribute>;
+type EventCandidate = LintCandidate<PlanEvent>;
+type ViewCandidate = LintCandidate<PlanView>;
+
+/** Every finding of the whole plan. Archived entities are ignored. */
+export function lintPlan(input: LintInput): LintFinding[] {
+  const ctx = new LintContext(input, true);
+  const findings: LintFinding[] = [];
+  for (const a of ctx.attributes) findings.push(...attributeFindings(ctx, a));
+  for (const e of ctx.events) findings.push(...eventFindings(ctx, e));
+  for (const v of ctx.views) findings.push(...viewFindings(ctx, v));
+  return findings;
+}
+
+/**
+ * The findings about one entity as it would be saved, the others as they are.
+ * A new entity (no id) is not reported as unused or on no view: it cannot be
+ * linked before it exists.
+ */
+export function lintEntity(kind: 'attribute', candidate: AttributeCandidate, input: LintInput): LintFinding[];
+export function lintEntity(kind: 'event', candidate: EventCandidate, input: LintInput): LintFinding[];
+export function lintEntity(kind: 'view', candidate: ViewCandidate, input: LintInput): LintFinding[];
+export function lintEntity(kind: LintKind, candidate: AttributeCandidate | EventCandidate | ViewCandidate, input: LintInput): LintFinding[] {
+  if (candidate.status === 'archived') return [];
+  const ctx = new LintContext(withCandidate(kind, candidate, input), false);
+  switch (kind) {
+    case 'attribute':
+      return attributeFindings(ctx, candidate as AttributeCandidate);
+    case 'event':
+      return eventFindings(ctx, candidate as EventCandidate);
+    case 'view':
+      return viewFindings(ctx, candidate as ViewCandidate);
+  }
+}
+
+function withCandidate(kind: LintKind, candidate: { id?: string }, input: LintInput): LintInput {
+  const replace = <T extends { id: string }>(items: T[]): T[] => {
+    const others = candidate.id ? items.filter((item) => item.id !== candidate.id) : items;
+    return [...others, candidate as T];
+  };
+  if (kind === 'attribute') return { ...input, attributes: replace(input.attributes) };
+  if (kind === 'event') return { ...input, events: replace(input.events) };
+  return { ...input, views: replace(input.views) };
+}
+
+function attributeFindings(ctx: LintContext, a: AttributeCandidate): LintFinding[] {
+  return compact([
+    ...nameFindings(ctx, 'attribute', a),
+    descriptionFinding(ctx, 'attribute', a),
+    ...attributeFieldFindings(ctx, a),
+    unusedAttributeFinding(ctx, a),
+  ]);
+}
+
+function eventFindings(ctx: LintContext, e: EventCandidate): LintFinding[] {
+  return compact([...nameFindings(ctx, 'event', e), descriptionFinding(ctx, 'event', e), ...linkFindings(ctx, 'event', e), ...eventUsageFindings(ctx, e)]);
+}
+
+function viewFindings(ctx: LintContext, v: ViewCandidate): LintFinding[] {
+  return compact([...nameFindings(ctx, 'view', v), ...linkFindings(ctx, 'view', v)]);
+}
+
+const compact = (findings: Array<LintFinding | null>): LintFinding[] => findings.filter((f): f is LintFinding => f !== null);
