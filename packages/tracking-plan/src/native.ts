@@ -1,5 +1,6 @@
 import { NATIVE_FORMAT, NATIVE_FORMAT_VERSION, NativePlanSchema } from '@tracemap/contracts';
 import type { Attribute, EntityKind, NativePlan, PlanEvent, PlanView, RejectedRow } from '@tracemap/contracts';
+import type { TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { ensureContractFormats } from './formats';
 import { foldName } from './names';
@@ -86,7 +87,7 @@ function schemaRejections(data: unknown): RejectedRow[] {
     // One reason per entry is enough to fix it; the rest usually follow from the first.
     if (reportedEntries.has(entry)) continue;
     reportedEntries.add(entry);
-    const row: RejectedRow = { row: jsonPath(segments), reason: reasonFor(error.message, field ?? collection, error.path) };
+    const row: RejectedRow = { row: jsonPath(segments), reason: reasonFor(error.message, field ?? collection, error.path, error.schema, error.value) };
     if (KIND_OF[collection] && index !== undefined) {
       row.kind = KIND_OF[collection];
       const name = (data as Record<string, Array<{ name?: unknown }>>)[collection]?.[Number(index)]?.name;
@@ -97,13 +98,22 @@ function schemaRejections(data: unknown): RejectedRow[] {
   return rejected;
 }
 
-function reasonFor(message: string, field: string | undefined, path: string): string {
+function reasonFor(message: string, field: string | undefined, path: string, schema: TSchema, value: unknown): string {
+  const allowed = literalChoices(schema);
+  if (allowed) return `${path.split('/').pop()}: ${JSON.stringify(value)} is not one of ${allowed.join(', ')}.`;
   if (path === '/format' || path === '/formatVersion') {
     return `This is not a ${NATIVE_FORMAT} file of version ${NATIVE_FORMAT_VERSION} (${message}).`;
   }
   if (message === 'Expected required property') return `The field "${path.split('/').pop()}" is missing.`;
   if (message.startsWith('Unexpected property')) return `The field "${path.split('/').pop()}" is not part of the format.`;
   return field ? `${field}: ${message}.` : `${message}.`;
+}
+
+/** The values a union of literals accepts, or null for any other schema. */
+function literalChoices(schema: TSchema): string[] | null {
+  const options = (schema as { anyOf?: TSchema[] }).anyOf;
+  if (!options || !options.every((o) => 'const' in o)) return null;
+  return options.map((o) => String(o.const));
 }
 
 /** `/events/3/attributes/0/attributeId` → `events[3].attributes[0].attributeId` */

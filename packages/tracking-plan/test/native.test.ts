@@ -68,7 +68,7 @@ describe('parseNativePlan', () => {
     expect(plan).toBeNull();
     expect(rejected).toEqual([
       { row: 'attributes[1].type', kind: 'attribute', name: 'order_id', reason: expect.stringMatching(/^type: /) },
-      { row: 'events[0].attributes[0].presence', kind: 'event', name: 'Order Completed', reason: expect.stringMatching(/^attributes: /) },
+      { row: 'events[0].attributes[0].presence', kind: 'event', name: 'Order Completed', reason: 'presence: "always" is not one of required, optional.' },
     ]);
   });
 
@@ -119,5 +119,13 @@ describe('parseNativePlan', () => {
     data.attributes[0].version = 7;
     const { plan } = parseNativePlan(JSON.stringify(data));
     expect(plan!.attributes[0]).not.toHaveProperty('version');
+  });
+});
+
+describe('parseNativePlan reasons', () => {
+  it('lists the allowed values of an enumerated field', () => {
+    const data = JSON.parse(serializeNativePlan(toNativePlan(samplePlan())));
+    data.attributes[0].scope = 'session';
+    expect(parseNativePlan(JSON.stringify(data)).rejected[0].reason).toBe('scope: "session" is not one of event, user, view, system, group.');
   });
 });
