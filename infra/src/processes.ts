@@ -32,9 +32,11 @@ export function startProcess(
   name: string,
   command: string,
   args: string[],
-  options: { env: NodeJS.ProcessEnv; cwd: string; onOutput?: (line: string) => void },
+  options: { env: NodeJS.ProcessEnv; cwd: string; onOutput?: (line: string) => void; stdin?: boolean },
 ): ManagedProcess {
-  const child = spawn(command, args, { env: options.env, cwd: options.cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const stdin = options.stdin ? 'pipe' : 'ignore';
+  const child = spawn(command, args, { env: options.env, cwd: options.cwd, detached: true, stdio: [stdin, 'pipe', 'pipe'] });
+  child.stdin?.on('error', () => undefined);
   everyChild.add(child);
   const forward = (chunk: Buffer) => {
     for (const line of chunk.toString().split('\n')) if (line.trim()) options.onOutput?.(line);

@@ -20,6 +20,7 @@ async function main() {
     remotesFile: process.env.REMOTES_FILE || undefined,
     publicUrl: process.env.PUBLIC_URL || undefined,
     logLevel: process.env.LOG_LEVEL ?? 'warn',
+    standby: true,
   });
   let stopping = false;
   const stop = async (signal: string) => {

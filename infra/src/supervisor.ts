@@ -33,7 +33,15 @@ export interface SuperviseOptions {
   ready: (process: ManagedProcess) => Promise<void>;
   log: (line: string) => void;
   policy?: Partial<RestartPolicy>;
+  /**
+   * A warm spare: a process that has done the slow part of starting and
+   * waits to be activated. When given, one is kept ready and used for the
+   * next restart instead of a cold start.
+   */
+  standby?: { spawn: () => ManagedProcess; activate: (process: ManagedProcess) => void };
 }
+
+const isAlive = (proc: ManagedProcess) => proc.child.exitCode === null && proc.child.signalCode === null;
 
 export function restartDelayMs(failuresInARow: number, policy: RestartPolicy): number {
   return Math.min(policy.maxDelayMs, policy.firstDelayMs * 2 ** Math.max(0, failuresInARow - 1));
@@ -70,10 +78,23 @@ export async function supervise(options: SuperviseOptions): Promise<SupervisedPr
   let readyAt: number | null = Date.now();
   let downSince = 0;
   let pending: NodeJS.Timeout | undefined;
+  let spare: ManagedProcess | null = null;
+
+  const prepareSpare = () => {
+    if (!options.standby || stopping || spare) return;
+    const proc = options.standby.spawn();
+    spare = proc;
+    void proc.exited.then(() => {
+      if (spare === proc) spare = null;
+    });
+  };
 
   const restart = () => {
     if (stopping) return;
-    const proc = options.start();
+    const warm = spare && isAlive(spare) ? spare : null;
+    spare = null;
+    if (warm) options.standby!.activate(warm);
+    const proc = warm ?? options.start();
     current = proc;
     readyAt = null;
     watch(proc);
@@ -81,7 +102,9 @@ export async function supervise(options: SuperviseOptions): Promise<SupervisedPr
       () => {
         if (stopping || current !== proc) return;
         readyAt = Date.now();
-        log(`[supervisor] ${name} is ready again (pid ${proc.child.pid}), ${seconds(readyAt - downSince)} after it went down`);
+        const how = warm ? 'from its warm standby' : 'cold start';
+        log(`[supervisor] ${name} is ready again (pid ${proc.child.pid}, ${how}), ${seconds(readyAt - downSince)} after it went down`);
+        prepareSpare();
       },
       (error: Error) => {
         // Died before answering: the exit handler restarts it. Alive but never ready: stop it so it is.
@@ -115,6 +138,7 @@ export async function supervise(options: SuperviseOptions): Promise<SupervisedPr
     });
   }
   watch(current);
+  prepareSpare();
 
   return {
     name,
@@ -124,7 +148,7 @@ export async function supervise(options: SuperviseOptions): Promise<SupervisedPr
     async stop() {
       stopping = true;
       clearTimeout(pending);
-      await current.stop();
+      await Promise.all([current.stop(), spare?.stop()]);
     },
   };
 }

@@ -12,13 +12,14 @@ let output = '';
 let base: string;
 let database: TestDatabase | undefined;
 
-/** The pid of the process running a service, found by its entry file among the start command's processes. */
-function servicePid(service: string): number {
-  const rows = execFileSync('ps', ['-e', '-o', 'pid=,ppid=,args='], { encoding: 'utf8' }).trim().split('\n');
+/** The start command's processes running a service's code, with whether each is a warm standby. */
+function serviceProcesses(service: string): Array<{ pid: number; standby: boolean }> {
+  const rows = execFileSync('ps', ['-e', '-o', 'pid=,ppid=,stat=,args='], { encoding: 'utf8' }).trim().split('\n');
   const entry = path.join('services', service, 'src', 'server.ts');
-  const match = rows.map((r) => r.trim().split(/\s+/)).find(([, ppid, ...args]) => Number(ppid) === child.pid && args.join(' ').includes(entry));
-  if (!match) throw new Error(`no ${service} process under the start command`);
-  return Number(match[0]);
+  return rows
+    .map((r) => r.trim().split(/\s+/))
+    .filter(([, ppid, stat, ...args]) => Number(ppid) === child.pid && !stat.startsWith('Z') && args.join(' ').includes(entry))
+    .map(([pid, , , ...args]) => ({ pid: Number(pid), standby: args.join(' ').includes('standby.ts') }));
 }
 
 async function waitFor<T>(what: string, check: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
@@ -82,7 +83,10 @@ test('in production there is no dev mailbox: not started, not announced, not ser
 });
 
 test('a service killed under the start command is logged and comes back by itself within 5 s', async () => {
-  const pid = servicePid('company');
+  const before = serviceProcesses('company');
+  expect(before.map((p) => p.standby).sort()).toEqual([false, true]);
+  const pid = before.find((p) => !p.standby)!.pid;
+  const standby = before.find((p) => p.standby)!.pid;
   process.kill(-pid, 'SIGKILL');
   const killedAt = Date.now();
   // Its routes answer from the company service again (401 without a session), not the gateway's 503.
@@ -90,7 +94,10 @@ test('a service killed under the start command is logged and comes back by itsel
   const backAfter = Date.now() - killedAt;
   await waitFor('the ready-again log line', async () => (output.includes('company is ready again') ? true : undefined), 2000);
   expect(output).toMatch(new RegExp(`\\[supervisor\\] company \\(pid ${pid}\\) died: killed by SIGKILL, after [\\d.]+ s up; restarting in 200 ms`));
-  expect(servicePid('company')).not.toBe(pid);
+  // The warm standby took over, and a new standby is prepared for next time.
+  expect(output).toContain(`[supervisor] company is ready again (pid ${standby}, from its warm standby)`);
+  await waitFor('a new standby beside it', async () => (serviceProcesses('company').length === 2 ? true : undefined), 10000);
+  expect(serviceProcesses('company').map((p) => p.pid)).not.toContain(pid);
   expect((await fetch(`${base}/ready`)).status).toBe(200);
   process.stdout.write(`company answering again ${backAfter} ms after SIGKILL\n`);
 });

@@ -67,6 +67,36 @@ test('a process that keeps failing is retried with growing delays, then left dow
   expect(lines.some((l) => l.includes('ready again'))).toBe(false);
 });
 
+test('with a warm standby, the standby takes over when the process dies and a new one is prepared', async () => {
+  const port = await freePort();
+  const lines: string[] = [];
+  // The standby waits for a line on stdin before it starts serving.
+  const waiting = `process.stdin.once('data', () => { ${SERVER.replace(/\n/g, ' ')} }); process.stdin.once('end', () => process.exit(0));`;
+  const spawned: number[] = [];
+  const tiny = await supervise({
+    name: 'tiny',
+    start: () => startProcess('tiny', process.execPath, ['-e', SERVER, String(port), '/nonexistent'], { env: process.env, cwd: os.tmpdir() }),
+    standby: {
+      spawn: () => {
+        const proc = startProcess('tiny', process.execPath, ['-e', waiting, String(port), '/nonexistent'], { env: process.env, cwd: os.tmpdir(), stdin: true });
+        spawned.push(proc.child.pid!);
+        return proc;
+      },
+      activate: (proc) => proc.child.stdin!.write('start\n'),
+    },
+    ready: (proc) => waitUntilReady(`http://127.0.0.1:${port}/ready`, [proc], 10000, 20),
+    log: (line) => lines.push(line),
+  });
+  supervised = tiny;
+  expect(spawned).toHaveLength(1);
+  process.kill(-tiny.current.child.pid!, 'SIGKILL');
+  await waitForLine(lines, /tiny is ready again/);
+  expect(lines[1]).toMatch(new RegExp(`tiny is ready again \\(pid ${spawned[0]}, from its warm standby\\)`));
+  expect(tiny.current.child.pid).toBe(spawned[0]);
+  expect(spawned).toHaveLength(2);
+  expect((await fetch(`http://127.0.0.1:${port}/ready`)).status).toBe(200);
+});
+
 test('an intended stop is not restarted', async () => {
   const { port, lines, supervised: tiny } = await superviseTinyServer({ firstDelayMs: 10 });
   await tiny.stop();
