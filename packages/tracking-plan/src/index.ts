@@ -7,3 +7,6 @@ export * from './lint';
 export { SimilarNameIndex } from './lint/similar-index';
 export * from './native';
 export { ensureContractFormats } from './formats';
+export * from './csv';
+export * from './csv-import';
+export { parseCsvRecords, unparseCsvRecords } from './csv-codec';
