@@ -97,6 +97,25 @@ test('with a warm standby, the standby takes over when the process dies and a ne
   expect((await fetch(`http://127.0.0.1:${port}/ready`)).status).toBe(200);
 });
 
+test('the backoff grows while deaths follow each other and starts over once a run has stayed healthy', async () => {
+  const killTwice = async (healthyAfterMs: number) => {
+    const { lines, supervised: tiny } = await superviseTinyServer({ firstDelayMs: 10, healthyAfterMs });
+    for (let round = 1; round <= 2; round += 1) {
+      process.kill(-tiny.current.child.pid!, 'SIGKILL');
+      const deadline = Date.now() + 10000;
+      while (lines.filter((l) => l.includes('ready again')).length < round) {
+        if (Date.now() > deadline) throw new Error(`not back after kill ${round}:\n${lines.join('\n')}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    }
+    await tiny.stop();
+    supervised = undefined;
+    return lines.filter((l) => l.includes('restarting in')).map((l) => /restarting in (\d+ ms \(failure \d+)/.exec(l)![1]);
+  };
+  expect(await killTwice(60_000)).toEqual(['10 ms (failure 1', '20 ms (failure 2']);
+  expect(await killTwice(0)).toEqual(['10 ms (failure 1', '10 ms (failure 1']);
+});
+
 test('an intended stop is not restarted', async () => {
   const { port, lines, supervised: tiny } = await superviseTinyServer({ firstDelayMs: 10 });
   await tiny.stop();
