@@ -10,3 +10,4 @@ export { ensureContractFormats } from './formats';
 export * from './csv';
 export * from './csv-import';
 export { parseCsvRecords, unparseCsvRecords } from './csv-codec';
+export * from './diff';
