@@ -10,6 +10,11 @@
 // sequences (Parse/Bind/Execute/Sync) and whole transactions are never
 // interleaved with another connection's messages. (The stock socket server
 // queues message by message, which mixes unnamed prepared statements.)
+//
+// LISTEN/NOTIFY: the one backend puts a notification in the output of
+// whichever connection happens to run when it is delivered, so the server
+// takes NotificationResponse messages out of that output and hands each to
+// the connections that asked to LISTEN on its channel.
 import net from 'node:net';
 import { PGlite } from '@electric-sql/pglite';
 
@@ -50,18 +55,74 @@ function lastReadyStatus(output) {
 const db = await PGlite.create(process.argv[2] || 'memory://');
 const backend = new Mutex();
 
+/** Channel name -> sockets listening on it. */
+const listeners = new Map();
+const LISTEN = /^\s*(UN)?LISTEN\s+(\*|"[^"]+"|[A-Za-z_][A-Za-z0-9_$]*)\s*;?\s*$/i;
+
+/** Notes LISTEN / UNLISTEN sent as a simple query ('Q': text) or a parse ('P': name, text). */
+function trackListen(message, socket) {
+  const type = message[0];
+  if (type !== 0x51 /* Q */ && type !== 0x50 /* P */) return;
+  let start = 5;
+  if (type === 0x50) start = message.indexOf(0, 5) + 1;
+  const end = message.indexOf(0, start);
+  if (start <= 0 || end < 0 || end - start > 200) return;
+  const match = LISTEN.exec(message.toString('utf8', start, end));
+  if (!match) return;
+  const channel = match[2].startsWith('"') ? match[2].slice(1, -1) : match[2].toLowerCase();
+  if (match[1]) {
+    for (const [name, sockets] of listeners) if (channel === '*' || name === channel) sockets.delete(socket);
+    return;
+  }
+  if (!listeners.has(channel)) listeners.set(channel, new Set());
+  listeners.get(channel).add(socket);
+}
+
+function forgetListener(socket) {
+  for (const sockets of listeners.values()) sockets.delete(socket);
+}
+
+/** Hands a NotificationResponse (int32 pid, channel, payload) to the connections listening on its channel. */
+function deliverNotification(message) {
+  const end = message.indexOf(0, 9);
+  if (end < 0) return;
+  for (const target of listeners.get(message.toString('utf8', 9, end)) ?? []) {
+    if (target.writable) target.write(message);
+  }
+}
+
 async function run(message, socket) {
-  const chunks = [];
+  const forwarded = [];
+  let carry = Buffer.alloc(0);
+  const forward = (chunk) => {
+    forwarded.push(chunk);
+    if (socket.writable) socket.write(chunk);
+  };
   await db.runExclusive(() =>
     db.execProtocolRawStream(message, {
       onRawData: (data) => {
-        const chunk = Buffer.from(data);
-        chunks.push(chunk);
-        if (socket.writable) socket.write(chunk);
+        // Split into whole messages: notifications go to their listeners, the rest to this connection.
+        let output = carry.length > 0 ? Buffer.concat([carry, Buffer.from(data)]) : Buffer.from(data);
+        let position = 0;
+        let kept = 0;
+        while (position + 5 <= output.length) {
+          const length = 1 + output.readInt32BE(position + 1);
+          if (position + length > output.length) break;
+          if (output[position] === 0x41 /* A */) {
+            if (position > kept) forward(output.subarray(kept, position));
+            deliverNotification(Buffer.from(output.subarray(position, position + length)));
+            kept = position + length;
+          }
+          position += length;
+        }
+        if (position > kept) forward(output.subarray(kept, position));
+        carry = Buffer.from(output.subarray(position));
+        output = null;
       },
     }),
   );
-  return lastReadyStatus(Buffer.concat(chunks));
+  if (carry.length > 0) forward(carry);
+  return lastReadyStatus(Buffer.concat(forwarded));
 }
 
 const server = net.createServer((socket) => {
@@ -122,6 +183,7 @@ const server = net.createServer((socket) => {
         await backend.acquire();
         holding = true;
       }
+      trackListen(next.message, socket);
       try {
         const status = await run(next.message, socket);
         if (status === 'I') {
@@ -144,6 +206,7 @@ const server = net.createServer((socket) => {
   const onGone = () => {
     if (closed) return;
     closed = true;
+    forgetListener(socket);
     work = work.then(releaseBackend);
   };
   socket.on('close', onGone);

@@ -4,8 +4,7 @@ import { SESSION_EVENTS_CHANNEL } from '@tracemap/service-kit';
 import { ANON_KEY, INTERNAL_TOKEN, signedInUser, startAuth, type RunningAuth } from './helpers';
 
 // Other services drop a cached session the moment auth announces its end; the
-// database announces it in the transaction that ends the session. (Run on
-// PostgreSQL: the embedded database does not route notifications between connections.)
+// database announces it in the transaction that ends the session.
 let auth: RunningAuth;
 let listener: pg.Client;
 const heard: string[] = [];

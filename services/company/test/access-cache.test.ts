@@ -78,7 +78,9 @@ async function within1s(ask: () => Promise<{ statusCode: number }>, expected: nu
 async function cutListener(app: FastifyInstance, which: 'memberships' | 'sessions') {
   const channel = which === 'memberships' ? app.companyService.deps.memberships.channel! : app.sessionCache!.channel!;
   const down = new Promise((resolve) => channel.once('down', resolve));
-  await h.admin.query('SELECT pg_terminate_backend($1)', [channel.backendPid]);
+  if (h.database.isPostgres) await h.admin.query('SELECT pg_terminate_backend($1)', [channel.backendPid]);
+  // The embedded database has one backend for every connection: there the listener is stopped instead.
+  else await channel.stop().then(() => channel.start());
   return { down, back: () => channel.whenUp(5000) };
 }
 
