@@ -1,18 +1,29 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Suspense, type ComponentType } from 'react';
+import { lazyPage, startFirstPage, useFirstPage } from '@tracemap/shell-core';
 import { Route, Routes } from 'react-router';
 import { NotFound } from '../not-found';
 import { InvitationPage } from '../pages/invitation';
 import { PopupClosePage } from '../pages/popup-close';
 
 /** Each form page is its own chunk: /login does not download the account page's code. */
-const Login = lazy(() => import('../pages/login').then((m) => ({ default: m.LoginPage })));
-const Register = lazy(() => import('../pages/register').then((m) => ({ default: m.RegisterPage })));
-const ForgotPassword = lazy(() => import('../pages/forgot-password').then((m) => ({ default: m.ForgotPasswordPage })));
-const ResetPassword = lazy(() => import('../pages/reset-password').then((m) => ({ default: m.ResetPasswordPage })));
-const ConfirmEmail = lazy(() => import('../pages/confirm-email').then((m) => ({ default: m.ConfirmEmailPage })));
-const Account = lazy(() => import('../pages/account').then((m) => ({ default: m.AccountPage })));
+const Login = lazyPage(() => import('../pages/login'), (m) => m.LoginPage);
+const Register = lazyPage(() => import('../pages/register'), (m) => m.RegisterPage);
+const ForgotPassword = lazyPage(() => import('../pages/forgot-password'), (m) => m.ForgotPasswordPage);
+const ResetPassword = lazyPage(() => import('../pages/reset-password'), (m) => m.ResetPasswordPage);
+const ConfirmEmail = lazyPage(() => import('../pages/confirm-email'), (m) => m.ConfirmEmailPage);
+const Account = lazyPage(() => import('../pages/account'), (m) => m.AccountPage);
 
-function page(Page: LazyExoticComponent<ComponentType>) {
+// The page the app opens at starts loading with this module (see lazyPage).
+const firstPage = startFirstPage([
+  [/^\/login\/?$/, Login],
+  [/^\/register\/?$/, Register],
+  [/^\/forgot-password\/?$/, ForgotPassword],
+  [/^\/reset-password\//, ResetPassword],
+  [/^\/confirm-email(\/|$)/, ConfirmEmail],
+  [/^\/account(\/|$)/, Account],
+]);
+
+function page(Page: ComponentType) {
   return (
     <Suspense
       fallback={
@@ -28,6 +39,16 @@ function page(Page: LazyExoticComponent<ComponentType>) {
 
 /** Routes owned by mfe-auth, relative to its prefix `/`. */
 export default function AuthRoutes() {
+  const ready = useFirstPage(firstPage);
+  if (!ready) {
+    return (
+      <div data-app="mfe-auth">
+        <section className="tm-page tm-container" aria-busy="true">
+          <p>Loading…</p>
+        </section>
+      </div>
+    );
+  }
   return (
     <div data-app="mfe-auth">
       <Routes>

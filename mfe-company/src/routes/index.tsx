@@ -1,6 +1,6 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
-import { watchCompanyAccess } from '@tracemap/shell-core';
+import { lazyPage, startFirstPage, useFirstPage, watchCompanyAccess } from '@tracemap/shell-core';
 import { CompanyLayout } from '../company-layout';
 import { NotFound } from '../not-found';
 import { CompanyPlaceholderPage } from '../pages/company-placeholder';
@@ -8,17 +8,30 @@ import { CompanySlackPage } from '../pages/company-slack';
 import { CompanyStyles } from '../styles';
 
 // Each page is its own chunk: /company pulls only the list page on first render.
-const CompanyListPage = lazy(() => import('../pages/company-list').then((m) => ({ default: m.CompanyListPage })));
-const CompanyCreatePage = lazy(() => import('../pages/company-create').then((m) => ({ default: m.CompanyCreatePage })));
-const CompanyDashboardPage = lazy(() => import('../pages/company-dashboard').then((m) => ({ default: m.CompanyDashboardPage })));
-const CompanyUsersPage = lazy(() => import('../pages/company-users').then((m) => ({ default: m.CompanyUsersPage })));
-const CompanySettingsPage = lazy(() => import('../pages/company-settings').then((m) => ({ default: m.CompanySettingsPage })));
-const AttributesPage = lazy(() => import('../pages/attributes').then((m) => ({ default: m.AttributesPage })));
-const AttributePage = lazy(() => import('../pages/attributes/attribute-page').then((m) => ({ default: m.AttributePage })));
-const EventsPage = lazy(() => import('../pages/events').then((m) => ({ default: m.EventsPage })));
-const EventPage = lazy(() => import('../pages/events/event-page').then((m) => ({ default: m.EventPage })));
-const ViewsPage = lazy(() => import('../pages/views').then((m) => ({ default: m.ViewsPage })));
-const ViewPage = lazy(() => import('../pages/views/view-page').then((m) => ({ default: m.ViewPage })));
+const CompanyListPage = lazyPage(() => import('../pages/company-list'), (m) => m.CompanyListPage);
+const CompanyCreatePage = lazyPage(() => import('../pages/company-create'), (m) => m.CompanyCreatePage);
+const CompanyDashboardPage = lazyPage(() => import('../pages/company-dashboard'), (m) => m.CompanyDashboardPage);
+const CompanyUsersPage = lazyPage(() => import('../pages/company-users'), (m) => m.CompanyUsersPage);
+const CompanySettingsPage = lazyPage(() => import('../pages/company-settings'), (m) => m.CompanySettingsPage);
+const AttributesPage = lazyPage(() => import('../pages/attributes'), (m) => m.AttributesPage);
+const AttributePage = lazyPage(() => import('../pages/attributes/attribute-page'), (m) => m.AttributePage);
+const EventsPage = lazyPage(() => import('../pages/events'), (m) => m.EventsPage);
+const EventPage = lazyPage(() => import('../pages/events/event-page'), (m) => m.EventPage);
+const ViewsPage = lazyPage(() => import('../pages/views'), (m) => m.ViewsPage);
+const ViewPage = lazyPage(() => import('../pages/views/view-page'), (m) => m.ViewPage);
+
+// The page the app opens at starts loading with this module, in parallel with its data (see lazyPage).
+const ID = '[^/]+';
+const firstPage = startFirstPage([
+  [/^\/company\/?$/, CompanyListPage],
+  [/^\/company\/create\/?$/, CompanyCreatePage],
+  [new RegExp(`^/company/${ID}/?$`), CompanyDashboardPage],
+  [new RegExp(`^/company/${ID}/users/?$`), CompanyUsersPage],
+  [new RegExp(`^/company/${ID}/settings/?$`), CompanySettingsPage],
+  [new RegExp(`^/company/${ID}/attributes/?$`), AttributesPage],
+  [new RegExp(`^/company/${ID}/events/?$`), EventsPage],
+  [new RegExp(`^/company/${ID}/views/?$`), ViewsPage],
+]);
 
 function Page({ children }: { children: ReactNode }) {
   return (
@@ -39,6 +52,16 @@ export default function CompanyRoutes() {
   useEffect(() => {
     watchCompanyAccess();
   }, []);
+  const ready = useFirstPage(firstPage);
+  if (!ready) {
+    return (
+      <div data-app="mfe-company">
+        <section className="tm-container co-page" aria-busy="true">
+          <p className="co-muted">Loading…</p>
+        </section>
+      </div>
+    );
+  }
   return (
     <div data-app="mfe-company">
       <CompanyStyles />

@@ -14,3 +14,4 @@ export * from './company';
 export * from './auth';
 export { startDeploymentWatch, recoverFromChunkError } from './deployment/deployment-watch';
 export * from './tracking-plan';
+export { lazyPage, startFirstPage, useFirstPage, type FirstPage, type LazyPage } from './pages/lazy-page';
