@@ -11,3 +11,4 @@ export * from './csv';
 export * from './csv-import';
 export { parseCsvRecords, unparseCsvRecords } from './csv-codec';
 export * from './diff';
+export * from './samples';

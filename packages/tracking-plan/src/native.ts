@@ -1,5 +1,5 @@
 import { NATIVE_FORMAT, NATIVE_FORMAT_VERSION, NativePlanSchema } from '@tracemap/contracts';
-import type { Attribute, EntityKind, NativePlan, PlanEvent, PlanView, RejectedRow } from '@tracemap/contracts';
+import type { EntityKind, NativeAttribute, NativeEvent, NativePlan, NativeView, RejectedRow } from '@tracemap/contracts';
 import type { TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { ensureContractFormats } from './formats';
@@ -12,7 +12,12 @@ import { foldName } from './names';
  */
 type WithVolatile<T> = T & { version?: unknown; createdAt?: unknown; updatedAt?: unknown };
 
-export function toNativePlan(plan: { attributes: Attribute[]; events: PlanEvent[]; views: PlanView[] }): NativePlan {
+/** Takes stored entities (or native ones: version and timestamps are optional here). */
+export function toNativePlan(plan: {
+  attributes: Array<WithVolatile<NativeAttribute>>;
+  events: Array<WithVolatile<NativeEvent>>;
+  views: Array<WithVolatile<NativeView>>;
+}): NativePlan {
   return {
     format: NATIVE_FORMAT,
     formatVersion: NATIVE_FORMAT_VERSION,

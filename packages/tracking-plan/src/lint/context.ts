@@ -1,4 +1,4 @@
-import type { Attribute, AttributeLink, LintFinding, LintRule, LintSettings, LintSeverity, NameCase, PlanEvent, PlanView } from '@tracemap/contracts';
+import type { AttributeLink, LintFinding, LintRule, LintSettings, LintSeverity, NameCase, NativeAttribute, NativeEvent, NativeView } from '@tracemap/contracts';
 import { foldName, similarFoldedNames } from '../names';
 import { SimilarNameIndex } from './similar-index';
 import { lintSeverities } from './severities';
@@ -11,6 +11,10 @@ export interface LintMap {
   /** Map-level attribute links; they count as uses of the attribute. */
   attributes?: AttributeLink[];
 }
+/** Stored entities or native-file ones: lint needs no version or timestamps. */
+type Attribute = NativeAttribute;
+type PlanEvent = NativeEvent;
+type PlanView = NativeView;
 export interface LintInput {
   attributes: Attribute[];
   events: PlanEvent[];
