@@ -165,6 +165,17 @@ const MATRIX: Record<string, Case> = {
   'PATCH /api/company/:companyId/views/:id': { ...EDIT(200), request: (w, t) => plan(w, t, `/views/${w[t].viewId}`, 'PATCH', { description: 'Changed' }) },
   'DELETE /api/company/:companyId/views/:id': { ...EDIT(204), request: (w, t) => plan(w, t, `/views/${w[t].viewId}`, 'DELETE') },
   'GET /api/company/:companyId/views/:id/history': { ...READ, request: (w, t) => plan(w, t, `/views/${w[t].viewId}/history`) },
+  'GET /api/company/:companyId/tracking-plan/lint': { ...READ, request: (w, t) => plan(w, t, '/tracking-plan/lint') },
+  'GET /api/company/:companyId/tracking-plan/export': { ...READ, request: (w, t) => plan(w, t, '/tracking-plan/export?format=native') },
+  'POST /api/company/:companyId/tracking-plan/import': {
+    ...EDIT(200),
+    request: (w, t) => ({
+      method: 'POST',
+      url: `/api/company/${w[t].id}/tracking-plan/import?format=native`,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ format: 'tracemap.tracking-plan', formatVersion: 1, attributes: [], events: [], views: [] }),
+    }),
+  },
   // The API's description is public, like any published API reference.
   'GET /api/company/openapi.json': { ...PUBLIC, request: () => ({ method: 'GET', url: '/api/company/openapi.json' }) },
   // Users' tokens never open internal routes; only the service token does (tested in roles.test.ts).

@@ -4,6 +4,7 @@ import type { CompanyDeps } from '../deps';
 import { attributeRoutes } from './attributes/attribute-routes';
 import { eventRoutes } from './events/event-routes';
 import { viewRoutes } from './views/view-routes';
+import { planRoutes } from './plan/plan-routes';
 
 /**
  * The tracking-plan API under `/api/company/:companyId/…`. Errors that carry
@@ -22,4 +23,5 @@ export async function trackingPlanRoutes(app: FastifyInstance, { deps }: { deps:
   await app.register(attributeRoutes, { deps });
   await app.register(eventRoutes, { deps });
   await app.register(viewRoutes, { deps });
+  await app.register(planRoutes, { deps });
 }

@@ -1,8 +1,8 @@
 import type { Queryable } from '@tracemap/service-kit';
 import type { Attribute, AttributeListFilters, PageOf, UsedBy } from '@tracemap/contracts';
-import { iso, listPage, searchText } from '../shared/list-query';
+import { iso, listPage, searchText, type ReadRunner } from '../shared/list-query';
 
-const COLUMNS = `a.id, a.name, a.display_name AS "displayName", a.description, a.scope, a.type, a.item_type AS "itemType",
+export const ATTRIBUTE_COLUMNS = `a.id, a.name, a.display_name AS "displayName", a.description, a.scope, a.type, a.item_type AS "itemType",
   a.validation, a.origin, a.exposed, a.nullable, a.pii, a.tags, a.status, a.owners, a.version,
   a.created_at AS "createdAt", a.updated_at AS "updatedAt"`;
 
@@ -38,7 +38,7 @@ export async function findAttribute(
   options: { forUpdate?: boolean; exposedOnly?: boolean } = {},
 ): Promise<Attribute | null> {
   const { rows } = await db.query(
-    `SELECT ${COLUMNS} FROM company.plan_attributes a
+    `SELECT ${ATTRIBUTE_COLUMNS} FROM company.plan_attributes a
       WHERE a.company_id = $1 AND a.id = $2 ${options.exposedOnly ? 'AND a.exposed' : ''} ${options.forUpdate ? 'FOR UPDATE' : ''}`,
     [companyId, id],
   );
@@ -48,19 +48,10 @@ export async function findAttribute(
 /** The company's attributes with these ids (unknown ids are simply absent). */
 export async function findAttributesByIds(db: Queryable, companyId: string, ids: readonly string[]): Promise<Attribute[]> {
   if (ids.length === 0) return [];
-  const { rows } = await db.query(`SELECT ${COLUMNS} FROM company.plan_attributes a WHERE a.company_id = $1 AND a.id = ANY($2::uuid[])`, [
+  const { rows } = await db.query(`SELECT ${ATTRIBUTE_COLUMNS} FROM company.plan_attributes a WHERE a.company_id = $1 AND a.id = ANY($2::uuid[])`, [
     companyId,
     ids,
   ]);
-  return rows.map(toAttribute);
-}
-
-/** The company's non-archived system-scope attributes: the first layer of every event's schema. */
-export async function findSystemAttributes(db: Queryable, companyId: string): Promise<Attribute[]> {
-  const { rows } = await db.query(
-    `SELECT ${COLUMNS} FROM company.plan_attributes a WHERE a.company_id = $1 AND a.scope = 'system' AND a.status <> 'archived' ORDER BY lower(a.name), a.id`,
-    [companyId],
-  );
   return rows.map(toAttribute);
 }
 
@@ -69,7 +60,7 @@ export async function insertAttribute(db: Queryable, companyId: string, id: stri
     `INSERT INTO company.plan_attributes AS a (company_id, id, name, display_name, description, scope, type, item_type, validation,
        origin, exposed, nullable, pii, tags, status, owners, search_text)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
-     RETURNING ${COLUMNS}`,
+     RETURNING ${ATTRIBUTE_COLUMNS}`,
     [companyId, id, ...fieldValues(fields)],
   );
   return toAttribute(rows[0]);
@@ -82,7 +73,7 @@ export async function updateAttribute(db: Queryable, companyId: string, id: stri
             exposed = $11, nullable = $12, pii = $13, tags = $14, status = $15, owners = $16, search_text = $17,
             version = a.version + 1, updated_at = now()
       WHERE a.company_id = $1 AND a.id = $2
-  RETURNING ${COLUMNS}`,
+  RETURNING ${ATTRIBUTE_COLUMNS}`,
     [companyId, id, ...fieldValues(fields)],
   );
   return toAttribute(rows[0]);
@@ -129,14 +120,14 @@ export async function attributeUsage(db: Queryable, companyId: string, id: strin
   return { events: refs('event'), views: refs('view'), maps: [] };
 }
 
-export function listAttributes(db: Queryable, companyId: string, filters: AttributeListFilters, options: { exposedOnly: boolean }): Promise<PageOf<Attribute>> {
+export function listAttributes(read: ReadRunner, companyId: string, filters: AttributeListFilters, options: { exposedOnly: boolean }): Promise<PageOf<Attribute>> {
   return listPage(
-    db,
+    read,
     companyId,
     {
       table: 'company.plan_attributes',
       alias: 'a',
-      columns: COLUMNS,
+      columns: ATTRIBUTE_COLUMNS,
       equals: { scope: filters.scope, type: filters.type, exposed: options.exposedOnly ? true : undefined },
     },
     filters,

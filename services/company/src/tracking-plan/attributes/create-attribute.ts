@@ -7,7 +7,7 @@ import { recordHistory } from '../history/history-repository';
 import { lintBeforeSave } from '../shared/lint-before-save';
 import { loadPlanSettings, planChanged, type PlanActor } from '../shared/plan-context';
 import { nameTaken } from '../shared/plan-errors';
-import { changesBetween } from '../shared/plan-logic';
+import { fieldChanges } from '@tracemap/tracking-plan';
 import { withNameCheck } from '../shared/write-helpers';
 import { newAttributeFields } from './attribute-fields';
 import { insertAttribute } from './attribute-repository';
@@ -23,7 +23,7 @@ export async function createAttribute(
   const outcome = await tenantTransaction(deps.db, { companyId, userId }, (client) =>
     runIdempotent(client, { userId, key: idempotencyKey, route: 'create-attribute', body: { companyId, input } }, async () => {
       const id = randomUUID();
-      await lintBeforeSave(client, companyId, 'attribute', { id, ...fields }, await loadPlanSettings(client, companyId));
+      await lintBeforeSave(client, companyId, { kind: 'attribute', entity: { id, ...fields } }, await loadPlanSettings(client, companyId));
       const created = await withNameCheck(
         () => insertAttribute(client, companyId, id, fields),
         () => nameTaken('attribute', fields.name, fields.scope),
@@ -35,7 +35,7 @@ export async function createAttribute(
         action: 'created',
         actorUserId: userId,
         version: created.version,
-        changes: changesBetween({}, fields),
+        changes: fieldChanges({}, fields),
       });
       return { statusCode: 201, body: created };
     }),

@@ -4,7 +4,7 @@ import { tenantTransaction } from '../../lib/tenant';
 import { recordHistory } from '../history/history-repository';
 import { planChanged, type PlanActor } from '../shared/plan-context';
 import { entityNotFound, PLAN_MESSAGES } from '../shared/plan-errors';
-import { changesBetween } from '../shared/plan-logic';
+import { fieldChanges } from '@tracemap/tracking-plan';
 import { attributeUsage, deleteAttribute as removeAttribute, findAttribute } from './attribute-repository';
 
 /** Only an attribute nothing links any more can be deleted; otherwise it is archived. */
@@ -26,7 +26,7 @@ export async function deleteAttribute(deps: CompanyDeps, actor: PlanActor, id: s
       action: 'deleted',
       actorUserId: userId,
       version,
-      changes: changesBetween(before, {}),
+      changes: fieldChanges(before, {}),
     });
   });
   planChanged(deps, companyId);

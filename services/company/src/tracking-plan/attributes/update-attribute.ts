@@ -5,7 +5,7 @@ import { recordHistory } from '../history/history-repository';
 import { lintBeforeSave } from '../shared/lint-before-save';
 import { exposedOnly, loadPlanSettings, planChanged, type PlanActor } from '../shared/plan-context';
 import { entityNotFound, nameTaken } from '../shared/plan-errors';
-import { changesBetween } from '../shared/plan-logic';
+import { fieldChanges } from '@tracemap/tracking-plan';
 import { assertVersion, updateAction, withNameCheck } from '../shared/write-helpers';
 import { changedAttributeFields } from './attribute-fields';
 import { findAttribute, updateAttribute as storeAttribute } from './attribute-repository';
@@ -22,7 +22,7 @@ export async function updateAttribute(
     if (!current || (exposedOnly(actor) && !current.exposed)) throw entityNotFound('attribute');
     assertVersion(current, input.ifMatch, current);
     const fields = changedAttributeFields(current, input.changes);
-    await lintBeforeSave(client, companyId, 'attribute', { ...current, ...fields }, await loadPlanSettings(client, companyId));
+    await lintBeforeSave(client, companyId, { kind: 'attribute', entity: { ...current, ...fields } }, await loadPlanSettings(client, companyId));
     const after = await withNameCheck(
       () => storeAttribute(client, companyId, input.id, fields),
       () => nameTaken('attribute', fields.name, fields.scope),
@@ -35,7 +35,7 @@ export async function updateAttribute(
       action: updateAction(current.status, after.status),
       actorUserId: userId,
       version: after.version,
-      changes: changesBetween(before, { id: input.id, ...fields }),
+      changes: fieldChanges(before, { id: input.id, ...fields }),
     });
     return after;
   });

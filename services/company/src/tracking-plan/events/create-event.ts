@@ -9,7 +9,7 @@ import { replaceAttributeLinks } from '../shared/link-repository';
 import { lintBeforeSave } from '../shared/lint-before-save';
 import { loadPlanSettings, planChanged, type PlanActor } from '../shared/plan-context';
 import { nameTaken } from '../shared/plan-errors';
-import { changesBetween } from '../shared/plan-logic';
+import { fieldChanges } from '@tracemap/tracking-plan';
 import { withNameCheck } from '../shared/write-helpers';
 import { newEventDraft } from './event-fields';
 import { findEvent, insertEvent } from './event-repository';
@@ -21,7 +21,7 @@ export async function createEvent(deps: CompanyDeps, actor: PlanActor, input: Cr
     runIdempotent(client, { userId, key: idempotencyKey, route: 'create-event', body: { companyId, input } }, async () => {
       await checkLinks(client, companyId, { attributes: draft.attributes });
       const id = randomUUID();
-      await lintBeforeSave(client, companyId, 'event', { id, ...draft.fields, attributes: draft.attributes }, await loadPlanSettings(client, companyId));
+      await lintBeforeSave(client, companyId, { kind: 'event', entity: { id, ...draft.fields, attributes: draft.attributes } }, await loadPlanSettings(client, companyId));
       await withNameCheck(
         () => insertEvent(client, companyId, id, draft.fields),
         () => nameTaken('event', draft.fields.name),
@@ -35,7 +35,7 @@ export async function createEvent(deps: CompanyDeps, actor: PlanActor, input: Cr
         action: 'created',
         actorUserId: userId,
         version: created.version,
-        changes: changesBetween({}, { ...draft.fields, attributes: draft.attributes }),
+        changes: fieldChanges({}, { ...draft.fields, attributes: draft.attributes }),
       });
       return { statusCode: 201, body: created };
     }),

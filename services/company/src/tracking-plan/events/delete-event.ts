@@ -3,7 +3,7 @@ import { tenantTransaction } from '../../lib/tenant';
 import { recordHistory } from '../history/history-repository';
 import { planChanged, type PlanActor } from '../shared/plan-context';
 import { entityNotFound } from '../shared/plan-errors';
-import { changesBetween } from '../shared/plan-logic';
+import { fieldChanges } from '@tracemap/tracking-plan';
 import { deleteEvent as removeEvent, findEvent } from './event-repository';
 
 /** The event's attribute links and the views' links to it go with it; its history stays. */
@@ -14,7 +14,7 @@ export async function deleteEvent(deps: CompanyDeps, actor: PlanActor, id: strin
     if (!current) throw entityNotFound('event');
     await removeEvent(client, companyId, id);
     const { version, createdAt: _c, updatedAt: _u, ...before } = current;
-    await recordHistory(client, { companyId, entityKind: 'event', entityId: id, action: 'deleted', actorUserId: userId, version, changes: changesBetween(before, {}) });
+    await recordHistory(client, { companyId, entityKind: 'event', entityId: id, action: 'deleted', actorUserId: userId, version, changes: fieldChanges(before, {}) });
   });
   planChanged(deps, companyId);
 }

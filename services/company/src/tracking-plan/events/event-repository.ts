@@ -1,7 +1,7 @@
 import type { Queryable } from '@tracemap/service-kit';
 import type { EventListFilters, PageOf, PlanEvent, UsedBy } from '@tracemap/contracts';
 import { attributeLinksSql } from '../shared/link-repository';
-import { iso, listPage, searchText } from '../shared/list-query';
+import { iso, listPage, searchText, type ReadRunner } from '../shared/list-query';
 
 const COLUMNS = `e.company_id, e.id, e.name, e.display_name AS "displayName", e.description, e.kind, e.category, e.tags, e.owners, e.status,
   e.trigger, e.version, e.created_at AS "createdAt", e.updated_at AS "updatedAt"`;
@@ -80,9 +80,9 @@ export async function eventUsage(db: Queryable, companyId: string, id: string): 
   return { events: [], views: rows, maps: [] };
 }
 
-export function listEvents(db: Queryable, companyId: string, filters: EventListFilters, options: { exposedOnly: boolean }): Promise<PageOf<PlanEvent>> {
+export function listEvents(read: ReadRunner, companyId: string, filters: EventListFilters, options: { exposedOnly: boolean }): Promise<PageOf<PlanEvent>> {
   return listPage(
-    db,
+    read,
     companyId,
     {
       table: 'company.plan_events',

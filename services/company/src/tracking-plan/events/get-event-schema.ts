@@ -1,11 +1,10 @@
 import { eventJsonSchema } from '@tracemap/tracking-plan';
 import type { CompanyDeps } from '../../deps';
-import { tenantTransaction } from '../../lib/tenant';
 import type { PlanActor } from '../shared/plan-context';
 import { resolveEvent } from './resolve-event';
 
 /** The event's effective attributes as a draft-07 JSON Schema. */
 export async function getEventSchema(deps: CompanyDeps, actor: PlanActor, eventId: string): Promise<Record<string, unknown>> {
-  const resolved = await tenantTransaction(deps.db, { companyId: actor.companyId, userId: actor.userId }, (client) => resolveEvent(client, actor, eventId));
+  const resolved = await resolveEvent(deps, actor, eventId);
   return eventJsonSchema(resolved.event, resolved.attributes) as Record<string, unknown>;
 }

@@ -1,40 +1,69 @@
 import { resolveEffectiveAttributes, type ResolvedAttributes } from '@tracemap/tracking-plan';
-import type { Attribute, PlanEvent } from '@tracemap/contracts';
-import type { Queryable } from '@tracemap/service-kit';
-import { findAttributesByIds, findSystemAttributes } from '../attributes/attribute-repository';
-import { findViewsOfEvent } from '../views/view-repository';
-import { exposedOnly, loadPlanSettings, type PlanActor } from '../shared/plan-context';
+import type { Attribute, AttributeLink } from '@tracemap/contracts';
+import type { CompanyDeps } from '../../deps';
+import { ATTRIBUTE_COLUMNS, toAttribute } from '../attributes/attribute-repository';
+import { attributeLinksSql } from '../shared/link-repository';
+import { exposedOnly, tenantReader, type PlanActor } from '../shared/plan-context';
 import { entityNotFound } from '../shared/plan-errors';
-import { findEvent } from './event-repository';
 
 export interface ResolvedEvent extends ResolvedAttributes {
-  event: PlanEvent;
+  event: { id: string; name: string; description: string; kind: string; attributes: AttributeLink[] };
   attributeInheritance: boolean;
 }
 
+interface Loaded {
+  event: ResolvedEvent['event'] | null;
+  inheritance: boolean;
+  views: Array<{ id: string; name: string; attributes: AttributeLink[] }>;
+  attributes: Array<Record<string, unknown>>;
+}
+
 /**
- * Loads only what one event's schema needs (the event, the views it fires
- * on, their links, the attributes those name and the company's system
- * attributes) and resolves its effective attributes. Viewers' loads leave
- * hidden attributes out at every layer.
+ * Everything one event's schema needs, in one statement: the event and its
+ * links, the company's inheritance setting, the live views it fires on with
+ * their links (only when inheritance is on), and the attributes those name
+ * plus the company's system attributes. Viewers' loads leave hidden
+ * attributes (and links to them) out at every layer.
  */
-export async function resolveEvent(db: Queryable, actor: PlanActor, eventId: string): Promise<ResolvedEvent> {
-  const hiddenOut = exposedOnly(actor);
-  const event = await findEvent(db, actor.companyId, eventId, { exposedOnly: hiddenOut });
-  if (!event) throw entityNotFound('event');
-  const settings = await loadPlanSettings(db, actor.companyId);
-  const views = settings.attributeInheritance ? await findViewsOfEvent(db, actor.companyId, eventId, { exposedOnly: hiddenOut }) : [];
-  const systemAttributes = settings.attributeInheritance ? await findSystemAttributes(db, actor.companyId) : [];
-  const linked = new Set([...event.attributes, ...views.flatMap((v) => v.attributes)].map((l) => l.attributeId));
-  const attributes = await findAttributesByIds(db, actor.companyId, [...linked]);
-  const visible = (a: Attribute) => !hiddenOut || a.exposed;
+function loadStatement(hiddenOut: boolean): string {
+  const exposed = hiddenOut ? 'AND a.exposed' : '';
+  return `
+    WITH settings AS (
+      SELECT coalesce((c.settings ->> 'attributeInheritance')::boolean, true) AS inheritance FROM company.companies c WHERE c.id = $1
+    ), ev AS (
+      SELECT e.id, e.name, e.description, e.kind, ${attributeLinksSql('company.plan_event_attributes', 'e', hiddenOut)} AS attributes
+        FROM company.plan_events e WHERE e.company_id = $1 AND e.id = $2
+    ), vw AS (
+      SELECT v.id, v.name, ${attributeLinksSql('company.plan_view_attributes', 'v', hiddenOut)} AS attributes
+        FROM company.plan_view_events ve JOIN company.plan_views v ON v.company_id = ve.company_id AND v.id = ve.view_id
+       WHERE ve.company_id = $1 AND ve.event_id = $2 AND v.status <> 'archived' AND (SELECT inheritance FROM settings)
+    ), linked AS (
+      SELECT (l ->> 'attributeId')::uuid AS id FROM ev, jsonb_array_elements(ev.attributes) l
+      UNION SELECT (l ->> 'attributeId')::uuid FROM vw, jsonb_array_elements(vw.attributes) l
+      UNION SELECT a.id FROM company.plan_attributes a
+             WHERE a.company_id = $1 AND a.scope = 'system' AND a.status <> 'archived' AND (SELECT inheritance FROM settings)
+    )
+    SELECT (SELECT to_jsonb(ev) FROM ev) AS event,
+           coalesce((SELECT inheritance FROM settings), true) AS inheritance,
+           coalesce((SELECT jsonb_agg(to_jsonb(vw) ORDER BY lower(vw.name), vw.id) FROM vw), '[]'::jsonb) AS views,
+           coalesce((SELECT jsonb_agg(to_jsonb(x)) FROM (
+             SELECT ${ATTRIBUTE_COLUMNS} FROM company.plan_attributes a
+              WHERE a.company_id = $1 AND a.id = ANY (ARRAY(SELECT id FROM linked)) ${exposed}
+           ) x), '[]'::jsonb) AS attributes`;
+}
+
+/** Loads only what one event's schema needs (never the whole plan) and resolves its effective attributes. */
+export async function resolveEvent(deps: CompanyDeps, actor: PlanActor, eventId: string): Promise<ResolvedEvent> {
+  const [row] = (await tenantReader(deps, actor)(loadStatement(exposedOnly(actor)), [actor.companyId, eventId])) as unknown as Loaded[];
+  if (!row?.event) throw entityNotFound('event');
+  const attributes: Attribute[] = row.attributes.map(toAttribute);
   const resolved = resolveEffectiveAttributes({
-    event,
-    attributesById: new Map(attributes.filter(visible).map((a) => [a.id, a])),
-    attributeInheritance: settings.attributeInheritance,
-    systemAttributes: systemAttributes.filter(visible),
-    views,
+    event: row.event,
+    attributesById: new Map(attributes.map((a) => [a.id, a])),
+    attributeInheritance: row.inheritance,
+    systemAttributes: row.inheritance ? attributes.filter((a) => a.scope === 'system' && a.status !== 'archived') : [],
+    views: row.views,
     maps: [],
   });
-  return { ...resolved, event, attributeInheritance: settings.attributeInheritance };
+  return { ...resolved, event: row.event, attributeInheritance: row.inheritance };
 }

@@ -7,7 +7,7 @@ import { replaceAttributeLinks } from '../shared/link-repository';
 import { lintBeforeSave } from '../shared/lint-before-save';
 import { loadPlanSettings, planChanged, type PlanActor } from '../shared/plan-context';
 import { entityNotFound, nameTaken } from '../shared/plan-errors';
-import { changesBetween } from '../shared/plan-logic';
+import { fieldChanges } from '@tracemap/tracking-plan';
 import { assertVersion, updateAction, withNameCheck } from '../shared/write-helpers';
 import { changedEventDraft } from './event-fields';
 import { findEvent, updateEvent as storeEvent } from './event-repository';
@@ -22,7 +22,7 @@ export async function updateEvent(deps: CompanyDeps, actor: PlanActor, input: { 
     const draft = changedEventDraft(current, input.changes);
     if (input.changes.attributes) await checkLinks(client, companyId, { attributes: draft.attributes });
     const candidate = { id: input.id, ...draft.fields, attributes: draft.attributes };
-    await lintBeforeSave(client, companyId, 'event', candidate, await loadPlanSettings(client, companyId));
+    await lintBeforeSave(client, companyId, { kind: 'event', entity: candidate }, await loadPlanSettings(client, companyId));
     await withNameCheck(
       () => storeEvent(client, companyId, input.id, draft.fields),
       () => nameTaken('event', draft.fields.name),
@@ -37,7 +37,7 @@ export async function updateEvent(deps: CompanyDeps, actor: PlanActor, input: { 
       action: updateAction(current.status, after.status),
       actorUserId: userId,
       version: after.version,
-      changes: changesBetween(before, candidate),
+      changes: fieldChanges(before, candidate),
     });
     return after;
   });

@@ -1,12 +1,12 @@
 import { AppError, type Queryable } from '@tracemap/service-kit';
-import type { LintFinding } from '@tracemap/contracts';
+import type { Attribute, LintFinding, PlanEvent, PlanView } from '@tracemap/contracts';
 import { loadPlan } from '../plan/plan-repository';
-import { logicFunction, type LintEntity, type LintKind } from './plan-logic';
+import { lintEntity, type LintCandidate, type LintInput } from '@tracemap/tracking-plan';
 import type { PlanSettings } from './plan-context';
 import { PLAN_MESSAGES } from './plan-errors';
 
 /** The plan as lint reads it, with the company's naming cases and severities. */
-export async function lintInput(db: Queryable, companyId: string, settings: PlanSettings) {
+export async function lintInput(db: Queryable, companyId: string, settings: PlanSettings): Promise<LintInput> {
   const plan = await loadPlan(db, companyId, { exposedOnly: false, includeArchived: false });
   return {
     attributes: plan.attributes,
@@ -22,11 +22,18 @@ export async function lintInput(db: Queryable, companyId: string, settings: Plan
  * company set to "error" refuse the save (422 with the findings), warnings
  * never do.
  */
-export async function lintBeforeSave(db: Queryable, companyId: string, kind: LintKind, candidate: object, settings: PlanSettings): Promise<void> {
-  const lintEntity = logicFunction<LintEntity>('lintEntity');
-  if (!lintEntity) return;
-  const result = lintEntity(kind, candidate, await lintInput(db, companyId, settings));
-  const findings: LintFinding[] = Array.isArray(result) ? result : result.findings;
-  const errors = findings.filter((f) => f.severity === 'error');
+export type SaveCandidate =
+  | { kind: 'attribute'; entity: LintCandidate<Attribute> }
+  | { kind: 'event'; entity: LintCandidate<PlanEvent> }
+  | { kind: 'view'; entity: LintCandidate<PlanView> };
+
+export async function lintBeforeSave(db: Queryable, companyId: string, candidate: SaveCandidate, settings: PlanSettings): Promise<void> {
+  const input = await lintInput(db, companyId, settings);
+  let findings: LintFinding[];
+  if (candidate.kind === 'attribute') findings = lintEntity('attribute', candidate.entity, input);
+  else if (candidate.kind === 'event') findings = lintEntity('event', candidate.entity, input);
+  else findings = lintEntity('view', candidate.entity, input);
+  // Name uniqueness is the database's to decide, with its own 409 naming the entity kind.
+  const errors = findings.filter((f) => f.severity === 'error' && f.rule !== 'unique-name');
   if (errors.length > 0) throw new AppError(422, 'lint_failed', PLAN_MESSAGES.lintFailed, undefined, { findings: errors });
 }

@@ -1,4 +1,4 @@
-import { AppError, type Queryable } from '@tracemap/service-kit';
+import { AppError } from '@tracemap/service-kit';
 import { PAGE_LIMIT_DEFAULT, type ListSort, type PageOf } from '@tracemap/contracts';
 import { PLAN_MESSAGES } from './plan-errors';
 
@@ -53,29 +53,33 @@ function containsPattern(search: string): string {
   return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** Runs one read statement under the tenant; values are text (inlined, escaped, by the tenant's single-message read). */
+export type ReadRunner = (text: string, values: string[]) => Promise<Array<Record<string, unknown>>>;
+
 /**
  * One page of a plan list in a single statement: the total of everything the
  * filters match, and the page itself by keyset (sort value, id), so page N
  * costs what page 1 costs. Link arrays are computed for the page rows only.
  */
 export async function listPage<T extends { id: string }>(
-  db: Queryable,
+  read: ReadRunner,
   companyId: string,
   spec: ListSpec,
   filters: ListFilters,
   toItem: (row: Record<string, unknown>) => T,
 ): Promise<PageOf<T>> {
   const a = spec.alias;
-  const params: unknown[] = [companyId];
+  const params: string[] = [companyId];
   const where = [`${a}.company_id = $1`];
-  const param = (value: unknown) => {
-    params.push(value);
+  const param = (value: string | boolean) => {
+    params.push(String(value));
     return `$${params.length}`;
   };
   if (filters.status) where.push(`${a}.status = ${param(filters.status)}`);
   else if (!filters.includeArchived) where.push(`${a}.status <> 'archived'`);
   if (filters.tag) where.push(`${param(filters.tag)} = ANY(${a}.tags)`);
-  if (filters.search && filters.search.trim() !== '') where.push(`${a}.search_text LIKE ${param(containsPattern(filters.search.trim()))}`);
+  const searching = Boolean(filters.search && filters.search.trim() !== '');
+  if (searching) where.push(`${a}.search_text LIKE ${param(containsPattern(filters.search!.trim()))}`);
   for (const [column, value] of Object.entries(spec.equals ?? {})) {
     if (value !== undefined) where.push(`${a}.${column} = ${param(value)}`);
   }
@@ -85,26 +89,44 @@ export async function listPage<T extends { id: string }>(
   const descending = (filters.sort ?? 'name').startsWith('-');
   const sortExpr = SORT_COLUMNS[sortField].replace('%', a);
   const direction = descending ? 'DESC' : 'ASC';
-  const pageWhere = [filterSql];
+  let cursorSql = (_value: string, _id: string) => 'true';
   if (filters.cursor) {
     const cursor = decodeCursor(filters.cursor, filters.sort ?? 'name');
     const op = descending ? '<' : '>';
-    pageWhere.push(`(${sortExpr}, ${a}.id) ${op} (${param(cursor.value)}::${SORT_CASTS[sortField]}, ${param(cursor.id)}::uuid)`);
+    const value = `${param(cursor.value)}::${SORT_CASTS[sortField]}`;
+    const id = `${param(cursor.id)}::uuid`;
+    cursorSql = (sortValue, rowId) => `(${sortValue}, ${rowId}) ${op} (${value}, ${id})`;
   }
   const limit = filters.limit ?? PAGE_LIMIT_DEFAULT;
-  const { rows } = await db.query(
-    `SELECT c.total, p.*${spec.pageColumns ? `, ${spec.pageColumns}` : ''}
-       FROM (SELECT count(*)::int AS total FROM ${spec.table} ${a} WHERE ${filterSql}) c
-       LEFT JOIN LATERAL (
-         SELECT ${spec.columns}, ${sortExpr} AS sort_value, (${sortExpr})::text AS sort_text
-           FROM ${spec.table} ${a}
-          WHERE ${pageWhere.join(' AND ')}
-          ORDER BY ${sortExpr} ${direction}, ${a}.id ${direction}
-          LIMIT ${limit + 1}
-       ) p ON true
-      ORDER BY p.sort_value ${direction}, p.id ${direction}`,
-    params,
-  );
+  const extra = spec.pageColumns ? `, ${spec.pageColumns}` : '';
+  // Row security keeps LIKE (not leakproof) out of index scans, so a search
+  // reads the company's rows once: the matches are counted and paged from
+  // that one pass. Without a search, the count and the page each take an index.
+  const statement = searching
+    ? `WITH matching AS MATERIALIZED (
+         SELECT ${a}.id, ${sortExpr} AS sort_value FROM ${spec.table} ${a} WHERE ${filterSql}
+       )
+       SELECT c.total, p.*${extra}
+         FROM (SELECT count(*)::int AS total FROM matching) c
+         LEFT JOIN LATERAL (
+           SELECT ${spec.columns}, m.sort_value, (m.sort_value)::text AS sort_text
+             FROM matching m JOIN ${spec.table} ${a} ON ${a}.company_id = $1 AND ${a}.id = m.id
+            WHERE ${cursorSql('m.sort_value', 'm.id')}
+            ORDER BY m.sort_value ${direction}, m.id ${direction}
+            LIMIT ${limit + 1}
+         ) p ON true
+        ORDER BY p.sort_value ${direction}, p.id ${direction}`
+    : `SELECT c.total, p.*${extra}
+         FROM (SELECT count(*)::int AS total FROM ${spec.table} ${a} WHERE ${filterSql}) c
+         LEFT JOIN LATERAL (
+           SELECT ${spec.columns}, ${sortExpr} AS sort_value, (${sortExpr})::text AS sort_text
+             FROM ${spec.table} ${a}
+            WHERE ${filterSql} AND ${cursorSql(sortExpr, `${a}.id`)}
+            ORDER BY ${sortExpr} ${direction}, ${a}.id ${direction}
+            LIMIT ${limit + 1}
+         ) p ON true
+        ORDER BY p.sort_value ${direction}, p.id ${direction}`;
+  const rows = await read(statement, params);
   const total = (rows[0]?.total as number | undefined) ?? 0;
   const found = rows.filter((row) => row.id !== null);
   const items = found.slice(0, limit);

@@ -6,12 +6,19 @@ import { withDefaults } from '../../lib/settings';
 import { findCompany } from '../../repositories/company-repository';
 import type { Queryable } from '@tracemap/service-kit';
 import { MESSAGES } from '../../lib/messages';
+import { tenantRead } from '../../lib/tenant';
+import type { ReadRunner } from './list-query';
 
 /** Who acts on which company, as the access gate found it. */
 export interface PlanActor {
   companyId: string;
   userId: string;
   role: Role;
+}
+
+/** Reads as the actor's tenant, one statement per round trip. */
+export function tenantReader(deps: CompanyDeps, actor: PlanActor): ReadRunner {
+  return (text, values) => tenantRead(deps.db, { companyId: actor.companyId, userId: actor.userId }, text, values);
 }
 
 /** Viewers never see attributes that are not exposed (nor links to them). */

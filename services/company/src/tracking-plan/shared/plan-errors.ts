@@ -21,6 +21,7 @@ export const PLAN_MESSAGES = {
   importRejected: 'Nothing was imported: some rows were rejected.',
   invalidImport: 'The file could not be read as a tracking plan.',
   notCsv: 'Send the CSV file with Content-Type: text/csv.',
+  notJson: 'Send the plan file with Content-Type: application/json.',
 } as const;
 
 export const PLAN_FAILURE = {

@@ -9,7 +9,7 @@ import { replaceAttributeLinks, replaceViewEvents } from '../shared/link-reposit
 import { lintBeforeSave } from '../shared/lint-before-save';
 import { loadPlanSettings, planChanged, type PlanActor } from '../shared/plan-context';
 import { nameTaken } from '../shared/plan-errors';
-import { changesBetween } from '../shared/plan-logic';
+import { fieldChanges } from '@tracemap/tracking-plan';
 import { withNameCheck } from '../shared/write-helpers';
 import { newViewDraft } from './view-fields';
 import { findView, insertView } from './view-repository';
@@ -22,7 +22,7 @@ export async function createView(deps: CompanyDeps, actor: PlanActor, input: Cre
       await checkLinks(client, companyId, { attributes: draft.attributes, events: draft.events });
       const id = randomUUID();
       const candidate = { id, ...draft.fields, attributes: draft.attributes, events: draft.events };
-      await lintBeforeSave(client, companyId, 'view', candidate, await loadPlanSettings(client, companyId));
+      await lintBeforeSave(client, companyId, { kind: 'view', entity: candidate }, await loadPlanSettings(client, companyId));
       await withNameCheck(
         () => insertView(client, companyId, id, draft.fields),
         () => nameTaken('view', draft.fields.name),
@@ -37,7 +37,7 @@ export async function createView(deps: CompanyDeps, actor: PlanActor, input: Cre
         action: 'created',
         actorUserId: userId,
         version: created.version,
-        changes: changesBetween({}, candidate),
+        changes: fieldChanges({}, candidate),
       });
       return { statusCode: 201, body: created };
     }),

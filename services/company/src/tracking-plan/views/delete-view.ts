@@ -3,7 +3,7 @@ import { tenantTransaction } from '../../lib/tenant';
 import { recordHistory } from '../history/history-repository';
 import { planChanged, type PlanActor } from '../shared/plan-context';
 import { entityNotFound } from '../shared/plan-errors';
-import { changesBetween } from '../shared/plan-logic';
+import { fieldChanges } from '@tracemap/tracking-plan';
 import { deleteView as removeView, findView } from './view-repository';
 
 /** The view's links go with it; the events and attributes it linked stay. */
@@ -14,7 +14,7 @@ export async function deleteView(deps: CompanyDeps, actor: PlanActor, id: string
     if (!current) throw entityNotFound('view');
     await removeView(client, companyId, id);
     const { version, createdAt: _c, updatedAt: _u, ...before } = current;
-    await recordHistory(client, { companyId, entityKind: 'view', entityId: id, action: 'deleted', actorUserId: userId, version, changes: changesBetween(before, {}) });
+    await recordHistory(client, { companyId, entityKind: 'view', entityId: id, action: 'deleted', actorUserId: userId, version, changes: fieldChanges(before, {}) });
   });
   planChanged(deps, companyId);
 }

@@ -7,7 +7,7 @@ import { replaceAttributeLinks, replaceViewEvents } from '../shared/link-reposit
 import { lintBeforeSave } from '../shared/lint-before-save';
 import { loadPlanSettings, planChanged, type PlanActor } from '../shared/plan-context';
 import { entityNotFound, nameTaken } from '../shared/plan-errors';
-import { changesBetween } from '../shared/plan-logic';
+import { fieldChanges } from '@tracemap/tracking-plan';
 import { assertVersion, updateAction, withNameCheck } from '../shared/write-helpers';
 import { changedViewDraft } from './view-fields';
 import { findView, updateView as storeView } from './view-repository';
@@ -25,7 +25,7 @@ export async function updateView(deps: CompanyDeps, actor: PlanActor, input: { i
       events: input.changes.events ? draft.events : [],
     });
     const candidate = { id: input.id, ...draft.fields, attributes: draft.attributes, events: draft.events };
-    await lintBeforeSave(client, companyId, 'view', candidate, await loadPlanSettings(client, companyId));
+    await lintBeforeSave(client, companyId, { kind: 'view', entity: candidate }, await loadPlanSettings(client, companyId));
     await withNameCheck(
       () => storeView(client, companyId, input.id, draft.fields),
       () => nameTaken('view', draft.fields.name),
@@ -41,7 +41,7 @@ export async function updateView(deps: CompanyDeps, actor: PlanActor, input: { i
       action: updateAction(current.status, after.status),
       actorUserId: userId,
       version: after.version,
-      changes: changesBetween(before, candidate),
+      changes: fieldChanges(before, candidate),
     });
     return after;
   });

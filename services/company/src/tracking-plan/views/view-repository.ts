@@ -1,7 +1,7 @@
 import type { Queryable } from '@tracemap/service-kit';
 import type { PageOf, PlanView, UsedBy, ViewListFilters } from '@tracemap/contracts';
 import { attributeLinksSql, viewEventLinksSql } from '../shared/link-repository';
-import { iso, listPage, searchText } from '../shared/list-query';
+import { iso, listPage, searchText, type ReadRunner } from '../shared/list-query';
 
 const COLUMNS = `v.company_id, v.id, v.name, v.display_name AS "displayName", v.description, v.type, v.url_pattern AS "urlPattern",
   v.screenshot_url AS "screenshotUrl", v.tags, v.status, v.version, v.created_at AS "createdAt", v.updated_at AS "updatedAt"`;
@@ -44,18 +44,6 @@ export async function findView(
   return rows[0] ? toView(rows[0]) : null;
 }
 
-/** The views an event fires on, with their links: the view layer of its schema. */
-export async function findViewsOfEvent(db: Queryable, companyId: string, eventId: string, options: { exposedOnly: boolean }): Promise<PlanView[]> {
-  const { rows } = await db.query(
-    `SELECT ${COLUMNS}, ${linkColumns('v', options.exposedOnly)}
-       FROM company.plan_view_events ve JOIN company.plan_views v ON v.company_id = ve.company_id AND v.id = ve.view_id
-      WHERE ve.company_id = $1 AND ve.event_id = $2 AND v.status <> 'archived'
-      ORDER BY lower(v.name), v.id`,
-    [companyId, eventId],
-  );
-  return rows.map(toView);
-}
-
 export async function insertView(db: Queryable, companyId: string, id: string, fields: ViewFields): Promise<void> {
   await db.query(
     `INSERT INTO company.plan_views (company_id, id, name, display_name, description, type, url_pattern, screenshot_url, tags, status, search_text)
@@ -87,9 +75,9 @@ export function viewUsage(): UsedBy {
   return { events: [], views: [], maps: [] };
 }
 
-export function listViews(db: Queryable, companyId: string, filters: ViewListFilters, options: { exposedOnly: boolean }): Promise<PageOf<PlanView>> {
+export function listViews(read: ReadRunner, companyId: string, filters: ViewListFilters, options: { exposedOnly: boolean }): Promise<PageOf<PlanView>> {
   return listPage(
-    db,
+    read,
     companyId,
     {
       table: 'company.plan_views',

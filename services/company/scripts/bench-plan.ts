@@ -1,0 +1,179 @@
+/**
+ * The tracking plan at the largest size we serve: 10,000 events, 50,000
+ * attributes and 2,000 views, seeded through the native import use case
+ * (timed), then p50/p99 and req/s at 20 concurrent clients of /health, an
+ * event list page, an event search and an event's effective JSON Schema, all
+ * in one run, each next to /health.
+ *
+ *   DATABASE_URL=postgres://… npm run bench:plan    # a fresh database on that server (dropped afterwards)
+ *   npm run bench:plan                              # embedded PGlite: a floor, not a capacity figure
+ *
+ * Targets: list and search p99 ≤ 50 ms, schema p99 ≤ 30 ms, import ≤ 30 s.
+ */
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import autocannon from 'autocannon';
+import { NATIVE_FORMAT, NATIVE_FORMAT_VERSION, type NativeAttribute, type NativeEvent, type NativePlan, type NativeView } from '@tracemap/contracts';
+import { createTestDatabase } from '@tracemap/test-kit';
+import { buildApp } from '../src/app';
+import { loadCompanyConfig } from '../src/config';
+import { importTrackingPlan } from '../src/tracking-plan/plan/import-tracking-plan';
+import { startContractPeer } from '../test/support/contract-peer';
+import { createTokenKit, PUBLIC_URL } from '../test/support/tokens';
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const SIZE = { events: 10_000, attributes: 50_000, views: 2_000 };
+const TARGETS = { list: 50, search: 50, schema: 30, importSeconds: 30 };
+const WORDS = ['checkout', 'cart', 'product', 'search', 'account', 'payment', 'order', 'video', 'share', 'profile'];
+
+/** A deterministic plan: events link 5–10 event attributes, views carry 3 view attributes and fire 20 events. */
+function generatePlan(): NativePlan {
+  const attribute = (i: number, scope: NativeAttribute['scope']): NativeAttribute => ({
+    id: randomUUID(),
+    name: `${WORDS[i % WORDS.length]}_${scope}_attr_${i}`,
+    displayName: '',
+    description: `Attribute ${i} of the ${WORDS[i % WORDS.length]} area`,
+    scope,
+    type: (['string', 'integer', 'number', 'boolean'] as const)[i % 4],
+    itemType: null,
+    validation: { kind: 'none' },
+    origin: '',
+    exposed: true,
+    nullable: i % 7 === 0,
+    pii: false,
+    tags: [WORDS[i % WORDS.length]],
+    status: 'live',
+    owners: [],
+  });
+  const systemCount = 20;
+  const viewScoped = 2_000;
+  const attributes = Array.from({ length: SIZE.attributes }, (_, i) =>
+    attribute(i, i < systemCount ? 'system' : i < systemCount + viewScoped ? 'view' : 'event'),
+  );
+  const eventScoped = attributes.slice(systemCount + viewScoped);
+  const events: NativeEvent[] = Array.from({ length: SIZE.events }, (_, i) => ({
+    id: randomUUID(),
+    name: `${WORDS[i % WORDS.length]} event ${i}`,
+    displayName: '',
+    description: `Fires when ${WORDS[i % WORDS.length]} step ${i} happens`,
+    kind: 'track',
+    category: WORDS[i % WORDS.length],
+    tags: [WORDS[(i + 3) % WORDS.length]],
+    owners: [],
+    status: 'live',
+    trigger: '',
+    attributes: Array.from({ length: 5 + (i % 6) }, (_, k) => ({
+      attributeId: eventScoped[(i * 5 + k * 977) % eventScoped.length].id,
+      presence: k % 2 === 0 ? ('required' as const) : ('optional' as const),
+    })),
+  }));
+  const views: NativeView[] = Array.from({ length: SIZE.views }, (_, i) => ({
+    id: randomUUID(),
+    name: `${WORDS[i % WORDS.length]} view ${i}`,
+    displayName: '',
+    description: '',
+    type: 'page',
+    urlPattern: `/${WORDS[i % WORDS.length]}/${i}`,
+    screenshotUrl: null,
+    tags: [],
+    status: 'live',
+    attributes: [0, 1, 2].map((k) => ({ attributeId: attributes[systemCount + ((i * 3 + k) % viewScoped)].id, presence: 'required' as const })),
+    events: Array.from({ length: 20 }, (_, k) => ({ eventId: events[(i * 5 + k) % SIZE.events].id, trigger: `step ${k}` })),
+  }));
+  return { format: NATIVE_FORMAT, formatVersion: NATIVE_FORMAT_VERSION, attributes, events, views };
+}
+
+async function measure(name: string, options: autocannon.Options) {
+  const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
+  const failures = result.non2xx + result.errors + result.timeouts;
+  return { name, p50: result.latency.p50, p99: result.latency.p99, rps: Math.round(result.requests.average), requests: result.requests.total, failures };
+}
+
+async function main() {
+  const database = await createTestDatabase();
+  const tokens = await createTokenKit();
+  const serviceToken = 'bench-internal-service-token';
+  const peer = await startContractPeer({ serviceToken, serviceRoleKey: 'bench-service-role' });
+  const config = loadCompanyConfig({
+    PORT: '0',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: database.url,
+    PUBLIC_URL,
+    AUTH_URL: peer.url,
+    ACCOUNT_URL: peer.url,
+    SUBSCRIPTION_URL: peer.url,
+    INTERNAL_SERVICE_TOKEN: serviceToken,
+    OUTBOX_WORKER: 'false',
+    DB_STATEMENT_TIMEOUT_MS: '60000',
+  });
+  const app = await buildApp(config, { verifier: tokens.verifier, isSessionActive: async () => true, logger: false });
+  try {
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const owner = peer.addUser({ email: 'bench-plan-owner@example.test', firstName: 'Bench', lastName: 'Owner' });
+    const token = await tokens.mint({ sub: owner.id, email: owner.email });
+    const auth = { authorization: `Bearer ${token}` };
+    const created = await fetch(`${url}/api/company/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...auth },
+      body: JSON.stringify({ name: 'Bench Plan Co' }),
+    });
+    const companyId = ((await created.json()) as { company: { id: string } }).company.id;
+
+    const plan = generatePlan();
+    const text = JSON.stringify(plan);
+    const started = performance.now();
+    const diff = await importTrackingPlan(app.companyService.deps, { companyId, userId: owner.id, role: 'owner' }, { format: 'native', text, dryRun: false });
+    const importSeconds = (performance.now() - started) / 1000;
+    if (!diff.applied || diff.added.length !== SIZE.attributes + SIZE.events + SIZE.views) {
+      throw new Error(`import did not seed the plan: applied ${diff.applied}, added ${diff.added.length}, rejected ${JSON.stringify(diff.rejected.slice(0, 3))}`);
+    }
+    // What autovacuum does shortly after a large import: statistics and the visibility map (index-only counts).
+    await app.db.query('VACUUM ANALYZE company.plan_events, company.plan_attributes, company.plan_views, company.plan_view_events, company.plan_event_attributes, company.plan_view_attributes');
+
+    const base = `${url}/api/company/${companyId}`;
+    const eventIds = plan.events.map((e) => e.id);
+    let n = 0;
+    const rotating = (path: (i: number) => string): autocannon.Options => ({
+      url: base,
+      headers: auth,
+      requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: `/api/company/${companyId}${path((n += 1))}` }) }],
+    });
+    // Warm-up: JIT, pool connections, plan caches of PostgreSQL.
+    await autocannon({ url: `${url}/health`, connections: 5, duration: 1 });
+    await autocannon({ ...rotating((i) => `/events/${eventIds[i % eventIds.length]}/schema`), connections: 5, duration: 1 });
+
+    const health = await measure('/health', { url: `${url}/health` });
+    const list = await measure('list: GET events?limit=50', { url: `${base}/events?limit=50`, headers: auth });
+    const search = await measure('search: GET events?search=…', rotating((i) => `/events?search=${encodeURIComponent(`${WORDS[i % WORDS.length]} event ${i % 997}`)}`));
+    const schema = await measure('schema: GET events/:id/schema', rotating((i) => `/events/${eventIds[(i * 7919) % eventIds.length]}/schema`));
+
+    const where = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL, fresh database)' : 'embedded PGlite';
+    console.log(`database: ${where}; plan ${SIZE.events} events, ${SIZE.attributes} attributes, ${SIZE.views} views; ${CONNECTIONS} connections, ${SECONDS}s each`);
+    console.log(`import (native, ${(text.length / 1024 / 1024).toFixed(1)} MiB): ${importSeconds.toFixed(1)} s (target ≤ ${TARGETS.importSeconds} s)`);
+    const rows = [health, list, search, schema].map((r) => ({
+      ...r,
+      'p99/health': health.p99 > 0 ? `${(r.p99 / health.p99).toFixed(1)}x` : 'n/a',
+      'rps/health': health.rps > 0 ? `${(r.rps / health.rps).toFixed(2)}x` : 'n/a',
+    }));
+    console.table(rows);
+    const misses = [
+      list.p99 > TARGETS.list && `list p99 ${list.p99} ms > ${TARGETS.list} ms`,
+      search.p99 > TARGETS.search && `search p99 ${search.p99} ms > ${TARGETS.search} ms`,
+      schema.p99 > TARGETS.schema && `schema p99 ${schema.p99} ms > ${TARGETS.schema} ms`,
+      importSeconds > TARGETS.importSeconds && `import ${importSeconds.toFixed(1)} s > ${TARGETS.importSeconds} s`,
+    ].filter(Boolean);
+    console.log(misses.length === 0 ? 'all targets met' : `targets missed: ${misses.join('; ')}`);
+    if ([health, list, search, schema].some((r) => r.failures > 0)) {
+      console.error('some requests failed; the numbers above are not valid');
+      process.exitCode = 1;
+    }
+  } finally {
+    await app.close();
+    await peer.stop();
+    await database.drop();
+  }
+}
+
+void main();

@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { AppError } from '@tracemap/service-kit';
+import { CompanyPathParams, ExportQuery, IMPORT_BODY_LIMIT_BYTES, ImportDiffSchema, ImportQuery, LintReport } from '@tracemap/contracts';
+import type { CompanyDeps } from '../../deps';
+import { PLAN_FAILURE, PLAN_MESSAGES } from '../shared/plan-errors';
+import { actorOf, editAccess, readAccess } from '../shared/route-kit';
+import { exportTrackingPlan } from './export-tracking-plan';
+import { importTrackingPlan } from './import-tracking-plan';
+import { lintTrackingPlan } from './lint-tracking-plan';
+
+const tags = ['tracking plan'];
+
+export async function planRoutes(parent: FastifyInstance, { deps }: { deps: CompanyDeps }) {
+  const app = parent.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.get(
+    '/:companyId/tracking-plan/lint',
+    {
+      schema: { tags, params: CompanyPathParams, response: { 200: LintReport } },
+      config: { failureMessage: PLAN_FAILURE.lint },
+      preHandler: readAccess(deps),
+    },
+    (request) => lintTrackingPlan(deps, actorOf(request)),
+  );
+
+  app.get(
+    '/:companyId/tracking-plan/export',
+    {
+      schema: { tags, params: CompanyPathParams, querystring: ExportQuery },
+      config: { failureMessage: PLAN_FAILURE.exportPlan },
+      preHandler: readAccess(deps),
+    },
+    async (request, reply) => {
+      const file = await exportTrackingPlan(deps, actorOf(request), request.query.format ?? 'native');
+      return reply.header('content-type', file.contentType).header('content-disposition', `attachment; filename="${file.fileName}"`).send(file.body);
+    },
+  );
+
+  await app.register(importRoute, { deps });
+}
+
+/**
+ * The import route alone reads its body as text (JSON for native files,
+ * text/csv for CSV) and accepts files far larger than other requests.
+ */
+async function importRoute(parent: FastifyInstance, { deps }: { deps: CompanyDeps }) {
+  const app = parent.withTypeProvider<TypeBoxTypeProvider>();
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(['application/json', 'text/csv'], { parseAs: 'string', bodyLimit: IMPORT_BODY_LIMIT_BYTES }, (_request, body, done) =>
+    done(null, body),
+  );
+  app.post(
+    '/:companyId/tracking-plan/import',
+    {
+      bodyLimit: IMPORT_BODY_LIMIT_BYTES,
+      schema: { tags, params: CompanyPathParams, querystring: ImportQuery, response: { 200: ImportDiffSchema } },
+      config: { failureMessage: PLAN_FAILURE.importPlan },
+      preHandler: editAccess(deps),
+    },
+    async (request) => {
+      const isCsv = (request.headers['content-type'] ?? '').startsWith('text/csv');
+      if ((request.query.format === 'csv') !== isCsv) {
+        throw new AppError(415, 'unsupported_media_type', request.query.format === 'csv' ? PLAN_MESSAGES.notCsv : PLAN_MESSAGES.notJson);
+      }
+      return importTrackingPlan(deps, actorOf(request), { format: request.query.format, text: String(request.body ?? ''), dryRun: request.query.dryRun ?? false });
+    },
+  );
+}
