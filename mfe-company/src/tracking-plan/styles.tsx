@@ -1,5 +1,7 @@
 import { below, colors, radius } from '@tracemap/ui';
 
+// The save bar sticks just under the shell's sticky header (64px and its border); on narrow
+// screens that header grows with its wrapped links, so the bar stays in the flow there.
 const css = `
 .tp-head{display:flex;justify-content:space-between;align-items:flex-start;gap:16px;flex-wrap:wrap}
 .tp-head h1{margin:0}
@@ -56,7 +58,7 @@ ${below('sm')}{.tp-editor{grid-template-columns:1fr}}
 .tp-finding{font-size:.85rem;margin:0;padding:2px 0}
 .tp-finding--error{color:${colors.danger}}
 .tp-finding--warning{color:#854d0e}
-.tp-savebar{position:sticky;top:0;z-index:4;display:flex;gap:8px;align-items:center;flex-wrap:wrap;padding:10px 0;background:#fff;border-bottom:1px solid ${colors.border};margin-bottom:16px}
+.tp-savebar{position:sticky;top:65px;z-index:4;display:flex;gap:8px;align-items:center;flex-wrap:wrap;padding:10px 0;background:#fff;border-bottom:1px solid ${colors.border};margin-bottom:16px}
 .tp-savebar .tp-spacer{flex:1}
 .tp-conflict{border:1px solid #fcd34d;background:${colors.warningBg};border-radius:${radius.sm};padding:12px 16px;margin:0 0 16px}
 .tp-conflict p{margin:0 0 8px}
@@ -77,6 +79,10 @@ ${below('sm')}{.tp-editor{grid-template-columns:1fr}}
 .tp-diff h3{margin:12px 0 4px}
 .tp-diff ul{margin:0;padding-left:20px}
 .tp-small-btn{padding:4px 10px;font-size:.85rem}
+.tp-title{display:flex;align-items:center;gap:12px;flex-wrap:wrap}
+.tp-title h1{margin:0}
+[data-app="mfe-company"] .tm-btn:disabled{opacity:.5;pointer-events:none}
+${below('sm')}{.tp-savebar{position:static}}
 `;
 
 /** Styles of the tracking-plan pages; React hoists and de-duplicates them by href, like the company styles. */

@@ -76,3 +76,9 @@ test('a conflict names the fields the other person changed, not versions or time
   const theirs = { id: 'e1', version: 4, updatedAt: 'b', name: 'signup', description: 'new', tags: ['x', 'y'] };
   expect(changedFields(mine, theirs)).toEqual(['description', 'tags']);
 });
+
+test('links that differ only by an absent or null override are the same', () => {
+  const loaded = { id: 'e1', attributes: [{ attributeId: 'a1', presence: 'required' }] };
+  const current = { id: 'e1', attributes: [{ presence: 'required', attributeId: 'a1', validationOverride: null }] };
+  expect(changedFields(loaded, current)).toEqual([]);
+});

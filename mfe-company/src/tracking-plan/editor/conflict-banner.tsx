@@ -1,4 +1,5 @@
 import { Button } from '@tracemap/ui';
+import { sameValue } from './same-value';
 
 interface ConflictBannerProps {
   singular: string;
@@ -36,5 +37,5 @@ const IGNORED = new Set(['version', 'createdAt', 'updatedAt', 'usedBy', 'id']);
 export function changedFields(before: object, after: object): string[] {
   const a = before as Record<string, unknown>;
   const b = after as Record<string, unknown>;
-  return Object.keys(b).filter((k) => !IGNORED.has(k) && JSON.stringify(a[k]) !== JSON.stringify(b[k]));
+  return Object.keys(b).filter((k) => !IGNORED.has(k) && !sameValue(a[k], b[k]));
 }

@@ -88,7 +88,7 @@ export function EditorFrame<K extends EntityKind>({ kind, id, editor, shownField
       <p style={{ margin: '0 0 8px' }}>
         <Link to={listPath}>← All {plural}</Link>
       </p>
-      <div className="tp-head">
+      <div className="tp-title">
         <h1 data-testid="entity-title">{entity.name}</h1>
         <StatusBadge status={entity.status} />
       </div>
@@ -123,7 +123,7 @@ export function EditorFrame<K extends EntityKind>({ kind, id, editor, shownField
           onReload={() => void editor.reloadLatest()}
         />
       ) : null}
-      <ApiErrorMessage error={saveError} testId="entity-error" />
+      <ApiErrorMessage error={saveError ?? editor.loadError} testId="entity-error" />
       {inUse ? (
         <p className="co-actions">
           <Button variant="ghost" onClick={() => void setArchived(true)} data-testid="entity-archive-instead">

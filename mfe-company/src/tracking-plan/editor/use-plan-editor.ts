@@ -11,9 +11,9 @@ import {
   type PlanEntityDetail,
   type PlanEntityTypes,
 } from '@tracemap/shell-core';
+import { sameValue } from './same-value';
 
 type Update<K extends EntityKind> = PlanEntityTypes[K]['update'];
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 export interface PlanEditor<K extends EntityKind> {
   entity: PlanEntityDetail<K> | null;
@@ -75,7 +75,7 @@ export function usePlanEditor<K extends EntityKind>(kind: K, companyId: string, 
     <F extends keyof Update<K>>(field: F, next: Update<K>[F]) => {
       setDraft((d) => {
         const copy = { ...d, [field]: next };
-        if (entity && same((entity as Record<string, unknown>)[field as string], next)) delete copy[field];
+        if (entity && sameValue((entity as Record<string, unknown>)[field as string], next)) delete copy[field];
         return copy;
       });
     },
@@ -128,11 +128,12 @@ export function usePlanEditor<K extends EntityKind>(kind: K, companyId: string, 
   }, [kind, companyId, id]);
 
   const reloadLatest = useCallback(async () => {
+    // The conflict stays on screen until the new version is in, so the form never shows the old one unexplained.
+    await load();
     setDraft({} as Update<K>);
     setConflict(null);
     setSaveError(null);
     setServerFindings([]);
-    await load();
     setRevision((r) => r + 1);
   }, [load]);
 

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { exportTrackingPlan, type ExportFormat } from '@tracemap/shell-core';
 import { ApiErrorMessage } from '../../components/api-error';
 import { useCompany } from '../../company-layout/context';
@@ -18,6 +18,23 @@ export function ExportMenu() {
   const menu = useRef<HTMLDetailsElement>(null);
   const [busy, setBusy] = useState<ExportFormat | null>(null);
   const [error, setError] = useState<unknown>(null);
+  const [open, setOpen] = useState(false);
+
+  // A disclosure stays open until toggled; a menu should also close on a click elsewhere or Esc.
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: Event) => {
+      if (event instanceof KeyboardEvent && event.key !== 'Escape') return;
+      if (event.type === 'mousedown' && menu.current?.contains(event.target as Node)) return;
+      if (menu.current) menu.current.open = false;
+    };
+    document.addEventListener('mousedown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [open]);
 
   async function download(entry: (typeof FORMATS)[number]) {
     setBusy(entry.format);
@@ -35,7 +52,7 @@ export function ExportMenu() {
 
   return (
     <div>
-      <details className="tp-menu" ref={menu} data-testid="export-menu">
+      <details className="tp-menu" ref={menu} onToggle={(e) => setOpen(e.currentTarget.open)} data-testid="export-menu">
         <summary className="tm-btn tm-btn--ghost">Export</summary>
         <div className="tp-menu-items" role="group" aria-label="Export formats">
           {FORMATS.map((f) => (

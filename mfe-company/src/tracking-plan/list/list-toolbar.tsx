@@ -38,12 +38,13 @@ export function ListToolbar({ plural, value, onChange, filters, searchRef }: Lis
   return (
     <div className="tp-toolbar" role="search">
       <label>
-        Search {plural} <span aria-hidden="true">(press /)</span>
+        Search {plural}
         <input
           ref={searchRef}
           type="search"
           value={value.search}
-          placeholder="Name, description or tag"
+          aria-keyshortcuts="/"
+          placeholder="Name, description or tag  ( / )"
           onChange={(e) => onChange({ ...value, search: e.target.value })}
           data-testid="plan-search"
         />
