@@ -1,3 +1,4 @@
+import type { EventEmitter } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
@@ -54,7 +55,7 @@ async function team() {
 }
 
 /** Resolves when replica B has heard that tag (at most 5 s). */
-function heardOnB(tag: string, cache = replicaB.companyService.deps.memberships.cache): Promise<void> {
+function heardOnB(tag: string, cache: EventEmitter = replicaB.companyService.deps.memberships.cache): Promise<void> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${tag} not heard within 5 s`)), 5000);
     const listener = (heard: string) => {
