@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { validationProblems, valueTypeOf } from '@tracemap/tracking-plan';
+import { validationProblems, valueTypeOf } from '../../tracking-plan/plan-logic';
 import { STRING_FORMATS, VALIDATION_KINDS, type AttributeType, type ItemType, type Validation, type ValidationKind } from '@tracemap/shell-core';
 import { useEditable } from '../../tracking-plan/editor/editable';
 import { SelectField, TextField } from '../../tracking-plan/editor/fields';

@@ -1,4 +1,4 @@
-import { matchesNameCase, toNameCase } from '@tracemap/tracking-plan';
+import { matchesNameCase, toNameCase } from '../plan-logic';
 import type { LintFinding, NameCase } from '@tracemap/shell-core';
 import { TextField } from './fields';
 

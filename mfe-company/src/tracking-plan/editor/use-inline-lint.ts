@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { lintEntity, type LintInput } from '@tracemap/tracking-plan/src/lint';
+import { lintEntity, type LintInput } from '../plan-logic';
 import type { EntityKind, LintFinding, LintSettings } from '@tracemap/shell-core';
 import { useCompany } from '../../company-layout/context';
 
