@@ -105,6 +105,8 @@ export async function eventRoutes(parent: FastifyInstance, { deps }: { deps: Com
     '/:companyId/events/:id/schema',
     {
       schema: { tags, params: EntityPathParams, response: { 200: JsonSchemaDocument } },
+      // A JSON Schema's shape is JSON Schema's own: written as it is, not through a compiled serializer for arbitrary records.
+      serializerCompiler: () => (data) => JSON.stringify(data),
       config: { failureMessage: PLAN_FAILURE.schema },
       preHandler: readAccess(deps),
     },

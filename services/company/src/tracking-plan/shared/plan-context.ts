@@ -16,9 +16,17 @@ export interface PlanActor {
   role: Role;
 }
 
-/** Reads as the actor's tenant, one statement per round trip. */
+/**
+ * Reads as the actor's tenant, one statement per round trip. A company's
+ * plan is read from memory far more often than from disk, so the statement is
+ * planned with random reads priced as on SSD or cache (1.1, the usual value):
+ * with the default (4) PostgreSQL scans all of a company's rows to count
+ * them instead of reading the partial index alone, several times slower.
+ */
+const PLAN_READ_SETTINGS = `SELECT set_config('random_page_cost', '1.1', true); `;
+
 export function tenantReader(deps: CompanyDeps, actor: PlanActor): ReadRunner {
-  return (text, values) => tenantRead(deps.db, { companyId: actor.companyId, userId: actor.userId }, text, values);
+  return (text, values) => tenantRead(deps.db, { companyId: actor.companyId, userId: actor.userId }, PLAN_READ_SETTINGS + text, values);
 }
 
 /** Viewers never see attributes that are not exposed (nor links to them). */
