@@ -133,6 +133,27 @@ test('an empty attribute list explains attributes and offers the two ways to beg
   expect(await empty.getByRole('button', { name: 'Start from an example' }).isVisible()).toBe(true);
 });
 
+test('"Start from an example" previews the sample plan, then imports it on Apply', async () => {
+  const { company } = await api<{ company: { id: string } }>('owner', '/create', { name: 'Example Co' });
+  const page = pages.owner;
+  await page.goto(`${stack.url}/company/${company.id}/events`);
+  await page.getByTestId('plan-empty').getByRole('button', { name: 'Start from an example' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Start from an example' });
+  const dryRun = page.waitForResponse((r) => r.url().includes('/tracking-plan/import') && r.url().includes('dryRun=true'));
+  expect((await dryRun).status()).toBe(200);
+  await dialog.getByTestId('import-summary').waitFor();
+  expect(await dialog.getByTestId('import-summary').innerText()).toMatch(/^[1-9]\d* to add · 0 to change · 0 unchanged$/);
+  // The dry run wrote nothing.
+  const before = await fetch(`${stack.url}/api/company/${company.id}/events?limit=1`, { headers: { authorization: `Bearer ${sessions.owner.access_token}` } });
+  expect(((await before.json()) as { total: number }).total).toBe(0);
+
+  await dialog.getByRole('button', { name: 'Apply import' }).click();
+  await dialog.getByTestId('import-done').waitFor();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  await page.getByTestId('plan-count').filter({ hasText: /^[1-9]\d* events$/ }).waitFor();
+  expect(await page.getByTestId('plan-row').count()).toBeGreaterThan(0);
+});
+
 test('the name field checks as the user types and suggests the company naming case', async () => {
   const page = pages.creator;
   await page.getByRole('button', { name: 'Create the first attribute' }).click();

@@ -33,7 +33,7 @@ export function Dialog({ title, onClose, children, testId }: DialogProps) {
     >
       <header>
         <h2 id={titleId}>{title}</h2>
-        <Button variant="ghost" className="tp-small-btn" onClick={onClose} aria-label="Close">
+        <Button variant="ghost" className="tp-small-btn" onClick={onClose} aria-label="Close dialog">
           ✕
         </Button>
       </header>
