@@ -168,3 +168,16 @@ test('Idempotency-Key replays the first answer and refuses another body', async 
   expect(again.json().id).toBe(first.json().id);
   expect((await plan.post('/attributes', { name: 'other_attr' }, world.owner, key)).statusCode).toBe(422);
 });
+
+test('list totals follow every change at once, though totals are kept between pages', async () => {
+  const total = async () => (await plan.get('/attributes?scope=group&limit=1')).json().total;
+  expect(await total()).toBe(0);
+  const first = await plan.create('attributes', { name: 'group_plan', scope: 'group' });
+  expect(await total()).toBe(1);
+  await plan.create('attributes', { name: 'group_seats', scope: 'group' });
+  expect(await total()).toBe(2);
+  await plan.patch(`/attributes/${first.id}`, { status: 'archived' });
+  expect(await total()).toBe(1);
+  await plan.delete(`/attributes/${first.id}`);
+  expect((await plan.get('/attributes?scope=group&includeArchived=true')).json().total).toBe(1);
+});

@@ -1,6 +1,7 @@
 import type { Queryable } from '@tracemap/service-kit';
 import type { Attribute, AttributeListFilters, PageOf, UsedBy } from '@tracemap/contracts';
 import { iso, listPage, searchText, type ReadRunner } from '../shared/list-query';
+import type { ListTotals } from '../shared/list-totals';
 
 export const ATTRIBUTE_COLUMNS = `a.id, a.name, a.display_name AS "displayName", a.description, a.scope, a.type, a.item_type AS "itemType",
   a.validation, a.origin, a.exposed, a.nullable, a.pii, a.tags, a.status, a.owners, a.version,
@@ -120,7 +121,7 @@ export async function attributeUsage(db: Queryable, companyId: string, id: strin
   return { events: refs('event'), views: refs('view'), maps: [] };
 }
 
-export function listAttributes(read: ReadRunner, companyId: string, filters: AttributeListFilters, options: { exposedOnly: boolean }): Promise<PageOf<Attribute>> {
+export function listAttributes(read: ReadRunner, companyId: string, filters: AttributeListFilters, options: { exposedOnly: boolean; totals?: ListTotals }): Promise<PageOf<Attribute>> {
   return listPage(
     read,
     companyId,
@@ -132,5 +133,6 @@ export function listAttributes(read: ReadRunner, companyId: string, filters: Att
     },
     filters,
     toAttribute,
+    options.totals,
   );
 }

@@ -2,6 +2,7 @@ import type { Queryable } from '@tracemap/service-kit';
 import type { EventListFilters, PageOf, PlanEvent, UsedBy } from '@tracemap/contracts';
 import { attributeLinksSql } from '../shared/link-repository';
 import { iso, listPage, searchText, type ReadRunner } from '../shared/list-query';
+import type { ListTotals } from '../shared/list-totals';
 
 const COLUMNS = `e.company_id, e.id, e.name, e.display_name AS "displayName", e.description, e.kind, e.category, e.tags, e.owners, e.status,
   e.trigger, e.version, e.created_at AS "createdAt", e.updated_at AS "updatedAt"`;
@@ -80,7 +81,7 @@ export async function eventUsage(db: Queryable, companyId: string, id: string): 
   return { events: [], views: rows, maps: [] };
 }
 
-export function listEvents(read: ReadRunner, companyId: string, filters: EventListFilters, options: { exposedOnly: boolean }): Promise<PageOf<PlanEvent>> {
+export function listEvents(read: ReadRunner, companyId: string, filters: EventListFilters, options: { exposedOnly: boolean; totals?: ListTotals }): Promise<PageOf<PlanEvent>> {
   return listPage(
     read,
     companyId,
@@ -93,5 +94,6 @@ export function listEvents(read: ReadRunner, companyId: string, filters: EventLi
     },
     filters,
     toEvent,
+    options.totals,
   );
 }

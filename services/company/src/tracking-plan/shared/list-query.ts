@@ -1,5 +1,6 @@
 import { AppError } from '@tracemap/service-kit';
 import { PAGE_LIMIT_DEFAULT, type ListSort, type PageOf } from '@tracemap/contracts';
+import type { ListTotals } from './list-totals';
 import { PLAN_MESSAGES } from './plan-errors';
 
 /** The filters every plan list understands; each table adds its own equality filters. */
@@ -67,6 +68,7 @@ export async function listPage<T extends { id: string }>(
   spec: ListSpec,
   filters: ListFilters,
   toItem: (row: Record<string, unknown>) => T,
+  totals?: ListTotals,
 ): Promise<PageOf<T>> {
   const a = spec.alias;
   const params: string[] = [companyId];
@@ -84,6 +86,8 @@ export async function listPage<T extends { id: string }>(
     if (value !== undefined) where.push(`${a}.${column} = ${param(value)}`);
   }
   const filterSql = where.join(' AND ');
+  const totalKey = totals?.key(companyId, JSON.stringify([spec.table, filterSql, params]));
+  const knownTotal = totalKey ? totals!.get(totalKey) : undefined;
 
   const sortField = (filters.sort ?? 'name').replace(/^-/, '');
   const descending = (filters.sort ?? 'name').startsWith('-');
@@ -117,7 +121,7 @@ export async function listPage<T extends { id: string }>(
          ) p ON true
         ORDER BY p.sort_value ${direction}, p.id ${direction}`
     : `SELECT c.total, p.*${extra}
-         FROM (SELECT count(*)::int AS total FROM ${spec.table} ${a} WHERE ${filterSql}) c
+         FROM (SELECT ${knownTotal !== undefined ? `${knownTotal}::int AS total` : `count(*)::int AS total FROM ${spec.table} ${a} WHERE ${filterSql}`}) c
          LEFT JOIN LATERAL (
            SELECT ${spec.columns}, ${sortExpr} AS sort_value, (${sortExpr})::text AS sort_text
              FROM ${spec.table} ${a}
@@ -128,6 +132,8 @@ export async function listPage<T extends { id: string }>(
         ORDER BY p.sort_value ${direction}, p.id ${direction}`;
   const rows = await read(statement, params);
   const total = (rows[0]?.total as number | undefined) ?? 0;
+  // A search counts in the same pass that finds its page; only plain lists keep their totals.
+  if (totalKey && !searching && knownTotal === undefined) totals!.set(totalKey, total);
   const found = rows.filter((row) => row.id !== null);
   const items = found.slice(0, limit);
   const last = items[items.length - 1];

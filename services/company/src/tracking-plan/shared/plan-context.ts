@@ -8,6 +8,7 @@ import type { Queryable } from '@tracemap/service-kit';
 import { MESSAGES } from '../../lib/messages';
 import { tenantRead } from '../../lib/tenant';
 import type { ReadRunner } from './list-query';
+import { listTotals } from './list-totals';
 
 /** Who acts on which company, as the access gate found it. */
 export interface PlanActor {
@@ -48,9 +49,10 @@ export function versionConflict(current: object): AppError {
   );
 }
 
-/** Counts in company info include the plan, so every change drops the cached info. */
+/** Counts in company info and list totals include the plan, so every change drops both. */
 export function planChanged(deps: CompanyDeps, companyId: string): void {
   deps.infoCache.invalidate(companyId);
+  listTotals(deps).invalidate(companyId);
 }
 
 export interface PlanSettings {

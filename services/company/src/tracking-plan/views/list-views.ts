@@ -1,8 +1,9 @@
 import type { PageOf, PlanView, ViewListFilters } from '@tracemap/contracts';
 import type { CompanyDeps } from '../../deps';
+import { listTotals } from '../shared/list-totals';
 import { exposedOnly, tenantReader, type PlanActor } from '../shared/plan-context';
 import { listViews as listPage } from './view-repository';
 
 export async function listViews(deps: CompanyDeps, actor: PlanActor, filters: ViewListFilters): Promise<PageOf<PlanView>> {
-  return listPage(tenantReader(deps, actor), actor.companyId, filters, { exposedOnly: exposedOnly(actor) });
+  return listPage(tenantReader(deps, actor), actor.companyId, filters, { exposedOnly: exposedOnly(actor), totals: listTotals(deps) });
 }

@@ -2,6 +2,7 @@ import type { Queryable } from '@tracemap/service-kit';
 import type { PageOf, PlanView, UsedBy, ViewListFilters } from '@tracemap/contracts';
 import { attributeLinksSql, viewEventLinksSql } from '../shared/link-repository';
 import { iso, listPage, searchText, type ReadRunner } from '../shared/list-query';
+import type { ListTotals } from '../shared/list-totals';
 
 const COLUMNS = `v.company_id, v.id, v.name, v.display_name AS "displayName", v.description, v.type, v.url_pattern AS "urlPattern",
   v.screenshot_url AS "screenshotUrl", v.tags, v.status, v.version, v.created_at AS "createdAt", v.updated_at AS "updatedAt"`;
@@ -75,7 +76,7 @@ export function viewUsage(): UsedBy {
   return { events: [], views: [], maps: [] };
 }
 
-export function listViews(read: ReadRunner, companyId: string, filters: ViewListFilters, options: { exposedOnly: boolean }): Promise<PageOf<PlanView>> {
+export function listViews(read: ReadRunner, companyId: string, filters: ViewListFilters, options: { exposedOnly: boolean; totals?: ListTotals }): Promise<PageOf<PlanView>> {
   return listPage(
     read,
     companyId,
@@ -88,5 +89,6 @@ export function listViews(read: ReadRunner, companyId: string, filters: ViewList
     },
     filters,
     toView,
+    options.totals,
   );
 }
