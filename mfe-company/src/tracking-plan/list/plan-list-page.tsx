@@ -46,11 +46,13 @@ export function PlanListPage<K extends EntityKind>({ kind, concept, filters, col
   const [exampleError, setExampleError] = useState<unknown>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const search = useDebounced(query.search.trim(), SEARCH_DEBOUNCE_MS);
+  // The tag is typed too, so it waits like the search; the selects apply at once.
+  const tag = useDebounced((query.filters.tag ?? '').trim(), SEARCH_DEBOUNCE_MS);
 
   const apiQuery = useMemo(() => {
-    const chosen = Object.fromEntries(Object.entries(query.filters).filter(([, v]) => v.trim() !== ''));
+    const chosen = Object.fromEntries(Object.entries({ ...query.filters, tag }).filter(([, v]) => v.trim() !== ''));
     return { ...chosen, search: search || undefined, sort: query.sort, includeArchived: query.includeArchived || undefined } as PlanEntityTypes[K]['filters'];
-  }, [query.filters, query.sort, query.includeArchived, search]);
+  }, [query.filters, query.sort, query.includeArchived, search, tag]);
   const list = usePlanList(kind, companyId, apiQuery);
   const narrowed = Boolean(search) || Object.values(query.filters).some((v) => v.trim() !== '') || query.includeArchived;
 

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { listPlanEntities, type EntityKind, type PlanEntity, type PlanEntityTypes } from '@tracemap/shell-core';
+import { listPlanEntities, PAGE_LIMIT_MAX, type EntityKind, type PlanEntity, type PlanEntityTypes } from '@tracemap/shell-core';
 
-/** Rows per request: large enough that a fast scroll rarely waits, small enough to answer quickly. */
-const PAGE_SIZE = 100;
+/** Rows per request: the API's largest page, so a fast scroll through thousands rarely waits. */
+const PAGE_SIZE = PAGE_LIMIT_MAX;
 
 export interface PlanListState<K extends EntityKind> {
   items: PlanEntity<K>[];
