@@ -10,6 +10,8 @@ import { SessionsSection } from './sessions-section';
 /** /account (protected by the shell): name, email status, password, two-factor, sessions. */
 export function AccountPage() {
   const user = useUserStore((s) => s.user);
+  // The form starts from the account saved by the last visit; it starts again from the synced one.
+  const savedCopy = useUserStore((s) => s.savedCopy);
   return (
     <section className="tm-page tm-container" data-testid="account-page">
       <AuthStyles />
@@ -17,7 +19,7 @@ export function AccountPage() {
         <h1>Your account</h1>
         {user ? (
           <>
-            <NameSection user={user} />
+            <NameSection key={savedCopy ? 'saved' : 'synced'} user={user} />
             <EmailSection user={user} />
             <PasswordSection email={user.email} />
             <MfaSection />

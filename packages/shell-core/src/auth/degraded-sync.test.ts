@@ -3,7 +3,7 @@ import { COMPANY_OUTAGE_BANNER_ID, NO_COMPANY_BANNER_ID, setCurrentCompany, watc
 import { useBannerStore } from '../stores/banner-store';
 import { useCompanyStore } from '../stores/company-store';
 import { resetStores } from '../stores/reset-stores';
-import { loadSavedAccount, saveAccount } from '../stores/saved-account';
+import { loadSavedAccount, saveAccount, watchSavedAccount } from '../stores/saved-account';
 import { useSessionStore } from '../stores/session-store';
 import { useUserStore } from '../stores/user-store';
 import { invalidateSync } from './account-api';
@@ -146,6 +146,20 @@ describe('the saved copy of the account', () => {
     await establishUser('tok');
     expect(useUserStore.getState()).toMatchObject({ savedCopy: false, user: { companyPermissions: [acme] } });
     expect(setCurrentCompany('c-acme')).toBe(true);
+  });
+
+  test('follows confirmed changes of the user (a name edit) but not the saved copy itself', async () => {
+    const stop = watchSavedAccount();
+    try {
+      answers = [complete];
+      await establishUser('tok');
+      useUserStore.getState().patchUser({ firstName: 'Augusta Ada' });
+      expect(loadSavedAccount('u1')?.firstName).toBe('Augusta Ada');
+      useUserStore.getState().restoreUser({ id: 'u1', email: 'old@example.com' });
+      expect(loadSavedAccount('u1')?.email).toBe('ada@example.com');
+    } finally {
+      stop();
+    }
   });
 
   test('is kept only for complete answers and forgotten when the stores are reset', () => {

@@ -1,5 +1,5 @@
 import { useBannerStore } from '../stores/banner-store';
-import { loadSavedAccount } from '../stores/saved-account';
+import { loadSavedAccount, watchSavedAccount } from '../stores/saved-account';
 import { useSessionStore } from '../stores/session-store';
 import { useUserStore } from '../stores/user-store';
 import { getSupabase } from '../supabase/get-supabase';
@@ -29,6 +29,7 @@ export function initSession(): void {
   started = true;
   const { pathname, search, hash } = window.location;
   landing = { pathname, search, hash };
+  watchSavedAccount();
   if (captureRecoveryFragment(hash)) {
     window.history.replaceState(null, '', RECOVERY_LINK_PATH);
   } else if (pathname === '/' && hash) {

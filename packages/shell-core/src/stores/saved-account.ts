@@ -1,4 +1,4 @@
-import type { CurrentUser } from './user-store';
+import { useUserStore, type CurrentUser } from './user-store';
 
 /**
  * The last account a sync answered, kept in localStorage per user id, so a reload of a
@@ -50,4 +50,24 @@ export function forgetSavedAccounts(): void {
   } catch {
     // Nothing else to do: the copies stay until the next successful reset.
   }
+}
+
+let unwatch: (() => void) | null = null;
+
+/**
+ * Keeps the saved copy in step with every confirmed change of the signed-in user (a sync, a
+ * name edit, a company joined), so the next reload starts from what the user last saw.
+ * Idempotent; the shell starts it at boot.
+ */
+export function watchSavedAccount(): () => void {
+  if (!unwatch) {
+    const unsubscribe = useUserStore.subscribe((state, previous) => {
+      if (state.user && !state.savedCopy && state.user !== previous.user) saveAccount(state.user);
+    });
+    unwatch = () => {
+      unsubscribe();
+      unwatch = null;
+    };
+  }
+  return unwatch;
 }
