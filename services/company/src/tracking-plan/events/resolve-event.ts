@@ -38,8 +38,8 @@ function loadStatement(hiddenOut: boolean): string {
         FROM company.plan_view_events ve JOIN company.plan_views v ON v.company_id = ve.company_id AND v.id = ve.view_id
        WHERE ve.company_id = $1 AND ve.event_id = $2 AND v.status <> 'archived' AND (SELECT inheritance FROM settings)
     ), linked AS (
-      SELECT (l ->> 'attributeId')::uuid AS id FROM ev, jsonb_array_elements(ev.attributes) l
-      UNION SELECT (l ->> 'attributeId')::uuid FROM vw, jsonb_array_elements(vw.attributes) l
+      SELECT (l ->> 'attributeId')::uuid AS id FROM ev, json_array_elements(ev.attributes) l
+      UNION SELECT (l ->> 'attributeId')::uuid FROM vw, json_array_elements(vw.attributes) l
       UNION SELECT a.id FROM company.plan_attributes a
              WHERE a.company_id = $1 AND a.scope = 'system' AND a.status <> 'archived' AND (SELECT inheritance FROM settings)
     )
