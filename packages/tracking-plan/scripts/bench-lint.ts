@@ -1,50 +1,73 @@
 /**
  * How long lintPlan takes on a plan at the documented scale: 50,000 attributes,
- * 10,000 events, 2,000 views. Run: npx tsx scripts/bench-lint.ts
+ * 10,000 events, 2,000 views and a map. Names are word combinations (like real
+ * plans, not numbered), with a few percent of entities carrying a finding.
+ * Run: npx tsx scripts/bench-lint.ts
  */
 import type { Attribute, PlanEvent, PlanView } from '@tracemap/contracts';
 import { lintPlan } from '../src/lint';
 
 const stamps = { version: 1, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' };
 const id = (prefix: number, n: number) => `00000000-0000-4000-${prefix.toString().padStart(4, '0')}-${n.toString(16).padStart(12, '0')}`;
-const WORDS = ['order', 'product', 'cart', 'checkout', 'user', 'page', 'price', 'item', 'coupon', 'search', 'list', 'promo', 'step'];
-const word = (n: number, k: number) => WORDS[(n * 7 + k * 3) % WORDS.length];
+let seed = 42;
+const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)];
 
-const attributes: Attribute[] = Array.from({ length: 50_000 }, (_, n) => ({
+const WORDS = `order product cart checkout user page price item coupon search list promo step account address amount banner basket
+brand campaign category channel click code color count country currency customer date delivery device discount duration email error
+experiment feature filter form gift group height image index invoice label language layout level limit link locale location loyalty
+market media member menu message method mode modal month name network note offer option origin owner package panel partner payment
+period placement plan platform position post preference premium profile quantity query rank rating reason referral region release
+reminder rental report request result return review reward role route sale schedule score screen section segment seller session
+setting share shipping size slot source stage status stock store style subscription summary supplier survey tab target tax team
+template term theme ticket tier title token topic total tracking trial type unit upgrade variant vendor version video view visit
+voucher warehouse week widget width wishlist zone`.split(/\s+/);
+const ACTIONS = ['Viewed', 'Clicked', 'Added', 'Removed', 'Started', 'Completed', 'Updated', 'Shared', 'Opened', 'Closed', 'Submitted', 'Failed'];
+const capital = (w: string) => w[0].toUpperCase() + w.slice(1);
+
+function uniqueNames(count: number, make: () => string): string[] {
+  const seen = new Set<string>();
+  while (seen.size < count) seen.add(make());
+  return [...seen];
+}
+const attributeNames = uniqueNames(50_000, () => `${pick(WORDS)}_${pick(WORDS)}_${pick(WORDS)}`);
+const eventNames = uniqueNames(10_000, () => `${capital(pick(WORDS))} ${capital(pick(WORDS))} ${pick(ACTIONS)}`);
+
+const attributes: Attribute[] = attributeNames.map((name, n) => ({
   id: id(1, n),
-  name: `${word(n, 1)}_${word(n, 2)}_${n}`,
+  name,
   displayName: '',
-  description: n % 10 === 0 ? '' : 'Something worth knowing.',
-  scope: n % 20 === 0 ? 'view' : 'event',
+  description: n % 50 === 0 ? '' : 'Something worth knowing.',
+  scope: n % 20 === 0 ? 'view' : n % 97 === 0 ? 'system' : 'event',
   type: n % 3 === 0 ? 'integer' : 'string',
   itemType: null,
-  validation: n % 5 === 0 ? { kind: 'enum', values: ['a', 'b', 'c'] } : { kind: 'none' },
+  validation: n % 5 === 0 ? { kind: 'enum', values: n % 3 === 0 ? [1, 2, 3] : ['a', 'b', 'c'] } : n % 11 === 0 ? { kind: 'regex', pattern: '^[a-z]+$' } : { kind: 'none' },
   origin: '',
   exposed: true,
-  nullable: n % 7 === 0,
+  nullable: n % 61 === 0,
   pii: false,
   tags: [],
   status: 'live',
   owners: [],
   ...stamps,
 }));
-const events: PlanEvent[] = Array.from({ length: 10_000 }, (_, n) => ({
+const events: PlanEvent[] = eventNames.map((name, n) => ({
   id: id(2, n),
-  name: `${word(n, 3)} ${word(n, 4)} ${n}`.replace(/^\w/, (c) => c.toUpperCase()),
+  name,
   displayName: '',
   description: 'When it happens.',
   kind: 'track',
   category: '',
   tags: [],
   owners: [],
-  status: n % 50 === 0 ? 'deprecated' : 'live',
+  status: n % 200 === 0 ? 'deprecated' : 'live',
   trigger: '',
   attributes: Array.from({ length: 8 }, (_, k) => ({ attributeId: id(1, (n * 5 + k) % 50_000), presence: k % 2 ? 'optional' : 'required' })),
   ...stamps,
 }));
 const views: PlanView[] = Array.from({ length: 2_000 }, (_, n) => ({
   id: id(3, n),
-  name: `View ${n}`,
+  name: `${capital(WORDS[n % WORDS.length])} ${capital(WORDS[Math.floor(n / WORDS.length) % WORDS.length])} ${n}`,
   displayName: '',
   description: '',
   type: 'page',
@@ -52,8 +75,8 @@ const views: PlanView[] = Array.from({ length: 2_000 }, (_, n) => ({
   screenshotUrl: null,
   tags: [],
   status: 'live',
-  attributes: [{ attributeId: id(1, n * 20), presence: 'optional' }],
-  events: Array.from({ length: 4 }, (_, k) => ({ eventId: id(2, (n * 4 + k) % 10_000) })),
+  attributes: Array.from({ length: 5 }, (_, k) => ({ attributeId: id(1, (n * 100 + k * 20) % 50_000), presence: 'optional' as const })),
+  events: Array.from({ length: 5 }, (_, k) => ({ eventId: id(2, (n * 5 + k) % 10_000) })),
   ...stamps,
 }));
 const maps = [{ id: id(4, 1), name: 'Funnel', viewIds: views.slice(0, 1000).map((v) => v.id), eventIds: [] }];

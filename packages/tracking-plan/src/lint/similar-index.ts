@@ -4,7 +4,7 @@ import { SIMILAR_NAME_MIN_LENGTH, similarFoldedNames } from '../names';
  * Finds similar names without comparing every pair. Two names one edit apart
  * share a "deletion key" (the name with one character removed, or the name
  * itself), so names are grouped by these keys and only names in a group are
- * compared. Keys are 31-bit polynomial hashes computed in O(length) per name,
+ * compared, once, while the index is built. Keys are 31-bit polynomial hashes computed in O(length) per name,
  * which keeps 50,000 names fast; a collision only adds a candidate that
  * `similarFoldedNames` then turns down.
  */
@@ -18,6 +18,8 @@ export class SimilarNameIndex {
   private readonly slotPositions: Int32Array;
   private readonly shift: number;
   private readonly keys: number[] = [];
+  /** Similar names found while building, by name; most names have none. */
+  private readonly similar = new Map<string, string[]>();
 
   constructor(private readonly names: readonly string[]) {
     let total = 0;
@@ -32,38 +34,36 @@ export class SimilarNameIndex {
     });
   }
 
-  /** Names in the index similar to this folded name. */
+  /** The indexed names similar to one of the indexed names. */
   similarTo(folded: string): string[] {
-    const found: string[] = [];
-    const count = deletionKeys(folded, this.keys);
-    const mask = this.slotKeys.length - 1;
-    for (let k = 0; k < count; k++) {
-      const key = this.keys[k];
-      for (let slot = this.slotOf(key); this.slotKeys[slot] !== EMPTY; slot = (slot + 1) & mask) {
-        if (this.slotKeys[slot] === key) this.consider(folded, this.slotPositions[slot], found);
-      }
-    }
-    return found;
+    return this.similar.get(folded) ?? [];
   }
 
+  /** Names that share a key meet here, once: each pair is checked as the second one arrives. */
   private insert(key: number, position: number) {
     const mask = this.slotKeys.length - 1;
-    let slot = this.slotOf(key);
+    let slot = Math.imul(key, 0x85ebca6b) >>> this.shift;
     while (this.slotKeys[slot] !== EMPTY) {
-      if (this.slotKeys[slot] === key && this.slotPositions[slot] === position) return;
+      if (this.slotKeys[slot] === key) {
+        const other = this.slotPositions[slot];
+        if (other === position) return;
+        this.consider(this.names[position], this.names[other]);
+      }
       slot = (slot + 1) & mask;
     }
     this.slotKeys[slot] = key;
     this.slotPositions[slot] = position;
   }
 
-  private slotOf(key: number): number {
-    return Math.imul(key, 0x85ebca6b) >>> this.shift;
-  }
-
-  private consider(folded: string, position: number, found: string[]) {
-    const candidate = this.names[position];
-    if (candidate !== folded && !found.includes(candidate) && similarFoldedNames(folded, candidate)) found.push(candidate);
+  private consider(a: string, b: string) {
+    if (a === b || !similarFoldedNames(a, b)) return;
+    const listA = this.similar.get(a);
+    if (listA?.includes(b)) return;
+    if (listA) listA.push(b);
+    else this.similar.set(a, [b]);
+    const listB = this.similar.get(b);
+    if (listB) listB.push(a);
+    else this.similar.set(b, [a]);
   }
 }
 
