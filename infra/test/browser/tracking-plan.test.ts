@@ -152,6 +152,14 @@ test('"Start from an example" previews the sample plan, then imports it on Apply
   await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   await page.getByTestId('plan-count').filter({ hasText: /^[1-9]\d* events$/ }).waitFor();
   expect(await page.getByTestId('plan-row').count()).toBeGreaterThan(0);
+
+  // The whole imported plan can be checked against the lint rules on demand.
+  await page.getByRole('button', { name: 'Check plan' }).click();
+  const summary = page.getByRole('dialog', { name: 'Check the plan' }).getByTestId('lint-summary');
+  await summary.waitFor();
+  expect(await summary.innerText()).toMatch(/^\d+ errors? · \d+ warnings?$/);
+  await page.keyboard.press('Escape');
+  await summary.waitFor({ state: 'detached' });
 });
 
 test('the name field checks as the user types and suggests the company naming case', async () => {

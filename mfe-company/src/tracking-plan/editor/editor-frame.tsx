@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@tracemap/ui';
 import { ApiError, hasEditAccess, lintFindingsOf, type EntityKind } from '@tracemap/shell-core';
@@ -39,6 +39,14 @@ export function EditorFrame<K extends EntityKind>({ kind, id, editor, shownField
   const [escHint, setEscHint] = useState(false);
   const { entity, value, dirty, saving, saveError, conflict, serverFindings } = editor;
   const listPath = planPath(companyId, kind);
+
+  // Closing or reloading the tab with unsaved changes asks first; nothing is dropped silently.
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
 
   useHotkey(
     'Escape',

@@ -9,6 +9,7 @@ import { useDebounced } from '../hooks/use-debounced';
 import { useHotkey } from '../hooks/use-hotkey';
 import { ExportMenu } from '../import-export/export-menu';
 import { ImportDialog, type ImportSource } from '../import-export/import-dialog';
+import { LintDialog } from '../import-export/lint-dialog';
 import { loadSamplePlan } from '../import-export/sample-plan';
 import { KINDS } from '../plan-kinds';
 import { TrackingPlanStyles } from '../styles';
@@ -26,7 +27,7 @@ export interface PlanListConfig<K extends EntityKind> {
   importExport: boolean;
 }
 
-type Open = { name: 'none' } | { name: 'create' } | { name: 'import'; initial?: ImportSource };
+type Open = { name: 'none' } | { name: 'create' } | { name: 'lint' } | { name: 'import'; initial?: ImportSource };
 
 const SEARCH_DEBOUNCE_MS = 250;
 
@@ -87,6 +88,11 @@ export function PlanListPage<K extends EntityKind>({ kind, concept, filters, col
           </p>
         </div>
         <div className="co-actions">
+          {importExport ? (
+            <Button variant="ghost" onClick={() => setOpen({ name: 'lint' })} data-testid="lint-open">
+              Check plan
+            </Button>
+          ) : null}
           {importExport ? <ExportMenu /> : null}
           {importExport && canEdit ? (
             <Button variant="ghost" onClick={() => setOpen({ name: 'import' })} data-testid="import-open">
@@ -125,6 +131,7 @@ export function PlanListPage<K extends EntityKind>({ kind, concept, filters, col
         />
       )}
       {open.name === 'create' ? <CreateDialog kind={kind} onClose={() => setOpen({ name: 'none' })} /> : null}
+      {open.name === 'lint' ? <LintDialog onClose={() => setOpen({ name: 'none' })} /> : null}
       {open.name === 'import' ? (
         <ImportDialog
           title={open.initial ? 'Start from an example' : 'Import a tracking plan'}
