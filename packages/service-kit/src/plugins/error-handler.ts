@@ -45,7 +45,8 @@ export default fp(
       const config = request.routeOptions?.config ?? {};
       let body: ErrorBody;
       if (error instanceof AppError) {
-        body = { statusCode: error.statusCode, code: error.code, message: error.message };
+        // Details travel next to the three fixed fields and can never replace them.
+        body = { ...error.details, statusCode: error.statusCode, code: error.code, message: error.message };
         if (error.headers) reply.headers(error.headers);
       } else if ((error as FastifyError).validation) {
         const fe = error as FastifyError;

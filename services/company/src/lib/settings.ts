@@ -1,8 +1,5 @@
 import type { CompanySettings } from '../repositories/company-repository';
 
-// The naming cases are the contracts' (the frontends offer the same list).
-export { NAME_CASES, type NameCase } from '@tracemap/contracts';
-
 type DefaultedSettings = Required<Omit<CompanySettings, 'lintRules'>>;
 
 export const DEFAULT_SETTINGS: DefaultedSettings = {

@@ -1,11 +1,11 @@
 import type { Queryable } from '@tracemap/service-kit';
-import type { LintSettings } from '@tracemap/contracts';
+import type { LintSettings, NameCase } from '@tracemap/contracts';
 import type { Role } from '../lib/roles';
 
 export interface CompanySettings {
   attributeInheritance?: boolean;
-  eventNameCase?: string;
-  attributeNameCase?: string;
+  eventNameCase?: NameCase;
+  attributeNameCase?: NameCase;
   /** Severity per lint rule of the tracking plan. */
   lintRules?: LintSettings;
 }

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { ROLES } from '../lib/roles';
-import { NAME_CASES } from '../lib/settings';
+import { NameCaseSchema } from '@tracemap/contracts';
 
 // Request schemas: every object refuses unknown fields (mass assignment).
 export const Id = Type.String({ format: 'uuid' });
@@ -9,7 +9,7 @@ export const RoleSchema = Type.Union(ROLES.map((r) => Type.Literal(r)));
 export const CompanyName = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S', nameText: true });
 export const PersonName = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S', nameText: true });
 export const Email = Type.String({ format: 'email', maxLength: 254 });
-export const NameCase = Type.Union(NAME_CASES.map((c) => Type.Literal(c)));
+export const NameCase = NameCaseSchema;
 
 export const strict = { additionalProperties: false } as const;
 

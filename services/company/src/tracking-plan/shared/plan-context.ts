@@ -68,8 +68,8 @@ export async function loadPlanSettings(db: Queryable, companyId: string): Promis
   const settings = withDefaults(company.settings);
   return {
     attributeInheritance: settings.attributeInheritance,
-    eventNameCase: settings.eventNameCase as NameCase,
-    attributeNameCase: settings.attributeNameCase as NameCase,
-    lintRules: (settings.lintRules ?? {}) as LintSettings,
+    eventNameCase: settings.eventNameCase,
+    attributeNameCase: settings.attributeNameCase,
+    lintRules: settings.lintRules ?? {},
   };
 }
