@@ -5,7 +5,7 @@
  * Run: npx tsx scripts/bench-lint.ts
  */
 import type { Attribute, PlanEvent, PlanView } from '@tracemap/contracts';
-import { lintPlan } from '../src/lint';
+import { lintEntity, lintPlan } from '../src/lint';
 
 const stamps = { version: 1, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' };
 const id = (prefix: number, n: number) => `00000000-0000-4000-${prefix.toString().padStart(4, '0')}-${n.toString(16).padStart(12, '0')}`;
@@ -101,3 +101,16 @@ console.log(
   `lintPlan on 50,000 attributes, 10,000 events, 2,000 views: ${findings} findings; ` +
     `median ${median(wall)} ms wall, ${median(cpu)} ms CPU (min wall ${Math.min(...wall).toFixed(0)} ms)`,
 );
+
+// lintEntity runs on every save and, in editors, as the user types.
+const { id: _id, version: _v, createdAt: _c, updatedAt: _u, ...newAttribute } = { ...attributes[123], name: 'brand_new_thing' };
+const entityTimes: Record<string, number[]> = { attribute: [], event: [] };
+for (let i = 0; i < 6; i++) {
+  let started = performance.now();
+  lintEntity('attribute', newAttribute, input);
+  entityTimes.attribute.push(performance.now() - started);
+  started = performance.now();
+  lintEntity('event', { ...events[7], name: 'Brand New Thing Viewed' }, input);
+  entityTimes.event.push(performance.now() - started);
+}
+console.log(`lintEntity on the same plan: attribute median ${median(entityTimes.attribute)} ms, event median ${median(entityTimes.event)} ms (wall)`);

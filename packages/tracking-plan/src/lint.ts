@@ -33,26 +33,35 @@ export function lintEntity(kind: 'attribute', candidate: AttributeCandidate, inp
 export function lintEntity(kind: 'event', candidate: EventCandidate, input: LintInput): LintFinding[];
 export function lintEntity(kind: 'view', candidate: ViewCandidate, input: LintInput): LintFinding[];
 export function lintEntity(kind: LintKind, candidate: AttributeCandidate | EventCandidate | ViewCandidate, input: LintInput): LintFinding[] {
-  if (candidate.status === 'archived') return [];
-  const ctx = new LintContext(withCandidate(kind, candidate, input), false);
-  switch (kind) {
-    case 'attribute':
-      return attributeFindings(ctx, candidate as AttributeCandidate);
-    case 'event':
-      return eventFindings(ctx, candidate as EventCandidate);
-    case 'view':
-      return viewFindings(ctx, candidate as ViewCandidate);
-  }
+  return createEntityLinter(input)(kind as 'attribute', candidate as AttributeCandidate);
 }
 
-function withCandidate(kind: LintKind, candidate: { id?: string }, input: LintInput): LintInput {
-  const replace = <T extends { id: string }>(items: T[]): T[] => {
-    const others = candidate.id ? items.filter((item) => item.id !== candidate.id) : items;
-    return [...others, candidate as T];
-  };
-  if (kind === 'attribute') return { ...input, attributes: replace(input.attributes) };
-  if (kind === 'event') return { ...input, events: replace(input.events) };
-  return { ...input, views: replace(input.views) };
+export interface EntityLinter {
+  (kind: 'attribute', candidate: AttributeCandidate): LintFinding[];
+  (kind: 'event', candidate: EventCandidate): LintFinding[];
+  (kind: 'view', candidate: ViewCandidate): LintFinding[];
+}
+
+/**
+ * `lintEntity` for many candidates against one unchanged plan (an editor
+ * linting as the user types): the plan's indexes are built once, on first use.
+ * Make a new one when the plan changes.
+ */
+export function createEntityLinter(input: LintInput): EntityLinter {
+  // The candidate is judged against the others; its stored version (same id) is
+  // skipped wherever names are compared, so the plan needs no copy with it swapped in.
+  const ctx = new LintContext(input, false);
+  return ((kind: LintKind, candidate: AttributeCandidate | EventCandidate | ViewCandidate) => {
+    if (candidate.status === 'archived') return [];
+    switch (kind) {
+      case 'attribute':
+        return attributeFindings(ctx, candidate as AttributeCandidate);
+      case 'event':
+        return eventFindings(ctx, candidate as EventCandidate);
+      case 'view':
+        return viewFindings(ctx, candidate as ViewCandidate);
+    }
+  }) as EntityLinter;
 }
 
 function attributeFindings(ctx: LintContext, a: AttributeCandidate): LintFinding[] {

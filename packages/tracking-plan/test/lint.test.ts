@@ -1,5 +1,5 @@
 import type { Attribute, LintFinding, PlanEvent, PlanView } from '@tracemap/contracts';
-import { DEFAULT_LINT_SEVERITIES, lintEntity, lintPlan, looksLikePersonalData, type LintInput } from '../src/lint';
+import { createEntityLinter, DEFAULT_LINT_SEVERITIES, lintEntity, lintPlan, looksLikePersonalData, type LintInput } from '../src/lint';
 import { attribute, event, optional, required, view } from './builders';
 
 const settings: LintInput['settings'] = { eventNameCase: 'Title Case', attributeNameCase: 'snake_case' };
@@ -258,5 +258,24 @@ describe('lintEntity', () => {
 
   it('says nothing about an archived candidate', () => {
     expect(lintEntity('attribute', { ...existing, status: 'archived', description: '' }, base)).toEqual([]);
+  });
+});
+
+describe('createEntityLinter', () => {
+  it('lints many candidates against one plan', () => {
+    const existing = attribute('order_id');
+    const lint = createEntityLinter(plan([existing], [event('Order Completed')]));
+    const { id: _a, ...taken } = attribute('orderId');
+    const { id: _b, ...fresh } = attribute('coupon_code');
+    expect(lint('attribute', taken).map((f) => f.rule)).toEqual(['unique-name', 'naming-case']);
+    expect(lint('attribute', fresh)).toEqual([]);
+    const { id: _c, ...badEvent } = event('order completed');
+    expect(lint('event', badEvent).map((f) => f.rule)).toEqual(['unique-name', 'naming-case']);
+  });
+
+  it('does not compare an edited entity with its own stored version', () => {
+    const existing = attribute('order_ids');
+    const lint = createEntityLinter(plan([existing]));
+    expect(lint('attribute', { ...existing, name: 'order_id' })).toEqual([]);
   });
 });

@@ -27,8 +27,9 @@ export type LintKind = 'attribute' | 'event' | 'view';
 export type Named = { id?: string; name: string; status: string };
 
 /**
- * Indexes built once per lint run so every check is a lookup. `similarTo`
- * either uses an index of similar-name keys (whole plan) or a scan (one entity),
+ * Indexes built once per lint run, on first use, so every check is a lookup
+ * and a one-entity run builds only what its checks need. `similarTo` either
+ * uses an index of similar-name keys (whole plan) or a scan (one entity),
  * whichever is cheaper for the run.
  */
 export class LintContext {
@@ -37,8 +38,8 @@ export class LintContext {
   readonly events: PlanEvent[];
   readonly views: PlanView[];
   readonly maps: LintMap[];
-  readonly attributesById = new Map<string, Attribute>();
-  readonly byFolded: Record<LintKind, Map<string, Named[]>> = { attribute: new Map(), event: new Map(), view: new Map() };
+  private attributeIndex?: Map<string, Attribute>;
+  private readonly foldedIndexes: Partial<Record<LintKind, Map<string, Named[]>>> = {};
   private readonly similarIndexes: Partial<Record<LintKind, SimilarNameIndex>> = {};
   /** Folded names, computed once per entity. */
   readonly folded = new Map<Named, string>();
@@ -54,14 +55,19 @@ export class LintContext {
     this.events = active(input.events);
     this.views = active(input.views);
     this.maps = input.maps ?? [];
-    for (const a of this.attributes) this.attributesById.set(a.id, a);
-    this.index('attribute', this.attributes);
-    this.index('event', this.events);
-    this.index('view', this.views);
   }
 
-  private index(kind: LintKind, items: Named[]) {
-    const map = this.byFolded[kind];
+  get attributesById(): Map<string, Attribute> {
+    this.attributeIndex ??= new Map(this.attributes.map((a) => [a.id, a]));
+    return this.attributeIndex;
+  }
+
+  /** Entities of a kind by folded name. */
+  byFolded(kind: LintKind): Map<string, Named[]> {
+    let map = this.foldedIndexes[kind];
+    if (map) return map;
+    map = new Map();
+    const items: Named[] = kind === 'attribute' ? this.attributes : kind === 'event' ? this.events : this.views;
     for (const item of items) {
       const folded = foldName(item.name);
       this.folded.set(item, folded);
@@ -69,14 +75,16 @@ export class LintContext {
       if (list) list.push(item);
       else map.set(folded, [item]);
     }
+    this.foldedIndexes[kind] = map;
+    return map;
   }
 
   /** Folded names of the same kind similar to this one (not equal to it). */
   similarTo(kind: LintKind, folded: string): string[] {
-    if (!this.indexSimilarNames) return [...this.byFolded[kind].keys()].filter((name) => similarFoldedNames(folded, name));
+    if (!this.indexSimilarNames) return [...this.byFolded(kind).keys()].filter((name) => similarFoldedNames(folded, name));
     let index = this.similarIndexes[kind];
     if (!index) {
-      index = new SimilarNameIndex([...this.byFolded[kind].keys()]);
+      index = new SimilarNameIndex([...this.byFolded(kind).keys()]);
       this.similarIndexes[kind] = index;
     }
     return index.similarTo(folded);

@@ -10,7 +10,7 @@ export function nameFindings(ctx: LintContext, kind: LintKind, entity: Named & {
   const findings: Array<LintFinding | null> = [];
   const folded = ctx.foldedName(entity);
   const label = `${LABEL[kind]} “${entity.name}”`;
-  const others = (ctx.byFolded[kind].get(folded) ?? []).filter((other) => !sameEntity(other, entity));
+  const others = (ctx.byFolded(kind).get(folded) ?? []).filter((other) => !sameEntity(other, entity));
 
   const clashes = kind === 'attribute' ? others.filter((o) => (o as Attribute).scope === entity.scope) : others;
   if (clashes.length > 0) {
@@ -44,7 +44,7 @@ export function nameFindings(ctx: LintContext, kind: LintKind, entity: Named & {
 
   if (ctx.severities['similar-name'] !== 'off') {
     const similar: Named[] = [];
-    for (const name of ctx.similarTo(kind, folded)) similar.push(...ctx.byFolded[kind].get(name)!);
+    for (const name of ctx.similarTo(kind, folded)) similar.push(...ctx.byFolded(kind).get(name)!.filter((o) => !sameEntity(o, entity)));
     if (similar.length > 0) {
       findings.push(ctx.finding('similar-name', kind, entity, `${label} is very close to ${quoteList(similar)}; is it the same thing?`, 'name'));
     }
