@@ -1,4 +1,4 @@
-import type { Attribute, AttributeLink, AttributeType, EffectiveAttribute, Layer, LayerSource, Presence, Validation } from '@tracemap/contracts';
+import type { Attribute, AttributeLink, AttributeType, EffectiveAttribute, ItemType, Layer, LayerSource, Presence, Validation } from '@tracemap/contracts';
 import { foldName } from './names';
 import { narrowingProblem, narrowValidation } from './narrowing';
 
@@ -163,9 +163,9 @@ function mergeInto(merged: Map<string, EffectiveAttribute>, layer: Layer, c: Con
   const presence: Presence = keepsPrevious && previous.presence === 'required' ? 'required' : c.presence;
   let validation = sameAttribute ? previous.validation : c.attribute.validation;
   if (c.override && c.override.kind !== 'none') {
-    const problem = narrowingProblem(validation, c.override, type, c.attribute.itemType as never);
+    const problem = narrowingProblem(validation, c.override, type, c.attribute.itemType as ItemType | null);
     if (problem) problems.push({ attributeId: c.attribute.id, message: `“${c.attribute.name}” on the ${layer} layer: ${problem}` });
-    validation = narrowValidation(validation, c.override, type, c.attribute.itemType as never);
+    validation = narrowValidation(validation, c.override, type, c.attribute.itemType as ItemType | null);
   }
   merged.set(key, {
     attribute: c.attribute,
