@@ -134,12 +134,29 @@ export function segmentRulesBundle(
   return { rules };
 }
 
-/** A call's schema: `{ properties: { [field]: schema }, required: [field] }` in draft-07. */
+/**
+ * A call's schema in draft-07, as Segment writes them: the call's `context`,
+ * `traits` and `properties`, ours filled in under one of them and required.
+ */
 function callSchema(field: 'properties' | 'traits', inner: Schema, description?: string): Schema {
   const { $schema: _drop, title: _title, description: _description, ...body } = inner;
   const schema: Schema = { $schema: JSON_SCHEMA_DRAFT_07, type: 'object' };
   if (description) schema.description = description;
-  return { ...schema, properties: { [field]: body }, required: [field] };
+  return { ...schema, properties: { context: {}, traits: {}, properties: {}, [field]: body }, required: [field] };
+}
+
+/** The flat rule list of Segment's Public API: the bundle's events, then COMMON, IDENTIFY and GROUP rules without a key. */
+export function segmentRulesList(bundle: SegmentRulesBundle): Array<{ key: string | null; type: SegmentRuleType | 'COMMON'; version: 1; jsonSchema: Schema }> {
+  const { events, common, identify, group } = bundle.rules;
+  const keyless = [
+    ['COMMON', common],
+    ['IDENTIFY', identify],
+    ['GROUP', group],
+  ] as const;
+  return [
+    ...events,
+    ...keyless.filter(([, schema]) => schema !== undefined).map(([type, schema]) => ({ key: null, type, version: 1 as const, jsonSchema: schema! })),
+  ];
 }
 
 /**

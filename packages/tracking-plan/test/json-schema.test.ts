@@ -1,5 +1,5 @@
 import type { Attribute, EffectiveAttribute, Validation } from '@tracemap/contracts';
-import { attributeSchema, eventJsonSchema, JSON_SCHEMA_DRAFT_07, segmentRulesBundle } from '../src/json-schema';
+import { attributeSchema, eventJsonSchema, JSON_SCHEMA_DRAFT_07, segmentRulesBundle, segmentRulesList } from '../src/json-schema';
 import { attribute } from './builders';
 
 const effective = (a: Attribute, presence: 'required' | 'optional' = 'optional', validation: Validation = a.validation): EffectiveAttribute => ({
@@ -103,6 +103,8 @@ describe('segmentRulesBundle', () => {
       type: 'object',
       description: 'Paid.',
       properties: {
+        context: {},
+        traits: {},
         properties: {
           type: 'object',
           properties: { order_id: { description: 'The order_id.', type: 'string' } },
@@ -112,7 +114,8 @@ describe('segmentRulesBundle', () => {
       },
       required: ['properties'],
     });
-    expect(Object.keys((bundle.rules.events[2].jsonSchema.properties as object) ?? {})).toEqual(['traits']);
+    expect(bundle.rules.events[2].jsonSchema.required).toEqual(['traits']);
+    expect((bundle.rules.events[2].jsonSchema.properties as { traits: object }).traits).toMatchObject({ required: [], additionalProperties: false });
     expect(bundle.rules.common).toBeUndefined();
   });
 
@@ -123,5 +126,17 @@ describe('segmentRulesBundle', () => {
     const identify = bundle.rules.identify as { properties: { traits: Record<string, unknown> } };
     expect(identify.properties.traits).toMatchObject({ required: ['email'], additionalProperties: false });
     expect(bundle.rules.group).toBeUndefined();
+  });
+});
+
+describe('segmentRulesList', () => {
+  it('flattens the bundle into Public API rules, keyless for COMMON, IDENTIFY and GROUP', () => {
+    const a = attribute('platform', { scope: 'system' });
+    const bundle = segmentRulesBundle([{ event: { name: 'Home', description: '', kind: 'page' }, attributes: [] }], [effective(a)], { user: [effective(a)] });
+    expect(segmentRulesList(bundle).map((r) => [r.key, r.type, r.version])).toEqual([
+      ['Home', 'PAGE', 1],
+      [null, 'COMMON', 1],
+      [null, 'IDENTIFY', 1],
+    ]);
   });
 });
