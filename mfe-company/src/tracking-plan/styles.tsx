@@ -12,7 +12,7 @@ const css = `
 .tp-toolbar input,.tp-toolbar select,.tp-input{font:inherit;padding:7px 10px;border:1px solid ${colors.border};border-radius:${radius.sm};background:#fff;color:${colors.text};min-width:0}
 .tp-toolbar .tp-check{display:flex;align-items:center;gap:6px;padding-bottom:8px;color:${colors.text}}
 .tp-rows{height:min(64vh,640px);overflow:auto;border:1px solid ${colors.border};border-radius:${radius.md};position:relative;contain:strict}
-.tp-row,.tp-row-head{display:grid;align-items:center;gap:12px;padding:0 16px;box-sizing:border-box}
+.tp-row,.tp-row-head{display:grid;grid-template-columns:var(--tp-cols);align-items:center;gap:12px;padding:0 16px;box-sizing:border-box}
 .tp-row{position:absolute;left:0;right:0;border-bottom:1px solid ${colors.border};background:#fff}
 .tp-row:hover{background:${colors.surface}}
 .tp-row > *{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
@@ -74,7 +74,7 @@ ${below('sm')}{.tp-editor{grid-template-columns:1fr}}
 .tp-options li[aria-disabled=true]{color:${colors.muted};cursor:not-allowed}
 .tp-pre{background:${colors.text};color:#e2e8f0;border-radius:${radius.sm};padding:12px 16px;overflow:auto;max-height:420px;font-size:.85rem;margin:8px 0 0}
 .tp-history{list-style:none;padding:0;margin:0;display:grid;gap:10px}
-.tp-history li{border-left:3px solid ${colors.border};padding-left:10px;font-size:.9rem}
+.tp-history li{border-left:3px solid ${colors.border};padding-left:10px;font-size:.9rem;overflow-wrap:anywhere}
 .tp-history ul{margin:4px 0 0;padding-left:18px;color:${colors.muted}}
 .tp-diff h3{margin:12px 0 4px}
 .tp-diff ul{margin:0;padding-left:20px}
@@ -83,6 +83,7 @@ ${below('sm')}{.tp-editor{grid-template-columns:1fr}}
 .tp-title h1{margin:0}
 [data-app="mfe-company"] .tm-btn:disabled{opacity:.5;pointer-events:none}
 ${below('sm')}{.tp-savebar{position:static}}
+${below('xs')}{.tp-row,.tp-row-head{grid-template-columns:var(--tp-cols-narrow)}.tp-col-optional{display:none}.tp-toolbar input[type=search]{min-width:0;width:100%}}
 `;
 
 /** Styles of the tracking-plan pages; React hoists and de-duplicates them by href, like the company styles. */

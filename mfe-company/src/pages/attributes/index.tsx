@@ -8,8 +8,8 @@ const COLUMNS: Column<Attribute>[] = [
   { header: 'Name', width: 'minmax(180px,2fr)', render: (a) => <NameCell kind="attribute" id={a.id} name={a.name} displayName={a.displayName} /> },
   { header: 'Scope', width: '90px', render: (a) => a.scope },
   { header: 'Type', width: '110px', render: (a) => (a.type === 'array' && a.itemType ? `${a.itemType}[]` : a.type) },
-  { header: 'Status', width: '120px', render: (a) => <StatusBadge status={a.status} /> },
-  { header: 'Tags', width: 'minmax(100px,1fr)', render: (a) => <Tags tags={a.tags} /> },
+  { header: 'Status', optional: true, width: '120px', render: (a) => <StatusBadge status={a.status} /> },
+  { header: 'Tags', optional: true, width: 'minmax(100px,1fr)', render: (a) => <Tags tags={a.tags} /> },
 ];
 
 /** /company/:companyId/attributes */

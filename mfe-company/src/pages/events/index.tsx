@@ -7,10 +7,10 @@ import { StatusBadge, Tags } from '../../tracking-plan/ui/status-badge';
 const COLUMNS: Column<PlanEvent>[] = [
   { header: 'Name', width: 'minmax(180px,2fr)', render: (e) => <NameCell kind="event" id={e.id} name={e.name} displayName={e.displayName} /> },
   { header: 'Kind', width: '90px', render: (e) => e.kind },
-  { header: 'Category', width: 'minmax(90px,1fr)', render: (e) => e.category || '—' },
-  { header: 'Attributes', width: '100px', render: (e) => e.attributes.length },
-  { header: 'Status', width: '120px', render: (e) => <StatusBadge status={e.status} /> },
-  { header: 'Tags', width: 'minmax(100px,1fr)', render: (e) => <Tags tags={e.tags} /> },
+  { header: 'Category', optional: true, width: 'minmax(90px,1fr)', render: (e) => e.category || '—' },
+  { header: 'Attributes', optional: true, width: '100px', render: (e) => e.attributes.length },
+  { header: 'Status', optional: true, width: '120px', render: (e) => <StatusBadge status={e.status} /> },
+  { header: 'Tags', optional: true, width: 'minmax(100px,1fr)', render: (e) => <Tags tags={e.tags} /> },
 ];
 
 /** /company/:companyId/events */

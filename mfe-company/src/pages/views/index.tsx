@@ -7,9 +7,9 @@ import { StatusBadge } from '../../tracking-plan/ui/status-badge';
 const COLUMNS: Column<PlanView>[] = [
   { header: 'Name', width: 'minmax(180px,2fr)', render: (v) => <NameCell kind="view" id={v.id} name={v.name} displayName={v.displayName} /> },
   { header: 'Type', width: '90px', render: (v) => v.type },
-  { header: 'URL pattern', width: 'minmax(120px,1.5fr)', render: (v) => (v.urlPattern ? <code>{v.urlPattern}</code> : '—') },
-  { header: 'Events', width: '80px', render: (v) => v.events.length },
-  { header: 'Status', width: '120px', render: (v) => <StatusBadge status={v.status} /> },
+  { header: 'URL pattern', optional: true, width: 'minmax(120px,1.5fr)', render: (v) => (v.urlPattern ? <code>{v.urlPattern}</code> : '—') },
+  { header: 'Events', optional: true, width: '80px', render: (v) => v.events.length },
+  { header: 'Status', optional: true, width: '120px', render: (v) => <StatusBadge status={v.status} /> },
 ];
 
 /** /company/:companyId/views */

@@ -1,10 +1,12 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 
 export interface Column<T> {
   header: string;
   /** A CSS grid track, e.g. `2fr` or `120px`. */
   width: string;
+  /** Left out on phone-sized screens, where only the essential columns fit. */
+  optional?: boolean;
   render: (item: T) => ReactNode;
 }
 
@@ -29,7 +31,11 @@ const PREFETCH_ROWS = 30;
  */
 export function VirtualRows<T extends { id: string }>({ label, items, columns, hasMore, loading, onLoadMore, resetKey }: VirtualRowsProps<T>) {
   const scroller = useRef<HTMLDivElement>(null);
-  const template = columns.map((c) => c.width).join(' ');
+  // Both templates go to CSS as variables; the stylesheet picks one by screen width.
+  const template = {
+    '--tp-cols': columns.map((c) => c.width).join(' '),
+    '--tp-cols-narrow': columns.filter((c) => !c.optional).map((c) => c.width).join(' '),
+  } as CSSProperties;
   const virtualizer = useVirtualizer({
     count: items.length + (hasMore ? 1 : 0),
     getScrollElement: () => scroller.current,
@@ -50,9 +56,9 @@ export function VirtualRows<T extends { id: string }>({ label, items, columns, h
   return (
     <div role="table" aria-label={label} aria-rowcount={items.length + 1} data-testid="plan-list">
       <div role="rowgroup">
-        <div role="row" className="tp-row-head" style={{ gridTemplateColumns: template }}>
+        <div role="row" className="tp-row-head" style={template}>
           {columns.map((c) => (
-            <span role="columnheader" key={c.header}>
+            <span role="columnheader" key={c.header} className={c.optional ? 'tp-col-optional' : undefined}>
               {c.header}
             </span>
           ))}
@@ -62,7 +68,7 @@ export function VirtualRows<T extends { id: string }>({ label, items, columns, h
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {rows.map((row) => {
             const item = items[row.index];
-            const style = { top: row.start, height: row.size, gridTemplateColumns: template };
+            const style = { ...template, top: row.start, height: row.size };
             if (!item) {
               return (
                 <div key="more" role="row" className="tp-row" style={style} aria-busy="true">
@@ -75,7 +81,7 @@ export function VirtualRows<T extends { id: string }>({ label, items, columns, h
             return (
               <div key={item.id} role="row" aria-rowindex={row.index + 2} className="tp-row" style={style} data-testid="plan-row" data-id={item.id}>
                 {columns.map((c) => (
-                  <span role="cell" key={c.header}>
+                  <span role="cell" key={c.header} className={c.optional ? 'tp-col-optional' : undefined}>
                     {c.render(item)}
                   </span>
                 ))}
