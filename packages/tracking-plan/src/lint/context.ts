@@ -41,8 +41,6 @@ export class LintContext {
   private attributeIndex?: Map<string, Attribute>;
   private readonly foldedIndexes: Partial<Record<LintKind, Map<string, Named[]>>> = {};
   private readonly similarIndexes: Partial<Record<LintKind, SimilarNameIndex>> = {};
-  /** Folded names, computed once per entity. */
-  readonly folded = new Map<Named, string>();
   private usage?: { attributes: Set<string>; eventsOnViews: Set<string>; mapsByEvent: Map<string, string[]> };
 
   constructor(
@@ -70,7 +68,6 @@ export class LintContext {
     const items: Named[] = kind === 'attribute' ? this.attributes : kind === 'event' ? this.events : this.views;
     for (const item of items) {
       const folded = foldName(item.name);
-      this.folded.set(item, folded);
       const list = map.get(folded);
       if (list) list.push(item);
       else map.set(folded, [item]);
@@ -111,10 +108,6 @@ export class LintContext {
       this.usage = { attributes, eventsOnViews, mapsByEvent };
     }
     return this.usage;
-  }
-
-  foldedName(entity: Named): string {
-    return this.folded.get(entity) ?? foldName(entity.name);
   }
 
   /** A finding, or nothing when the company turned the rule off. */

@@ -40,9 +40,12 @@ const PII_WORDS = new Set([
 ]);
 const PERSON_QUALIFIERS = new Set(['first', 'last', 'full', 'given', 'family', 'middle', 'maiden', 'user', 'customer', 'contact', 'billing', 'shipping', 'recipient', 'person']);
 const PII_PHRASES = ['dateofbirth', 'creditcard', 'cardnumber', 'socialsecurity', 'nationalid'];
+const PII_HINT = /mail|phone|mobile|tel|msisdn|addr|street|post|zip|name|ssn|passport|iban|birth|dob|ip|card|social|national/i;
 
 /** Names of personal data: email, phone, a person's name, an address… (`product_name` is not one). */
 export function looksLikePersonalData(name: string): boolean {
+  // Most names contain none of these fragments; skip splitting them into words.
+  if (!PII_HINT.test(name)) return false;
   const words = splitWords(name).map((w) => w.toLowerCase());
   if (words.some((w) => PII_WORDS.has(w))) return true;
   if (words.length === 1 && words[0] === 'name') return true;

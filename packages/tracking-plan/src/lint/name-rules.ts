@@ -1,5 +1,5 @@
 import type { Attribute, LintFinding, NameCase } from '@tracemap/contracts';
-import { matchesNameCase, toNameCase } from '../names';
+import { foldName, matchesNameCase, toNameCase } from '../names';
 import type { LintContext, LintKind, Named } from './context';
 
 /** unique-name, similar-name, naming-case and (for attributes) consistent-type. */
@@ -8,9 +8,11 @@ const MAX_NAMED = 3;
 
 export function nameFindings(ctx: LintContext, kind: LintKind, entity: Named & { scope?: string; type?: string }): LintFinding[] {
   const findings: Array<LintFinding | null> = [];
-  const folded = ctx.foldedName(entity);
+  const folded = foldName(entity.name);
   const label = `${LABEL[kind]} “${entity.name}”`;
-  const others = (ctx.byFolded(kind).get(folded) ?? []).filter((other) => !sameEntity(other, entity));
+  const sameName = ctx.byFolded(kind).get(folded) ?? [];
+  // Almost always the list holds only the entity itself.
+  const others = sameName.length === 1 && sameEntity(sameName[0], entity) ? [] : sameName.filter((other) => !sameEntity(other, entity));
 
   const clashes = kind === 'attribute' ? others.filter((o) => (o as Attribute).scope === entity.scope) : others;
   if (clashes.length > 0) {
