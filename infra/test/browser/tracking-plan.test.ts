@@ -295,3 +295,33 @@ test('of two editors saving the same event, the second gets the conflict and rel
   await conflict.waitFor({ state: 'detached' });
   expect(await second.getByTestId('plan-description').inputValue()).toBe('Fired once the payment is accepted.');
 });
+
+test('an attribute in use is not deleted but can be archived, hidden from the list until asked for, and restored', async () => {
+  const page = pages.creator;
+  await page.goto(url('attributes'));
+  await page.getByRole('table', { name: 'Attributes' }).getByRole('link', { name: 'coupon_code' }).click();
+  await page.getByTestId('entity-title').filter({ hasText: 'coupon_code' }).waitFor();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  const refused = page.waitForResponse((r) => r.request().method() === 'DELETE');
+  await page.getByRole('button', { name: 'Delete coupon_code for good' }).click();
+  expect((await refused).status()).toBe(409);
+  const message = page.getByTestId('entity-error');
+  await message.waitFor();
+  expect(await message.innerText()).toContain('Archive it instead');
+
+  await page.getByRole('button', { name: 'Archive it instead' }).click();
+  await page.locator('[data-testid="status-badge"][data-status="archived"]').waitFor();
+  await page.keyboard.press('Escape');
+  await page.waitForURL(url('attributes'));
+  await page.getByTestId('plan-count').filter({ hasText: '2 attributes' }).waitFor();
+  const names = () => page.getByRole('table', { name: 'Attributes' }).getByRole('link').allInnerTexts();
+  expect(await names()).toEqual(['order_id', 'page_category']);
+  await page.getByLabel('Show archived').check();
+  await page.getByTestId('plan-count').filter({ hasText: '3 attributes' }).waitFor();
+  expect(await names()).toEqual(['coupon_code', 'order_id', 'page_category']);
+
+  await page.getByRole('table', { name: 'Attributes' }).getByRole('link', { name: 'coupon_code' }).click();
+  await page.getByRole('button', { name: 'Restore' }).click();
+  await page.locator('[data-testid="status-badge"][data-status="planned"]').waitFor();
+  await page.getByTestId('history-entry').filter({ hasText: 'restored' }).waitFor();
+});
