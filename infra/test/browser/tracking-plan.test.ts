@@ -125,7 +125,12 @@ afterAll(async () => {
 
 test('an empty attribute list explains attributes and offers the two ways to begin', async () => {
   const page = pages.creator;
-  await page.goto(url('attributes'));
+  // The dashboard's to-do opens the create dialog straight away; closing it leaves the plain list.
+  await page.goto(`${stack.url}/company/${companyId}`);
+  await page.getByRole('link', { name: 'Define your first attribute' }).click();
+  await page.getByRole('dialog', { name: 'New attribute' }).waitFor();
+  await page.keyboard.press('Escape');
+  await page.waitForURL(url('attributes'));
   const empty = page.getByTestId('plan-empty');
   await empty.waitFor();
   expect(await empty.innerText()).toContain('Attributes are the properties');
