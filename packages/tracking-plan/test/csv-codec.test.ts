@@ -32,3 +32,10 @@ describe('unparseCsvRecords', () => {
     expect(parseCsvRecords(text)).toEqual(records.map((r) => (r.every((f) => f === '') ? r : r)));
   });
 });
+
+describe('formula cells', () => {
+  it('writes a cell a spreadsheet would run as a formula with a leading quote', () => {
+    const text = unparseCsvRecords([['event', 'description'], ['Signed Up', '=HYPERLINK("http://x")']]);
+    expect(text).toContain(`"'=HYPERLINK(""http://x"")"`);
+  });
+});
