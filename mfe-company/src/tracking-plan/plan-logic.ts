@@ -6,3 +6,4 @@
 export { matchesNameCase, toNameCase } from '@tracemap/tracking-plan/src/names';
 export { validationProblems, valueTypeOf } from '@tracemap/tracking-plan/src/validation';
 export { lintEntity, type LintInput } from '@tracemap/tracking-plan/src/lint';
+export { narrowingProblem } from '@tracemap/tracking-plan/src/narrowing';

@@ -1,12 +1,13 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
-import type { CompanyInfo, ImportDiff } from '@tracemap/shell-core';
+import type { Attribute, CompanyInfo, ImportDiff } from '@tracemap/shell-core';
 import { CompanyContext } from '../company-layout/context';
 import { changedFields } from './editor/conflict-banner';
 import { EditableContext } from './editor/editable';
 import { TextField } from './editor/fields';
 import { ImportDiffView } from './import-export/import-diff';
 import { AttributeLinksEditor } from './links/attribute-links-editor';
+import { describeOverride, LinkOverride } from './links/link-override';
 
 const info = {
   role: 'creator',
@@ -81,4 +82,23 @@ test('links that differ only by an absent or null override are the same', () => 
   const loaded = { id: 'e1', attributes: [{ attributeId: 'a1', presence: 'required' }] };
   const current = { id: 'e1', attributes: [{ presence: 'required', attributeId: 'a1', validationOverride: null }] };
   expect(changedFields(loaded, current)).toEqual([]);
+});
+
+describe('a link override', () => {
+  const plan = {
+    id: 'a1', name: 'plan', displayName: '', description: '', scope: 'event', type: 'string', itemType: null,
+    validation: { kind: 'enum', values: ['free', 'pro', 'team'] }, origin: '', exposed: true, nullable: false, pii: false,
+    tags: [], status: 'planned', owners: [], version: 1, createdAt: '', updatedAt: '',
+  } as unknown as Attribute;
+
+  test('narrowing an enum to a subset is accepted', () => {
+    const html = render(<LinkOverride attribute={plan} override={{ kind: 'enum', values: ['pro', 'team'] }} onChange={() => undefined} />, true);
+    expect(html).not.toContain('role="alert"');
+    expect(describeOverride({ kind: 'enum', values: ['pro', 'team'] })).toBe('only pro, team');
+  });
+
+  test('a value the attribute does not allow is flagged as widening', () => {
+    const html = render(<LinkOverride attribute={plan} override={{ kind: 'enum', values: ['pro', 'enterprise'] }} onChange={() => undefined} />, true);
+    expect(html).toMatch(/role="alert"[^>]*>[^<]*enterprise/);
+  });
 });

@@ -11,7 +11,7 @@ import { useInlineLint } from '../../tracking-plan/editor/use-inline-lint';
 import { usePlanEditor } from '../../tracking-plan/editor/use-plan-editor';
 import { UsedByPanel } from '../../tracking-plan/editor/used-by';
 import { useNameCase } from '../../tracking-plan/plan-settings';
-import { ValidationEditor } from './validation-editor';
+import { ValidationEditor } from '../../tracking-plan/editor/validation-editor';
 
 const SHOWN = ['name', 'displayName', 'description', 'scope', 'type', 'itemType', 'origin', 'validation', 'tags', 'owners', 'status'] as const;
 

@@ -1,12 +1,14 @@
+import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@tracemap/ui';
-import { PRESENCES, type Attribute, type AttributeLink, type AttributeScope, type LintFinding, type Presence } from '@tracemap/shell-core';
+import { PRESENCES, type Attribute, type AttributeLink, type AttributeScope, type LintFinding, type Presence, type Validation } from '@tracemap/shell-core';
 import { useCompany } from '../../company-layout/context';
 import { useEditable } from '../editor/editable';
 import { FindingList } from '../editor/findings';
 import { planPath } from '../plan-kinds';
 import { PresenceBadge } from '../ui/status-badge';
 import { EntityPicker } from './entity-picker';
+import { describeOverride, LinkOverride } from './link-override';
 import { useEntityLookup } from './use-entity-lookup';
 
 interface AttributeLinksEditorProps {
@@ -28,9 +30,12 @@ export function AttributeLinksEditor({ links, onChange, scope, findings = [], te
   const { companyId } = useCompany();
   const editable = useEditable();
   const { found, remember } = useEntityLookup('attribute', companyId, links.map((l) => l.attributeId));
+  const [narrowing, setNarrowing] = useState<string | null>(null);
 
   const setPresence = (id: string, presence: Presence) => onChange(links.map((l) => (l.attributeId === id ? { ...l, presence } : l)));
   const removeLink = (id: string) => onChange(links.filter((l) => l.attributeId !== id));
+  const setOverride = (id: string, validationOverride: Validation | null) =>
+    onChange(links.map((l) => (l.attributeId === id ? { ...l, validationOverride } : l)));
   const add = (attribute: Attribute) => {
     remember(attribute);
     onChange([...links, { attributeId: attribute.id, presence: 'optional' }]);
@@ -49,7 +54,7 @@ export function AttributeLinksEditor({ links, onChange, scope, findings = [], te
               <th>Presence</th>
               {editable ? (
                 <th>
-                  <span className="co-sr-only">Remove</span>
+                  <span className="co-sr-only">Actions</span>
                 </th>
               ) : null}
             </tr>
@@ -58,31 +63,58 @@ export function AttributeLinksEditor({ links, onChange, scope, findings = [], te
             {links.map((link) => {
               const attribute = found[link.attributeId];
               const name = attribute === 'missing' ? 'Unavailable attribute' : (attribute?.name ?? '…');
+              const loaded = attribute && attribute !== 'missing' ? attribute : null;
+              const override = link.validationOverride as Validation | null | undefined;
               return (
-                <tr key={link.attributeId} data-testid="attribute-link" data-attribute-id={link.attributeId} data-presence={link.presence}>
-                  <td>{attribute && attribute !== 'missing' ? <Link to={planPath(companyId, 'attribute', link.attributeId)}>{name}</Link> : name}</td>
-                  <td className="co-muted">{attribute && attribute !== 'missing' ? describe(attribute) : ''}</td>
-                  <td>
-                    {editable ? (
-                      <select aria-label={`Presence of ${name}`} value={link.presence} onChange={(e) => setPresence(link.attributeId, e.target.value as Presence)}>
-                        {PRESENCES.map((p) => (
-                          <option key={p} value={p}>
-                            {p}
-                          </option>
-                        ))}
-                      </select>
-                    ) : (
-                      <PresenceBadge presence={link.presence} />
-                    )}
-                  </td>
-                  {editable ? (
-                    <td>
-                      <Button variant="ghost" className="tp-small-btn" aria-label={`Remove ${name}`} onClick={() => removeLink(link.attributeId)}>
-                        Remove
-                      </Button>
+                <Fragment key={link.attributeId}>
+                  <tr data-testid="attribute-link" data-attribute-id={link.attributeId} data-presence={link.presence}>
+                    <td>{loaded ? <Link to={planPath(companyId, 'attribute', link.attributeId)}>{name}</Link> : name}</td>
+                    <td className="co-muted">
+                      {loaded ? describe(loaded) : ''}
+                      {override ? <span className="tp-sub">narrowed: {describeOverride(override)}</span> : null}
                     </td>
+                    <td>
+                      {editable ? (
+                        <select aria-label={`Presence of ${name}`} value={link.presence} onChange={(e) => setPresence(link.attributeId, e.target.value as Presence)}>
+                          {PRESENCES.map((p) => (
+                            <option key={p} value={p}>
+                              {p}
+                            </option>
+                          ))}
+                        </select>
+                      ) : (
+                        <PresenceBadge presence={link.presence} />
+                      )}
+                    </td>
+                    {editable ? (
+                      <td>
+                        <span className="co-actions" style={{ flexWrap: 'nowrap' }}>
+                          {loaded ? (
+                            <Button
+                              variant="ghost"
+                              className="tp-small-btn"
+                              aria-expanded={narrowing === link.attributeId}
+                              aria-label={`Narrow ${name} here`}
+                              onClick={() => setNarrowing(narrowing === link.attributeId ? null : link.attributeId)}
+                            >
+                              Narrow
+                            </Button>
+                          ) : null}
+                          <Button variant="ghost" className="tp-small-btn" aria-label={`Remove ${name}`} onClick={() => removeLink(link.attributeId)}>
+                            Remove
+                          </Button>
+                        </span>
+                      </td>
+                    ) : null}
+                  </tr>
+                  {editable && loaded && narrowing === link.attributeId ? (
+                    <tr>
+                      <td colSpan={4}>
+                        <LinkOverride attribute={loaded} override={override} onChange={(v) => setOverride(link.attributeId, v)} />
+                      </td>
+                    </tr>
                   ) : null}
-                </tr>
+                </Fragment>
               );
             })}
           </tbody>

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { validationProblems, valueTypeOf } from '../../tracking-plan/plan-logic';
 import { STRING_FORMATS, VALIDATION_KINDS, type AttributeType, type ItemType, type Validation, type ValidationKind } from '@tracemap/shell-core';
-import { useEditable } from '../../tracking-plan/editor/editable';
-import { SelectField, TextField } from '../../tracking-plan/editor/fields';
+import { validationProblems, valueTypeOf } from '../plan-logic';
+import { useEditable } from './editable';
+import { SelectField, TextField } from './fields';
 
 type EnumValue = string | number | boolean;
 
@@ -37,6 +37,8 @@ function EnumValues({ values, valueType, onChange }: { values: EnumValue[]; valu
 }
 
 interface ValidationEditorProps {
+  /** "Validation" on an attribute, "Override" on a link. */
+  label?: string;
   value: Validation;
   type: AttributeType;
   itemType: ItemType | null;
@@ -44,7 +46,7 @@ interface ValidationEditorProps {
 }
 
 /** How values are checked; a new kind starts empty, because each kind uses only its own fields. */
-export function ValidationEditor({ value, type, itemType, onChange }: ValidationEditorProps) {
+export function ValidationEditor({ label = 'Validation', value, type, itemType, onChange }: ValidationEditorProps) {
   const editable = useEditable();
   const valueType = valueTypeOf(type, itemType);
   const problems = value.kind === 'none' ? [] : validationProblems(value, type, itemType);
@@ -56,7 +58,7 @@ export function ValidationEditor({ value, type, itemType, onChange }: Validation
   return (
     <div className="tp-fields" data-testid="validation-editor">
       <SelectField<ValidationKind>
-        label="Validation"
+        label={label}
         value={value.kind as ValidationKind}
         options={VALIDATION_KINDS}
         onChange={(kind) => onChange(kind === 'format' ? { kind, format: 'email' } : { kind })}
