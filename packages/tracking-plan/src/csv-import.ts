@@ -1,4 +1,4 @@
-import type { AttributeLink, AttributeType, ItemType, NativeAttribute, NativeEvent, NativePlan, NativeView, RejectedRow } from '@tracemap/contracts';
+import type { AttributeLink, AttributeScope, AttributeType, ItemType, NativeAttribute, NativeEvent, NativePlan, NativeView, RejectedRow } from '@tracemap/contracts';
 import type { CsvPlanRow } from './csv';
 import { foldName } from './names';
 import { validationProblems } from './validation';
@@ -23,7 +23,7 @@ export function planFromCsvRows(
   const events = indexBy(plan.events, (e) => foldName(e.name));
   const views = indexBy(plan.views, (v) => foldName(v.name));
   const attributes = indexBy(plan.attributes, (a) => `${a.scope}:${foldName(a.name)}`);
-  const typeSeen = new Map<string, { type: string; row: number | undefined }>();
+  const typeSeen = new Map<string, { type: AttributeType; row: number | undefined }>();
 
   for (const row of rows) {
     const reject = (reason: string) => rejected.push({ row: row.row ?? 0, kind: 'attribute', name: row.attribute, reason });
@@ -32,23 +32,23 @@ export function planFromCsvRows(
     for (const view of rowViews) if (!view.events.some((on) => on.eventId === event.id)) view.events.push({ eventId: event.id });
     if (!row.attribute) continue;
 
-    const scope = row.scope ?? findScope(row.attribute, attributes) ?? 'event';
+    const scope: AttributeScope = row.scope ?? findScope(row.attribute, attributes) ?? 'event';
     if (scope === 'user' || scope === 'group') {
       reject(`“${row.attribute}” is a ${scope} attribute; ${scope} attributes never attach to events.`);
       continue;
     }
     const key = `${scope}:${foldName(row.attribute)}`;
     const current = attributes.get(key);
-    const type = row.type ?? current?.type ?? 'string';
+    const type: AttributeType = row.type ?? current?.type ?? 'string';
     const seen = typeSeen.get(key);
     if (seen && seen.type !== type) {
       reject(`“${row.attribute}” is ${type} here but ${seen.type} on row ${seen.row}; an attribute has one type.`);
       continue;
     }
     typeSeen.set(key, { type, row: row.row });
-    const itemType = row.type ? (row.itemType ?? null) : (current?.itemType ?? null);
+    const itemType: ItemType | null = row.type ? (row.itemType ?? null) : (current?.itemType ?? null);
     const validation = row.validation ?? current?.validation;
-    const problems = validation ? validationProblems(validation, type as AttributeType, itemType as ItemType | null) : [];
+    const problems = validation ? validationProblems(validation, type, itemType) : [];
     if (problems.length > 0) {
       reject(`The validation of “${row.attribute}” does not fit its type: ${problems.join(' ')}`);
       continue;
@@ -71,7 +71,7 @@ function indexBy<T>(items: T[], key: (item: T) => string): Map<string, T> {
 /** Without a scope column, an existing attribute of that name decides (event scope first). */
 function findScope(name: string, attributes: Map<string, NativeAttribute>): NativeAttribute['scope'] | null {
   const folded = foldName(name);
-  for (const scope of ['event', 'view', 'system', 'user', 'group']) if (attributes.has(`${scope}:${folded}`)) return scope;
+  for (const scope of ['event', 'view', 'system', 'user', 'group'] as const) if (attributes.has(`${scope}:${folded}`)) return scope;
   return null;
 }
 
@@ -126,15 +126,16 @@ function upsertView(name: string, plan: NativePlan, views: Map<string, NativeVie
 
 function upsertAttribute(
   row: CsvPlanRow,
-  resolved: { scope: string; type: string; itemType: string | null },
+  resolved: { scope: AttributeScope; type: AttributeType; itemType: ItemType | null },
   current: NativeAttribute | undefined,
   plan: NativePlan,
   attributes: Map<string, NativeAttribute>,
   key: string,
   newId: () => string,
 ): NativeAttribute {
-  let attribute = current;
-  if (!attribute) {
+  let attribute: NativeAttribute;
+  if (current) attribute = current;
+  else {
     attribute = {
       id: newId(),
       name: row.attribute!,

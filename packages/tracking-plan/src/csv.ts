@@ -51,18 +51,18 @@ export interface CsvPlanRow {
 
 /** The rows of one event, from its effective attributes. */
 export function csvRowsForEvent(
-  event: { name: string; description: string; kind: string; tags: string[] },
+  event: { name: string; description: string; kind: EventKind; tags: string[] },
   attributes: EffectiveAttribute[],
   viewNames: string[],
 ): CsvPlanRow[] {
-  const base = { event: event.name, event_description: event.description, kind: event.kind as EventKind, views: viewNames, tags: event.tags };
+  const base = { event: event.name, event_description: event.description, kind: event.kind, views: viewNames, tags: event.tags };
   if (attributes.length === 0) return [base];
   return attributes.map(({ attribute: a, presence, validation }) => ({
     ...base,
     attribute: a.name,
-    scope: a.scope as AttributeScope,
-    type: a.type as AttributeType,
-    itemType: a.itemType as ItemType | null,
+    scope: a.scope,
+    type: a.type,
+    itemType: a.itemType,
     required: presence === 'required',
     nullable: a.nullable,
     validation,

@@ -1,4 +1,4 @@
-import type { Attribute, AttributeLink, AttributeType, EffectiveAttribute, ItemType, Layer, LayerSource, Presence, Validation } from '@tracemap/contracts';
+import type { Attribute, AttributeLink, EffectiveAttribute, Layer, LayerSource, Presence, Validation } from '@tracemap/contracts';
 import { foldName } from './names';
 import { narrowingProblem, narrowValidation } from './narrowing';
 
@@ -88,7 +88,7 @@ function holderLayer(
       }
       if (link.presence === 'required') entry.requiredCount++;
       entry.overrides.push(JSON.stringify(link.validationOverride ?? null));
-      entry.sources.push({ layer, id: holder.id, name: holder.name, presence: link.presence as Presence });
+      entry.sources.push({ layer, id: holder.id, name: holder.name, presence: link.presence });
     }
   }
   return [...byId.values()].map(({ requiredCount, overrides, ...entry }) => ({
@@ -107,7 +107,7 @@ function eventLayer(
   for (const link of uniqueLinks(event.attributes)) {
     const attribute = usableAttribute(link.attributeId, attributesById, problems, 'the event');
     if (!attribute) continue;
-    const presence = link.presence as Presence;
+    const presence = link.presence;
     contributions.push({ attribute, presence, override: link.validationOverride, sources: [{ layer: 'event', id: event.id, presence }] });
   }
   return contributions;
@@ -147,7 +147,7 @@ function usableAttribute(
 
 function mergeInto(merged: Map<string, EffectiveAttribute>, layer: Layer, c: Contribution, problems: ResolveProblem[]) {
   const key = foldName(c.attribute.name);
-  const type = c.attribute.type as AttributeType;
+  const type = c.attribute.type;
   const previous = merged.get(key);
   if (previous && previous.attribute.type !== c.attribute.type) {
     problems.push({
@@ -163,9 +163,9 @@ function mergeInto(merged: Map<string, EffectiveAttribute>, layer: Layer, c: Con
   const presence: Presence = keepsPrevious && previous.presence === 'required' ? 'required' : c.presence;
   let validation = sameAttribute ? previous.validation : c.attribute.validation;
   if (c.override && c.override.kind !== 'none') {
-    const problem = narrowingProblem(validation, c.override, type, c.attribute.itemType as ItemType | null);
+    const problem = narrowingProblem(validation, c.override, type, c.attribute.itemType);
     if (problem) problems.push({ attributeId: c.attribute.id, message: `“${c.attribute.name}” on the ${layer} layer: ${problem}` });
-    validation = narrowValidation(validation, c.override, type, c.attribute.itemType as ItemType | null);
+    validation = narrowValidation(validation, c.override, type, c.attribute.itemType);
   }
   merged.set(key, {
     attribute: c.attribute,

@@ -52,7 +52,7 @@ export function validationIssues(validation: Validation, type: AttributeType, it
   const issues: ValidationIssue[] = [];
   const shape = (message: string) => issues.push({ topic: 'shape', message });
   // The contract's static type of `kind` is a plain string, so check it here.
-  const kind = validation.kind as ValidationKind;
+  const kind = validation.kind;
   if (!Object.hasOwn(VALIDATION_FIELDS, kind)) return [{ topic: 'shape', message: `"${validation.kind}" is not a validation kind.` }];
   const used = VALIDATION_FIELDS[kind];
   for (const field of ALL_FIELDS) {

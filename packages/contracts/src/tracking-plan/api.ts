@@ -12,6 +12,7 @@ import {
   ValidationSchema,
   ViewSchema,
   ViewTypeSchema,
+  literals,
 } from './model';
 
 const strict = { additionalProperties: false } as const;
@@ -36,7 +37,7 @@ const listQueryFields = {
   tag: Type.Optional(Type.String({ maxLength: 50 })),
   /** Archived items leave lists unless asked for (or `status=archived`). */
   includeArchived: Type.Optional(Type.Boolean()),
-  sort: Type.Optional(Type.Union(LIST_SORTS.map((s) => Type.Literal(s)))),
+  sort: Type.Optional(literals(LIST_SORTS)),
   /** Opaque; taken from the previous page's `nextCursor`. */
   cursor: Type.Optional(Type.String({ maxLength: 500 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE_LIMIT_MAX })),
@@ -83,7 +84,7 @@ export type ViewDetail = Static<typeof ViewDetail>;
 // ——— Effective attributes and schema ———
 export const LAYERS = ['system', 'map', 'view', 'event'] as const;
 export type Layer = (typeof LAYERS)[number];
-export const LayerSchema = Type.Union(LAYERS.map((l) => Type.Literal(l)));
+export const LayerSchema = literals(LAYERS);
 /** One layer an effective attribute came through: the layer, and which view or map when it is one. */
 export const LayerSource = Type.Object({
   layer: LayerSchema,
@@ -131,7 +132,7 @@ export const LINT_RULES = [
 export type LintRule = (typeof LINT_RULES)[number];
 export const LINT_SEVERITIES = ['off', 'warning', 'error'] as const;
 export type LintSeverity = (typeof LINT_SEVERITIES)[number];
-export const LintSeveritySchema = Type.Union(LINT_SEVERITIES.map((s) => Type.Literal(s)));
+export const LintSeveritySchema = literals(LINT_SEVERITIES);
 /** Per-company severities; rules not named keep their default. */
 export const LintSettingsSchema = Type.Partial(
   Type.Object(Object.fromEntries(LINT_RULES.map((r) => [r, LintSeveritySchema])) as Record<LintRule, typeof LintSeveritySchema>),
@@ -139,7 +140,7 @@ export const LintSettingsSchema = Type.Partial(
 );
 export type LintSettings = Partial<Record<LintRule, LintSeverity>>;
 export const LintFindingSchema = Type.Object({
-  rule: Type.Union(LINT_RULES.map((r) => Type.Literal(r))),
+  rule: literals(LINT_RULES),
   severity: Type.Union([Type.Literal('warning'), Type.Literal('error')]),
   entityKind: Type.Union([EntityKindSchema, Type.Literal('map')]),
   entityId: Type.Optional(Type.String()),
@@ -165,7 +166,7 @@ export const HistoryEntrySchema = Type.Object({
   id: Type.String(),
   entityKind: EntityKindSchema,
   entityId: EntityId,
-  action: Type.Union(HISTORY_ACTIONS.map((a) => Type.Literal(a))),
+  action: literals(HISTORY_ACTIONS),
   actorUserId: Type.Union([EntityId, Type.Null()]),
   actorName: Type.Union([Type.String(), Type.Null()]),
   at: Type.String({ format: 'date-time' }),
@@ -185,11 +186,11 @@ export const IMPORT_FORMATS = ['native', 'csv'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 export const ExportQuery = Type.Object(
-  { format: Type.Optional(Type.Union(EXPORT_FORMATS.map((f) => Type.Literal(f)))) },
+  { format: Type.Optional(literals(EXPORT_FORMATS)) },
   strict,
 );
 export const ImportQuery = Type.Object(
-  { format: Type.Union(IMPORT_FORMATS.map((f) => Type.Literal(f))), dryRun: Type.Optional(Type.Boolean()) },
+  { format: literals(IMPORT_FORMATS), dryRun: Type.Optional(Type.Boolean()) },
   strict,
 );
 /** Import files are sent as the request body: JSON for native, `text/csv` for CSV. */
@@ -211,7 +212,7 @@ export const RejectedRowSchema = Type.Object({
 });
 export type RejectedRow = Static<typeof RejectedRowSchema>;
 export const ImportDiffSchema = Type.Object({
-  format: Type.Union(IMPORT_FORMATS.map((f) => Type.Literal(f))),
+  format: literals(IMPORT_FORMATS),
   dryRun: Type.Boolean(),
   /** True when the diff was written; never true when anything was rejected. */
   applied: Type.Boolean(),

@@ -1,10 +1,12 @@
-import { Type, type Static, type TOptional, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TLiteral, type TOptional, type TSchema, type TUnion } from '@sinclair/typebox';
 
 /**
  * The tracking plan's entities as the API speaks them. Request schemas refuse
  * unknown fields; responses carry every field so clients never guess defaults.
  */
-const literals = <T extends readonly string[]>(values: T) => Type.Union(values.map((v) => Type.Literal(v)));
+/** A union of string literals whose static type is the literals, not `string`. */
+export const literals = <T extends readonly string[]>(values: T) =>
+  Type.Union(values.map((v) => Type.Literal(v))) as unknown as TUnion<TLiteral<T[number]>[]>;
 const strict = { additionalProperties: false } as const;
 
 export const ATTRIBUTE_SCOPES = ['event', 'user', 'view', 'system', 'group'] as const;

@@ -1,4 +1,4 @@
-import type { Attribute, AttributeLink, AttributeType, ItemType, LintFinding, LintRule } from '@tracemap/contracts';
+import type { Attribute, AttributeLink, LintFinding, LintRule } from '@tracemap/contracts';
 import { splitWords } from '../names';
 import { narrowingProblem } from '../narrowing';
 import { regexPortabilityProblem, validationIssues, type ValidationTopic } from '../validation';
@@ -16,7 +16,7 @@ export function descriptionFinding(ctx: LintContext, kind: LintKind, entity: Nam
 export function attributeFieldFindings(ctx: LintContext, a: Omit<Attribute, 'id' | 'version' | 'createdAt' | 'updatedAt'> & { id?: string }): Array<LintFinding | null> {
   const findings: Array<LintFinding | null> = [];
   const label = `Attribute “${a.name}”`;
-  for (const issue of validationIssues(a.validation, a.type as AttributeType, a.itemType as ItemType | null)) {
+  for (const issue of validationIssues(a.validation, a.type, a.itemType)) {
     findings.push(ctx.finding(TOPIC_RULE[issue.topic], 'attribute', a, `${label}: ${issue.message}`, 'validation'));
   }
   if (a.validation.kind === 'regex' && a.validation.pattern) {
@@ -68,7 +68,7 @@ export function linkFindings(ctx: LintContext, kind: 'event' | 'view', holder: N
     }
     const override = link.validationOverride;
     if (override) {
-      const problem = narrowingProblem(attribute.validation, override, attribute.type as AttributeType, attribute.itemType as ItemType | null);
+      const problem = narrowingProblem(attribute.validation, override, attribute.type, attribute.itemType);
       if (problem) {
         findings.push(ctx.finding('narrowing-override', kind, holder, `${label}, override of “${attribute.name}”: ${problem}`, 'attributes'));
       }
