@@ -14,6 +14,7 @@ import {
   ViewTypeSchema,
   literals,
 } from './model';
+import { PAGE_LIMIT_MAX, LIST_SORTS, LAYERS, LINT_RULES, LINT_SEVERITIES, HISTORY_ACTIONS, EXPORT_FORMATS, IMPORT_FORMATS, type LintRule, type LintSeverity } from './vocabulary';
 
 const strict = { additionalProperties: false } as const;
 
@@ -25,10 +26,6 @@ export type EntityPath = Static<typeof EntityPathParams>;
 export const IfMatchHeaders = Type.Object({ 'if-match': Type.Optional(Type.String({ pattern: '^(W/)?"?[0-9]{1,9}"?$' })) });
 
 // ——— Lists ———
-export const PAGE_LIMIT_MAX = 200;
-export const PAGE_LIMIT_DEFAULT = 50;
-export const LIST_SORTS = ['name', '-name', 'updatedAt', '-updatedAt', 'createdAt', '-createdAt'] as const;
-export type ListSort = (typeof LIST_SORTS)[number];
 
 const listQueryFields = {
   /** Matches name, display name, description and tags, case-insensitively. */
@@ -82,8 +79,6 @@ export type EventDetail = Static<typeof EventDetail>;
 export type ViewDetail = Static<typeof ViewDetail>;
 
 // ——— Effective attributes and schema ———
-export const LAYERS = ['system', 'map', 'view', 'event'] as const;
-export type Layer = (typeof LAYERS)[number];
 export const LayerSchema = literals(LAYERS);
 /** One layer an effective attribute came through: the layer, and which view or map when it is one. */
 export const LayerSource = Type.Object({
@@ -113,25 +108,6 @@ export type EffectiveAttributesResponse = Static<typeof EffectiveAttributesRespo
 export const JsonSchemaDocument = Type.Record(Type.String(), Type.Unknown());
 
 // ——— Lint ———
-export const LINT_RULES = [
-  'unique-name',
-  'similar-name',
-  'naming-case',
-  'description',
-  'consistent-type',
-  'narrowing-override',
-  'portable-regex',
-  'valid-enum',
-  'required-nullable',
-  'any-type',
-  'unused-attribute',
-  'event-without-view',
-  'deprecated-on-map',
-  'pii-name',
-] as const;
-export type LintRule = (typeof LINT_RULES)[number];
-export const LINT_SEVERITIES = ['off', 'warning', 'error'] as const;
-export type LintSeverity = (typeof LINT_SEVERITIES)[number];
 export const LintSeveritySchema = literals(LINT_SEVERITIES);
 /** Per-company severities; rules not named keep their default. */
 export const LintSettingsSchema = Type.Partial(
@@ -160,8 +136,6 @@ export type LintReport = Static<typeof LintReport>;
 // ——— History ———
 export const FieldChangeSchema = Type.Object({ field: Type.String(), before: Type.Unknown(), after: Type.Unknown() });
 export type FieldChange = Static<typeof FieldChangeSchema>;
-export const HISTORY_ACTIONS = ['created', 'updated', 'archived', 'restored', 'deleted', 'imported'] as const;
-export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 export const HistoryEntrySchema = Type.Object({
   id: Type.String(),
   entityKind: EntityKindSchema,
@@ -181,10 +155,6 @@ export const HistoryQuery = Type.Object(
 );
 
 // ——— Import and export ———
-export const EXPORT_FORMATS = ['native', 'csv', 'json-schema'] as const;
-export const IMPORT_FORMATS = ['native', 'csv'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 export const ExportQuery = Type.Object(
   { format: Type.Optional(literals(EXPORT_FORMATS)) },
   strict,
@@ -193,8 +163,6 @@ export const ImportQuery = Type.Object(
   { format: literals(IMPORT_FORMATS), dryRun: Type.Optional(Type.Boolean()) },
   strict,
 );
-/** Import files are sent as the request body: JSON for native, `text/csv` for CSV. */
-export const IMPORT_BODY_LIMIT_BYTES = 50 * 1024 * 1024;
 
 export const DiffEntrySchema = Type.Object({
   kind: EntityKindSchema,

@@ -1,3 +1,4 @@
+export * from './vocabulary';
 export * from './model';
 export * from './api';
 export * from './native';

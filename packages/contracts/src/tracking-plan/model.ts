@@ -1,36 +1,15 @@
 import { Type, type Static, type TLiteral, type TOptional, type TSchema, type TUnion } from '@sinclair/typebox';
+import { ATTRIBUTE_SCOPES, ATTRIBUTE_TYPES, ITEM_TYPES, VALIDATION_KINDS, STRING_FORMATS, PLAN_STATUSES, EVENT_KINDS, VIEW_TYPES, PRESENCES, ENTITY_KINDS } from './vocabulary';
 
-/**
- * The tracking plan's entities as the API speaks them. Request schemas refuse
- * unknown fields; responses carry every field so clients never guess defaults.
- */
+// The tracking plan's entities as the API speaks them. Request schemas refuse
+// unknown fields; responses carry every field so clients never guess defaults.
+
 /** A union of string literals whose static type is the literals, not `string`. */
 export const literals = <T extends readonly string[]>(values: T) =>
   Type.Union(values.map((v) => Type.Literal(v))) as unknown as TUnion<TLiteral<T[number]>[]>;
 const strict = { additionalProperties: false } as const;
 
-export const ATTRIBUTE_SCOPES = ['event', 'user', 'view', 'system', 'group'] as const;
-export const ATTRIBUTE_TYPES = ['string', 'integer', 'number', 'boolean', 'datetime', 'object', 'array', 'any'] as const;
-export const ITEM_TYPES = ['string', 'integer', 'number', 'boolean', 'datetime', 'object', 'any'] as const;
-export const VALIDATION_KINDS = ['none', 'enum', 'regex', 'range', 'length', 'format', 'const'] as const;
-export const STRING_FORMATS = ['email', 'uri', 'uuid', 'date', 'date-time', 'time', 'ipv4', 'ipv6', 'hostname'] as const;
-/** planned → implemented → live → deprecated → archived; archived items leave lists and exports but are kept. */
-export const PLAN_STATUSES = ['planned', 'implemented', 'live', 'deprecated', 'archived'] as const;
-export const EVENT_KINDS = ['track', 'page', 'screen', 'identify', 'group'] as const;
-export const VIEW_TYPES = ['page', 'screen', 'modal'] as const;
-export const PRESENCES = ['required', 'optional'] as const;
-export const ENTITY_KINDS = ['attribute', 'event', 'view'] as const;
 
-export type AttributeScope = (typeof ATTRIBUTE_SCOPES)[number];
-export type AttributeType = (typeof ATTRIBUTE_TYPES)[number];
-export type ItemType = (typeof ITEM_TYPES)[number];
-export type ValidationKind = (typeof VALIDATION_KINDS)[number];
-export type StringFormat = (typeof STRING_FORMATS)[number];
-export type PlanStatus = (typeof PLAN_STATUSES)[number];
-export type EventKind = (typeof EVENT_KINDS)[number];
-export type ViewType = (typeof VIEW_TYPES)[number];
-export type Presence = (typeof PRESENCES)[number];
-export type EntityKind = (typeof ENTITY_KINDS)[number];
 
 export const AttributeScopeSchema = literals(ATTRIBUTE_SCOPES);
 export const AttributeTypeSchema = literals(ATTRIBUTE_TYPES);

@@ -1,13 +1,12 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { AttributeSchema, EventSchema, ViewSchema } from './model';
+import { NATIVE_FORMAT, NATIVE_FORMAT_VERSION } from './vocabulary';
 
 /**
  * The lossless plan file. Entities keep their ids (stable keys: importing the
  * same file again updates rather than duplicates) and drop what belongs to one
  * database (version, timestamps), so export → import → export is identical.
  */
-export const NATIVE_FORMAT = 'tracemap.tracking-plan' as const;
-export const NATIVE_FORMAT_VERSION = 1 as const;
 
 const volatile = ['version', 'createdAt', 'updatedAt'] as const;
 export const NativeAttributeSchema = Type.Omit(AttributeSchema, volatile);
