@@ -29,6 +29,16 @@ export function viewEventLinksSql(owner: string): string {
            FROM company.plan_view_events l WHERE l.company_id = ${owner}.company_id AND l.view_id = ${owner}.id), '[]'::json)`;
 }
 
+/** A link target deleted by someone else between our check and our write: the same 400 as an unknown one. */
+async function linkWrite(write: () => Promise<unknown>): Promise<void> {
+  try {
+    await write();
+  } catch (error) {
+    if ((error as { code?: string }).code === '23503') throw new AppError(400, 'unknown_link_target', PLAN_MESSAGES.linkTargetGone);
+    throw error;
+  }
+}
+
 export async function replaceAttributeLinks(
   db: Queryable,
   table: AttributeLinkTable,
@@ -39,32 +49,36 @@ export async function replaceAttributeLinks(
   const column = OWNER_COLUMN[table];
   await db.query(`DELETE FROM ${table} WHERE company_id = $1 AND ${column} = $2`, [companyId, ownerId]);
   if (links.length === 0) return;
-  await db.query(
-    `INSERT INTO ${table} (company_id, ${column}, attribute_id, position, presence, validation_override)
-     SELECT $1, $2, x.attribute_id, x.position, x.presence, x.validation_override
-       FROM jsonb_to_recordset($3::jsonb) AS x(attribute_id uuid, position integer, presence text, validation_override jsonb)`,
-    [
-      companyId,
-      ownerId,
-      JSON.stringify(
-        links.map((l, position) => ({ attribute_id: l.attributeId, position, presence: l.presence, validation_override: l.validationOverride ?? null })),
-      ),
-    ],
+  await linkWrite(() =>
+    db.query(
+      `INSERT INTO ${table} (company_id, ${column}, attribute_id, position, presence, validation_override)
+       SELECT $1, $2, x.attribute_id, x.position, x.presence, x.validation_override
+         FROM jsonb_to_recordset($3::jsonb) AS x(attribute_id uuid, position integer, presence text, validation_override jsonb)`,
+      [
+        companyId,
+        ownerId,
+        JSON.stringify(
+          links.map((l, position) => ({ attribute_id: l.attributeId, position, presence: l.presence, validation_override: l.validationOverride ?? null })),
+        ),
+      ],
+    ),
   );
 }
 
 export async function replaceViewEvents(db: Queryable, companyId: string, viewId: string, links: readonly ViewEventLink[]): Promise<void> {
   await db.query(`DELETE FROM company.plan_view_events WHERE company_id = $1 AND view_id = $2`, [companyId, viewId]);
   if (links.length === 0) return;
-  await db.query(
-    `INSERT INTO company.plan_view_events (company_id, view_id, event_id, position, trigger, hotspot)
-     SELECT $1, $2, x.event_id, x.position, x.trigger, x.hotspot
-       FROM jsonb_to_recordset($3::jsonb) AS x(event_id uuid, position integer, trigger text, hotspot jsonb)`,
-    [
-      companyId,
-      viewId,
-      JSON.stringify(links.map((l, position) => ({ event_id: l.eventId, position, trigger: l.trigger ?? null, hotspot: l.hotspot ?? null }))),
-    ],
+  await linkWrite(() =>
+    db.query(
+      `INSERT INTO company.plan_view_events (company_id, view_id, event_id, position, trigger, hotspot)
+       SELECT $1, $2, x.event_id, x.position, x.trigger, x.hotspot
+         FROM jsonb_to_recordset($3::jsonb) AS x(event_id uuid, position integer, trigger text, hotspot jsonb)`,
+      [
+        companyId,
+        viewId,
+        JSON.stringify(links.map((l, position) => ({ event_id: l.eventId, position, trigger: l.trigger ?? null, hotspot: l.hotspot ?? null }))),
+      ],
+    ),
   );
 }
 

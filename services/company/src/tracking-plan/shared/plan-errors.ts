@@ -15,6 +15,7 @@ export const PLAN_MESSAGES = {
     `This attribute is still used by ${events} event(s) and ${views} view(s). Archive it instead (status "archived"), or remove it from them first.`,
   unknownAttribute: (id: string) => `attributes references an attribute that does not exist in this company: ${id}`,
   unknownEvent: (id: string) => `events references an event that does not exist in this company: ${id}`,
+  linkTargetGone: 'A linked attribute or event was deleted meanwhile; reload and save again.',
   duplicateLink: (field: string, id: string) => `${field} names ${id} more than once`,
   invalidCursor: 'cursor is not valid for this list; start again without it.',
   lintFailed: 'The change breaks lint rules set to "error". Fix the findings and save again.',
