@@ -17,7 +17,7 @@ import type { CompanyDeps } from '../../deps';
 import { listEntityHistory } from '../history/list-entity-history';
 import { parseIfMatch } from '../shared/plan-context';
 import { PLAN_FAILURE } from '../shared/plan-errors';
-import { actorOf, CreateHeaders, editAccess, NoContent, readAccess } from '../shared/route-kit';
+import { actorOf, CreateHeaders, editAccess, NoContent, readAccess, writeAsIs } from '../shared/route-kit';
 import { createAttribute } from './create-attribute';
 import { deleteAttribute } from './delete-attribute';
 import { getAttribute } from './get-attribute';
@@ -33,6 +33,7 @@ export async function attributeRoutes(parent: FastifyInstance, { deps }: { deps:
     '/:companyId/attributes',
     {
       schema: { tags, params: CompanyPathParams, querystring: AttributeListQuery, response: { 200: AttributePage } },
+      serializerCompiler: writeAsIs,
       config: { failureMessage: PLAN_FAILURE.list },
       preHandler: readAccess(deps),
     },

@@ -19,7 +19,7 @@ import type { CompanyDeps } from '../../deps';
 import { listEntityHistory } from '../history/list-entity-history';
 import { parseIfMatch } from '../shared/plan-context';
 import { PLAN_FAILURE } from '../shared/plan-errors';
-import { actorOf, CreateHeaders, editAccess, NoContent, readAccess } from '../shared/route-kit';
+import { actorOf, CreateHeaders, editAccess, NoContent, readAccess, writeAsIs } from '../shared/route-kit';
 import { createEvent } from './create-event';
 import { deleteEvent } from './delete-event';
 import { getEvent } from './get-event';
@@ -37,6 +37,7 @@ export async function eventRoutes(parent: FastifyInstance, { deps }: { deps: Com
     '/:companyId/events',
     {
       schema: { tags, params: CompanyPathParams, querystring: EventListQuery, response: { 200: EventPage } },
+      serializerCompiler: writeAsIs,
       config: { failureMessage: PLAN_FAILURE.list },
       preHandler: readAccess(deps),
     },
@@ -105,8 +106,8 @@ export async function eventRoutes(parent: FastifyInstance, { deps }: { deps: Com
     '/:companyId/events/:id/schema',
     {
       schema: { tags, params: EntityPathParams, response: { 200: JsonSchemaDocument } },
-      // A JSON Schema's shape is JSON Schema's own: written as it is, not through a compiled serializer for arbitrary records.
-      serializerCompiler: () => (data) => JSON.stringify(data),
+      // A JSON Schema's shape is JSON Schema's own: written as it is.
+      serializerCompiler: writeAsIs,
       config: { failureMessage: PLAN_FAILURE.schema },
       preHandler: readAccess(deps),
     },

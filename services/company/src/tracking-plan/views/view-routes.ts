@@ -17,7 +17,7 @@ import type { CompanyDeps } from '../../deps';
 import { listEntityHistory } from '../history/list-entity-history';
 import { parseIfMatch } from '../shared/plan-context';
 import { PLAN_FAILURE } from '../shared/plan-errors';
-import { actorOf, CreateHeaders, editAccess, NoContent, readAccess } from '../shared/route-kit';
+import { actorOf, CreateHeaders, editAccess, NoContent, readAccess, writeAsIs } from '../shared/route-kit';
 import { createView } from './create-view';
 import { deleteView } from './delete-view';
 import { getView } from './get-view';
@@ -33,6 +33,7 @@ export async function viewRoutes(parent: FastifyInstance, { deps }: { deps: Comp
     '/:companyId/views',
     {
       schema: { tags, params: CompanyPathParams, querystring: ViewListQuery, response: { 200: ViewPage } },
+      serializerCompiler: writeAsIs,
       config: { failureMessage: PLAN_FAILURE.list },
       preHandler: readAccess(deps),
     },
