@@ -5,7 +5,7 @@ import type { ListTotals } from '../shared/list-totals';
 
 export const ATTRIBUTE_COLUMNS = `a.id, a.name, a.display_name AS "displayName", a.description, a.scope, a.type, a.item_type AS "itemType",
   a.validation, a.origin, a.exposed, a.nullable, a.pii, a.tags, a.status, a.owners, a.version,
-  a.created_at AS "createdAt", a.updated_at AS "updatedAt"`;
+  to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt", to_char(a.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"`;
 
 export function toAttribute(row: Record<string, unknown>): Attribute {
   return {

@@ -5,7 +5,7 @@ import { iso, listPage, searchText, type ReadRunner } from '../shared/list-query
 import type { ListTotals } from '../shared/list-totals';
 
 const COLUMNS = `e.company_id, e.id, e.name, e.display_name AS "displayName", e.description, e.kind, e.category, e.tags, e.owners, e.status,
-  e.trigger, e.version, e.created_at AS "createdAt", e.updated_at AS "updatedAt"`;
+  e.trigger, e.version, to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt", to_char(e.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"`;
 
 export function toEvent(row: Record<string, unknown>): PlanEvent {
   return {

@@ -19,19 +19,19 @@ export async function loadPlan(db: Queryable, companyId: string, options: { expo
   const exposed = options.exposedOnly ? 'AND exposed' : '';
   const attributes = await db.query(
     `SELECT id, name, display_name AS "displayName", description, scope, type, item_type AS "itemType", validation, origin, exposed,
-            nullable, pii, tags, status, owners, version, created_at AS "createdAt", updated_at AS "updatedAt"
+            nullable, pii, tags, status, owners, version, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt", to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
        FROM company.plan_attributes WHERE company_id = $1 ${live} ${exposed} ORDER BY lower(name), id`,
     [companyId],
   );
   const events = await db.query(
     `SELECT id, name, display_name AS "displayName", description, kind, category, tags, owners, status, trigger, version,
-            created_at AS "createdAt", updated_at AS "updatedAt"
+            to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt", to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
        FROM company.plan_events WHERE company_id = $1 ${live} ORDER BY lower(name), id`,
     [companyId],
   );
   const views = await db.query(
     `SELECT id, name, display_name AS "displayName", description, type, url_pattern AS "urlPattern", screenshot_url AS "screenshotUrl",
-            tags, status, version, created_at AS "createdAt", updated_at AS "updatedAt"
+            tags, status, version, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt", to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
        FROM company.plan_views WHERE company_id = $1 ${live} ORDER BY lower(name), id`,
     [companyId],
   );

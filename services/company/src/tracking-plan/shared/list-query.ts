@@ -147,4 +147,7 @@ export function searchText(entity: { name: string; displayName?: string; descrip
   return [entity.name, entity.displayName ?? '', entity.description ?? '', ...(entity.tags ?? [])].join('\n').toLowerCase();
 }
 
-export const iso = (value: unknown): string => (value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString());
+const UTC_MILLIS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+/** Timestamps as ISO 8601 in UTC; the repositories already select them in that form, which passes through. */
+export const iso = (value: unknown): string =>
+  typeof value === 'string' && UTC_MILLIS.test(value) ? value : value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString();

@@ -5,7 +5,7 @@ import { iso, listPage, searchText, type ReadRunner } from '../shared/list-query
 import type { ListTotals } from '../shared/list-totals';
 
 const COLUMNS = `v.company_id, v.id, v.name, v.display_name AS "displayName", v.description, v.type, v.url_pattern AS "urlPattern",
-  v.screenshot_url AS "screenshotUrl", v.tags, v.status, v.version, v.created_at AS "createdAt", v.updated_at AS "updatedAt"`;
+  v.screenshot_url AS "screenshotUrl", v.tags, v.status, v.version, to_char(v.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt", to_char(v.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"`;
 
 export function toView(row: Record<string, unknown>): PlanView {
   return {
