@@ -1,9 +1,6 @@
 /**
- * The parts of the pure tracking-plan package these pages use, taken from their own modules:
- * the package index also carries the CSV codec (papaparse) and the sample plans, which would
- * otherwise ride along in every editor chunk. The sample plan is loaded on demand elsewhere.
+ * The parts of the pure tracking-plan package these pages use. The package is
+ * side-effect free, so the editor chunks carry only these modules, not the CSV
+ * codec or the sample plans (loaded on demand by the import dialog).
  */
-export { matchesNameCase, toNameCase } from '@tracemap/tracking-plan/src/names';
-export { validationProblems, valueTypeOf } from '@tracemap/tracking-plan/src/validation';
-export { lintEntity, type LintInput } from '@tracemap/tracking-plan/src/lint';
-export { narrowingProblem } from '@tracemap/tracking-plan/src/narrowing';
+export { matchesNameCase, toNameCase, validationProblems, valueTypeOf, lintEntity, type LintInput, narrowingProblem } from '@tracemap/tracking-plan';
