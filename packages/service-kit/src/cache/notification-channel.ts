@@ -155,6 +155,9 @@ export class NotificationChannel extends EventEmitter {
       this.pendingProbe = { nonce, arrived: resolve };
       timer = setTimeout(() => reject(new Error('probe not delivered')), timeoutMs);
     });
+    // The deadline may pass while the owner is still answering the probe
+    // request; the rejection is awaited below, never left unhandled.
+    arrived.catch(() => undefined);
     try {
       await this.options.probe(nonce);
       await arrived;
