@@ -38,6 +38,7 @@ export async function startContractPeer(options: {
   announceTo?: string;
 }): Promise<ContractPeer> {
   const announcer = options.announceTo ? new pg.Pool({ connectionString: options.announceTo, max: 1 }) : null;
+  announcer?.on('error', () => undefined);
   const announce = async (payload: string) => void (await announcer?.query('SELECT pg_notify($1, $2)', [SESSION_EVENTS_CHANNEL, payload]));
   const users = new Map<string, PeerUser>();
   const revokedSessions = new Set<string>();

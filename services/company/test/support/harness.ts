@@ -58,6 +58,8 @@ export async function startHarness(
   const app = await buildApp(config, { verifier: tokens.verifier });
   await app.ready();
   const admin = new pg.Pool({ connectionString: database.url, max: 2 });
+  // Tests cut listener connections on purpose; an idle client lost that way is replaced, not fatal.
+  admin.on('error', () => undefined);
 
   return {
     app,
