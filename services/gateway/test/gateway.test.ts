@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { buildApp } from '../src/app';
 import { readGatewayConfig } from '../src/config';
@@ -30,16 +31,34 @@ let signingKey: CryptoKey;
 let frontendRoot: string;
 let remotesFile: string;
 const deadUrl = 'http://127.0.0.1:9'; // discard port: nothing listens
+let busyAnswers = 0;
+const largeAnswer = JSON.stringify({ items: Array.from({ length: 4000 }, (_, i) => ({ i, name: `événement ${i}` })) });
 
 beforeAll(async () => {
   const { publicKey, privateKey } = await generateKeyPair('ES256');
   signingKey = privateKey;
   const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'ES256', use: 'sig' };
   auth = await startUpstream('auth', (app) => app.get('/auth/v1/.well-known/jwks.json', async () => ({ keys: [jwk] })));
-  account = await startUpstream('account', (app) =>
-    app.get('/api/account/cacheable', async (_request, reply) => reply.header('cache-control', 'public, max-age=60').send({ ok: true })),
-  );
-  company = await startUpstream('company');
+  account = await startUpstream('account', (app) => {
+    app.get('/api/account/cacheable', async (_request, reply) => reply.header('cache-control', 'public, max-age=60').send({ ok: true }));
+    app.get('/api/account/busy', async (_request, reply) => {
+      busyAnswers += 1;
+      return reply.code(503).header('retry-after', '5').send({ statusCode: 503, code: 'service_unavailable', message: 'busy' });
+    });
+  });
+  company = await startUpstream('company', (app) => {
+    app.get('/api/company/large', async (_request, reply) => reply.type('application/json').send(largeAnswer));
+    // No content length: sent as chunks, as a streamed export would be.
+    app.get('/api/company/unsized', async (_request, reply) =>
+      reply.type('application/json').send(Readable.from([largeAnswer.slice(0, 1000), largeAnswer.slice(1000)])),
+    );
+    app.get('/api/company/broken', (_request, reply) => {
+      reply.hijack();
+      reply.raw.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+      reply.raw.write('{"partial":');
+      setImmediate(() => reply.raw.destroy());
+    });
+  });
   signToken = (claims) =>
     new SignJWT({ role: 'authenticated', session_id: 'session-1', ...claims })
       .setProtectedHeader({ alg: 'ES256', kid: 'k1' })
@@ -267,6 +286,32 @@ describe('hardening', () => {
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['cache-control']).toBe('no-store');
     }
+  });
+
+  test("a service's own 503 is passed on as it is, once, not retried", async () => {
+    const before = busyAnswers;
+    const response = await gateway.inject({ url: '/api/account/busy', remoteAddress: HARDENING_IP });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ statusCode: 503, code: 'service_unavailable', message: 'busy' });
+    expect(response.headers['retry-after']).toBe('5');
+    expect(busyAnswers - before).toBe(1);
+  });
+
+  test('small, large and unsized answers all pass whole, byte for byte', async () => {
+    const small = await gateway.inject({ method: 'POST', url: '/api/company/info', payload: {}, remoteAddress: HARDENING_IP });
+    expect(small.headers['content-length']).toBe(String(Buffer.byteLength(small.body)));
+    expect(small.json()).toEqual({ upstream: 'company', url: '/api/company/info' });
+    for (const url of ['/api/company/large', '/api/company/unsized']) {
+      const response = await gateway.inject({ url, remoteAddress: HARDENING_IP });
+      expect([url, response.statusCode]).toEqual([url, 200]);
+      expect(response.rawPayload.equals(Buffer.from(largeAnswer))).toBe(true);
+    }
+  });
+
+  test('an answer the service breaks off becomes a JSON 502, not half a document', async () => {
+    const response = await gateway.inject({ url: '/api/company/broken', remoteAddress: HARDENING_IP });
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toMatchObject({ statusCode: 502, code: 'service_unavailable' });
   });
 
   test('a service that chose its own caching keeps it through the gateway', async () => {

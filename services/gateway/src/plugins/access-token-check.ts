@@ -19,8 +19,9 @@ export default fp<AccessTokenCheckOptions>(
   async (app, options) => {
     // A token that verified moments ago is not verified again (until its exp, 30 s at most).
     const verify = cacheVerifiedTokens(createAccessTokenVerifier({ jwksUrl: options.jwksUrl, issuer: options.issuer }));
+    const prefixes = options.prefixes.map((prefix) => ({ exact: prefix, under: `${prefix}/` }));
     app.addHook('onRequest', async (request, reply) => {
-      if (!options.prefixes.some((p) => request.url === p || request.url.startsWith(`${p}/`))) return;
+      if (!prefixes.some((p) => request.url === p.exact || request.url.startsWith(p.under))) return;
       const header = request.headers.authorization;
       if (!header) return;
       const token = /^Bearer\s+(.+)$/i.exec(header)?.[1];

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import replyFrom from '@fastify/reply-from';
+import replyFrom, { type FastifyReplyFromHooks } from '@fastify/reply-from';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Upstream } from '../upstreams';
 
@@ -10,6 +10,14 @@ export interface ProxyOptions {
 
 /** Headers a client may not set: they carry identity or origin that only we vouch for. */
 const UNTRUSTED_HEADERS = ['x-service-token', 'x-user-id', 'x-user-email', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-real-ip', 'forwarded'];
+
+/**
+ * Answers up to this size (nearly every API answer) are read whole, then
+ * sent: a client that leaves mid-answer is then not logged as a server
+ * error, and a service that breaks off mid-answer gets the client a JSON 502
+ * instead of a cut connection. Larger or unsized answers (exports) are piped.
+ */
+const BUFFERED_ANSWER_MAX_BYTES = 64 * 1024;
 
 function unavailable(reply: FastifyReply, upstream: Upstream, statusCode: 502 | 503 | 504) {
   reply
@@ -22,6 +30,17 @@ function unavailable(reply: FastifyReply, upstream: Upstream, statusCode: 502 | 
       message: `The ${upstream.name} service is unavailable right now. Try again later.`,
     });
 }
+
+// reply-from hands over a fresh copy of the client's headers, so it is changed
+// in place; a header set to undefined is not sent.
+const rewriteRequestHeaders: NonNullable<FastifyReplyFromHooks['rewriteRequestHeaders']> = (request, headers) => {
+  for (const name of UNTRUSTED_HEADERS) if (headers[name] !== undefined) headers[name] = undefined;
+  headers['x-request-id'] = request.id;
+  headers['x-forwarded-for'] = request.ip;
+  headers['x-forwarded-proto'] = request.protocol;
+  headers['x-forwarded-host'] = request.headers.host ?? '';
+  return headers;
+};
 
 /**
  * Forwards each public prefix to the service that owns it, byte for byte
@@ -38,29 +57,47 @@ export default fp<ProxyOptions>(
           undici: { connections: 128, pipelining: 1, connectTimeout: 2000 },
           disableRequestLogging: true,
         });
-        const forward = (request: FastifyRequest, reply: FastifyReply) =>
-          reply.from(request.url, {
-            timeout: options.timeoutMs,
-            // Hand over the raw text with its own content type so it is not re-encoded.
-            ...(typeof request.body === 'string'
-              ? { body: request.body, contentType: request.headers['content-type'] ?? 'application/octet-stream' }
-              : {}),
-            rewriteRequestHeaders: (req, headers) => {
-              const next: Record<string, unknown> = { ...headers };
-              for (const name of UNTRUSTED_HEADERS) delete next[name];
-              next['x-request-id'] = req.id;
-              next['x-forwarded-for'] = req.ip;
-              next['x-forwarded-proto'] = req.protocol;
-              next['x-forwarded-host'] = req.headers.host ?? '';
-              return next as typeof headers;
-            },
-            onError: (errorReply, details) => {
-              const error = (details as { error?: { code?: string; statusCode?: number } }).error ?? (details as never);
-              request.log.warn({ err: error, upstream: upstream.name }, 'upstream failed');
-              const timedOut = error?.statusCode === 504 || error?.code === 'UND_ERR_HEADERS_TIMEOUT';
-              unavailable(errorReply as FastifyReply, upstream, timedOut ? 504 : 503);
-            },
+
+        const onError: NonNullable<FastifyReplyFromHooks['onError']> = (errorReply, details) => {
+          const error = (details as { error?: { code?: string; statusCode?: number } }).error ?? (details as never);
+          errorReply.request.log.warn({ err: error, upstream: upstream.name }, 'upstream failed');
+          const timedOut = error?.statusCode === 504 || error?.code === 'UND_ERR_HEADERS_TIMEOUT';
+          unavailable(errorReply as FastifyReply, upstream, timedOut ? 504 : 503);
+        };
+
+        const onResponse: NonNullable<FastifyReplyFromHooks['onResponse']> = (request, reply, response) => {
+          const body = response.stream;
+          const length = Number(reply.getHeader('content-length'));
+          if (!(length <= BUFFERED_ANSWER_MAX_BYTES)) return void reply.send(body);
+          // Sized and small: it arrives whole within the upstream timeout even if the client has left.
+          const chunks: Buffer[] = [];
+          body.on('data', (chunk: Buffer) => chunks.push(chunk));
+          body.on('end', () => void reply.send(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
+          body.on('error', (error) => {
+            if (reply.sent || request.raw.socket?.destroyed) return;
+            request.log.warn({ err: error, upstream: upstream.name }, 'upstream answer broke off');
+            unavailable(reply as FastifyReply, upstream, 502);
           });
+        };
+
+        // Built once per upstream: the same handlers serve every request.
+        const forwardOptions = {
+          timeout: options.timeoutMs,
+          rewriteRequestHeaders,
+          onError,
+          onResponse,
+          // A service's 503 is its answer: passed on, not retried (a struggling
+          // service would get ten times the requests otherwise).
+          retryDelay: () => null,
+        };
+        const forward = (request: FastifyRequest, reply: FastifyReply) =>
+          reply.from(
+            request.url,
+            // Hand over the raw text with its own content type so it is not re-encoded.
+            typeof request.body === 'string'
+              ? { ...forwardOptions, body: request.body, contentType: request.headers['content-type'] ?? 'application/octet-stream' }
+              : forwardOptions,
+          );
         for (const prefix of upstream.prefixes) {
           scope.all(prefix, forward);
           scope.all(`${prefix}/*`, forward);
