@@ -10,7 +10,8 @@ import { readGatewayConfig } from '../src/config';
 type Upstream = { app: FastifyInstance; url: string; seen: Array<{ url: string; headers: Record<string, unknown>; body: string }> };
 
 async function startUpstream(name: string, extra?: (app: FastifyInstance) => void): Promise<Upstream> {
-  const app = Fastify();
+  // Body limits are the gateway's business here: the stand-in services take anything.
+  const app = Fastify({ bodyLimit: 64 * 1024 * 1024 });
   const seen: Upstream['seen'] = [];
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_r, body, done) => done(null, body));
@@ -135,6 +136,17 @@ test('bodies pass byte for byte (webhook signatures depend on it)', async () => 
   await gateway.inject({ method: 'POST', url: '/api/company/info', payload: raw, headers: { 'content-type': 'application/json' } });
   expect(company.seen.at(-1)!.headers['content-type']).toBe('application/json');
   expect(company.seen.at(-1)!.body).toBe(raw);
+});
+
+test('a plan file larger than the usual body limit reaches the import route, and only that route', async () => {
+  const file = JSON.stringify({ attributes: 'x'.repeat(3 * 1024 * 1024) });
+  const headers = { 'content-type': 'application/json' };
+  const companyId = '6f1d2c1e-8d7a-4b8e-9a51-2f0c8e4b1a77';
+  const imported = await gateway.inject({ method: 'POST', url: `/api/company/${companyId}/tracking-plan/import?format=native`, payload: file, headers });
+  expect(imported.statusCode).toBe(200);
+  expect(company.seen.at(-1)!.body).toBe(file);
+  const elsewhere = await gateway.inject({ method: 'POST', url: `/api/company/${companyId}/events`, payload: file, headers });
+  expect(elsewhere.statusCode).toBe(413);
 });
 
 test('a service that is down answers JSON 503 at once for its routes only', async () => {

@@ -102,6 +102,9 @@ export default fp<ProxyOptions>(
           scope.all(prefix, forward);
           scope.all(`${prefix}/*`, forward);
         }
+        for (const route of upstream.largeBodies ?? []) {
+          scope.route({ method: route.method, url: route.path, bodyLimit: route.bodyLimit, handler: forward });
+        }
       });
     }
   },
