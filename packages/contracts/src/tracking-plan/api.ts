@@ -14,7 +14,7 @@ import {
   ViewTypeSchema,
   literals,
 } from './model';
-import { PAGE_LIMIT_MAX, LIST_SORTS, LAYERS, LINT_RULES, LINT_SEVERITIES, HISTORY_ACTIONS, EXPORT_FORMATS, IMPORT_FORMATS, type LintRule, type LintSeverity } from './vocabulary';
+import { PAGE_LIMIT_MAX, LIST_SORTS, LAYERS, LINT_RULES, LINT_SEVERITIES, HISTORY_ACTIONS, HISTORY_ENTITY_KINDS, EXPORT_FORMATS, IMPORT_FORMATS, type LintRule, type LintSeverity } from './vocabulary';
 
 const strict = { additionalProperties: false } as const;
 
@@ -138,7 +138,7 @@ export const FieldChangeSchema = Type.Object({ field: Type.String(), before: Typ
 export type FieldChange = Static<typeof FieldChangeSchema>;
 export const HistoryEntrySchema = Type.Object({
   id: Type.String(),
-  entityKind: EntityKindSchema,
+  entityKind: literals(HISTORY_ENTITY_KINDS),
   entityId: EntityId,
   action: literals(HISTORY_ACTIONS),
   actorUserId: Type.Union([EntityId, Type.Null()]),

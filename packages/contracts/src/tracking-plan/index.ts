@@ -2,3 +2,4 @@ export * from './vocabulary';
 export * from './model';
 export * from './api';
 export * from './native';
+export * from './map';

@@ -24,6 +24,15 @@ export type EventKind = (typeof EVENT_KINDS)[number];
 export type ViewType = (typeof VIEW_TYPES)[number];
 export type Presence = (typeof PRESENCES)[number];
 export type EntityKind = (typeof ENTITY_KINDS)[number];
+/** What history is kept for: the plan's entities and maps. */
+export const HISTORY_ENTITY_KINDS = [...ENTITY_KINDS, 'map'] as const;
+export type HistoryEntityKind = (typeof HISTORY_ENTITY_KINDS)[number];
+/** A map's direction of flow: left to right or top to bottom. */
+export const MAP_LAYOUTS = ['LR', 'TB'] as const;
+export type MapLayout = (typeof MAP_LAYOUTS)[number];
+/** A map holds at most this many nodes and edges (a company's plan has at most 2,000 views). */
+export const MAP_NODES_MAX = 2000;
+export const MAP_EDGES_MAX = 5000;
 export const PAGE_LIMIT_MAX = 200;
 export const PAGE_LIMIT_DEFAULT = 50;
 export const LIST_SORTS = ['name', '-name', 'updatedAt', '-updatedAt', 'createdAt', '-createdAt'] as const;

@@ -1,12 +1,12 @@
 import type { Queryable } from '@tracemap/service-kit';
-import type { EntityKind, FieldChange, HistoryAction, PageOf } from '@tracemap/contracts';
+import type { FieldChange, HistoryAction, HistoryEntityKind, PageOf } from '@tracemap/contracts';
 import { AppError } from '@tracemap/service-kit';
 import { iso } from '../shared/list-query';
 import { PLAN_MESSAGES } from '../shared/plan-errors';
 
 export interface HistoryRecord {
   companyId: string;
-  entityKind: EntityKind;
+  entityKind: HistoryEntityKind;
   entityId: string;
   action: HistoryAction;
   actorUserId: string | null;
@@ -16,7 +16,7 @@ export interface HistoryRecord {
 
 export interface StoredHistoryEntry {
   id: string;
-  entityKind: EntityKind;
+  entityKind: HistoryEntityKind;
   entityId: string;
   action: HistoryAction;
   actorUserId: string | null;
@@ -58,7 +58,7 @@ export async function recordHistoryBatch(db: Queryable, entries: HistoryRecord[]
 /** An entity's history, newest first, by keyset on the entry id. */
 export async function listHistory(
   db: Queryable,
-  input: { companyId: string; entityKind: EntityKind; entityId: string; cursor?: string; limit: number },
+  input: { companyId: string; entityKind: HistoryEntityKind; entityId: string; cursor?: string; limit: number },
 ): Promise<PageOf<StoredHistoryEntry>> {
   let before: string | null = null;
   if (input.cursor !== undefined) {

@@ -1,14 +1,15 @@
 import { AppError } from '@tracemap/service-kit';
-import type { EntityKind } from '@tracemap/contracts';
+import type { HistoryEntityKind } from '@tracemap/contracts';
 
 // User-facing messages of the tracking-plan API, in one place for routes, use cases and tests.
 export const PLAN_MESSAGES = {
-  notFound: { attribute: 'Attribute not found', event: 'Event not found', view: 'View not found' },
+  notFound: { attribute: 'Attribute not found', event: 'Event not found', view: 'View not found', map: 'Map not found' },
   nameTaken: {
     attribute: (name: string, scope: string) =>
       `An ${scope}-scope attribute named "${name}" already exists (names count as equal regardless of case, spaces, _, - and .).`,
     event: (name: string) => `An event named "${name}" already exists (names count as equal regardless of case, spaces, _, - and .).`,
     view: (name: string) => `A view named "${name}" already exists (names count as equal regardless of case, spaces, _, - and .).`,
+    map: (name: string) => `A map named "${name}" already exists (names count as equal regardless of case, spaces, _, - and .).`,
   },
   versionConflict: 'Someone else changed this since you opened it. Review the current version and save again.',
   attributeInUse: (events: number, views: number) =>
@@ -38,18 +39,19 @@ export const PLAN_FAILURE = {
   openapi: 'Could not describe the API. Try again later.',
 } as const;
 
-const NOT_FOUND_CODES: Record<EntityKind, string> = {
+const NOT_FOUND_CODES: Record<HistoryEntityKind, string> = {
   attribute: 'attribute_not_found',
   event: 'event_not_found',
   view: 'view_not_found',
+  map: 'map_not_found',
 };
 
 /** Unknown ids and other companies' ids answer the same, so ids cannot be probed. */
-export function entityNotFound(kind: EntityKind): AppError {
+export function entityNotFound(kind: HistoryEntityKind): AppError {
   return new AppError(404, NOT_FOUND_CODES[kind], PLAN_MESSAGES.notFound[kind]);
 }
 
-export function nameTaken(kind: EntityKind, name: string, scope = ''): AppError {
+export function nameTaken(kind: HistoryEntityKind, name: string, scope = ''): AppError {
   const message = kind === 'attribute' ? PLAN_MESSAGES.nameTaken.attribute(name, scope) : PLAN_MESSAGES.nameTaken[kind](name);
   return new AppError(409, `${kind}_name_taken`, message);
 }
