@@ -17,7 +17,7 @@ export interface TenantScope {
  * shares one session between all connections. Values are inlined (escaped)
  * so the statement can travel in one message with what follows it.
  */
-function tenantSettings(scope: TenantScope): string {
+export function tenantSettings(scope: TenantScope): string {
   const literal = (value: string | undefined) => pg.escapeLiteral(value ?? '');
   return `SELECT set_config('role', ${literal(APP_ROLE)}, true), set_config('app.company_id', ${literal(scope.companyId)}, true),
           set_config('app.user_id', ${literal(scope.userId)}, true), set_config('app.invitation_id', ${literal(scope.invitationId)}, true)`;

@@ -89,6 +89,36 @@ test('an attribute still linked cannot be deleted (409, archive instead); unlink
   expect((await plan.delete(`/views/${view.id}`)).statusCode).toBe(204);
 });
 
+test('link arrays kept on events and views follow every save, and lists, details and schemas agree with them', async () => {
+  const first = await plan.create('attributes', { name: 'kept_first' });
+  const second = await plan.create('attributes', { name: 'kept_second', type: 'integer' });
+  const event = await plan.create('events', {
+    name: 'Kept Links Event',
+    attributes: [
+      { attributeId: first.id, presence: 'required' },
+      { attributeId: second.id, presence: 'optional', validationOverride: { kind: 'range', min: 1 } },
+    ],
+  });
+  const other = await plan.create('events', { name: 'Kept Links Other' });
+  const view = await plan.create('views', { name: 'Kept Links View', attributes: [{ attributeId: first.id, presence: 'optional' }], events: [{ eventId: event.id }, { eventId: other.id, trigger: 'Tap' }] });
+
+  const reordered = [{ attributeId: second.id, presence: 'required' }, { attributeId: first.id, presence: 'optional' }];
+  expect((await plan.patch(`/events/${event.id}`, { attributes: reordered })).statusCode).toBe(200);
+  expect((await plan.patch(`/views/${view.id}`, { attributes: [], events: [{ eventId: other.id }, { eventId: event.id, trigger: 'Load' }] })).statusCode).toBe(200);
+
+  expect((await plan.get(`/events/${event.id}`)).json().attributes).toEqual(reordered);
+  expect((await plan.get('/events?search=kept%20links%20event')).json().items[0].attributes).toEqual(reordered);
+  const listedView = (await plan.get('/views?search=kept%20links%20view')).json().items[0];
+  expect(listedView).toMatchObject({ attributes: [], events: [{ eventId: other.id }, { eventId: event.id, trigger: 'Load' }] });
+  expect((await plan.get(`/views/${view.id}`)).json()).toMatchObject({ attributes: [], events: listedView.events });
+  const schema = (await plan.get(`/events/${event.id}/schema`)).json();
+  expect(schema.required).toContain('kept_second');
+  expect(schema.required ?? []).not.toContain('kept_first');
+
+  expect((await plan.delete(`/events/${other.id}`)).statusCode).toBe(204);
+  expect((await plan.get(`/views/${view.id}`)).json().events).toEqual([{ eventId: event.id, trigger: 'Load' }]);
+});
+
 test('event and view names are unique after folding; versions conflict like attributes', async () => {
   const event = await plan.create('events', { name: 'Signed Up' });
   const taken = await plan.post('/events', { name: 'signed_up' });

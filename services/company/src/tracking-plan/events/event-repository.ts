@@ -88,8 +88,9 @@ export function listEvents(read: ReadRunner, companyId: string, filters: EventLi
     {
       table: 'company.plan_events',
       alias: 'e',
-      columns: COLUMNS,
-      pageColumns: `${attributeLinksSql('company.plan_event_attributes', 'p', options.exposedOnly)} AS attributes`,
+      // Stored link arrays are read with the row; viewers' arrays are built for the page rows only.
+      columns: options.exposedOnly ? COLUMNS : `${COLUMNS}, ${attributeLinksSql('company.plan_event_attributes', 'e', false)} AS attributes`,
+      pageColumns: options.exposedOnly ? `${attributeLinksSql('company.plan_event_attributes', 'p', true)} AS attributes` : undefined,
       equals: { kind: filters.kind },
     },
     filters,

@@ -9,24 +9,23 @@ const OWNER_COLUMN: Record<AttributeLinkTable, string> = {
 };
 
 /**
- * The JSON array of an owner's attribute links in their given order, as a
- * correlated subquery on `${owner}.company_id` / `${owner}.id`. Viewers do not
- * see links to hidden (not exposed) attributes.
+ * The JSON array of an owner's attribute links in their given order, for an
+ * owner row aliased `${owner}`. The owner's row keeps the array (migration
+ * 004, kept by triggers); viewers do not see links to hidden (not exposed)
+ * attributes, so theirs is built per read, as a correlated subquery.
  */
 export function attributeLinksSql(table: AttributeLinkTable, owner: string, exposedOnly: boolean): string {
-  const hidden = exposedOnly
-    ? `AND EXISTS (SELECT 1 FROM company.plan_attributes x WHERE x.company_id = l.company_id AND x.id = l.attribute_id AND x.exposed)`
-    : '';
+  if (!exposedOnly) return `${owner}.attribute_links`;
+  const hidden = `AND EXISTS (SELECT 1 FROM company.plan_attributes x WHERE x.company_id = l.company_id AND x.id = l.attribute_id AND x.exposed)`;
   // json, not jsonb: built and sent as text once, cheaper for pages of many links. Absent fields are left out (json_strip_nulls).
   return `coalesce((SELECT json_agg(json_strip_nulls(json_build_object('attributeId', l.attribute_id, 'presence', l.presence,
              'validationOverride', l.validation_override)) ORDER BY l.position)
            FROM ${table} l WHERE l.company_id = ${owner}.company_id AND l.${OWNER_COLUMN[table]} = ${owner}.id ${hidden}), '[]'::json)`;
 }
 
+/** A view's event links in their given order, as its row keeps them. */
 export function viewEventLinksSql(owner: string): string {
-  return `coalesce((SELECT json_agg(json_strip_nulls(json_build_object('eventId', l.event_id, 'trigger', l.trigger, 'hotspot', l.hotspot))
-             ORDER BY l.position)
-           FROM company.plan_view_events l WHERE l.company_id = ${owner}.company_id AND l.view_id = ${owner}.id), '[]'::json)`;
+  return `${owner}.event_links`;
 }
 
 /** A link target deleted by someone else between our check and our write: the same 400 as an unknown one. */

@@ -121,7 +121,7 @@ export async function listPage<T extends { id: string }>(
          ) p ON true
         ORDER BY p.sort_value ${direction}, p.id ${direction}`
     : `SELECT c.total, p.*${extra}
-         FROM (SELECT ${knownTotal !== undefined ? `${knownTotal}::int AS total` : `count(*)::int AS total FROM ${spec.table} ${a} WHERE ${filterSql}`}) c
+         FROM (SELECT ${knownTotal !== undefined ? `${param(String(knownTotal))}::int AS total` : `count(*)::int AS total FROM ${spec.table} ${a} WHERE ${filterSql}`}) c
          LEFT JOIN LATERAL (
            SELECT ${spec.columns}, ${sortExpr} AS sort_value, (${sortExpr})::text AS sort_text
              FROM ${spec.table} ${a}

@@ -6,9 +6,9 @@ import { withDefaults } from '../../lib/settings';
 import { findCompany } from '../../repositories/company-repository';
 import type { Queryable } from '@tracemap/service-kit';
 import { MESSAGES } from '../../lib/messages';
-import { tenantRead } from '../../lib/tenant';
 import type { ReadRunner } from './list-query';
 import { listTotals } from './list-totals';
+import { preparedTenantRead } from './prepared-read';
 
 /** Who acts on which company, as the access gate found it. */
 export interface PlanActor {
@@ -18,7 +18,7 @@ export interface PlanActor {
 }
 
 /**
- * Reads as the actor's tenant, one statement per round trip. A company's
+ * Reads as the actor's tenant, one prepared statement per round trip. A company's
  * plan is read from memory far more often than from disk, so the statement is
  * planned with random reads priced as on SSD or cache (1.1, the usual value):
  * with the default (4) PostgreSQL scans all of a company's rows to count
@@ -27,7 +27,7 @@ export interface PlanActor {
 const PLAN_READ_SETTINGS = `SELECT set_config('random_page_cost', '1.1', true); `;
 
 export function tenantReader(deps: CompanyDeps, actor: PlanActor): ReadRunner {
-  return (text, values) => tenantRead(deps.db, { companyId: actor.companyId, userId: actor.userId }, PLAN_READ_SETTINGS + text, values);
+  return (text, values) => preparedTenantRead(deps.db, { companyId: actor.companyId, userId: actor.userId }, PLAN_READ_SETTINGS, text, values);
 }
 
 /** Viewers never see attributes that are not exposed (nor links to them). */
