@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { startHarness, type Harness } from '../support/harness';
+import { addMember, startHarness, type Harness } from '../support/harness';
 import { api, planCounts, planWorld, type PlanWorld } from './plan-support';
 
 let h: Harness;
@@ -106,6 +106,36 @@ test('archive and restore are status changes recorded in history, newest first',
   const secondPage = (await plan.get(`/attributes/${attribute.id}/history?limit=2&cursor=${firstPage.nextCursor}`)).json();
   expect(secondPage.items.map((e: { action: string }) => e.action)).toEqual(['created']);
   expect(secondPage.nextCursor).toBeNull();
+});
+
+test('history names who acted (their name, else their email); ids only while account is down', async () => {
+  const named = await h.user({ firstName: 'Ada', lastName: 'Lovelace' });
+  await addMember(h, world.companyId, named.id, 'creator');
+  const attribute = await plan.create('attributes', { name: 'named_actor_flag' }, named);
+  expect((await plan.patch(`/attributes/${attribute.id}`, { description: 'Changed by the owner' })).statusCode).toBe(200);
+
+  const page = (await plan.get(`/attributes/${attribute.id}/history`, world.viewer)).json();
+  expect(page.items.map((e: { actorUserId: string; actorName: string | null }) => [e.actorUserId, e.actorName])).toEqual([
+    [world.owner.id, world.owner.email],
+    [named.id, 'Ada Lovelace'],
+  ]);
+
+  const { buildApp } = await import('../../src/app');
+  const app = await buildApp({ ...h.config, ACCOUNT_URL: 'http://127.0.0.1:9' }, { verifier: h.tokens.verifier });
+  try {
+    const degraded = await app.inject({
+      method: 'GET',
+      url: `/api/company/${world.companyId}/attributes/${attribute.id}/history`,
+      headers: { authorization: `Bearer ${world.viewer.token}` },
+    });
+    expect(degraded.statusCode).toBe(200);
+    expect(degraded.json().items.map((e: { actorUserId: string; actorName: string | null }) => [e.actorUserId, e.actorName])).toEqual([
+      [world.owner.id, null],
+      [named.id, null],
+    ]);
+  } finally {
+    await app.close();
+  }
 });
 
 test('viewers read but cannot write, and never see hidden attributes', async () => {

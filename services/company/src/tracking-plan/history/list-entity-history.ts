@@ -2,6 +2,7 @@ import type { EntityKind, HistoryEntry, PageOf } from '@tracemap/contracts';
 import { PAGE_LIMIT_DEFAULT } from '@tracemap/contracts';
 import type { Queryable } from '@tracemap/service-kit';
 import type { CompanyDeps } from '../../deps';
+import type { Profile } from '../../lib/peers';
 import { tenantTransaction } from '../../lib/tenant';
 import { exposedOnly, type PlanActor } from '../shared/plan-context';
 import { entityNotFound } from '../shared/plan-errors';
@@ -29,6 +30,12 @@ async function historyVisible(db: Queryable, actor: PlanActor, kind: EntityKind,
   return rows[0].state === 'visible' || rows[0].state === 'deleted';
 }
 
+/** What the history shows for who acted: their name, else their email (accounts need not have a name), else null. */
+function actorName(profile: Profile | undefined): string | null {
+  const name = [profile?.firstName, profile?.lastName].filter(Boolean).join(' ').trim();
+  return name || profile?.email || null;
+}
+
 /** Who changed the entity, when, to which version and how; newest first. */
 export async function listEntityHistory(
   deps: CompanyDeps,
@@ -45,15 +52,11 @@ export async function listEntityHistory(
       limit: input.limit ?? PAGE_LIMIT_DEFAULT,
     });
   });
-  // Names come from account after the transaction; without it entries keep their user ids.
+  // Names come from account after the transaction, one lookup per page; without it entries keep their user ids.
   const actorIds = [...new Set(page.items.map((e) => e.actorUserId).filter((id): id is string => id !== null))];
   const profiles = await deps.peers.profiles(actorIds, input.requestId);
   return {
     ...page,
-    items: page.items.map((entry) => {
-      const profile = entry.actorUserId ? profiles.get(entry.actorUserId) : undefined;
-      const name = [profile?.firstName, profile?.lastName].filter(Boolean).join(' ');
-      return { ...entry, actorName: name || null };
-    }),
+    items: page.items.map((entry) => ({ ...entry, actorName: actorName(entry.actorUserId ? profiles.get(entry.actorUserId) : undefined) })),
   };
 }
