@@ -152,7 +152,7 @@ async function seed(app: Awaited<ReturnType<typeof buildApp>>, url: string, peer
     throw new Error(`import did not seed the plan: applied ${diff.applied}, added ${diff.added.length}, rejected ${JSON.stringify(diff.rejected.slice(0, 3))}`);
   }
   // What autovacuum does shortly after a large import: statistics and the visibility map (index-only counts).
-  await app.db.query('VACUUM ANALYZE company.plan_events, company.plan_attributes, company.plan_views, company.plan_view_events, company.plan_event_attributes, company.plan_view_attributes');
+  await app.db.query('VACUUM ANALYZE company.plan_events, company.plan_attributes, company.plan_views, company.plan_view_events, company.plan_event_attributes, company.plan_view_attributes, company.plan_event_link_arrays, company.plan_view_link_arrays');
   return { companyId, token, importSeconds };
 }
 

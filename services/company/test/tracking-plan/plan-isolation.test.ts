@@ -5,7 +5,17 @@ let h: Harness;
 let companyA: string;
 let companyB: string;
 
-const PLAN_TABLES = ['plan_attributes', 'plan_events', 'plan_views', 'plan_event_attributes', 'plan_view_attributes', 'plan_view_events', 'plan_history'];
+const PLAN_TABLES = [
+  'plan_attributes',
+  'plan_events',
+  'plan_views',
+  'plan_event_attributes',
+  'plan_view_attributes',
+  'plan_view_events',
+  'plan_event_link_arrays',
+  'plan_view_link_arrays',
+  'plan_history',
+];
 
 beforeAll(async () => {
   h = await startHarness();

@@ -88,9 +88,8 @@ export function listEvents(read: ReadRunner, companyId: string, filters: EventLi
     {
       table: 'company.plan_events',
       alias: 'e',
-      // Stored link arrays are read with the row; viewers' arrays are built for the page rows only.
-      columns: options.exposedOnly ? COLUMNS : `${COLUMNS}, ${attributeLinksSql('company.plan_event_attributes', 'e', false)} AS attributes`,
-      pageColumns: options.exposedOnly ? `${attributeLinksSql('company.plan_event_attributes', 'p', true)} AS attributes` : undefined,
+      columns: COLUMNS,
+      pageColumns: `${attributeLinksSql('company.plan_event_attributes', 'p', options.exposedOnly)} AS attributes`,
       equals: { kind: filters.kind },
     },
     filters,

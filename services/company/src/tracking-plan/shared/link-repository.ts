@@ -8,14 +8,23 @@ const OWNER_COLUMN: Record<AttributeLinkTable, string> = {
   'company.plan_view_attributes': 'view_id',
 };
 
+const KEPT_ARRAYS: Record<AttributeLinkTable, { table: string; owner: string }> = {
+  'company.plan_event_attributes': { table: 'company.plan_event_link_arrays', owner: 'event_id' },
+  'company.plan_view_attributes': { table: 'company.plan_view_link_arrays', owner: 'view_id' },
+};
+
 /**
- * The JSON array of an owner's attribute links in their given order, for an
- * owner row aliased `${owner}`. The owner's row keeps the array (migration
- * 004, kept by triggers); viewers do not see links to hidden (not exposed)
- * attributes, so theirs is built per read, as a correlated subquery.
+ * The JSON array of an owner's attribute links in their given order, as a
+ * correlated subquery on `${owner}.company_id` / `${owner}.id`. The array is
+ * kept ready per owner (migration 004, by triggers), one key lookup; viewers
+ * do not see links to hidden (not exposed) attributes, so theirs is built per
+ * read from the links.
  */
 export function attributeLinksSql(table: AttributeLinkTable, owner: string, exposedOnly: boolean): string {
-  if (!exposedOnly) return `${owner}.attribute_links`;
+  if (!exposedOnly) {
+    const kept = KEPT_ARRAYS[table];
+    return `coalesce((SELECT k.attribute_links FROM ${kept.table} k WHERE k.company_id = ${owner}.company_id AND k.${kept.owner} = ${owner}.id), '[]'::json)`;
+  }
   const hidden = `AND EXISTS (SELECT 1 FROM company.plan_attributes x WHERE x.company_id = l.company_id AND x.id = l.attribute_id AND x.exposed)`;
   // json, not jsonb: built and sent as text once, cheaper for pages of many links. Absent fields are left out (json_strip_nulls).
   return `coalesce((SELECT json_agg(json_strip_nulls(json_build_object('attributeId', l.attribute_id, 'presence', l.presence,
@@ -23,9 +32,9 @@ export function attributeLinksSql(table: AttributeLinkTable, owner: string, expo
            FROM ${table} l WHERE l.company_id = ${owner}.company_id AND l.${OWNER_COLUMN[table]} = ${owner}.id ${hidden}), '[]'::json)`;
 }
 
-/** A view's event links in their given order, as its row keeps them. */
+/** A view's event links in their given order, as kept for it (migration 004). */
 export function viewEventLinksSql(owner: string): string {
-  return `${owner}.event_links`;
+  return `coalesce((SELECT k.event_links FROM company.plan_view_link_arrays k WHERE k.company_id = ${owner}.company_id AND k.view_id = ${owner}.id), '[]'::json)`;
 }
 
 /** A link target deleted by someone else between our check and our write: the same 400 as an unknown one. */

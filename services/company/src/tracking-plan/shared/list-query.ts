@@ -105,7 +105,8 @@ export async function listPage<T extends { id: string }>(
   const extra = spec.pageColumns ? `, ${spec.pageColumns}` : '';
   // Row security keeps LIKE (not leakproof) out of index scans, so a search
   // reads the company's rows once: the matches are counted and paged from
-  // that one pass. Without a search, the count and the page each take an index.
+  // that one pass, and only the page's rows are read in full. Without a
+  // search, the count and the page each take an index.
   const statement = searching
     ? `WITH matching AS MATERIALIZED (
          SELECT ${a}.id, ${sortExpr} AS sort_value FROM ${spec.table} ${a} WHERE ${filterSql}
@@ -114,10 +115,11 @@ export async function listPage<T extends { id: string }>(
          FROM (SELECT count(*)::int AS total FROM matching) c
          LEFT JOIN LATERAL (
            SELECT ${spec.columns}, m.sort_value, (m.sort_value)::text AS sort_text
-             FROM matching m JOIN ${spec.table} ${a} ON ${a}.company_id = $1 AND ${a}.id = m.id
-            WHERE ${cursorSql('m.sort_value', 'm.id')}
-            ORDER BY m.sort_value ${direction}, m.id ${direction}
-            LIMIT ${limit + 1}
+             FROM (SELECT * FROM matching m
+                    WHERE ${cursorSql('m.sort_value', 'm.id')}
+                    ORDER BY m.sort_value ${direction}, m.id ${direction}
+                    LIMIT ${limit + 1}) m
+             JOIN ${spec.table} ${a} ON ${a}.company_id = $1 AND ${a}.id = m.id
          ) p ON true
         ORDER BY p.sort_value ${direction}, p.id ${direction}`
     : `SELECT c.total, p.*${extra}

@@ -83,9 +83,8 @@ export function listViews(read: ReadRunner, companyId: string, filters: ViewList
     {
       table: 'company.plan_views',
       alias: 'v',
-      // Stored link arrays are read with the row; viewers' attribute arrays are built for the page rows only.
-      columns: options.exposedOnly ? `${COLUMNS}, ${viewEventLinksSql('v')} AS events` : `${COLUMNS}, ${linkColumns('v', false)}`,
-      pageColumns: options.exposedOnly ? `${attributeLinksSql('company.plan_view_attributes', 'p', true)} AS attributes` : undefined,
+      columns: COLUMNS,
+      pageColumns: linkColumns('p', options.exposedOnly),
       equals: { type: filters.type },
     },
     filters,
