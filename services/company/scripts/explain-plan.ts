@@ -18,7 +18,7 @@ import { getEventSchema } from '../src/tracking-plan/events/get-event-schema';
 import type { PlanActor } from '../src/tracking-plan/shared/plan-context';
 import { createTokenKit } from '../test/support/tokens';
 
-const PLAN_READ_MARKER = `set_config('random_page_cost', '1.1', true); `;
+const PLAN_READ_MARKER = `set_config('plan_cache_mode', 'force_generic_plan', true); `;
 
 async function main() {
   const databaseUrl = process.env.EXPLAIN_DATABASE_URL;
