@@ -37,6 +37,8 @@ interface SeededCompany {
   attributeId: string;
   eventId: string;
   viewId: string;
+  /** A map with the view as its node and the linked attribute as its attribute. */
+  mapId: string;
   planNames: string[];
 }
 
@@ -165,6 +167,15 @@ const MATRIX: Record<string, Case> = {
   'PATCH /api/company/:companyId/views/:id': { ...EDIT(200), request: (w, t) => plan(w, t, `/views/${w[t].viewId}`, 'PATCH', { description: 'Changed' }) },
   'DELETE /api/company/:companyId/views/:id': { ...EDIT(204), request: (w, t) => plan(w, t, `/views/${w[t].viewId}`, 'DELETE') },
   'GET /api/company/:companyId/views/:id/history': { ...READ, request: (w, t) => plan(w, t, `/views/${w[t].viewId}/history`) },
+  'GET /api/company/:companyId/maps': { ...READ, request: (w, t) => plan(w, t, '/maps') },
+  'POST /api/company/:companyId/maps': {
+    ...EDIT(201),
+    request: (w, t) => plan(w, t, '/maps', 'POST', { name: `Map ${randomUUID().slice(0, 6)}`, nodes: [{ viewId: w.own.viewId, x: 0, y: 0 }] }),
+  },
+  'GET /api/company/:companyId/maps/:id': { ...READ, request: (w, t) => plan(w, t, `/maps/${w[t].mapId}`) },
+  'PATCH /api/company/:companyId/maps/:id': { ...EDIT(200), request: (w, t) => plan(w, t, `/maps/${w[t].mapId}`, 'PATCH', { description: 'Changed' }) },
+  'DELETE /api/company/:companyId/maps/:id': { ...EDIT(204), request: (w, t) => plan(w, t, `/maps/${w[t].mapId}`, 'DELETE') },
+  'GET /api/company/:companyId/maps/:id/history': { ...READ, request: (w, t) => plan(w, t, `/maps/${w[t].mapId}/history`) },
   'GET /api/company/:companyId/tracking-plan/lint': { ...READ, request: (w, t) => plan(w, t, '/tracking-plan/lint') },
   'GET /api/company/:companyId/tracking-plan/export': { ...READ, request: (w, t) => plan(w, t, '/tracking-plan/export?format=native') },
   'POST /api/company/:companyId/tracking-plan/import': {
@@ -266,7 +277,16 @@ async function seedPlan(companyId: string, companyName: string) {
     [companyId, eventId, linkedId],
   );
   await h.admin.query(`INSERT INTO company.plan_view_events (company_id, view_id, event_id, position) VALUES ($1, $2, $3, 0)`, [companyId, viewId, eventId]);
-  return { attributeId, eventId, viewId, planNames: [...planNames, linkedId] };
+  const mapId = randomUUID();
+  const mapName = `Map ${tag}`;
+  await h.admin.query(`INSERT INTO company.maps (company_id, id, name) VALUES ($1, $2, $3)`, [companyId, mapId, mapName]);
+  await h.admin.query(`INSERT INTO company.map_nodes (company_id, map_id, view_id, position, x, y) VALUES ($1, $2, $3, 0, 0, 0)`, [companyId, mapId, viewId]);
+  await h.admin.query(`INSERT INTO company.map_attributes (company_id, map_id, attribute_id, position, presence) VALUES ($1, $2, $3, 0, 'optional')`, [
+    companyId,
+    mapId,
+    linkedId,
+  ]);
+  return { attributeId, eventId, viewId, mapId, planNames: [...planNames, mapName, linkedId] };
 }
 
 async function seedWorld(actor: Actor): Promise<World> {
@@ -314,6 +334,7 @@ test(`authorization matrix: ${cells.length} cells answer as the table says and n
       world.other.attributeId,
       world.other.eventId,
       world.other.viewId,
+      world.other.mapId,
       ...world.other.planNames,
     ];
     const leaked = foreign.filter((marker) => response.body.includes(marker));
@@ -340,6 +361,10 @@ test("another company's plan ids under one's own company path answer 404 like un
     ['PATCH', `/views/${world.other.viewId}`, 'view_not_found', { description: 'x' }],
     ['DELETE', `/views/${world.other.viewId}`, 'view_not_found'],
     ['GET', `/views/${world.other.viewId}/history`, 'view_not_found'],
+    ['GET', `/maps/${world.other.mapId}`, 'map_not_found'],
+    ['PATCH', `/maps/${world.other.mapId}`, 'map_not_found', { description: 'x' }],
+    ['DELETE', `/maps/${world.other.mapId}`, 'map_not_found'],
+    ['GET', `/maps/${world.other.mapId}/history`, 'map_not_found'],
   ];
   for (const [method, path, code, payload] of paths) {
     const response = await h.call(actors.owner, { method, url: `/api/company/${world.own.id}${path}`, ...(payload ? { payload } : {}) });

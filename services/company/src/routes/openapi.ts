@@ -8,7 +8,7 @@ export async function registerOpenApi(app: FastifyInstance) {
       openapi: '3.0.3',
       info: {
         title: 'Tracemap company API',
-        description: 'Companies, members, invitations and the tracking plan (attributes, events, views).',
+        description: 'Companies, members, invitations and the tracking plan (attributes, events, views, maps).',
         version: '1',
       },
       components: {

@@ -3,6 +3,7 @@ import type { CompanyDeps } from '../deps';
 import { attributeRoutes } from './attributes/attribute-routes';
 import { eventRoutes } from './events/event-routes';
 import { viewRoutes } from './views/view-routes';
+import { mapRoutes } from './maps/map-routes';
 import { planRoutes } from './plan/plan-routes';
 
 /** The tracking-plan API under `/api/company/:companyId/…`. */
@@ -10,5 +11,6 @@ export async function trackingPlanRoutes(app: FastifyInstance, { deps }: { deps:
   await app.register(attributeRoutes, { deps });
   await app.register(eventRoutes, { deps });
   await app.register(viewRoutes, { deps });
+  await app.register(mapRoutes, { deps });
   await app.register(planRoutes, { deps });
 }

@@ -7,6 +7,7 @@ import { publicCompany } from '../lib/settings';
 import { tenantTransaction } from '../lib/tenant';
 import { findCompany } from '../repositories/company-repository';
 import { listMemberships } from '../repositories/membership-repository';
+import { countMaps } from '../tracking-plan/maps/map-usage';
 import { countPlan } from '../tracking-plan/plan/plan-repository';
 
 export interface CompanyUser {
@@ -32,6 +33,7 @@ async function loadSharedInfo(deps: CompanyDeps, companyId: string, userId: stri
     company: await findCompany(client, companyId),
     members: await listMemberships(client, companyId),
     counts: await countPlan(client, companyId),
+    mapCount: await countMaps(client, companyId),
   }));
   if (!found.company) throw new AppError(404, 'company_not_found', MESSAGES.companyNotFound);
   // Calls to other services run after the transaction so no connection waits on the network.
@@ -55,8 +57,8 @@ async function loadSharedInfo(deps: CompanyDeps, companyId: string, userId: stri
       };
     }),
     subscription,
-    // Archived items are kept but not counted; maps do not exist yet. Every plan change drops this cache entry.
-    objectCounts: { ...found.counts, mapCount: 0 },
+    // Archived items are kept but not counted. Every plan change drops this cache entry.
+    objectCounts: { ...found.counts, mapCount: found.mapCount },
     attributeInheritance: company.settings.attributeInheritance,
     lastSync: found.company.lastSync ? new Date(found.company.lastSync).toISOString() : null,
     company,

@@ -3,6 +3,7 @@ import type { CompanyDeps } from '../../deps';
 import { tenantTransaction } from '../../lib/tenant';
 import { exposedOnly, type PlanActor } from '../shared/plan-context';
 import { entityNotFound } from '../shared/plan-errors';
+import { mapsUsing } from '../maps/map-usage';
 import { attributeUsage, findAttribute } from './attribute-repository';
 
 /** The attribute with the events and views that use it. */
@@ -10,6 +11,7 @@ export async function getAttribute(deps: CompanyDeps, actor: PlanActor, id: stri
   return tenantTransaction(deps.db, { companyId: actor.companyId, userId: actor.userId }, async (client) => {
     const attribute = await findAttribute(client, actor.companyId, id, { exposedOnly: exposedOnly(actor) });
     if (!attribute) throw entityNotFound('attribute');
-    return { ...attribute, usedBy: await attributeUsage(client, actor.companyId, id) };
+    const usedBy = await attributeUsage(client, actor.companyId, id);
+    return { ...attribute, usedBy: { ...usedBy, maps: await mapsUsing(client, actor.companyId, { kind: 'attribute', id }) } };
   });
 }

@@ -3,6 +3,7 @@ import type { CompanyDeps } from '../../deps';
 import { tenantTransaction } from '../../lib/tenant';
 import { exposedOnly, type PlanActor } from '../shared/plan-context';
 import { entityNotFound } from '../shared/plan-errors';
+import { mapsUsing } from '../maps/map-usage';
 import { eventUsage, findEvent } from './event-repository';
 
 /** The event with the views it fires on. */
@@ -10,6 +11,7 @@ export async function getEvent(deps: CompanyDeps, actor: PlanActor, id: string):
   return tenantTransaction(deps.db, { companyId: actor.companyId, userId: actor.userId }, async (client) => {
     const event = await findEvent(client, actor.companyId, id, { exposedOnly: exposedOnly(actor) });
     if (!event) throw entityNotFound('event');
-    return { ...event, usedBy: await eventUsage(client, actor.companyId, id) };
+    const usedBy = await eventUsage(client, actor.companyId, id);
+    return { ...event, usedBy: { ...usedBy, maps: await mapsUsing(client, actor.companyId, { kind: 'event', id }) } };
   });
 }

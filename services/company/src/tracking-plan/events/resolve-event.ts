@@ -2,6 +2,7 @@ import { resolveEffectiveAttributes, type ResolvedAttributes } from '@tracemap/t
 import type { Attribute, AttributeLink } from '@tracemap/contracts';
 import type { CompanyDeps } from '../../deps';
 import { ATTRIBUTE_COLUMNS, toAttribute } from '../attributes/attribute-repository';
+import { mapAttributeLinksSql } from '../maps/map-repository';
 import { attributeLinksSql } from '../shared/link-repository';
 import { exposedOnly, tenantReader, type PlanActor } from '../shared/plan-context';
 import { entityNotFound } from '../shared/plan-errors';
@@ -15,13 +16,15 @@ interface Loaded {
   event: ResolvedEvent['event'] | null;
   inheritance: boolean;
   views: Array<{ id: string; name: string; attributes: AttributeLink[] }>;
+  maps: Array<{ id: string; name: string; attributes: AttributeLink[] }>;
   attributes: Array<Record<string, unknown>>;
 }
 
 /**
  * Everything one event's schema needs, in one statement: the event and its
  * links, the company's inheritance setting, the live views it fires on with
- * their links (only when inheritance is on), and the attributes those name
+ * their links and the live maps those views are on with theirs (only when
+ * inheritance is on), and the attributes those name
  * plus the company's system attributes. Viewers' loads leave hidden
  * attributes (and links to them) out at every layer.
  */
@@ -37,15 +40,22 @@ function loadStatement(hiddenOut: boolean): string {
       SELECT v.id, v.name, ${attributeLinksSql('company.plan_view_attributes', 'v', hiddenOut)} AS attributes
         FROM company.plan_view_events ve JOIN company.plan_views v ON v.company_id = ve.company_id AND v.id = ve.view_id
        WHERE ve.company_id = $1 AND ve.event_id = $2 AND v.status <> 'archived' AND (SELECT inheritance FROM settings)
+    ), mp AS (
+      SELECT m.id, m.name, ${mapAttributeLinksSql('m', hiddenOut)} AS attributes
+        FROM company.maps m
+       WHERE m.company_id = $1 AND m.status <> 'archived'
+         AND EXISTS (SELECT 1 FROM company.map_nodes n WHERE n.company_id = m.company_id AND n.map_id = m.id AND n.view_id IN (SELECT id FROM vw))
     ), linked AS (
       SELECT (l ->> 'attributeId')::uuid AS id FROM ev, json_array_elements(ev.attributes) l
       UNION SELECT (l ->> 'attributeId')::uuid FROM vw, json_array_elements(vw.attributes) l
+      UNION SELECT (l ->> 'attributeId')::uuid FROM mp, json_array_elements(mp.attributes) l
       UNION SELECT a.id FROM company.plan_attributes a
              WHERE a.company_id = $1 AND a.scope = 'system' AND a.status <> 'archived' AND (SELECT inheritance FROM settings)
     )
     SELECT (SELECT to_jsonb(ev) FROM ev) AS event,
            coalesce((SELECT inheritance FROM settings), true) AS inheritance,
            coalesce((SELECT jsonb_agg(to_jsonb(vw) ORDER BY lower(vw.name), vw.id) FROM vw), '[]'::jsonb) AS views,
+           coalesce((SELECT jsonb_agg(to_jsonb(mp) ORDER BY lower(mp.name), mp.id) FROM mp), '[]'::jsonb) AS maps,
            coalesce((SELECT jsonb_agg(to_jsonb(x)) FROM (
              SELECT ${ATTRIBUTE_COLUMNS} FROM company.plan_attributes a
               WHERE a.company_id = $1 AND a.id = ANY (ARRAY(SELECT id FROM linked)) ${exposed}
@@ -63,7 +73,7 @@ export async function resolveEvent(deps: CompanyDeps, actor: PlanActor, eventId:
     attributeInheritance: row.inheritance,
     systemAttributes: row.inheritance ? attributes.filter((a) => a.scope === 'system' && a.status !== 'archived') : [],
     views: row.views,
-    maps: [],
+    maps: row.maps,
   });
   return { ...resolved, event: row.event, attributeInheritance: row.inheritance };
 }

@@ -1,4 +1,4 @@
-import type { EntityKind, HistoryEntry, PageOf } from '@tracemap/contracts';
+import type { HistoryEntityKind, HistoryEntry, PageOf } from '@tracemap/contracts';
 import { PAGE_LIMIT_DEFAULT } from '@tracemap/contracts';
 import type { Queryable } from '@tracemap/service-kit';
 import type { CompanyDeps } from '../../deps';
@@ -8,17 +8,18 @@ import { exposedOnly, type PlanActor } from '../shared/plan-context';
 import { entityNotFound } from '../shared/plan-errors';
 import { listHistory } from './history-repository';
 
-const TABLES: Record<EntityKind, string> = {
+const TABLES: Record<HistoryEntityKind, string> = {
   attribute: 'company.plan_attributes',
   event: 'company.plan_events',
   view: 'company.plan_views',
+  map: 'company.maps',
 };
 
 /**
  * Whether the caller may read this entity's history: it exists in the
  * company (and is visible to them), or it was deleted and left history.
  */
-async function historyVisible(db: Queryable, actor: PlanActor, kind: EntityKind, id: string): Promise<boolean> {
+async function historyVisible(db: Queryable, actor: PlanActor, kind: HistoryEntityKind, id: string): Promise<boolean> {
   const hidden = kind === 'attribute' && exposedOnly(actor) ? ' AND NOT exposed' : ' AND false';
   const { rows } = await db.query<{ state: string }>(
     `SELECT CASE WHEN EXISTS (SELECT 1 FROM ${TABLES[kind]} WHERE company_id = $1 AND id = $2${hidden}) THEN 'hidden'
@@ -40,7 +41,7 @@ function actorName(profile: Profile | undefined): string | null {
 export async function listEntityHistory(
   deps: CompanyDeps,
   actor: PlanActor,
-  input: { kind: EntityKind; id: string; cursor?: string; limit?: number; requestId: string },
+  input: { kind: HistoryEntityKind; id: string; cursor?: string; limit?: number; requestId: string },
 ): Promise<PageOf<HistoryEntry>> {
   const page = await tenantTransaction(deps.db, { companyId: actor.companyId, userId: actor.userId }, async (client) => {
     if (!(await historyVisible(client, actor, input.kind, input.id))) throw entityNotFound(input.kind);

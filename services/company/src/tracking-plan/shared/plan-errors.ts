@@ -12,8 +12,8 @@ export const PLAN_MESSAGES = {
     map: (name: string) => `A map named "${name}" already exists (names count as equal regardless of case, spaces, _, - and .).`,
   },
   versionConflict: 'Someone else changed this since you opened it. Review the current version and save again.',
-  attributeInUse: (events: number, views: number) =>
-    `This attribute is still used by ${events} event(s) and ${views} view(s). Archive it instead (status "archived"), or remove it from them first.`,
+  attributeInUse: (events: number, views: number, maps = 0) =>
+    `This attribute is still used by ${events} event(s)${maps > 0 ? `, ${views} view(s) and ${maps} map(s)` : ` and ${views} view(s)`}. Archive it instead (status "archived"), or remove it from them first.`,
   unknownAttribute: (id: string) => `attributes references an attribute that does not exist in this company: ${id}`,
   unknownEvent: (id: string) => `events references an event that does not exist in this company: ${id}`,
   linkTargetGone: 'A linked attribute or event was deleted meanwhile; reload and save again.',

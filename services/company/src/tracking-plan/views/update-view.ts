@@ -1,4 +1,4 @@
-import type { PlanView, UpdateViewInput } from '@tracemap/contracts';
+import type { UpdateViewInput, ViewDetail } from '@tracemap/contracts';
 import type { CompanyDeps } from '../../deps';
 import { tenantTransaction } from '../../lib/tenant';
 import { recordHistory } from '../history/history-repository';
@@ -9,11 +9,15 @@ import { loadPlanSettings, planChanged, type PlanActor } from '../shared/plan-co
 import { entityNotFound, nameTaken } from '../shared/plan-errors';
 import { fieldChanges } from '@tracemap/tracking-plan';
 import { assertVersion, updateAction, withNameCheck } from '../shared/write-helpers';
+import { mapsUsing } from '../maps/map-usage';
 import { changedViewDraft } from './view-fields';
-import { findView, updateView as storeView } from './view-repository';
+import { findView, updateView as storeView, viewUsage } from './view-repository';
 
-/** Sending `attributes` or `events` replaces those links as a whole, in the order given. */
-export async function updateView(deps: CompanyDeps, actor: PlanActor, input: { id: string; changes: UpdateViewInput; ifMatch?: number }): Promise<PlanView> {
+/**
+ * Sending `attributes` or `events` replaces those links as a whole, in the order given.
+ * The answer names the maps the view is on: archiving a view keeps it on them, and the editor says where.
+ */
+export async function updateView(deps: CompanyDeps, actor: PlanActor, input: { id: string; changes: UpdateViewInput; ifMatch?: number }): Promise<ViewDetail> {
   const { companyId, userId } = actor;
   const updated = await tenantTransaction(deps.db, { companyId, userId }, async (client) => {
     const current = await findView(client, companyId, input.id, { forUpdate: true });
@@ -43,7 +47,7 @@ export async function updateView(deps: CompanyDeps, actor: PlanActor, input: { i
       version: after.version,
       changes: fieldChanges(before, candidate),
     });
-    return after;
+    return { ...after, usedBy: { ...viewUsage(), maps: await mapsUsing(client, companyId, { kind: 'view', id: input.id }) } };
   });
   planChanged(deps, companyId);
   return updated;

@@ -67,7 +67,7 @@ export async function viewRoutes(parent: FastifyInstance, { deps }: { deps: Comp
   app.patch(
     '/:companyId/views/:id',
     {
-      schema: { tags, params: EntityPathParams, headers: IfMatchHeaders, body: UpdateViewBody, response: { 200: ViewSchema } },
+      schema: { tags, params: EntityPathParams, headers: IfMatchHeaders, body: UpdateViewBody, response: { 200: ViewDetail } },
       config: { failureMessage: PLAN_FAILURE.save },
       preHandler: editAccess(deps),
     },
