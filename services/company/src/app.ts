@@ -8,10 +8,8 @@ import type { CompanyDeps } from './deps';
 import { InfoCache } from './lib/info-cache';
 import { MembershipCache } from './lib/membership-cache';
 import { createPeers, type Peers } from './lib/peers';
-import { PlanCache } from './lib/plan-cache';
 import { setUpOutbox } from './plugins/outbox';
 import { registerRoutes } from './routes';
-import type { CachedEvent } from './tracking-plan/events/resolve-event';
 import type { SharedCompanyInfo } from './use-cases/get-company-info';
 
 declare module 'fastify' {
@@ -46,22 +44,14 @@ export async function buildApp(config: CompanyConfig, overrides: BuildOverrides 
   const peers: Peers = createPeers(config, app.log);
   const outbox = await setUpOutbox(app, config);
   const memberships = new MembershipCache(app.db, { databaseUrl: config.DATABASE_URL, ttlMs: config.COMPANY_MEMBERSHIP_CACHE_MS });
-  const plans = new PlanCache<CachedEvent>(app.db, { databaseUrl: config.DATABASE_URL });
-  app.addHook('onReady', async () => {
-    memberships.start(app.log);
-    plans.start(app.log);
-  });
-  app.addHook('onClose', async () => {
-    await memberships.stop();
-    await plans.stop();
-  });
+  app.addHook('onReady', async () => memberships.start(app.log));
+  app.addHook('onClose', async () => memberships.stop());
   const deps: CompanyDeps = {
     db: app.db,
     config,
     peers,
     infoCache: new InfoCache<SharedCompanyInfo>(config.COMPANY_INFO_CACHE_MS),
     memberships,
-    plans,
     wakeOutbox: () => outbox?.wake(),
   };
   app.decorate('companyService', { deps, outbox });

@@ -3,8 +3,6 @@ import type { CompanyConfig } from './config';
 import type { InfoCache } from './lib/info-cache';
 import type { MembershipCache } from './lib/membership-cache';
 import type { Peers } from './lib/peers';
-import type { PlanCache } from './lib/plan-cache';
-import type { CachedEvent } from './tracking-plan/events/resolve-event';
 import type { SharedCompanyInfo } from './use-cases/get-company-info';
 
 /** What use cases need from the outside world, handed in rather than imported. */
@@ -15,8 +13,6 @@ export interface CompanyDeps {
   infoCache: InfoCache<SharedCompanyInfo>;
   /** Callers' roles per company, emptied by every removal and role change. */
   memberships: MembershipCache;
-  /** Events' resolved attributes and schemas, emptied per company by every plan change. */
-  plans: PlanCache<CachedEvent>;
   /** Asks the outbox worker to look for new emails now rather than at its next poll. */
   wakeOutbox(): void;
 }

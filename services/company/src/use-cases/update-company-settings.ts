@@ -1,7 +1,6 @@
 import { AppError } from '@tracemap/service-kit';
 import type { CompanyDeps } from '../deps';
 import { MESSAGES } from '../lib/messages';
-import { announcePlanChange } from '../lib/plan-cache';
 import { publicCompany } from '../lib/settings';
 import { tenantTransaction } from '../lib/tenant';
 import { recordAudit } from '../repositories/audit-log-repository';
@@ -33,8 +32,6 @@ export async function updateCompanySettings(deps: CompanyDeps, input: UpdateSett
       const previous = (before.settings as Record<string, unknown>)[key];
       if (previous !== value) changes[key] = { from: previous ?? null, to: value };
     }
-    // attributeInheritance shapes every event's effective attributes; any settings change drops them all, simply.
-    if (Object.keys(settings).length > 0) await announcePlanChange(client, input.companyId);
     if (Object.keys(changes).length > 0) {
       await recordAudit(client, {
         companyId: input.companyId,
@@ -46,6 +43,5 @@ export async function updateCompanySettings(deps: CompanyDeps, input: UpdateSett
     return after!;
   });
   deps.infoCache.invalidate(input.companyId);
-  if (Object.keys(settings).length > 0) deps.plans.invalidate(input.companyId);
   return { company: publicCompany(updated) };
 }

@@ -1,10 +1,10 @@
 import type { EffectiveAttributesResponse } from '@tracemap/contracts';
 import type { CompanyDeps } from '../../deps';
 import type { PlanActor } from '../shared/plan-context';
-import { cachedEvent } from './resolve-event';
+import { resolveEvent } from './resolve-event';
 
 /** The event's attributes after inheritance, each saying which layer (and view) it came from. */
 export async function getEffectiveAttributes(deps: CompanyDeps, actor: PlanActor, eventId: string): Promise<EffectiveAttributesResponse> {
-  const { resolved } = await cachedEvent(deps, actor, eventId);
+  const resolved = await resolveEvent(deps, actor, eventId);
   return { eventId, attributeInheritance: resolved.attributeInheritance, attributes: resolved.attributes };
 }

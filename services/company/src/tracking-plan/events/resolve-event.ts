@@ -62,22 +62,6 @@ function loadStatement(hiddenOut: boolean): string {
            ) x), '[]'::jsonb) AS attributes`;
 }
 
-/** A resolved event as kept between requests; its schema is derived from it once, on first use. */
-export interface CachedEvent {
-  resolved: ResolvedEvent;
-  schema?: Record<string, unknown>;
-}
-
-/**
- * The event resolved as the actor may see it, from this replica's plan cache
- * while that hears plan changes: viewers and editors are kept apart (hidden
- * attributes), and a missing event is never kept.
- */
-export function cachedEvent(deps: CompanyDeps, actor: PlanActor, eventId: string): Promise<CachedEvent> {
-  const hiddenOut = exposedOnly(actor);
-  return deps.plans.get(actor.companyId, `event:${eventId}:${hiddenOut ? 'exposed' : 'all'}`, async () => ({ resolved: await resolveEvent(deps, actor, eventId) }));
-}
-
 /** Loads only what one event's schema needs (never the whole plan) and resolves its effective attributes. */
 export async function resolveEvent(deps: CompanyDeps, actor: PlanActor, eventId: string): Promise<ResolvedEvent> {
   const [row] = (await tenantReader(deps, actor)(loadStatement(exposedOnly(actor)), [actor.companyId, eventId])) as unknown as Loaded[];

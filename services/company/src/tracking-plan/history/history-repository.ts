@@ -1,7 +1,6 @@
 import type { Queryable } from '@tracemap/service-kit';
 import type { FieldChange, HistoryAction, HistoryEntityKind, PageOf } from '@tracemap/contracts';
 import { AppError } from '@tracemap/service-kit';
-import { PLAN_EVENTS_CHANNEL } from '../../lib/plan-cache';
 import { iso } from '../shared/list-query';
 import { PLAN_MESSAGES } from '../shared/plan-errors';
 
@@ -30,24 +29,15 @@ export async function recordHistory(db: Queryable, entry: HistoryRecord): Promis
   await recordHistoryBatch(db, [entry]);
 }
 
-/**
- * Many entries in one statement (imports write one per entity). Every plan
- * change writes history in its transaction, so the statement also announces
- * the change (`plan:<companyId>`, see plan-cache): replicas drop what they
- * derived from the plan when, and only if, it commits.
- */
+/** Many entries in one statement (imports write one per entity). */
 export async function recordHistoryBatch(db: Queryable, entries: HistoryRecord[]): Promise<void> {
   for (let start = 0; start < entries.length; start += 5000) {
     const chunk = entries.slice(start, start + 5000);
     await db.query(
-      `WITH inserted AS (
-         INSERT INTO company.plan_history (company_id, entity_kind, entity_id, action, actor_user_id, version, changes)
-         SELECT company_id, entity_kind, entity_id, action, actor_user_id, version, changes
-           FROM jsonb_to_recordset($1::jsonb)
-             AS x(company_id uuid, entity_kind text, entity_id uuid, action text, actor_user_id uuid, version integer, changes jsonb)
-         RETURNING company_id
-       )
-       SELECT pg_notify('${PLAN_EVENTS_CHANNEL}', 'plan:' || company_id) FROM (SELECT DISTINCT company_id FROM inserted) changed`,
+      `INSERT INTO company.plan_history (company_id, entity_kind, entity_id, action, actor_user_id, version, changes)
+       SELECT company_id, entity_kind, entity_id, action, actor_user_id, version, changes
+         FROM jsonb_to_recordset($1::jsonb)
+           AS x(company_id uuid, entity_kind text, entity_id uuid, action text, actor_user_id uuid, version integer, changes jsonb)`,
       [
         JSON.stringify(
           chunk.map((e) => ({

@@ -53,15 +53,10 @@ export function versionConflict(current: object): AppError {
   );
 }
 
-/**
- * Called after every plan change commits. Counts in company info and list
- * totals include the plan, so every change drops both, and this replica's
- * resolved events at once (others hear the announcement the history insert made).
- */
+/** Counts in company info and list totals include the plan, so every change drops both. */
 export function planChanged(deps: CompanyDeps, companyId: string): void {
   deps.infoCache.invalidate(companyId);
   listTotals(deps).invalidate(companyId);
-  deps.plans.invalidate(companyId);
 }
 
 export interface PlanSettings {
