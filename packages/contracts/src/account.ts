@@ -1,8 +1,8 @@
-/** Company roles from the highest to the lowest (spec §6; viewer is the lower role). */
+/** Company roles from the highest to the lowest (viewer is the lower role). */
 export const COMPANY_ROLES = ['owner', 'admin', 'creator', 'viewer'] as const;
 export type CompanyRole = (typeof COMPANY_ROLES)[number];
 
-/** One entry of the user's `companyPermissions` (spec §3). */
+/** One entry of the user's `companyPermissions`. */
 export interface CompanyPermission {
   id: string;
   name: string;
@@ -17,7 +17,7 @@ export interface CompanyPermission {
 export const ACCOUNT_DEGRADED_PARTS = ['companyPermissions', 'email'] as const;
 export type AccountDegradedPart = (typeof ACCOUNT_DEGRADED_PARTS)[number];
 
-/** `GET /api/account/sync`: the User of spec §3 plus the names the account page shows. */
+/** `GET /api/account/sync`: the user record plus the names the account page shows. */
 export interface AccountUser {
   id: string;
   email: string;

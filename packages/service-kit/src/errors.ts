@@ -1,6 +1,6 @@
 /**
  * Typed application error. Every API error leaves a service as
- * `{ statusCode, code, message }` (DESIGN §2.7), so use cases throw these
+ * `{ statusCode, code, message }`, so use cases throw these
  * instead of shaping replies themselves.
  */
 export class AppError extends Error {

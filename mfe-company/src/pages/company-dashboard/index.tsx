@@ -10,7 +10,7 @@ const ITEMS: { key: keyof ObjectCounts; label: string; path: string; start: stri
   { key: 'mapCount', label: 'Maps', path: 'maps', start: 'maps', todo: 'Draw your first map' },
 ];
 
-/** /company/:companyId: name, role, object counts and, while any count is zero, the onboarding checklist (spec §4). */
+/** /company/:companyId: name, role, object counts and, while any count is zero, the onboarding checklist. */
 export function CompanyDashboardPage() {
   const { companyId, info } = useCompany();
   const counts = info.objectCounts;

@@ -1,4 +1,4 @@
-/** An API error as the services send it (DESIGN §2.7): `{ statusCode, code, message }`. */
+/** An API error as the services send it: `{ statusCode, code, message }`. */
 export class ApiError extends Error {
   readonly statusCode: number;
   readonly code: string;

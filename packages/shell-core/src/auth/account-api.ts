@@ -30,7 +30,7 @@ export function invalidateSync(): void {
 }
 
 /**
- * Syncs the account (spec §7: token, cached 2 s, silent on 401 — the caller decides what a
+ * Syncs the account (token, cached 2 s, silent on 401 — the caller decides what a
  * 401 means). A 205 or `passwordResetRequired` means the password must be reset first.
  */
 export function syncAccount(token: string, fetchFn?: FetchFn, now: number = Date.now()): Promise<SyncResult> {

@@ -52,7 +52,7 @@ function withKnownParts(user: CurrentUser): CurrentUser {
 }
 
 /**
- * Spec §4 "Login" steps 3–4 for a fresh session: a 205 / passwordResetRequired revokes every
+ * The login steps after sign-in, for a fresh session: a 205 / passwordResetRequired revokes every
  * session, triggers the reset email, signs out and clears state; otherwise the user is stored
  * and the first company of companyPermissions becomes the current company.
  */

@@ -19,7 +19,7 @@ export function getCompanyPermissions(): CompanyPermission[] | undefined {
 }
 
 /**
- * Spec §4: setting the current company is refused, and the current company cleared, when the
+ * Setting the current company is refused, and the current company cleared, when the
  * user has no permission for it. Returns whether it was set.
  */
 export function setCurrentCompany(companyId: string | null, permissions: CompanyPermission[] | undefined = getCompanyPermissions()): boolean {

@@ -4,7 +4,7 @@ import { forgetSavedAccounts } from './saved-account';
 import { useSessionStore } from './session-store';
 import { useUserStore } from './user-store';
 
-/** Clears every shared store (logout, unauthorised; spec §4), and the saved account copies. */
+/** Clears every shared store (logout, unauthorised), and the saved account copies. */
 export function resetStores(): void {
   useSessionStore.getState().reset();
   useUserStore.getState().reset();

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { AccountDegradedPart } from '@tracemap/contracts';
 import type { CompanyPermission } from '../company/types';
 
-/** The signed-in user as `GET /api/account/sync` answers it (spec §3 "User"). */
+/** The signed-in user as `GET /api/account/sync` answers it. */
 export interface CurrentUser {
   id: string;
   email: string;

@@ -17,7 +17,7 @@ const sync = (token?: string) =>
   stack.account.app.inject({ method: 'GET', url: '/api/account/sync', headers: token ? bearer(token) : {} });
 
 describe('GET /api/account/sync', () => {
-  test('answers the user of spec §3 with names from signup, companies from the company service', async () => {
+  test('answers the user record with names from signup, companies from the company service', async () => {
     const user = await signedInUser(stack, { firstName: 'Grace', lastName: 'Hopper' });
     const created = await stack.company!.app.inject({
       method: 'POST',

@@ -22,7 +22,7 @@ export const MESSAGES = {
   invitationLimit: 'This company has sent too many invitations in the last 10 minutes. Try again later.',
 } as const;
 
-// Generic 500 messages per route (spec §8: they end with 'Try again later.').
+// Generic 500 messages per route; each ends with 'Try again later.'.
 export const FAILURE = {
   create: 'Could not create the company. Try again later.',
   mine: 'Could not load your companies. Try again later.',

@@ -74,7 +74,7 @@ export default fp<FrontendsOptions>(
       reply.header('cache-control', 'no-cache');
       return { remotes: readRemotes(options.remotesFile) };
     });
-    // Spec §4 deployment detection: the shell polls this to learn that a new build is out.
+    // Deployment detection: the shell polls this to learn that a new build is out.
     app.get('/builds-latest.json', async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       const shell = existsSync(shellIndex) ? createHash('sha256').update(readFileSync(shellIndex)).digest('hex').slice(0, 16) : null;
