@@ -26,7 +26,9 @@ interface Loaded {
  * their links and the live maps those views are on with theirs (only when
  * inheritance is on), and the attributes those name
  * plus the company's system attributes. Viewers' loads leave hidden
- * attributes (and links to them) out at every layer.
+ * attributes (and links to them) out at every layer. The parts are built as
+ * json rather than jsonb: they are only sent to the service, and building the
+ * binary form first cost a third of the statement's time.
  */
 function loadStatement(hiddenOut: boolean): string {
   const exposed = hiddenOut ? 'AND a.exposed' : '';
@@ -52,14 +54,14 @@ function loadStatement(hiddenOut: boolean): string {
       UNION SELECT a.id FROM company.plan_attributes a
              WHERE a.company_id = $1 AND a.scope = 'system' AND a.status <> 'archived' AND (SELECT inheritance FROM settings)
     )
-    SELECT (SELECT to_jsonb(ev) FROM ev) AS event,
+    SELECT (SELECT row_to_json(ev) FROM ev) AS event,
            coalesce((SELECT inheritance FROM settings), true) AS inheritance,
-           coalesce((SELECT jsonb_agg(to_jsonb(vw) ORDER BY lower(vw.name), vw.id) FROM vw), '[]'::jsonb) AS views,
-           coalesce((SELECT jsonb_agg(to_jsonb(mp) ORDER BY lower(mp.name), mp.id) FROM mp), '[]'::jsonb) AS maps,
-           coalesce((SELECT jsonb_agg(to_jsonb(x)) FROM (
+           coalesce((SELECT json_agg(vw ORDER BY lower(vw.name), vw.id) FROM vw), '[]'::json) AS views,
+           coalesce((SELECT json_agg(mp ORDER BY lower(mp.name), mp.id) FROM mp), '[]'::json) AS maps,
+           coalesce((SELECT json_agg(x) FROM (
              SELECT ${ATTRIBUTE_COLUMNS} FROM company.plan_attributes a
               WHERE a.company_id = $1 AND a.id = ANY (ARRAY(SELECT id FROM linked)) ${exposed}
-           ) x), '[]'::jsonb) AS attributes`;
+           ) x), '[]'::json) AS attributes`;
 }
 
 /** Loads only what one event's schema needs (never the whole plan) and resolves its effective attributes. */
