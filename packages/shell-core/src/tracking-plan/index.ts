@@ -1,4 +1,5 @@
 export * from './tracking-plan-api';
+export * from './maps-api';
 export { lintFindingsOf, versionConflictOf } from './plan-errors';
 // The plan's shapes and option lists come from the contracts, re-exported so apps need no second copy.
 export {
@@ -10,6 +11,7 @@ export {
   ITEM_TYPES,
   LAYERS,
   LIST_SORTS,
+  MAP_LAYOUTS,
   PAGE_LIMIT_MAX,
   PLAN_STATUSES,
   PRESENCES,
@@ -45,6 +47,16 @@ export {
   type LintReport,
   type LintSettings,
   type ListSort,
+  type CreateMapInput,
+  type MapDetail,
+  type MapEdge,
+  type MapEdgeInput,
+  type MapLayout,
+  type MapListFilters,
+  type MapNode,
+  type MapSummary,
+  type PlanMap,
+  type UpdateMapInput,
   type NativePlan,
   type PageOf,
   type PlanEvent,
