@@ -3,3 +3,4 @@ export * from './model';
 export * from './api';
 export * from './native';
 export * from './map';
+export * from './map-share';
