@@ -14,4 +14,5 @@ export * from './company';
 export * from './auth';
 export { startDeploymentWatch, recoverFromChunkError } from './deployment/deployment-watch';
 export * from './tracking-plan';
+export * from './subscription';
 export { lazyPage, startFirstPage, useFirstPage, type FirstPage, type LazyPage } from './pages/lazy-page';

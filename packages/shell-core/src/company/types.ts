@@ -1,4 +1,4 @@
-import type { CompanyRole } from '@tracemap/contracts';
+import type { CompanyRole, CompanySubscription } from '@tracemap/contracts';
 
 export { COMPANY_ROLES, type CompanyPermission, type CompanyRole } from '@tracemap/contracts';
 
@@ -37,7 +37,8 @@ export interface ObjectCounts {
 export interface CompanyInfo {
   role: CompanyRole;
   users: CompanyMember[];
-  subscription: { status: string; cardExpirationMonth: number | null; cardExpirationYear: number | null } | null;
+  /** null: no subscription (or the subscription service did not answer). */
+  subscription: CompanySubscription | null;
   objectCounts: ObjectCounts;
   attributeInheritance: boolean;
   lastSync: string | null;
