@@ -7,6 +7,7 @@ import revokeSessionsRoute from './account/revoke-sessions';
 import syncRoute from './account/sync';
 import updateNameRoute from './account/update-name';
 import verifyEmailRoute from './account/verify-email';
+import productAdminRoute from './internal/product-admin';
 import profilesLookupRoute from './internal/profiles-lookup';
 import bugReportRoute from './support/bug-report';
 import feedbackRoute from './support/feedback';
@@ -24,4 +25,5 @@ export const routes = [
   bugReportRoute,
   feedbackRoute,
   profilesLookupRoute,
+  productAdminRoute,
 ];

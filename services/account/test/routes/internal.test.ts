@@ -49,3 +49,29 @@ test('validates the body', async () => {
   expect((await lookup({ ids: [ada], extra: 1 })).json().message).toBe('Unknown field: extra');
   expect((await lookup({ ids: Array.from({ length: 501 }, () => ada) })).statusCode).toBe(400);
 });
+
+describe('GET /internal/users/:userId/product-admin', () => {
+  const productAdmin = (userId: string, token: string | null = SERVICE_TOKEN) =>
+    app.inject({ method: 'GET', url: `/internal/users/${userId}/product-admin`, headers: token ? { 'x-service-token': token } : {} });
+
+  test('answers the flag as stored, and false for someone without a profile', async () => {
+    await app.db.query(`UPDATE account.profiles SET anamap_admin = true WHERE user_id = $1`, [ada]);
+    expect((await productAdmin(ada)).json()).toEqual({ anamapAdmin: true });
+    expect((await productAdmin(bob)).json()).toEqual({ anamapAdmin: false });
+    expect((await productAdmin('33333333-3333-4333-8333-333333333333')).json()).toEqual({ anamapAdmin: false });
+  });
+
+  test('sees a revocation on the next call', async () => {
+    await app.db.query(`UPDATE account.profiles SET anamap_admin = true WHERE user_id = $1`, [bob]);
+    expect((await productAdmin(bob)).json()).toEqual({ anamapAdmin: true });
+    await app.db.query(`UPDATE account.profiles SET anamap_admin = false WHERE user_id = $1`, [bob]);
+    expect((await productAdmin(bob)).json()).toEqual({ anamapAdmin: false });
+  });
+
+  test('refuses callers without the service token and malformed ids', async () => {
+    expect((await productAdmin(ada, null)).statusCode).toBe(401);
+    expect((await productAdmin(ada, 'wrong')).statusCode).toBe(401);
+    const res = await productAdmin('not-a-uuid');
+    expect(res.statusCode).toBe(400);
+  });
+});
