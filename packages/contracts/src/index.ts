@@ -6,3 +6,4 @@ export * from './company-settings';
 export * from './subscription-status';
 export * from './subscription';
 export * from './tracking-plan';
+export * from './roadmap';
