@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation, useParams } from 'react-router';
 import {
   ApiError,
+  applyCompanyInfoBanners,
   forgetCompanyAccess,
   getCompanyInfo,
   rememberCompanyAccess,
@@ -30,6 +31,7 @@ export function CompanyLayout() {
       const info = await getCompanyInfo(companyId);
       const permissions = rememberCompanyAccess({ id: info.company.id, name: info.company.name }, info.role);
       setCurrentCompany(companyId, permissions);
+      applyCompanyInfoBanners(info);
       setState({ status: 'ready', info });
     } catch (error) {
       if (error instanceof ApiError && (error.statusCode === 404 || error.statusCode === 403)) {

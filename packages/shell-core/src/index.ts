@@ -15,4 +15,5 @@ export * from './auth';
 export { startDeploymentWatch, recoverFromChunkError } from './deployment/deployment-watch';
 export * from './tracking-plan';
 export * from './subscription';
+export * from './billing-banners';
 export { lazyPage, startFirstPage, useFirstPage, type FirstPage, type LazyPage } from './pages/lazy-page';
