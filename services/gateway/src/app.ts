@@ -6,6 +6,7 @@ import { upstreamsFrom } from './upstreams';
 import proxy from './plugins/proxy';
 import accessTokenCheck from './plugins/access-token-check';
 import frontends from './plugins/frontends';
+import { frameAncestorsLookup } from './map-frame-ancestors';
 
 /**
  * The only public entry point: it creates the request id, rate-limits,
@@ -63,6 +64,12 @@ export async function buildApp(config: GatewayConfig): Promise<FastifyInstance> 
     appConfig: { authUrl: new URL('/auth/v1', config.PUBLIC_URL).toString().replace(/\/auth\/v1$/, ''), publicKey: config.AUTH_PUBLIC_KEY },
     // '/dev/mailbox' too: where it is not routed (production) it is a plain 404, not a page of the app.
     apiPrefixes: upstreams.flatMap((u) => u.prefixes).concat(['/api', '/internal', '/dev/mailbox']),
+    frameAncestors: frameAncestorsLookup({
+      companyUrl: config.COMPANY_URL,
+      serviceToken: config.INTERNAL_SERVICE_TOKEN,
+      timeoutMs: 2000,
+      cacheMs: config.MAP_EMBED_CACHE_MS,
+    }),
   });
   return app;
 }

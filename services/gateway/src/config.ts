@@ -27,6 +27,10 @@ export const GatewayConfigSchema = Type.Composite([
     /** Requests per minute per client IP across the API. */
     RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, default: 1200 }),
     UPSTREAM_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 30000 }),
+    /** Shared secret for the company service's internal routes (who may frame a map preview); without it nobody may. */
+    INTERNAL_SERVICE_TOKEN: Type.Optional(Type.String({ minLength: 16 })),
+    /** How long the origins allowed to frame a map preview are kept before asking the company service again. */
+    MAP_EMBED_CACHE_MS: Type.Integer({ minimum: 0, default: 10000 }),
     /** Development mailbox (local default only); never routed in production. */
     DEV_MAILBOX_URL: Type.Optional(HttpUrl),
   }),

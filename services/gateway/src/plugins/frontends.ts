@@ -6,6 +6,7 @@ import path from 'node:path';
 type HeaderTarget = { setHeader(name: string, value: string): unknown };
 import { matchPageRoute, MESSAGES } from '@tracemap/contracts';
 import { REMOTE_APPS, readRemotes, remoteOrigins } from '../remotes-registry';
+import type { FrameAncestorsLookup } from '../map-frame-ancestors';
 
 export interface FrontendsOptions {
   root: string;
@@ -13,6 +14,8 @@ export interface FrontendsOptions {
   extraScriptOrigins: string[];
   appConfig: { authUrl: string; publicKey: string };
   apiPrefixes: string[];
+  /** Who may frame a page (map previews may name origins); nobody when absent or empty. */
+  frameAncestors?: FrameAncestorsLookup;
 }
 
 /** Entry points change on every deploy; everything else has a content hash in its name. */
@@ -28,7 +31,7 @@ function setCacheHeaders(res: HeaderTarget, filePath: string) {
   res.setHeader('access-control-allow-origin', '*');
 }
 
-function contentSecurityPolicy(scriptOrigins: string[]): string {
+function contentSecurityPolicy(scriptOrigins: string[], frameAncestors: string[]): string {
   const sources = ["'self'", ...scriptOrigins].join(' ');
   return [
     "default-src 'self'",
@@ -39,7 +42,7 @@ function contentSecurityPolicy(scriptOrigins: string[]): string {
     "font-src 'self' data:",
     "object-src 'none'",
     "base-uri 'none'",
-    "frame-ancestors 'none'",
+    `frame-ancestors ${frameAncestors.length > 0 ? frameAncestors.join(' ') : "'none'"}`,
     "form-action 'self'",
   ].join('; ');
 }
@@ -85,15 +88,16 @@ export default fp<FrontendsOptions>(
       return options.appConfig;
     });
 
-    const sendShell = (status: number, reply: import('fastify').FastifyReply) => {
+    const sendShell = (status: number, reply: import('fastify').FastifyReply, frameAncestors: string[] = []) => {
       const origins = [...options.extraScriptOrigins, ...remoteOrigins(readRemotes(options.remotesFile))];
       reply
         .code(status)
         .header('content-type', 'text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .header('content-security-policy', contentSecurityPolicy(origins))
-        .header('referrer-policy', 'no-referrer')
-        .header('x-frame-options', 'DENY');
+        .header('content-security-policy', contentSecurityPolicy(origins, frameAncestors))
+        .header('referrer-policy', 'no-referrer');
+      // The older header knows no list of origins: sent only where nobody may frame the page.
+      if (frameAncestors.length === 0) reply.header('x-frame-options', 'DENY');
       if (!existsSync(shellIndex)) {
         return reply.send('<!doctype html><title>Tracemap</title><p>The web app is not built yet. Run <code>npm run build</code>.</p>');
       }
@@ -117,7 +121,8 @@ export default fp<FrontendsOptions>(
       if (!known && path.extname(pathname)) {
         return reply.code(404).send({ statusCode: 404, code: 'not_found', message: MESSAGES.pageNotFound(pathname) });
       }
-      return sendShell(known ? 200 : 404, reply);
+      const frameAncestors = known && options.frameAncestors ? await options.frameAncestors(pathname, request.log) : [];
+      return sendShell(known ? 200 : 404, reply, frameAncestors);
     });
   },
   { name: 'frontends' },
