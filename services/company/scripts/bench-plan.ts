@@ -3,7 +3,9 @@
  * attributes and 2,000 views, seeded through the native import use case
  * (timed), then p50/p99 and req/s at 20 concurrent clients of /health, an
  * event list page, an event search and an event's effective JSON Schema, all
- * in one run, each next to /health.
+ * in one run, each next to /health. The service runs in this process and the
+ * load generator in a child process (scripts/bench-load.ts), so neither waits
+ * behind the other's event loop.
  *
  *   DATABASE_URL=postgres://… npm run bench:plan    # a fresh database on that server (dropped afterwards)
  *   npm run bench:plan                              # embedded PGlite: a floor, not a capacity figure
@@ -17,7 +19,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import autocannon from 'autocannon';
 import type pg from 'pg';
 import { NATIVE_FORMAT, NATIVE_FORMAT_VERSION, type NativeAttribute, type NativeEvent, type NativePlan, type NativeView } from '@tracemap/contracts';
 import { cacheVerifiedTokens } from '@tracemap/service-kit';
@@ -26,6 +27,7 @@ import { buildApp } from '../src/app';
 import { loadCompanyConfig } from '../src/config';
 import { importTrackingPlan } from '../src/tracking-plan/plan/import-tracking-plan';
 import { startContractPeer } from '../test/support/contract-peer';
+import { runLoad, type LoadSpec } from './bench-load';
 import { createTokenKit, PUBLIC_URL } from '../test/support/tokens';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -95,36 +97,34 @@ function generatePlan(): NativePlan {
   return { format: NATIVE_FORMAT, formatVersion: NATIVE_FORMAT_VERSION, attributes, events, views };
 }
 
+/** CPU seconds of a process or thread from its /proc stat line (Linux, same machine). */
+async function statSeconds(file: string): Promise<number> {
+  const stat = await readFile(file, 'utf8').catch(() => '');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) / 100;
+}
+
 /**
- * CPU seconds so far of this process (the service and the load generator) and
- * of the database's server processes, read from /proc (Linux, same machine):
+ * CPU seconds so far of the service (this process's main thread; the load
+ * generator is a child process) and of the database's server processes:
  * where a request's time goes, whatever else the machine is running.
  */
 async function cpuSeconds(db: pg.Pool, database: string): Promise<{ node: number; postgres: number }> {
-  const usage = process.cpuUsage();
+  const node = await statSeconds(`/proc/self/task/${process.pid}/stat`);
   const { rows } = await db.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [database]);
-  let ticks = 0;
-  for (const { pid } of rows) {
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    ticks += Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
-  }
-  return { node: (usage.user + usage.system) / 1e6, postgres: ticks / 100 };
+  let postgres = 0;
+  for (const { pid } of rows) postgres += await statSeconds(`/proc/${pid}/stat`);
+  return { node, postgres };
 }
 
-async function measure(name: string, options: autocannon.Options, cpu: () => Promise<{ node: number; postgres: number }>) {
+async function measure(name: string, spec: Omit<LoadSpec, 'connections' | 'duration'>, cpu: () => Promise<{ node: number; postgres: number }>) {
   const before = await cpu();
-  const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
+  const result = await runLoad({ connections: CONNECTIONS, duration: SECONDS, ...spec });
   const after = await cpu();
-  const failures = result.non2xx + result.errors + result.timeouts;
-  const perRequest = (seconds: number) => Number(((seconds * 1000) / Math.max(result.requests.total, 1)).toFixed(2));
+  const perRequest = (seconds: number) => Number(((seconds * 1000) / Math.max(result.requests, 1)).toFixed(2));
   return {
     name,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    rps: Math.round(result.requests.average),
-    requests: result.requests.total,
-    failures,
+    ...result,
     'node ms/req': perRequest(after.node - before.node),
     'pg ms/req': perRequest(after.postgres - before.postgres),
   };
@@ -186,15 +186,11 @@ async function main() {
     const eventIds = eventRows.map((row) => row.id);
 
     const base = `${url}/api/company/${companyId}`;
-    let n = 0;
-    const rotating = (path: (i: number) => string): autocannon.Options => ({
-      url: base,
-      headers: auth,
-      requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: `/api/company/${companyId}${path((n += 1))}` }) }],
-    });
+    const paths = (path: (i: number) => string) => Array.from({ length: 50_000 }, (_, i) => `/api/company/${companyId}${path(i + 1)}`);
+    const rotating = (path: (i: number) => string): Omit<LoadSpec, 'connections' | 'duration'> => ({ url: base, headers: auth, paths: paths(path) });
     // Warm-up: JIT, pool connections, plan caches of PostgreSQL.
-    await autocannon({ url: `${url}/health`, connections: 5, duration: 1 });
-    await autocannon({ ...rotating((i) => `/events/${eventIds[i % eventIds.length]}/schema`), connections: 5, duration: 1 });
+    await runLoad({ url: `${url}/health`, connections: 5, duration: 1 });
+    await runLoad({ ...rotating((i) => `/events/${eventIds[i % eventIds.length]}/schema`), connections: 5, duration: 1 });
 
     const cpu = () => cpuSeconds(app.db, new URL(database.url).pathname.slice(1));
     const health = await measure('/health', { url: `${url}/health` }, cpu);
