@@ -2,6 +2,8 @@ import { Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { PlanSchema, type Plan } from '@tracemap/contracts';
 
+export type { Plan };
+
 /** A catalogue entry; `trial: true` marks the plan a new company's free trial runs on. */
 export type CatalogPlan = Plan & { trial?: boolean };
 
