@@ -6,3 +6,14 @@ export { listOutbox, type OutboxEntry } from './list-outbox';
 export { TEMPLATES, isTemplateName, type TemplateName, type EmailData, type RenderedEmail } from './templates/types';
 export { escapeHtml } from './templates/layout';
 export type { OutboxStatus } from './outbox-repository';
+export {
+  searchOutbox,
+  getOutboxEmail,
+  resendFailedEmail,
+  outboxStats,
+  type OutboxSummary,
+  type OutboxDetail,
+  type OutboxSearch,
+  type OutboxStats,
+  type ResendOutcome,
+} from './outbox-admin';

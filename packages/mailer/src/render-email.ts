@@ -4,6 +4,7 @@ import { invitation } from './templates/invitation';
 import { renderLayout, type EmailContent } from './templates/layout';
 import { passwordChanged } from './templates/password-changed';
 import { resetPassword } from './templates/reset-password';
+import { bugReport, feedback, testEmail } from './templates/support-report';
 import { isTemplateName, type EmailData, type RenderedEmail, type TemplateName } from './templates/types';
 
 const BUILDERS: Record<TemplateName, (data: EmailData) => EmailContent> = {
@@ -12,6 +13,9 @@ const BUILDERS: Record<TemplateName, (data: EmailData) => EmailContent> = {
   'already-registered': alreadyRegistered,
   invitation,
   'password-changed': passwordChanged,
+  'bug-report': bugReport,
+  feedback,
+  'test-email': testEmail,
 };
 
 export function renderEmail(template: TemplateName | string, data: EmailData = {}): RenderedEmail {
