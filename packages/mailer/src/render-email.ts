@@ -3,7 +3,10 @@ import { confirmEmail } from './templates/confirm-email';
 import { invitation } from './templates/invitation';
 import { renderLayout, type EmailContent } from './templates/layout';
 import { passwordChanged } from './templates/password-changed';
+import { paymentFailed } from './templates/payment-failed';
 import { resetPassword } from './templates/reset-password';
+import { subscriptionCanceled } from './templates/subscription-canceled';
+import { trialEnding } from './templates/trial-ending';
 import { bugReport, feedback, testEmail } from './templates/support-report';
 import { isTemplateName, type EmailData, type RenderedEmail, type TemplateName } from './templates/types';
 
@@ -16,6 +19,9 @@ const BUILDERS: Record<TemplateName, (data: EmailData) => EmailContent> = {
   'bug-report': bugReport,
   feedback,
   'test-email': testEmail,
+  'trial-ending': trialEnding,
+  'payment-failed': paymentFailed,
+  'subscription-canceled': subscriptionCanceled,
 };
 
 export function renderEmail(template: TemplateName | string, data: EmailData = {}): RenderedEmail {

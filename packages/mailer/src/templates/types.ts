@@ -1,4 +1,4 @@
-export const TEMPLATES = ['confirm-email', 'reset-password', 'already-registered', 'invitation', 'password-changed', 'bug-report', 'feedback', 'test-email'] as const;
+export const TEMPLATES = ['confirm-email', 'reset-password', 'already-registered', 'invitation', 'password-changed', 'bug-report', 'feedback', 'test-email', 'trial-ending', 'payment-failed', 'subscription-canceled'] as const;
 export type TemplateName = (typeof TEMPLATES)[number];
 
 export interface EmailData {
@@ -8,6 +8,8 @@ export interface EmailData {
   inviterName?: string;
   role?: string;
   otp?: string;
+  /** A date as the email shows it (when a trial or a paid period ends). */
+  date?: string;
   /** Named text values listed in the email (support messages), in order. */
   fields?: Record<string, string>;
 }
