@@ -13,6 +13,7 @@ const CompanyCreatePage = lazyPage(() => import('../pages/company-create'), (m) 
 const CompanyDashboardPage = lazyPage(() => import('../pages/company-dashboard'), (m) => m.CompanyDashboardPage);
 const CompanyUsersPage = lazyPage(() => import('../pages/company-users'), (m) => m.CompanyUsersPage);
 const CompanySettingsPage = lazyPage(() => import('../pages/company-settings'), (m) => m.CompanySettingsPage);
+const CompanySubscriptionPage = lazyPage(() => import('../pages/company-subscription'), (m) => m.CompanySubscriptionPage);
 const AttributesPage = lazyPage(() => import('../pages/attributes'), (m) => m.AttributesPage);
 const AttributePage = lazyPage(() => import('../pages/attributes/attribute-page'), (m) => m.AttributePage);
 const EventsPage = lazyPage(() => import('../pages/events'), (m) => m.EventsPage);
@@ -28,6 +29,7 @@ const firstPage = startFirstPage([
   [new RegExp(`^/company/${ID}/?$`), CompanyDashboardPage],
   [new RegExp(`^/company/${ID}/users/?$`), CompanyUsersPage],
   [new RegExp(`^/company/${ID}/settings/?$`), CompanySettingsPage],
+  [new RegExp(`^/company/${ID}/subscription/?$`), CompanySubscriptionPage],
   [new RegExp(`^/company/${ID}/attributes/?$`), AttributesPage],
   [new RegExp(`^/company/${ID}/events/?$`), EventsPage],
   [new RegExp(`^/company/${ID}/views/?$`), ViewsPage],
@@ -73,7 +75,7 @@ export default function CompanyRoutes() {
           <Route index element={<Page><CompanyDashboardPage /></Page>} />
           <Route path="users" element={<Page><CompanyUsersPage /></Page>} />
           <Route path="settings" element={<Page><CompanySettingsPage /></Page>} />
-          <Route path="subscription" element={<CompanyPlaceholderPage section="subscription" />} />
+          <Route path="subscription" element={<Page><CompanySubscriptionPage /></Page>} />
           <Route path="analytics-discovery" element={<CompanyPlaceholderPage section="analytics-discovery" />} />
           <Route path="maps" element={<CompanyPlaceholderPage section="maps" />} />
           <Route path="maps/:mapId" element={<CompanyPlaceholderPage section="maps" itemParam="mapId" />} />
