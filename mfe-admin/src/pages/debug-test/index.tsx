@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useBannerStore } from '@tracemap/shell-core';
 import { Button } from '@tracemap/ui';
+import { SandboxClock } from './sandbox-clock';
 
 /**
  * Proves that shell-core is ONE shared singleton: this remote writes a banner into the shared
@@ -34,6 +35,7 @@ export function AdminDebugTestPage() {
         </Button>
       </form>
       <p data-testid="debug-banner-count">Banners in the shared store: {count}</p>
+      <SandboxClock />
     </section>
   );
 }
