@@ -1,14 +1,19 @@
 import { Route, Routes } from 'react-router';
 import { NotFound } from '../not-found';
+import { AboutUsPage } from '../pages/about-us';
+import { AgencyPage } from '../pages/agency';
 import { BlogPage } from '../pages/blog';
 import { BlogPostPage } from '../pages/blog-post';
+import { CdpPage } from '../pages/cdp';
+import { ContactPage } from '../pages/contact';
+import { DemoPage } from '../pages/demo';
 import { HomePage } from '../pages/home';
-import { InfoPage } from '../pages/info';
 import { LearningPage } from '../pages/learning';
 import { LearningArticlePage } from '../pages/learning-article';
 import { LearningTrackPage } from '../pages/learning-track';
 import { LegalPage } from '../pages/legal';
 import { PricingPage } from '../pages/pricing';
+import { RoadmapPage } from '../pages/roadmap';
 
 /** Routes owned by mfe-marketing, relative to its prefix `/`. */
 export default function MarketingRoutes() {
@@ -16,12 +21,12 @@ export default function MarketingRoutes() {
     <div data-app="mfe-marketing">
       <Routes>
         <Route index element={<HomePage />} />
-        <Route path="cdp" element={<InfoPage page="cdp" />} />
-        <Route path="demo" element={<InfoPage page="demo" />} />
-        <Route path="agency" element={<InfoPage page="agency" />} />
-        <Route path="contact" element={<InfoPage page="contact" />} />
-        <Route path="roadmap" element={<InfoPage page="roadmap" />} />
-        <Route path="about-us" element={<InfoPage page="about-us" />} />
+        <Route path="cdp" element={<CdpPage />} />
+        <Route path="demo" element={<DemoPage />} />
+        <Route path="agency" element={<AgencyPage />} />
+        <Route path="contact" element={<ContactPage />} />
+        <Route path="roadmap" element={<RoadmapPage />} />
+        <Route path="about-us" element={<AboutUsPage />} />
         <Route path="pricing" element={<PricingPage />} />
         <Route path="blog" element={<BlogPage />} />
         <Route path="blog/:slug" element={<BlogPostPage />} />

@@ -1,50 +1,68 @@
 import { Link } from 'react-router';
-import { homeCss } from './styles';
+import { EventMock } from '../../illustrations/event-mock';
+import { MapMock } from '../../illustrations/map-mock';
+import { PageMeta } from '../../seo/page-meta';
+import { MarketingStyles } from '../../styles';
 
 const CONCEPTS = [
-  { name: 'Attributes', text: 'Define every property once — type, allowed values, description — and reuse it across events.' },
-  { name: 'Events', text: 'Name the actions your product tracks and attach the attributes each one must carry.' },
-  { name: 'Views', text: 'Slice the plan for a team, a platform or a release so everyone sees what matters to them.' },
-  { name: 'Maps', text: 'Draw how events flow through your product, so funnels are designed before they are built.' },
+  { name: 'Attributes', text: 'Define every property once — scope, type, validation, origin, personal-data flag — and reuse it across events.' },
+  { name: 'Events', text: 'Name what your product records and link the attributes each event must or may carry.' },
+  { name: 'Views', text: 'Pages, screens and modals with their own attributes and the events that fire on them.' },
+  { name: 'Maps', text: 'Journeys across views, with the events that move users from one step to the next.' },
+];
+
+const AUDIENCES = [
+  { who: 'Analysts', text: 'Know which event answers which question, and trust that every property means one thing.' },
+  { who: 'Product managers', text: 'Draft the plan of a feature on a map, in plain language, before a line of code is written.' },
+  { who: 'Developers', text: 'Get the exact name, properties, types and presence of every event — plus a JSON Schema to test against.' },
+  { who: 'Agencies', text: 'One workspace per client, roles for both teams, and a shared map for sign-off.' },
 ];
 
 const ROWS = [
-  ['Where the plan lives', 'One shared model per company, not a spreadsheet per team'],
-  ['Who edits it', 'Members with roles: owners, admins and contributors'],
-  ['How it is reviewed', 'Views and maps make changes readable for product and engineering'],
-  ['What it plugs into', 'Your existing analytics and customer-data tools'],
+  ['Reusable attribute library with scopes', 'Yes', 'Partly', 'Partly', 'Per event'],
+  ['Views and journey maps', 'Yes', 'No', 'No', 'No'],
+  ['Inherited attributes with their source', 'System, map, view, event', 'Via property bundles', 'Via property groups', 'Common schema'],
+  ['Lint on every save, severities per company', 'Yes', 'Naming guidelines and checks', 'Schema checks', 'Schema violations on ingest'],
+  ['JSON Schema per event, CSV, lossless JSON', 'Yes', 'Export options', 'Export options', 'JSON Schema'],
+  ['Blocks bad events in the pipeline', 'No — export the schema to your CDP', 'Reports issues (Inspector)', 'Inside Amplitude', 'Yes'],
+  ['Generates SDK code', 'Not yet', 'Yes (Codegen)', 'Yes (Ampli)', 'Typewriter'],
 ];
 
 export function HomePage() {
   return (
     <>
-      <style href="mk-home" precedence="default">
-        {homeCss}
-      </style>
+      <PageMeta
+        title="Tracemap — your analytics tracking plan, modelled together"
+        description="Tracemap is where analysts, product managers and developers model their analytics tracking plan: attributes, events, views and maps, with inheritance, lint, JSON Schema and roles."
+      />
+      <MarketingStyles />
       <section className="mk-hero">
-        <div className="tm-container">
-          <h1 data-testid="home-heading">
-            Tracemap: your analytics tracking plan, <span>modelled</span>.
-          </h1>
-          <p>
-            Design the attributes, events, views and maps behind your product analytics in one place, share them with your
-            company, and give engineers a plan they can implement without guessing.
-          </p>
-          <div className="mk-ctas">
-            <Link to="/register" className="tm-btn">
-              Start free
-            </Link>
-            <Link to="/demo" className="tm-btn tm-btn--ghost">
-              Book a demo
-            </Link>
+        <div className="tm-container mk-hero__grid">
+          <div>
+            <h1 data-testid="home-heading">
+              Tracemap: your analytics tracking plan, <span>modelled together</span>.
+            </h1>
+            <p>
+              Tracemap is where a team writes down what its product tracks — attributes, events, views and maps — checks it on every
+              save, and hands developers a plan they can implement without guessing.
+            </p>
+            <div className="mk-ctas">
+              <Link to="/register" className="tm-btn">
+                Start free
+              </Link>
+              <Link to="/demo" className="tm-btn tm-btn--ghost">
+                Book a demo
+              </Link>
+            </div>
           </div>
+          <EventMock />
         </div>
       </section>
 
       <section className="mk-section">
         <div className="tm-container">
           <h2>Four building blocks</h2>
-          <p className="mk-lead">Tracemap models analytics data the way your team talks about it.</p>
+          <p className="mk-lead">Tracemap models analytics data the way your team already talks about it.</p>
           <div className="mk-grid">
             {CONCEPTS.map((c) => (
               <article key={c.name} className="mk-card">
@@ -57,22 +75,31 @@ export function HomePage() {
       </section>
 
       <section className="mk-section" style={{ paddingTop: 0 }}>
+        <div className="tm-container mk-split">
+          <div>
+            <h2>See the journey, not just the list</h2>
+            <p className="mk-lead">
+              Maps put events on the paths users take. A step without an event is a step you cannot measure — you see it at once. With
+              attribute inheritance on, context such as <code>page_category</code> is declared once on a view and reaches every event
+              there, and each event shows where every attribute came from.
+            </p>
+            <Link to="/learning/core/views-and-maps">How views and maps work →</Link>
+          </div>
+          <MapMock />
+        </div>
+      </section>
+
+      <section className="mk-section" style={{ paddingTop: 0 }}>
         <div className="tm-container">
-          <h2>From idea to clean data</h2>
-          <ol className="mk-steps">
-            <li>
-              <strong>Model</strong>
-              <p>Product managers describe events and attributes in plain language.</p>
-            </li>
-            <li>
-              <strong>Review</strong>
-              <p>Engineering and analytics agree on names and types before code is written.</p>
-            </li>
-            <li>
-              <strong>Ship</strong>
-              <p>Everyone works from the same plan, so dashboards trust what arrives.</p>
-            </li>
-          </ol>
+          <h2>Built for the people who touch the data</h2>
+          <div className="mk-grid">
+            {AUDIENCES.map((a) => (
+              <article key={a.who} className="mk-card">
+                <h3>{a.who}</h3>
+                <p>{a.text}</p>
+              </article>
+            ))}
+          </div>
         </div>
       </section>
 
@@ -80,24 +107,32 @@ export function HomePage() {
         <div className="tm-container">
           <h2>Coming from Avo, Amplitude Data or Segment Protocols?</h2>
           <p className="mk-lead">
-            The ideas will feel familiar: a tracking plan as the source of truth. Tracemap focuses on modelling it together.
+            They are good tools, each strongest in its own place. Tracemap focuses on modelling the plan together and keeping it
+            tool-neutral. <Link to="/blog/tracemap-vs-avo-amplitude-segment">Read the full comparison</Link>.
           </p>
-          <table className="mk-compare">
-            <thead>
-              <tr>
-                <th scope="col">Question</th>
-                <th scope="col">With Tracemap</th>
-              </tr>
-            </thead>
-            <tbody>
-              {ROWS.map(([q, a]) => (
-                <tr key={q}>
-                  <th scope="row">{q}</th>
-                  <td>{a}</td>
+          <div style={{ overflowX: 'auto' }}>
+            <table className="mk-compare">
+              <thead>
+                <tr>
+                  <th scope="col">&nbsp;</th>
+                  <th scope="col">Tracemap</th>
+                  <th scope="col">Avo</th>
+                  <th scope="col">Amplitude Data</th>
+                  <th scope="col">Segment Protocols</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {ROWS.map(([q, ...cells]) => (
+                  <tr key={q}>
+                    <th scope="row">{q}</th>
+                    {cells.map((c, i) => (
+                      <td key={i}>{c}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </div>
       </section>
 
