@@ -14,6 +14,7 @@ export * from './company';
 export * from './auth';
 export { startDeploymentWatch, recoverFromChunkError } from './deployment/deployment-watch';
 export * from './tracking-plan';
+export * from './tracking-plan/map-share-api';
 export * from './subscription';
 export * from './billing-banners';
 export { lazyPage, startFirstPage, useFirstPage, type FirstPage, type LazyPage } from './pages/lazy-page';

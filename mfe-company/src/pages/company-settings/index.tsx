@@ -21,6 +21,7 @@ export function CompanySettingsPage() {
   const [settings, setSettings] = useState<CompanySettings>(info.company.settings);
   const [saved, setSaved] = useState(false);
   const [invalid, setInvalid] = useState(false);
+  const [embedOrigins, setEmbedOrigins] = useState((info.company.settings.mapEmbedOrigins ?? []).join('\n'));
   const { busy, error, run } = useAction();
 
   async function submit(event: FormEvent) {
@@ -31,7 +32,11 @@ export function CompanySettingsPage() {
       return;
     }
     setInvalid(false);
-    const done = await run(() => updateCompanySettings({ companyId, name: name.trim(), ...settings }));
+    const mapEmbedOrigins = embedOrigins
+      .split(/[\s,]+/)
+      .map((o) => o.trim().replace(/\/+$/, ''))
+      .filter(Boolean);
+    const done = await run(() => updateCompanySettings({ companyId, name: name.trim(), ...settings, mapEmbedOrigins }));
     if (!done) return;
     setSaved(true);
     await reload();
@@ -92,6 +97,18 @@ export function CompanySettingsPage() {
         </label>
         {caseSelect('eventNameCase', 'Event name case')}
         {caseSelect('attributeNameCase', 'Attribute name case')}
+        <label>
+          Sites that may embed map previews
+          <textarea
+            value={embedOrigins}
+            rows={3}
+            readOnly={!canEdit}
+            placeholder="https://wiki.example.com"
+            onChange={(e) => setEmbedOrigins(e.target.value)}
+            data-testid="settings-mapEmbedOrigins"
+          />
+          <span className="co-muted">One origin per line (http or https, no path), at most 20. Empty: no site may show previews in a frame.</span>
+        </label>
         <ApiErrorMessage error={error} testId="settings-error" />
         {saved ? (
           <p className="co-ok" role="status" data-testid="settings-saved">

@@ -6,9 +6,6 @@ import { MapEdgeSchema, MapLayoutSchema, MapNodeSchema } from './map';
 
 const strict = { additionalProperties: false } as const;
 
-export const MapSharePathParams = Type.Object({ companyId: EntityId, mapId: EntityId }, strict);
-export type MapSharePath = Static<typeof MapSharePathParams>;
-
 /**
  * Whether the map has a live public link. The token is shown once, in the
  * answer that creates it (only its hash is kept), so `token` is null on reads.
@@ -88,7 +85,6 @@ export const MapPreviewSchema = Type.Object({
 });
 export type MapPreview = Static<typeof MapPreviewSchema>;
 
-export const MapFrameAncestorsParams = Type.Object({ mapId: Type.String({ maxLength: 100 }) }, strict);
 /** Internal: the origins allowed to frame a map's preview (empty: none). */
 export const MapFrameAncestorsSchema = Type.Object({ origins: Type.Array(Type.String()) });
 export type MapFrameAncestors = Static<typeof MapFrameAncestorsSchema>;

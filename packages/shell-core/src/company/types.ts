@@ -10,6 +10,8 @@ export interface CompanySettings {
   attributeInheritance: boolean;
   eventNameCase: NameCase;
   attributeNameCase: NameCase;
+  /** Origins whose pages may show the company's map previews in a frame. */
+  mapEmbedOrigins?: string[];
 }
 
 export interface Company {
@@ -90,6 +92,7 @@ export interface SettingsInput {
   attributeInheritance?: boolean;
   eventNameCase?: NameCase;
   attributeNameCase?: NameCase;
+  mapEmbedOrigins?: string[];
 }
 
 /** What joining a company answers (claim and accept). */

@@ -1,6 +1,6 @@
 import type { CompanySettings } from '../repositories/company-repository';
 
-type DefaultedSettings = Required<Omit<CompanySettings, 'lintRules'>>;
+type DefaultedSettings = Required<Omit<CompanySettings, 'lintRules' | 'mapEmbedOrigins'>>;
 
 export const DEFAULT_SETTINGS: DefaultedSettings = {
   attributeInheritance: true,
@@ -8,8 +8,8 @@ export const DEFAULT_SETTINGS: DefaultedSettings = {
   attributeNameCase: 'any',
 };
 
-/** `lintRules` appears once a company sets a severity; rules not named keep their default. */
-export function withDefaults(settings: CompanySettings): DefaultedSettings & Pick<CompanySettings, 'lintRules'> {
+/** `lintRules` appears once a company sets a severity (rules not named keep their default), `mapEmbedOrigins` once it names origins. */
+export function withDefaults(settings: CompanySettings): DefaultedSettings & Pick<CompanySettings, 'lintRules' | 'mapEmbedOrigins'> {
   return { ...DEFAULT_SETTINGS, ...settings };
 }
 

@@ -27,7 +27,17 @@ export interface CompanyAccessOptions {
    * the path, as in `/api/company/{companyId}/events`), or through one of its
    * invitations.
    */
-  locate: { from: 'body' | 'query' | 'params'; field: 'companyId' | 'invitationId' };
+  locate: { from: 'body' | 'query' | 'params'; field: 'companyId' | 'invitationId' } | CompanyLookup;
+}
+
+/**
+ * For routes that name something of a company but not the company (a map
+ * preview names only its map): `resolve` finds the company as the caller,
+ * null when there is none for them, and `notFound` is then the answer.
+ */
+export interface CompanyLookup {
+  resolve: (request: FastifyRequest, userId: string) => Promise<string | null>;
+  notFound: AppError;
 }
 
 const SOURCES = {
@@ -36,7 +46,7 @@ const SOURCES = {
   params: (request: FastifyRequest) => request.params,
 } as const;
 
-function pick(request: FastifyRequest, from: CompanyAccessOptions['locate']['from'], field: string): string {
+function pick(request: FastifyRequest, from: keyof typeof SOURCES, field: string): string {
   const source = SOURCES[from](request) as Record<string, unknown> | undefined;
   return String(source?.[field] ?? '');
 }
@@ -60,17 +70,22 @@ function currentRole(deps: CompanyDeps, companyId: string, userId: string): Prom
  * cannot be probed; members whose role is too low get 403.
  */
 export function companyAccess(deps: CompanyDeps, options: CompanyAccessOptions): preHandlerAsyncHookHandler {
+  const { locate } = options;
+  const byCompany = 'resolve' in locate || locate.field === 'companyId';
   const notFound =
-    options.locate.field === 'companyId'
-      ? new AppError(404, 'company_not_found', MESSAGES.companyNotFound)
-      : new AppError(404, 'invitation_not_found', MESSAGES.invitationNotFound);
+    'resolve' in locate
+      ? locate.notFound
+      : locate.field === 'companyId'
+        ? new AppError(404, 'company_not_found', MESSAGES.companyNotFound)
+        : new AppError(404, 'invitation_not_found', MESSAGES.invitationNotFound);
 
   return async function authorizeCompany(request: FastifyRequest, reply: FastifyReply) {
     await request.server.requireUser(request, reply);
     const userId = request.auth!.userId;
-    const id = pick(request, options.locate.from, options.locate.field);
+    const id = 'resolve' in locate ? await locate.resolve(request, userId) : pick(request, locate.from, locate.field);
+    if (id === null) throw notFound;
 
-    if (options.locate.field === 'companyId') {
+    if (byCompany) {
       const role = await currentRole(deps, id, userId);
       if (!role) throw notFound;
       if (!hasAccess(role, options.access)) throw new AppError(403, 'forbidden', MESSAGES.forbidden);

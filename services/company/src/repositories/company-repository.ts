@@ -8,6 +8,8 @@ export interface CompanySettings {
   attributeNameCase?: NameCase;
   /** Severity per lint rule of the tracking plan. */
   lintRules?: LintSettings;
+  /** Origins allowed to frame the company's map previews (none by default). */
+  mapEmbedOrigins?: string[];
 }
 
 export interface CompanyRow {

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { LintSettingsSchema } from '@tracemap/contracts';
+import { LintSettingsSchema, MapEmbedOriginsSchema } from '@tracemap/contracts';
 import type { CompanyDeps } from '../deps';
 import { FAILURE } from '../lib/messages';
 import { companyAccess } from '../plugins/company-access';
@@ -20,6 +20,8 @@ const SettingsBody = Type.Object(
     attributeNameCase: Type.Optional(NameCase),
     /** Severity per tracking-plan lint rule; replaces the previous set as a whole. */
     lintRules: Type.Optional(LintSettingsSchema),
+    /** Origins (http or https, no path) whose pages may frame map previews; replaces the previous list. */
+    mapEmbedOrigins: Type.Optional(MapEmbedOriginsSchema),
   },
   strict,
 );

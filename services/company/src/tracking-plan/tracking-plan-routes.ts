@@ -4,6 +4,7 @@ import { attributeRoutes } from './attributes/attribute-routes';
 import { eventRoutes } from './events/event-routes';
 import { viewRoutes } from './views/view-routes';
 import { mapRoutes } from './maps/map-routes';
+import { mapShareRoutes } from './maps/share/share-routes';
 import { planRoutes } from './plan/plan-routes';
 
 /** The tracking-plan API under `/api/company/:companyId/…`. */
@@ -12,5 +13,6 @@ export async function trackingPlanRoutes(app: FastifyInstance, { deps }: { deps:
   await app.register(eventRoutes, { deps });
   await app.register(viewRoutes, { deps });
   await app.register(mapRoutes, { deps });
+  await app.register(mapShareRoutes, { deps });
   await app.register(planRoutes, { deps });
 }
