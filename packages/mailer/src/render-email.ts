@@ -1,6 +1,7 @@
 import { alreadyRegistered } from './templates/already-registered';
 import { confirmEmail } from './templates/confirm-email';
 import { invitation } from './templates/invitation';
+import { lead } from './templates/lead';
 import { renderLayout, type EmailContent } from './templates/layout';
 import { passwordChanged } from './templates/password-changed';
 import { paymentFailed } from './templates/payment-failed';
@@ -22,6 +23,7 @@ const BUILDERS: Record<TemplateName, (data: EmailData) => EmailContent> = {
   'trial-ending': trialEnding,
   'payment-failed': paymentFailed,
   'subscription-canceled': subscriptionCanceled,
+  lead,
 };
 
 export function renderEmail(template: TemplateName | string, data: EmailData = {}): RenderedEmail {
