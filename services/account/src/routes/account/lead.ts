@@ -1,6 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { AppError } from '@tracemap/service-kit';
 import type { AccountDeps } from '../../deps';
+import { clientAddress, createRateWindow } from '../../lib/rate-window';
 import { recordLead } from '../../use-cases/record-lead';
 import { idempotencyKey } from '../call-context';
 import { IdempotencyHeaders } from '../schemas';
@@ -20,6 +22,7 @@ const Body = Type.Object(
 );
 
 export default async function leadRoute(app: FastifyInstance, { deps }: { deps: AccountDeps }) {
+  const perAddress = createRateWindow(deps.config.LEAD_RATE_LIMIT_PER_MINUTE);
   app.post<{ Body: Static<typeof Body> }>(
     '/api/account/lead',
     {
@@ -27,6 +30,9 @@ export default async function leadRoute(app: FastifyInstance, { deps }: { deps: 
       config: { failureMessage: 'Could not send your details. Try again later.' },
     },
     async (request, reply) => {
+      if (!perAddress.take(clientAddress(request.headers['x-forwarded-for'], request.ip))) {
+        throw new AppError(429, 'over_request_rate_limit', 'Too many messages from your address. Try again in a minute.');
+      }
       const created = await recordLead(deps, request.auth?.userId ?? null, request.body.leadData, idempotencyKey(request));
       return reply.code(201).send(created);
     },
