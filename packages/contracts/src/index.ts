@@ -7,3 +7,4 @@ export * from './subscription-status';
 export * from './subscription';
 export * from './tracking-plan';
 export * from './roadmap';
+export * from './analytics';
