@@ -1,0 +1,14 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { SubscriptionConfig } from '../config';
+import { isSandboxEnabled } from '../sandbox/config';
+import { registerBillingSandbox } from '../sandbox/plugin';
+
+/**
+ * Without a real provider key the sandbox billing provider answers inside this
+ * service: its API at /v1, hosted pages and the admin clock under
+ * /api/subscription/sandbox, and webhook delivery.
+ */
+const sandboxProvider: FastifyPluginAsync<{ config: SubscriptionConfig }> = async (app, { config }) => {
+  if (isSandboxEnabled(config)) await registerBillingSandbox(app, config);
+};
+export default sandboxProvider;

@@ -1,0 +1,32 @@
+import type { SandboxStore } from '../store';
+import type { CustomerObject } from '../objects/customers';
+import { isEnded, type SubscriptionObject } from '../objects/subscriptions';
+import { StripeWireError } from '../stripe-error';
+import { processDue } from './lifecycle';
+
+/** The furthest one advance may jump: a year and a month covers every product scenario. */
+export const MAX_ADVANCE_SECONDS = 400 * 24 * 60 * 60;
+
+export async function advanceClock(store: SandboxStore, seconds: number): Promise<{ now: number; offsetSeconds: number; processed: number }> {
+  const target = store.now() + seconds;
+  const processed = await processDue(store, target);
+  const offsetSeconds = store.offsetSeconds + seconds;
+  await store.setClockOffset(offsetSeconds);
+  return { now: target, offsetSeconds, processed };
+}
+
+/** Marks the live subscriptions of the company's customers so their next charge is declined whatever the card. */
+export async function failNextPayment(store: SandboxStore, companyId: string): Promise<string[]> {
+  const customers = await store.list<CustomerObject>('customer', { metadata: ['companyId', companyId], limit: 100 });
+  const marked: string[] = [];
+  for (const customer of customers.data) {
+    const subscriptions = await store.list<SubscriptionObject>('subscription', { customer: customer.data.id, limit: 100 });
+    for (const subscription of subscriptions.data) {
+      if (isEnded(subscription.data.status)) continue;
+      await store.save(subscription.data, { ...subscription.internal, failNextPayment: true });
+      marked.push(subscription.data.id);
+    }
+  }
+  if (marked.length === 0) throw new StripeWireError(404, 'invalid_request_error', 'This company has no live subscription in the sandbox.', 'resource_missing');
+  return marked;
+}

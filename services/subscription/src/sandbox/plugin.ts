@@ -1,0 +1,100 @@
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { migrateSchema } from '@tracemap/service-kit';
+import type { SandboxSettings } from './config';
+import { SandboxStore } from './store';
+import { processDue } from './billing/lifecycle';
+import { createWireRouter } from './wire/router';
+import { registerCustomers } from './wire/customers';
+import { registerCheckout } from './wire/checkout';
+import { registerSubscriptions } from './wire/subscriptions';
+import { registerInvoices } from './wire/invoices';
+import { registerCatalogueAndEvents } from './wire/catalogue-and-events';
+import { registerPages } from './pages/page-routes';
+import { productAdminCheck, registerClockRoutes } from './pages/clock-routes';
+import { startDeliveryWorker, type DeliveryWorker } from './webhooks/delivery-worker';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    billingSandbox?: {
+      /** Delivers every webhook that is due now (tests, or before a shutdown). */
+      drainWebhooks(): Promise<void>;
+    };
+  }
+}
+
+const MIGRATIONS = path.join(__dirname, '../../migrations/sandbox');
+// Work that falls due as real time passes (a renewal a month later) runs this often.
+const DUE_WORK_INTERVAL_MS = 60_000;
+
+/**
+ * Mounts the sandbox billing provider: the provider's API at /v1 (reached
+ * only inside the service, the gateway does not route it), its hosted pages
+ * and the admin clock under /api/subscription/sandbox, and webhook delivery.
+ */
+export async function registerBillingSandbox(app: FastifyInstance, config: SandboxSettings): Promise<void> {
+  await migrateSchema(app.db, 'subscription', MIGRATIONS, { table: 'sandbox_migrations' });
+
+  let worker: DeliveryWorker | null = null;
+  const wake = () => worker?.wake();
+  const webhookUrl = () => {
+    if (config.SANDBOX_WEBHOOK_URL) return config.SANDBOX_WEBHOOK_URL;
+    const address = app.server.listening ? (app.server.address() as AddressInfo | null) : null;
+    return address ? `http://127.0.0.1:${address.port}/webhooks/stripe` : null;
+  };
+
+  await app.register(
+    async (scope) => {
+      const router = createWireRouter(scope, config.SANDBOX_SECRET_KEY, wake);
+      registerCustomers(router);
+      registerCheckout(router, config.PUBLIC_URL);
+      registerSubscriptions(router);
+      registerInvoices(router);
+      registerCatalogueAndEvents(router);
+    },
+    { prefix: '/v1' },
+  );
+  await app.register(
+    async (scope) => {
+      registerPages(scope, wake);
+      registerClockRoutes(scope, productAdminCheck(config.ACCOUNT_URL, config.INTERNAL_SERVICE_TOKEN), wake);
+    },
+    { prefix: '/api/subscription/sandbox' },
+  );
+
+  let dueTimer: NodeJS.Timeout | undefined;
+  const runDueWork = () =>
+    app
+      .transaction(async (client) => {
+        const store = await SandboxStore.open(client);
+        await processDue(store, store.now());
+        return store.emitted.length;
+      })
+      .then((emitted) => emitted > 0 && wake())
+      .catch((error) => app.log.warn({ err: (error as Error).message }, 'sandbox due work failed'));
+
+  app.addHook('onReady', async () => {
+    if (config.SANDBOX_WEBHOOK_WORKER) {
+      worker = startDeliveryWorker({
+        pool: app.db,
+        url: webhookUrl,
+        secret: config.SANDBOX_WEBHOOK_SECRET,
+        logger: app.log,
+        retryBaseMs: config.SANDBOX_WEBHOOK_RETRY_BASE_MS,
+      });
+    }
+    dueTimer = setInterval(() => void runDueWork(), DUE_WORK_INTERVAL_MS);
+    dueTimer.unref();
+  });
+  // Before the pool closes, so a delivery in progress can still record its result.
+  app.addHook('preClose', async () => {
+    clearInterval(dueTimer);
+    await worker?.stop();
+  });
+  app.decorate('billingSandbox', {
+    drainWebhooks: async () => {
+      await worker?.drain();
+    },
+  });
+}

@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+
+export const PUBLIC_URL = 'http://localhost:8080';
+
+/**
+ * Stands in for the auth service (signing keys) and the account service
+ * (`GET /internal/users/:id/product-admin`) on a real port, so the admin gate
+ * of the sandbox clock is checked through real HTTP and real token checks.
+ */
+export interface IdentityPeer {
+  url: string;
+  admins: Set<string>;
+  adminChecks: number;
+  mint(userId: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startIdentityPeer(serviceToken: string): Promise<IdentityPeer> {
+  const { publicKey, privateKey } = await generateKeyPair('ES256');
+  const jwk = { ...(await exportJWK(publicKey)), kid: 'sandbox-test', alg: 'ES256', use: 'sig' };
+  const admins = new Set<string>();
+  const peer = { adminChecks: 0 };
+  const server = http.createServer((request, response) => {
+    const send = (status: number, body: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    const url = request.url ?? '';
+    if (url === '/auth/v1/.well-known/jwks.json') return send(200, { keys: [jwk] });
+    const admin = /^\/internal\/users\/([^/]+)\/product-admin$/.exec(url);
+    if (admin) {
+      if (request.headers['x-service-token'] !== serviceToken) return send(401, { statusCode: 401, code: 'invalid_service_token', message: 'no' });
+      peer.adminChecks++;
+      return send(200, { anamapAdmin: admins.has(decodeURIComponent(admin[1])) });
+    }
+    return send(404, { statusCode: 404, code: 'not_found', message: url });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    admins,
+    get adminChecks() {
+      return peer.adminChecks;
+    },
+    mint: (userId) => {
+      const now = Math.floor(Date.now() / 1000);
+      return new SignJWT({ email: `${userId.slice(0, 8)}@example.com`, role: 'authenticated', aal: 'aal1', session_id: randomUUID(), is_anonymous: false })
+        .setProtectedHeader({ alg: 'ES256', kid: 'sandbox-test', typ: 'JWT' })
+        .setIssuer(`${PUBLIC_URL}/auth/v1`)
+        .setSubject(userId)
+        .setAudience('authenticated')
+        .setIssuedAt(now)
+        .setExpirationTime(now + 600)
+        .sign(privateKey);
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
