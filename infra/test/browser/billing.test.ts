@@ -1,0 +1,259 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { createTestDatabase, launchBrowser, type TestBrowser, type TestDatabase } from '@tracemap/test-kit';
+import { startStack, type Stack } from '../../src/stack';
+import { createConfirmedUser, sessionCookies, signIn, type Session } from '../../src/test-users';
+
+/**
+ * Billing end to end on the sandbox provider (the stack's default): a new company is in its
+ * trial; the owner subscribes on the hosted checkout page and changes plan after a prorated
+ * preview; a declined card on checkout shows the provider's message and changes nothing;
+ * cancel and resume; a viewer sees the state without actions and the API refuses them; a card
+ * whose charges fail plus sandbox time past the renewal makes the subscription past due on
+ * the page and in the banner.
+ */
+
+let stack: Stack;
+let database: TestDatabase | undefined;
+let chromium: TestBrowser;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+let companyId = '';
+
+const people = {
+  owner: { email: 'bill.owner@example.com', password: 'a-long-owner-password-1', firstName: 'Bill', lastName: 'Owner' },
+  viewer: { email: 'vic.viewer@example.com', password: 'a-long-viewer-password-1', firstName: 'Vic', lastName: 'Viewer' },
+  admin: { email: 'clock.admin@example.com', password: 'a-long-admin-password-1', firstName: 'Clock', lastName: 'Admin' },
+};
+type Person = keyof typeof people;
+const sessions = {} as Record<Person, Session>;
+const pages = {} as Record<Person, Page>;
+
+/** A JSON call as a signed-in user; answers the status and body so refusals can be checked too. */
+async function call<T = Record<string, unknown>>(who: Person, apiPath: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${stack.url}${apiPath}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { authorization: `Bearer ${sessions[who].access_token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+async function ok<T = Record<string, unknown>>(who: Person, apiPath: string, body?: unknown): Promise<T> {
+  const answer = await call<T>(who, apiPath, body);
+  if (answer.status >= 300) throw new Error(`${apiPath} as ${who} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return answer.body;
+}
+
+interface Details {
+  status: string;
+  planName: string | null;
+  priceId: string | null;
+  currentPeriodEnd: string | null;
+  card: { last4: string } | null;
+}
+
+const details = async (id: string) => (await ok<{ subscription: Details | null }>('owner', '/api/subscription/details', { companyId: id })).subscription;
+
+/**
+ * Reads until the answer is as expected, for at most `deadlineMs`: the provider reports
+ * changes to the subscription service on its own channel, a moment after the call that made them.
+ */
+async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, deadlineMs = 20000): Promise<T> {
+  const deadline = Date.now() + deadlineMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)} after ${deadlineMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function createCompany(name: string): Promise<string> {
+  const created = await ok<{ company: { id: string } }>('owner', '/api/company/create', { name });
+  return created.company.id;
+}
+
+async function pageFor(who: Person): Promise<Page> {
+  const context = await browser.newContext();
+  contexts.push(context);
+  await context.addCookies(sessionCookies(stack, sessions[who]));
+  return context.newPage();
+}
+
+const subscriptionUrl = (id: string) => `${stack.url}/company/${id}/subscription`;
+const badge = (page: Page) => page.getByTestId('subscription-status');
+const planCard = (page: Page, priceId: string) => page.locator(`[data-testid="plan-card"][data-price-id="${priceId}"]`);
+const banner = (page: Page, id: string) => page.locator(`[data-testid="shell-banner"][data-banner-id="${id}"]`);
+
+async function openSubscription(page: Page, id: string, status: string): Promise<void> {
+  await page.goto(subscriptionUrl(id));
+  await page.locator(`[data-testid="subscription-status"][data-status="${status}"]`).waitFor();
+}
+
+/** Types a card into the sandbox's hosted page (checkout or card update) and submits it. */
+async function enterCard(page: Page, number: string): Promise<void> {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.locator('form button[type="submit"]').click();
+}
+
+/** Chooses a plan on the subscription page and goes on to the provider's checkout page. */
+async function startCheckout(page: Page, priceId: string): Promise<void> {
+  await planCard(page, priceId).getByTestId('plan-choose').click();
+  await page.getByTestId('plan-checkout-note').waitFor();
+  await page.getByTestId('plan-confirm').click();
+  await page.waitForURL(/\/api\/subscription\/sandbox\/checkout\//);
+}
+
+beforeAll(async () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tracemap-billing-'));
+  database = process.env.DATABASE_URL ? await createTestDatabase() : undefined;
+  stack = await startStack({
+    port: 0,
+    dataDir,
+    databaseUrl: database?.url,
+    logLevel: 'warn',
+    log: () => undefined,
+    // The clock admin is a product admin: only they may move the sandbox's time.
+    env: { ADMIN_EMAILS: people.admin.email },
+  });
+  for (const who of Object.keys(people) as Person[]) {
+    await createConfirmedUser(stack, people[who].email, people[who].password);
+    sessions[who] = await signIn(stack, people[who].email, people[who].password);
+  }
+  companyId = await createCompany('Billing Co');
+  chromium = await launchBrowser();
+  browser = chromium.browser;
+  for (const who of Object.keys(people) as Person[]) pages[who] = await pageFor(who);
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await chromium?.close();
+  await stack?.stop();
+  await database?.drop();
+});
+
+test("a new company is in its trial, and the owner's subscription page says when it ends", async () => {
+  const page = pages.owner;
+  await openSubscription(page, companyId, 'trialing');
+  expect(await badge(page).innerText()).toMatch(/^Trial — ends [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+  expect(await page.getByTestId('subscription-read-only').count()).toBe(0);
+  expect(await banner(page, 'subscription-required').count()).toBe(0);
+  await planCard(page, 'price_starter').waitFor();
+});
+
+test('the owner subscribes with 4242 4242 4242 4242 on the hosted checkout page and sees Active', async () => {
+  const page = pages.owner;
+  await startCheckout(page, 'price_team');
+  await enterCard(page, '4242 4242 4242 4242');
+  await page.waitForURL((url) => url.pathname === `/company/${companyId}/subscription`);
+  await page.locator('[data-testid="subscription-status"][data-status="active"]').waitFor({ timeout: 30000 });
+  expect(await badge(page).innerText()).toBe('Active');
+  expect(await page.getByTestId('subscription-plan-name').innerText()).toBe('Team');
+  expect(await page.getByTestId('subscription-card').getAttribute('data-last4')).toBe('4242');
+  await page.locator('[data-testid="invoice-row"][data-status="paid"]').first().waitFor();
+});
+
+test('changing the plan shows the prorated preview, and confirming it switches the plan', async () => {
+  const page = pages.owner;
+  await openSubscription(page, companyId, 'active');
+  expect(await planCard(page, 'price_team').getAttribute('data-current')).toBe('true');
+  await planCard(page, 'price_business').getByTestId('plan-choose').click();
+  const preview = page.getByTestId('proration-preview');
+  await preview.waitFor();
+  expect(await page.getByTestId('preview-amount-due').innerText()).toMatch(/^-?\$\d[\d,]*\.\d{2}$/);
+  expect(await page.getByTestId('preview-line').count()).toBeGreaterThan(0);
+  await page.getByTestId('plan-confirm').click();
+  await page.getByTestId('subscription-notice').filter({ hasText: 'The plan is now Business.' }).waitFor();
+  await page.getByTestId('subscription-plan-name').filter({ hasText: 'Business' }).waitFor();
+  expect(await planCard(page, 'price_business').getAttribute('data-current')).toBe('true');
+  expect((await details(companyId))?.priceId).toBe('price_business');
+});
+
+test("a declined card on checkout shows the provider's message and changes nothing", async () => {
+  const page = pages.owner;
+  const otherId = await createCompany('Second Co');
+  const before = await details(otherId);
+  await openSubscription(page, otherId, before?.status ?? 'none');
+  await startCheckout(page, 'price_starter');
+  await enterCard(page, '4000 0000 0000 9995');
+  await page.getByText('Your card has insufficient funds.').waitFor();
+  expect(new URL(page.url()).pathname).toMatch(/^\/api\/subscription\/sandbox\/checkout\//);
+  const after = await details(otherId);
+  expect({ status: after?.status, priceId: after?.priceId, card: after?.card }).toEqual({ status: before?.status, priceId: before?.priceId, card: before?.card });
+  await openSubscription(page, otherId, before?.status ?? 'none');
+});
+
+test('cancel asks first and shows canceled until the period ends; resume makes it active again', async () => {
+  const page = pages.owner;
+  await openSubscription(page, companyId, 'active');
+  await page.getByTestId('subscription-cancel').click();
+  const dialog = page.getByTestId('cancel-dialog');
+  await dialog.waitFor();
+  await page.getByTestId('cancel-dialog-confirm').click();
+  await page.locator('[data-testid="subscription-status"][data-status="canceled"]').waitFor();
+  const periodEnd = (await details(companyId))?.currentPeriodEnd;
+  expect(periodEnd).toBeTruthy();
+  expect(await badge(page).innerText()).toMatch(/^Canceled — ends [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+  expect(await page.getByTestId('subscription-cancel').count()).toBe(0);
+
+  await page.getByTestId('subscription-resume').click();
+  await page.locator('[data-testid="subscription-status"][data-status="active"]').waitFor();
+  expect((await details(companyId))?.status).toBe('active');
+});
+
+test('a viewer sees the subscription without any action, and the API refuses their changes', async () => {
+  const { invitation } = await ok<{ invitation: { invitationId: string } }>('owner', '/api/company/invite', {
+    companyId,
+    email: people.viewer.email,
+    firstName: people.viewer.firstName,
+    lastName: people.viewer.lastName,
+    role: 'viewer',
+  });
+  await ok('viewer', '/api/company/accept-invite', {
+    invitationId: invitation.invitationId,
+    email: people.viewer.email,
+    firstName: people.viewer.firstName,
+    lastName: people.viewer.lastName,
+  });
+  const page = pages.viewer;
+  await openSubscription(page, companyId, 'active');
+  expect(await page.getByTestId('subscription-read-only').innerText()).toBe('Only owners and admins can manage the subscription.');
+  await planCard(page, 'price_starter').waitFor();
+  expect(await page.getByTestId('company-subscription').locator('button').count()).toBe(0);
+  expect((await call('viewer', '/api/subscription/update', { companyId, priceId: 'price_starter' })).status).toBe(403);
+  expect((await call('viewer', '/api/subscription/cancel', { companyId })).status).toBe(403);
+  expect((await details(companyId))?.priceId).toBe('price_business');
+});
+
+test('a card whose charges fail and time past the renewal make the subscription past due, on the page and in the banner', async () => {
+  const page = pages.owner;
+  await openSubscription(page, companyId, 'active');
+  await page.getByTestId('subscription-update-card').click();
+  await page.waitForURL(/\/api\/subscription\/sandbox\/portal\//);
+  await enterCard(page, '4000 0000 0000 0341');
+  await page.waitForURL((url) => url.pathname === `/company/${companyId}/subscription`);
+  await until('the new card', () => details(companyId), (d) => d?.card?.last4 === '0341');
+
+  // The product admin's debug page shows the sandbox clock; the advance itself goes through its API.
+  await pages.admin.goto(`${stack.url}/admin/debug-test`);
+  await pages.admin.getByTestId('sandbox-clock-now').waitFor();
+  const { now } = await ok<{ now: string | number }>('admin', '/api/subscription/sandbox/clock');
+  const sandboxNow = typeof now === 'number' ? now * 1000 : Date.parse(now);
+  const periodEnd = Date.parse((await details(companyId))!.currentPeriodEnd!);
+  await ok('admin', '/api/subscription/sandbox/clock/advance', { seconds: Math.ceil((periodEnd - sandboxNow) / 1000) + 3600 });
+  await until('the failed renewal', () => details(companyId), (d) => d?.status === 'past_due');
+
+  await openSubscription(page, companyId, 'past_due');
+  expect(await badge(page).innerText()).toBe('Past due — update your card');
+  const pastDue = banner(page, 'payment-past-due');
+  await pastDue.waitFor();
+  expect(await pastDue.innerText()).toContain('Your last payment for Billing Co failed');
+  expect(await pastDue.getByRole('link', { name: 'Update card' }).getAttribute('href')).toBe(`/company/${companyId}/subscription`);
+});
