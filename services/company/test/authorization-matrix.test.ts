@@ -176,6 +176,21 @@ const MATRIX: Record<string, Case> = {
   'PATCH /api/company/:companyId/maps/:id': { ...EDIT(200), request: (w, t) => plan(w, t, `/maps/${w[t].mapId}`, 'PATCH', { description: 'Changed' }) },
   'DELETE /api/company/:companyId/maps/:id': { ...EDIT(204), request: (w, t) => plan(w, t, `/maps/${w[t].mapId}`, 'DELETE') },
   'GET /api/company/:companyId/maps/:id/history': { ...READ, request: (w, t) => plan(w, t, `/maps/${w[t].mapId}/history`) },
+  'GET /api/company/:companyId/maps/:id/share': { ...READ, request: (w, t) => plan(w, t, `/maps/${w[t].mapId}/share`) },
+  'POST /api/company/:companyId/maps/:id/share': { ...EDIT(201), request: (w, t) => plan(w, t, `/maps/${w[t].mapId}/share`, 'POST') },
+  'DELETE /api/company/:companyId/maps/:id/share': { ...EDIT(204), request: (w, t) => plan(w, t, `/maps/${w[t].mapId}/share`, 'DELETE') },
+  // The preview names no company: members of the map's company read it; anyone else, signed in or not, gets the
+  // same 404 as for an unknown map (public links with a token are covered in tracking-plan/map-share.test.ts).
+  'GET /api/company/map-preview/:mapId': {
+    own: [200, 200, 200, 200, 404, 404],
+    other: [404, 404, 404, 404, 404, 404],
+    request: (w, t) => ({ method: 'GET', url: `/api/company/map-preview/${w[t].mapId}` }),
+  },
+  'GET /internal/maps/:mapId/frame-ancestors': {
+    own: [401, 401, 401, 401, 401, 401],
+    other: [401, 401, 401, 401, 401, 401],
+    request: (w, t) => ({ method: 'GET', url: `/internal/maps/${w[t].mapId}/frame-ancestors` }),
+  },
   'GET /api/company/:companyId/tracking-plan/lint': { ...READ, request: (w, t) => plan(w, t, '/tracking-plan/lint') },
   'GET /api/company/:companyId/tracking-plan/export': { ...READ, request: (w, t) => plan(w, t, '/tracking-plan/export?format=native') },
   'POST /api/company/:companyId/tracking-plan/import': {

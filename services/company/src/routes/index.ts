@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { CompanyDeps } from '../deps';
+import { mapShareInternalRoutes } from '../tracking-plan/maps/share/share-routes';
 import { trackingPlanRoutes } from '../tracking-plan/tracking-plan-routes';
 import { companyRoutes } from './company-routes';
 import { internalRoutes } from './internal-routes';
@@ -16,4 +17,5 @@ export async function registerRoutes(app: FastifyInstance, deps: CompanyDeps) {
   await app.register(trackingPlanRoutes, { prefix: '/api/company', deps });
   await app.register(openApiRoutes, { prefix: '/api/company' });
   await app.register(internalRoutes, { prefix: '/internal', deps });
+  await app.register(mapShareInternalRoutes, { prefix: '/internal', deps });
 }
