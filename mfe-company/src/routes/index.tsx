@@ -20,6 +20,8 @@ const EventsPage = lazyPage(() => import('../pages/events'), (m) => m.EventsPage
 const EventPage = lazyPage(() => import('../pages/events/event-page'), (m) => m.EventPage);
 const ViewsPage = lazyPage(() => import('../pages/views'), (m) => m.ViewsPage);
 const ViewPage = lazyPage(() => import('../pages/views/view-page'), (m) => m.ViewPage);
+const MapsPage = lazyPage(() => import('../pages/maps'), (m) => m.MapsPage);
+const MapPage = lazyPage(() => import('../pages/maps/map-page'), (m) => m.MapPage);
 
 // The page the app opens at starts loading with this module, in parallel with its data (see lazyPage).
 const ID = '[^/]+';
@@ -33,6 +35,8 @@ const firstPage = startFirstPage([
   [new RegExp(`^/company/${ID}/attributes/?$`), AttributesPage],
   [new RegExp(`^/company/${ID}/events/?$`), EventsPage],
   [new RegExp(`^/company/${ID}/views/?$`), ViewsPage],
+  [new RegExp(`^/company/${ID}/maps/?$`), MapsPage],
+  [new RegExp(`^/company/${ID}/maps/${ID}/?$`), MapPage],
 ]);
 
 function Page({ children }: { children: ReactNode }) {
@@ -77,8 +81,8 @@ export default function CompanyRoutes() {
           <Route path="settings" element={<Page><CompanySettingsPage /></Page>} />
           <Route path="subscription" element={<Page><CompanySubscriptionPage /></Page>} />
           <Route path="analytics-discovery" element={<CompanyPlaceholderPage section="analytics-discovery" />} />
-          <Route path="maps" element={<CompanyPlaceholderPage section="maps" />} />
-          <Route path="maps/:mapId" element={<CompanyPlaceholderPage section="maps" itemParam="mapId" />} />
+          <Route path="maps" element={<Page><MapsPage /></Page>} />
+          <Route path="maps/:mapId" element={<Page><MapPage /></Page>} />
           <Route path="views" element={<Page><ViewsPage /></Page>} />
           <Route path="views/:viewId" element={<Page><ViewPage /></Page>} />
           <Route path="attributes" element={<Page><AttributesPage /></Page>} />

@@ -1,0 +1,40 @@
+import { memo } from 'react';
+import { Handle, Position, useStore, type NodeProps, type ReactFlowState } from '@xyflow/react';
+import type { ViewFlowNode } from '../model/graph';
+import { useMapDirection } from './map-direction';
+
+/** Below this zoom the text would be unreadable; nodes show just their name (and draw faster). */
+const DETAIL_ZOOM = 0.5;
+// A boolean selector: nodes re-render when the threshold is crossed, not on every zoom step.
+const zoomedOut = (s: ReactFlowState) => s.transform[2] < DETAIL_ZOOM;
+
+/** Events listed on a node before the rest are summed up as "+n more". */
+const EVENTS_SHOWN = 4;
+
+function ViewNodeInner({ data, selected }: NodeProps<ViewFlowNode>) {
+  const compact = useStore(zoomedOut);
+  const vertical = useMapDirection() === 'TB';
+  const extra = data.events.length - EVENTS_SHOWN;
+  return (
+    <div className={`mp-node${selected ? ' mp-node--selected' : ''}`} data-testid="map-node" data-name={data.name}>
+      <Handle type="target" position={vertical ? Position.Top : Position.Left} />
+      <div className="mp-node-name">{data.name}</div>
+      {compact ? null : (
+        <>
+          {data.viewType ? <div className="mp-node-type">{data.viewType}</div> : null}
+          {data.events.length > 0 ? (
+            <ul className="mp-node-events" aria-label="Events on this view">
+              {data.events.slice(0, EVENTS_SHOWN).map((name, i) => (
+                <li key={`${name}-${i}`}>{name}</li>
+              ))}
+              {extra > 0 ? <li className="mp-more">+{extra} more</li> : null}
+            </ul>
+          ) : null}
+        </>
+      )}
+      <Handle type="source" position={vertical ? Position.Bottom : Position.Right} />
+    </div>
+  );
+}
+
+export const ViewNode = memo(ViewNodeInner);

@@ -1,0 +1,22 @@
+import { listPlanEntities, PAGE_LIMIT_MAX, type EntityKind, type PlanEntity } from '@tracemap/shell-core';
+
+/** Pages read at most: a map names up to a couple of thousand views; events beyond that are shown by id. */
+const MAX_PAGES = 60;
+
+/**
+ * The entities behind a set of ids, read by paging the list (there is no by-ids call): a map of
+ * a thousand views costs five requests instead of a thousand. Stops as soon as all are found.
+ */
+export async function loadByIds<K extends EntityKind>(kind: K, companyId: string, ids: Iterable<string>, signal?: AbortSignal): Promise<Map<string, PlanEntity<K>>> {
+  const wanted = new Set(ids);
+  const found = new Map<string, PlanEntity<K>>();
+  if (wanted.size === 0) return found;
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_PAGES && found.size < wanted.size; page++) {
+    const result = await listPlanEntities(kind, companyId, { limit: PAGE_LIMIT_MAX, includeArchived: true, sort: 'createdAt', cursor } as never, signal);
+    for (const item of result.items) if (wanted.has(item.id)) found.set(item.id, item as PlanEntity<K>);
+    if (!result.nextCursor) break;
+    cursor = result.nextCursor;
+  }
+  return found;
+}

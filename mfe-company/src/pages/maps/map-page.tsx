@@ -1,0 +1,20 @@
+import { useParams } from 'react-router';
+import { ReactFlowProvider } from '@xyflow/react';
+import { hasEditAccess } from '@tracemap/shell-core';
+import { useCompany } from '../../company-layout/context';
+import { MapEditor } from '../../maps/editor/map-editor';
+import { MapStyles } from '../../maps/styles';
+import { TrackingPlanStyles } from '../../tracking-plan/styles';
+
+/** /company/:companyId/maps/:mapId: the map editor (read-only for viewers). */
+export function MapPage() {
+  const { mapId = '' } = useParams();
+  const { companyId, info } = useCompany();
+  return (
+    <ReactFlowProvider>
+      <TrackingPlanStyles />
+      <MapStyles />
+      <MapEditor key={mapId} companyId={companyId} mapId={mapId} canEdit={hasEditAccess(info.role)} />
+    </ReactFlowProvider>
+  );
+}
