@@ -12,6 +12,7 @@ import { loadRefreshTokenCodec } from './lib/refresh-tokens';
 import { loadSigningKeys } from './lib/signing-keys';
 import { isSessionActive } from './repositories/sessions-repository';
 import authApi from './routes/auth-api';
+import internalAdminRoutes from './routes/internal-admin-routes';
 import internalRoutes from './routes/internal-routes';
 
 export interface AuthAppOverrides {
@@ -71,5 +72,6 @@ export async function buildApp(config: AuthConfig, overrides: AuthAppOverrides =
 
   await app.register(authApi, { prefix: '/auth/v1', deps });
   await app.register(internalRoutes, { deps });
+  await app.register(internalAdminRoutes, { deps });
   return { app, deps };
 }

@@ -60,6 +60,12 @@ const READ = { own: [200, 200, 200, 200, 404, 401], other: [404, 404, 404, 404, 
 const EDIT = (ok: number) => ({ own: [ok, ok, ok, 403, 404, 401], other: [404, 404, 404, 404, 404, 401] }) as const;
 const PUBLIC = { own: [200, 200, 200, 200, 200, 200], other: [200, 200, 200, 200, 200, 200] } as const;
 
+/** A row for a route only the service token opens: every user credential gets 401. */
+function internalOnly(method: 'GET' | 'POST', route: string, url: (w: World, t: Target) => string = () => route): Record<string, Case> {
+  const all401: Row = [401, 401, 401, 401, 401, 401];
+  return { [`${method} ${route}`]: { own: all401, other: all401, request: (w, t) => ({ method, url: url(w, t), ...(method === 'POST' ? { payload: {} } : {}) }) } };
+}
+
 const MATRIX: Record<string, Case> = {
   'GET /health': { own: [200, 200, 200, 200, 200, 200], other: [200, 200, 200, 200, 200, 200], request: () => ({ method: 'GET', url: '/health' }) },
   'GET /ready': { own: [200, 200, 200, 200, 200, 200], other: [200, 200, 200, 200, 200, 200], request: () => ({ method: 'GET', url: '/ready' }) },
@@ -210,6 +216,16 @@ const MATRIX: Record<string, Case> = {
     other: [401, 401, 401, 401, 401, 401],
     request: (w, t) => ({ method: 'GET', url: `/internal/users/${w[t].memberId}/companies` }),
   },
+  // The product-admin area's internal routes (companies across tenants, this service's outbox): service token only.
+  ...internalOnly('GET', '/internal/admin/companies', () => '/internal/admin/companies?q=a'),
+  ...internalOnly('GET', '/internal/admin/companies/stats'),
+  ...internalOnly('GET', '/internal/admin/companies/:companyId', (w, t) => `/internal/admin/companies/${w[t].id}`),
+  ...internalOnly('POST', '/internal/admin/companies'),
+  ...internalOnly('POST', '/internal/admin/companies/:companyId/members', (w, t) => `/internal/admin/companies/${w[t].id}/members`),
+  ...internalOnly('GET', '/internal/outbox'),
+  ...internalOnly('GET', '/internal/outbox/stats'),
+  ...internalOnly('GET', '/internal/outbox/:id', (w, t) => `/internal/outbox/${w[t].id}`),
+  ...internalOnly('POST', '/internal/outbox/:id/resend', (w, t) => `/internal/outbox/${w[t].id}/resend`),
 };
 
 let h: Harness;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CompanyDeps } from '../deps';
 import { mapShareInternalRoutes } from '../tracking-plan/maps/share/share-routes';
 import { trackingPlanRoutes } from '../tracking-plan/tracking-plan-routes';
+import { adminInternalRoutes } from './admin-internal-routes';
 import { companyRoutes } from './company-routes';
 import { internalRoutes } from './internal-routes';
 import { invitationRoutes } from './invitation-routes';
@@ -18,4 +19,5 @@ export async function registerRoutes(app: FastifyInstance, deps: CompanyDeps) {
   await app.register(openApiRoutes, { prefix: '/api/company' });
   await app.register(internalRoutes, { prefix: '/internal', deps });
   await app.register(mapShareInternalRoutes, { prefix: '/internal', deps });
+  await app.register(adminInternalRoutes, { prefix: '/internal', deps });
 }

@@ -1,0 +1,69 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { getOutboxEmail, outboxStats, resendFailedEmail, searchOutbox } from '@tracemap/mailer';
+import { AppError, notFound, requireServiceToken } from '@tracemap/service-kit';
+import type { FastifyInstance } from 'fastify';
+import type { CompanyDeps } from '../deps';
+import { OUTBOX_SCHEMA } from '../lib/outbox';
+import { addMember } from '../use-cases/admin/add-member';
+import { getCompanyMembers } from '../use-cases/admin/get-company-members';
+import { countCompanies, searchCompanies } from '../use-cases/admin/search-companies';
+import { createCompany } from '../use-cases/create-company';
+import { CompanyName, Id, RoleSchema, strict } from './schemas';
+
+const CompanyParams = Type.Object({ companyId: Id }, strict);
+const SearchQuery = Type.Object({ q: Type.String({ maxLength: 200 }), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })) }, strict);
+const CreateBody = Type.Object({ name: CompanyName, ownerUserId: Id, idempotencyKey: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })) }, strict);
+const MemberBody = Type.Object({ userId: Id, role: RoleSchema }, strict);
+const OutboxQuery = Type.Object(
+  {
+    recipient: Type.Optional(Type.String({ maxLength: 320 })),
+    template: Type.Optional(Type.String({ maxLength: 100 })),
+    status: Type.Optional(Type.Union([Type.Literal('pending'), Type.Literal('sending'), Type.Literal('sent'), Type.Literal('failed')])),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+  },
+  strict,
+);
+const EmailParams = Type.Object({ id: Id }, strict);
+
+/**
+ * What the account service's product-admin area asks of this service:
+ * companies across tenants, their members, creating one for an owner, and this
+ * service's outbox. Service token only; the gateway never routes /internal.
+ */
+export async function adminInternalRoutes(app: FastifyInstance, { deps }: { deps: CompanyDeps }) {
+  app.addHook('onRequest', requireServiceToken(deps.config.INTERNAL_SERVICE_TOKEN));
+
+  app.get<{ Querystring: Static<typeof SearchQuery> }>('/admin/companies', { schema: { querystring: SearchQuery } }, async (request) =>
+    searchCompanies(deps, request.query.q, request.query.limit ?? 20),
+  );
+  app.get('/admin/companies/stats', async () => countCompanies(deps));
+  app.get<{ Params: Static<typeof CompanyParams> }>('/admin/companies/:companyId', { schema: { params: CompanyParams } }, async (request) =>
+    getCompanyMembers(deps, request.params.companyId),
+  );
+  app.post<{ Body: Static<typeof CreateBody> }>('/admin/companies', { schema: { body: CreateBody } }, async (request, reply) => {
+    const outcome = await createCompany(deps, { userId: request.body.ownerUserId, name: request.body.name, idempotencyKey: request.body.idempotencyKey });
+    return reply.code(outcome.statusCode).send(outcome.body);
+  });
+  app.post<{ Params: Static<typeof CompanyParams>; Body: Static<typeof MemberBody> }>(
+    '/admin/companies/:companyId/members',
+    { schema: { params: CompanyParams, body: MemberBody } },
+    async (request) => addMember(deps, request.params.companyId, request.body.userId, request.body.role),
+  );
+
+  app.get<{ Querystring: Static<typeof OutboxQuery> }>('/outbox', { schema: { querystring: OutboxQuery } }, async (request) => ({
+    emails: await searchOutbox(deps.db, OUTBOX_SCHEMA, request.query),
+  }));
+  app.get('/outbox/stats', async () => outboxStats(deps.db, OUTBOX_SCHEMA));
+  app.get<{ Params: Static<typeof EmailParams> }>('/outbox/:id', { schema: { params: EmailParams } }, async (request) => {
+    const email = await getOutboxEmail(deps.db, OUTBOX_SCHEMA, request.params.id);
+    if (!email) throw notFound('Email not found', 'email_not_found');
+    return email;
+  });
+  app.post<{ Params: Static<typeof EmailParams> }>('/outbox/:id/resend', { schema: { params: EmailParams } }, async (request) => {
+    const result = await resendFailedEmail(deps.db, OUTBOX_SCHEMA, request.params.id);
+    if (result.outcome === 'not_found') throw notFound('Email not found', 'email_not_found');
+    if (result.outcome === 'not_failed') throw new AppError(409, 'email_not_failed', 'Only a failed email can be resent.');
+    deps.wakeOutbox();
+    return result;
+  });
+}
