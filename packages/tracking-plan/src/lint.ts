@@ -2,7 +2,9 @@ import type { Attribute, LintFinding, PlanEvent, PlanView } from '@tracemap/cont
 import { LintContext, type LintInput, type LintKind } from './lint/context';
 import { attributeFieldFindings, descriptionFinding, linkFindings } from './lint/entity-rules';
 import { nameFindings } from './lint/name-rules';
+import { mapFindings } from './lint/map-rules';
 import { eventUsageFindings, unusedAttributeFinding } from './lint/usage-rules';
+import type { LintMap } from './lint/context';
 
 export { DEFAULT_LINT_SEVERITIES, lintSeverities } from './lint/severities';
 export { looksLikePersonalData } from './lint/entity-rules';
@@ -21,7 +23,18 @@ export function lintPlan(input: LintInput): LintFinding[] {
   for (const a of ctx.attributes) findings.push(...attributeFindings(ctx, a));
   for (const e of ctx.events) findings.push(...eventFindings(ctx, e));
   for (const v of ctx.views) findings.push(...viewFindings(ctx, v));
+  for (const m of ctx.maps) findings.push(...compact(mapFindings(ctx, m, false)));
   return findings;
+}
+
+/**
+ * The findings about one map as it would be saved (deprecated or archived
+ * views on its nodes and events on its edges), the plan as it is. The map's
+ * stored version, if given among `input.maps`, plays no part.
+ */
+export function lintMap(candidate: LintMap & { status: string }, input: LintInput): LintFinding[] {
+  if (candidate.status === 'archived') return [];
+  return compact(mapFindings(new LintContext(input, false), candidate, true));
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Attribute, LintFinding, PlanEvent, PlanView } from '@tracemap/contracts';
-import { createEntityLinter, DEFAULT_LINT_SEVERITIES, lintEntity, lintPlan, looksLikePersonalData, type LintInput } from '../src/lint';
+import { createEntityLinter, DEFAULT_LINT_SEVERITIES, lintEntity, lintMap, lintPlan, looksLikePersonalData, type LintInput } from '../src/lint';
 import { attribute, event, optional, required, view } from './builders';
 
 const settings: LintInput['settings'] = { eventNameCase: 'Title Case', attributeNameCase: 'snake_case' };
@@ -277,5 +277,66 @@ describe('createEntityLinter', () => {
     const existing = attribute('order_ids');
     const lint = createEntityLinter(plan([existing]));
     expect(lint('attribute', { ...existing, name: 'order_id' })).toEqual([]);
+  });
+});
+
+describe('deprecated-on-map from the map side', () => {
+  const old = event('Old Checkout Started', { status: 'deprecated' });
+  const gone = event('Gone Clicked', { status: 'archived' });
+  const live = event('Cart Viewed');
+  const retiredView = view('Old Cart', { status: 'deprecated' });
+  const archivedView = view('Legacy Checkout', { status: 'archived' });
+  const cart = view('Cart', { events: [{ eventId: live.id }] });
+  const funnel = { id: 'm1', name: 'Purchase Funnel', viewIds: [cart.id, retiredView.id, archivedView.id], eventIds: [old.id, gone.id, live.id] };
+
+  it('lintMap: a map about to be saved is told about every retired view on its nodes and event on its edges', () => {
+    const input = plan([], [old, gone, live], [cart, retiredView, archivedView]);
+    expect(lintMap({ ...funnel, status: 'planned' }, input)).toEqual([
+      {
+        rule: 'deprecated-on-map',
+        severity: 'warning',
+        entityKind: 'map',
+        entityId: 'm1',
+        entityName: 'Purchase Funnel',
+        field: 'nodes',
+        message: 'Map “Purchase Funnel” shows view “Old Cart”, which is deprecated.',
+      },
+      expect.objectContaining({ field: 'nodes', message: 'Map “Purchase Funnel” shows view “Legacy Checkout”, which is archived.' }),
+      expect.objectContaining({ field: 'edges', message: 'Map “Purchase Funnel” has a transition through event “Old Checkout Started”, which is deprecated.' }),
+      expect.objectContaining({ field: 'edges', message: 'Map “Purchase Funnel” has a transition through event “Gone Clicked”, which is archived.' }),
+    ]);
+  });
+
+  it('lintMap: a clean map, an archived map and a company that turned the rule off give nothing; error blocks', () => {
+    const input = plan([], [old, live], [cart, retiredView]);
+    expect(lintMap({ id: 'm2', name: 'Clean', viewIds: [cart.id], eventIds: [live.id], status: 'live' }, input)).toEqual([]);
+    expect(lintMap({ ...funnel, status: 'archived' }, input)).toEqual([]);
+    expect(lintMap({ ...funnel, status: 'live' }, { ...input, settings: { ...settings, rules: { 'deprecated-on-map': 'off' } } })).toEqual([]);
+    const strict = lintMap({ ...funnel, status: 'live' }, { ...input, settings: { ...settings, rules: { 'deprecated-on-map': 'error' } } });
+    expect(strict.map((f) => f.severity)).toEqual(['error', 'error']);
+  });
+
+  it('lintPlan: maps report their retired views and archived edge events; a deprecated edge event is reported once, on the event', () => {
+    const input = plan([], [old, gone, live], [cart, retiredView, archivedView], { maps: [funnel] });
+    const findings = rulesOf(lintPlan(input), 'deprecated-on-map');
+    expect(findings.map((f) => `${f.entityKind}: ${f.message}`)).toEqual([
+      'event: Event “Old Checkout Started” is deprecated but still on map “Purchase Funnel”.',
+      'map: Map “Purchase Funnel” shows view “Old Cart”, which is deprecated.',
+      'map: Map “Purchase Funnel” shows view “Legacy Checkout”, which is archived.',
+      'map: Map “Purchase Funnel” has a transition through event “Gone Clicked”, which is archived.',
+    ]);
+  });
+
+  it('names archived views and events given apart from the plan (a store that leaves archived entities out)', () => {
+    const input = plan([], [old, live], [cart, retiredView], {
+      maps: [funnel],
+      archived: { views: [{ id: archivedView.id, name: archivedView.name, status: 'archived' }], events: [{ id: gone.id, name: gone.name, status: 'archived' }] },
+    });
+    expect(lintMap({ ...funnel, status: 'live' }, input).map((f) => f.message)).toEqual([
+      'Map “Purchase Funnel” shows view “Old Cart”, which is deprecated.',
+      'Map “Purchase Funnel” shows view “Legacy Checkout”, which is archived.',
+      'Map “Purchase Funnel” has a transition through event “Old Checkout Started”, which is deprecated.',
+      'Map “Purchase Funnel” has a transition through event “Gone Clicked”, which is archived.',
+    ]);
   });
 });

@@ -20,6 +20,11 @@ export interface LintInput {
   events: PlanEvent[];
   views: PlanView[];
   maps?: LintMap[];
+  /**
+   * Archived views and events that maps still point at, when `views` and
+   * `events` leave archived ones out: lint never checks them, it only names them.
+   */
+  archived?: { views: Named[]; events: Named[] };
   settings: { eventNameCase: NameCase; attributeNameCase: NameCase; rules?: LintSettings };
 }
 export type LintKind = 'attribute' | 'event' | 'view';
@@ -42,6 +47,7 @@ export class LintContext {
   private readonly foldedIndexes: Partial<Record<LintKind, Map<string, Named[]>>> = {};
   private readonly similarIndexes: Partial<Record<LintKind, SimilarNameIndex>> = {};
   private usage?: { attributes: Set<string>; eventsOnViews: Set<string>; mapsByEvent: Map<string, string[]> };
+  private everyIndex?: { views: Map<string, Named>; events: Map<string, Named> };
 
   constructor(
     readonly input: LintInput,
@@ -58,6 +64,16 @@ export class LintContext {
   get attributesById(): Map<string, Attribute> {
     this.attributeIndex ??= new Map(this.attributes.map((a) => [a.id, a]));
     return this.attributeIndex;
+  }
+
+  /** Views and events by id, archived ones included (a map may still point at them). */
+  get everyById(): { views: Map<string, Named>; events: Map<string, Named> } {
+    const { archived } = this.input;
+    this.everyIndex ??= {
+      views: new Map<string, Named>([...(archived?.views ?? []), ...this.input.views].map((v) => [v.id!, v])),
+      events: new Map<string, Named>([...(archived?.events ?? []), ...this.input.events].map((e) => [e.id!, e])),
+    };
+    return this.everyIndex;
   }
 
   /** Entities of a kind by folded name. */
