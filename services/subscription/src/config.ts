@@ -1,8 +1,44 @@
-import type { Static } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { IdentityProviderConfigSchema, loadConfig, serviceConfigSchema } from '@tracemap/service-kit';
+import { assertSandboxAllowed, SandboxConfigSchema } from './sandbox/config';
 
-export const SubscriptionConfigSchema = serviceConfigSchema(IdentityProviderConfigSchema);
+const Url = (fallback?: string) =>
+  Type.String({ pattern: '^https?://[^\\s]+$', ...(fallback === undefined ? {} : { default: fallback }) });
+
+export const SubscriptionConfigSchema = serviceConfigSchema(
+  Type.Composite([
+    IdentityProviderConfigSchema,
+    Type.Object({
+      COMPANY_URL: Url('http://127.0.0.1:4003'),
+      INTERNAL_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 2000 }),
+      /** A real Stripe account; without it the built-in sandbox answers (refused in production). */
+      STRIPE_SECRET_KEY: Type.Optional(Type.String({ minLength: 1 })),
+      /** Signing secret of the webhook endpoint (`whsec_…`); the sandbox has its own default. */
+      STRIPE_WEBHOOK_SECRET: Type.Optional(Type.String({ minLength: 1 })),
+      /**
+       * Where the Stripe SDK sends its requests instead of api.stripe.com (`http://host:port`):
+       * a sandbox running elsewhere, or a test's local server. Without a key and without this,
+       * the sandbox inside this service answers.
+       */
+      STRIPE_API_BASE: Type.Optional(Url()),
+      /** JSON list of plans replacing the built-in catalogue (e.g. to map to real Stripe price ids). */
+      BILLING_PLANS: Type.Optional(Type.String({ minLength: 2 })),
+      TRIAL_DAYS: Type.Integer({ minimum: 1, maximum: 90, default: 14 }),
+      /** How often every company's subscription is re-read from the provider; 0 turns it off. */
+      RECONCILE_INTERVAL_MS: Type.Integer({ minimum: 0, default: 60 * 60 * 1000 }),
+      SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),
+      MAIL_FROM: Type.String({ minLength: 3, default: 'Tracemap <no-reply@tracemap.local>' }),
+      /** Run the email outbox worker in this process (off only for tests that read the outbox). */
+      OUTBOX_WORKER: Type.Boolean({ default: true }),
+    }),
+    // The sandbox's own settings (keys, webhook delivery, and ACCOUNT_URL, which billing uses too).
+    SandboxConfigSchema,
+  ]),
+);
 export type SubscriptionConfig = Static<typeof SubscriptionConfigSchema>;
 
-export const readSubscriptionConfig = (env: Record<string, string | undefined> = process.env) =>
-  loadConfig(SubscriptionConfigSchema, env);
+export const readSubscriptionConfig = (env: Record<string, string | undefined> = process.env) => {
+  const config = loadConfig(SubscriptionConfigSchema, env);
+  assertSandboxAllowed(config);
+  return config;
+};

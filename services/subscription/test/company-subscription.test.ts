@@ -18,6 +18,9 @@ beforeAll(async () => {
       PUBLIC_URL: 'http://localhost:8080',
       AUTH_URL: 'http://127.0.0.1:9',
       INTERNAL_SERVICE_TOKEN: TOKEN,
+      RECONCILE_INTERVAL_MS: '0',
+      OUTBOX_WORKER: 'false',
+      SANDBOX_WEBHOOK_WORKER: 'false',
     }),
   );
   await app.ready();
@@ -43,7 +46,18 @@ test('a stored subscription is reported in the product shape', async () => {
     [companyId],
   );
   const response = await app.inject({ url: `/internal/companies/${companyId}/subscription`, headers: { 'x-service-token': TOKEN } });
-  expect(response.json()).toEqual({ subscription: { status: 'past_due', cardExpirationMonth: 4, cardExpirationYear: 2027 } });
+  expect(response.json()).toEqual({
+    subscription: {
+      status: 'past_due',
+      priceId: null,
+      planName: null,
+      currentPeriodEnd: null,
+      cancelAtPeriodEnd: false,
+      trialEnd: null,
+      cardExpirationMonth: 4,
+      cardExpirationYear: 2027,
+    },
+  });
 });
 
 test('internal routes refuse callers without the service token, and bad ids', async () => {

@@ -1,19 +1,20 @@
+import type { CompanySubscription } from '@tracemap/contracts';
 import type { Queryable } from '@tracemap/service-kit';
+import type { PlanCatalog } from '../plans';
+import { findSubscription } from '../repositories/subscription-repository';
 
-export interface CompanySubscription {
-  status: 'active' | 'trialing' | 'canceled' | 'past_due' | 'terminated';
-  cardExpirationMonth: number | null;
-  cardExpirationYear: number | null;
-}
-
-/** null means "no subscription", one of the product's states (spec §4). */
-export async function findCompanySubscription(db: Queryable, companyId: string): Promise<CompanySubscription | null> {
-  const { rows } = await db.query(
-    `SELECT status, card_expiration_month, card_expiration_year
-       FROM subscription.subscriptions WHERE company_id = $1`,
-    [companyId],
-  );
-  const row = rows[0];
-  if (!row) return null;
-  return { status: row.status, cardExpirationMonth: row.card_expiration_month, cardExpirationYear: row.card_expiration_year };
+/** The subscription as company info shows it; null means "no subscription", one of the product's states. */
+export async function findCompanySubscription(db: Queryable, plans: PlanCatalog, companyId: string): Promise<CompanySubscription | null> {
+  const local = await findSubscription(db, companyId);
+  if (!local || local.status === 'none') return null;
+  return {
+    status: local.status,
+    priceId: local.priceId,
+    planName: plans.find(local.priceId)?.name ?? null,
+    currentPeriodEnd: local.currentPeriodEnd?.toISOString() ?? null,
+    cancelAtPeriodEnd: local.cancelAtPeriodEnd,
+    trialEnd: local.trialEnd?.toISOString() ?? null,
+    cardExpirationMonth: local.cardExpirationMonth,
+    cardExpirationYear: local.cardExpirationYear,
+  };
 }

@@ -1,0 +1,54 @@
+import { withTransaction } from '@tracemap/service-kit';
+import type { SubscriptionDeps } from '../deps';
+import { listCompanyIdsWithCustomers } from '../repositories/subscription-repository';
+import { lockCompany, syncCompanySubscription } from './sync-company-subscription';
+
+/**
+ * Re-reads every company's subscription from the provider: catches up on webhooks that never
+ * arrived (endpoint down longer than the provider retries, a misconfigured secret). One
+ * company failing does not stop the others.
+ */
+export async function reconcileSubscriptions(deps: SubscriptionDeps): Promise<{ companies: number; changed: number; failed: number }> {
+  const companyIds = await listCompanyIdsWithCustomers(deps.db);
+  let changed = 0;
+  let failed = 0;
+  for (const companyId of companyIds) {
+    try {
+      const sync = await withTransaction(deps.db, async (client) => {
+        await lockCompany(client, companyId);
+        return syncCompanySubscription(deps, client, companyId);
+      });
+      if (sync.changed) {
+        changed += 1;
+        await deps.peers.subscriptionChanged(companyId);
+      }
+    } catch (error) {
+      failed += 1;
+      deps.log.warn({ err: error, companyId }, 'reconciliation of one company failed; the next round tries again');
+    }
+  }
+  return { companies: companyIds.length, changed, failed };
+}
+
+/** Runs the reconciliation once soon after start and then every `intervalMs`; `stop` clears the timer. */
+export function startReconciliation(deps: SubscriptionDeps, intervalMs: number): { stop(): void } {
+  let timer: NodeJS.Timeout | null = null;
+  let stopped = false;
+  const round = async () => {
+    if (stopped) return;
+    try {
+      const result = await reconcileSubscriptions(deps);
+      if (result.changed > 0 || result.failed > 0) deps.log.info(result, 'subscriptions reconciled');
+    } catch (error) {
+      deps.log.warn({ err: error }, 'reconciliation round failed');
+    }
+    if (!stopped) timer = setTimeout(round, intervalMs).unref();
+  };
+  timer = setTimeout(round, 1000).unref();
+  return {
+    stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+    },
+  };
+}

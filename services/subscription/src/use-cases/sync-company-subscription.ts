@@ -1,0 +1,51 @@
+import type { Queryable } from '@tracemap/service-kit';
+import type { SubscriptionDeps } from '../deps';
+import { isLive, mapProviderStatus, type LocalStatus } from '../domain/map-status';
+import type { ProviderSubscription } from '../providers/billing-provider';
+import { findCustomerId, saveSubscription } from '../repositories/subscription-repository';
+
+/** A paid live subscription beats a trial, a trial beats a pending first payment, anything live beats an ended one. */
+function rank(sub: ProviderSubscription): number {
+  if (!isLive(sub.status)) return 0;
+  if (sub.status === 'incomplete') return 1;
+  if (sub.status === 'trialing') return 2;
+  return 3;
+}
+
+/** The subscription that decides the company's state among all the customer has at the provider. */
+export function pickCurrent(subscriptions: ProviderSubscription[]): ProviderSubscription | null {
+  let best: ProviderSubscription | null = null;
+  for (const sub of subscriptions) {
+    if (!best || rank(sub) > rank(best) || (rank(sub) === rank(best) && (sub.created > best.created || (sub.created === best.created && sub.id > best.id)))) best = sub;
+  }
+  return best;
+}
+
+export interface SyncOutcome {
+  changed: boolean;
+  status: LocalStatus | null;
+  current: ProviderSubscription | null;
+  all: ProviderSubscription[];
+}
+
+/**
+ * Makes the local copy the provider's current truth for one company. The caller holds the
+ * company's lock (see lockCompany) for the whole read-then-write, so two deliveries for the
+ * same company cannot interleave and write an older read over a newer one: whatever order
+ * events arrive in, the last writer read the provider last.
+ */
+export async function syncCompanySubscription(deps: SubscriptionDeps, client: Queryable, companyId: string): Promise<SyncOutcome> {
+  const customerId = await findCustomerId(client, companyId);
+  if (!customerId) return { changed: false, status: null, current: null, all: [] };
+  const all = await deps.provider.listSubscriptions(customerId);
+  const current = pickCurrent(all);
+  if (!current) return { changed: false, status: null, current: null, all };
+  const status = mapProviderStatus(current.status, current.cancelAtPeriodEnd);
+  const changed = await saveSubscription(client, companyId, status, current);
+  return { changed, status, current, all };
+}
+
+/** Serialises billing changes of one company across requests, webhooks and replicas (until the transaction ends). */
+export async function lockCompany(client: Queryable, companyId: string): Promise<void> {
+  await client.query(`SELECT pg_advisory_xact_lock(hashtext('subscription:' || $1))`, [companyId]);
+}
