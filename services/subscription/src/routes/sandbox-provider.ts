@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import type { SubscriptionConfig } from '../config';
 import { isSandboxEnabled } from '../sandbox/config';
 import { registerBillingSandbox } from '../sandbox/plugin';
@@ -11,4 +12,5 @@ import { registerBillingSandbox } from '../sandbox/plugin';
 const sandboxProvider: FastifyPluginAsync<{ config: SubscriptionConfig }> = async (app, { config }) => {
   if (isSandboxEnabled(config)) await registerBillingSandbox(app, config);
 };
-export default sandboxProvider;
+// Not encapsulated: the service itself (tests, shutdown) reaches `app.billingSandbox`.
+export default fp(sandboxProvider, { name: 'billing-sandbox' });

@@ -25,9 +25,12 @@ export interface SandboxHarness {
   close(): Promise<void>;
 }
 
-export async function startSandbox(): Promise<SandboxHarness> {
-  const database = await createTestDatabase();
-  const receiver = await startWebhookReceiver();
+/** `database`/`receiver` given: a restart of the service on the same state (closing leaves them to their owner). */
+export async function startSandbox(
+  options: { env?: Record<string, string>; database?: TestDatabase; receiver?: WebhookReceiver } = {},
+): Promise<SandboxHarness> {
+  const database = options.database ?? (await createTestDatabase());
+  const receiver = options.receiver ?? (await startWebhookReceiver());
   const peer = await startIdentityPeer(SERVICE_TOKEN);
   const config = readSubscriptionConfig({
     NODE_ENV: 'test',
@@ -46,6 +49,7 @@ export async function startSandbox(): Promise<SandboxHarness> {
     SANDBOX_WEBHOOK_RETRY_BASE_MS: '20',
     OUTBOX_WORKER: 'false',
     RECONCILE_INTERVAL_MS: '0',
+    ...options.env,
   });
   const app = await buildApp(config);
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -68,9 +72,9 @@ export async function startSandbox(): Promise<SandboxHarness> {
     base: `http://127.0.0.1:${port}`,
     async close() {
       await app.close();
-      await receiver.close();
       await peer.close();
-      await database.drop();
+      if (!options.receiver) await receiver.close();
+      if (!options.database) await database.drop();
     },
   };
 }
