@@ -173,3 +173,22 @@ test('a card that fails on charge gives the SDK a StripeCardError with its decli
   await expect(attempt).rejects.toMatchObject({ statusCode: 402, code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' });
   expect((await h.stripe.subscriptions.list({ customer: customer.id })).data).toHaveLength(1);
 });
+
+test('a preview without a subscription prices the first month; cancel now deletes at once', async () => {
+  const customer = await h.stripe.customers.create({ metadata: { companyId: 'preview-company' } });
+  const first = await h.stripe.invoices.createPreview({ customer: customer.id, subscription_details: { items: [{ price: 'price_business' }] } });
+  expect(first).toMatchObject({ amount_due: 29900, currency: 'usd' });
+  expect(first.lines.data.map((l) => l.amount)).toEqual([29900]);
+
+  const { subscription } = await subscribedCustomer(h, 'price_team');
+  const upcoming = await h.stripe.invoices.createPreview({ customer: subscription.customer as string, subscription: subscription.id });
+  expect(upcoming).toMatchObject({ amount_due: 9900, next_payment_attempt: periodOf(subscription).end });
+
+  const listed = await h.stripe.subscriptions.list({ customer: subscription.customer as string, status: 'all', expand: ['data.default_payment_method'] });
+  expect((listed.data[0].default_payment_method as Stripe.PaymentMethod).card?.last4).toBe('4242');
+  const canceled = await h.stripe.subscriptions.cancel(subscription.id);
+  expect(canceled).toMatchObject({ status: 'canceled', cancellation_details: { reason: 'cancellation_requested' } });
+  expect(canceled.ended_at).toBe(canceled.canceled_at);
+  await h.receiver.waitFor((w) => w.event.type === 'customer.subscription.deleted' && w.event.data.object.id === subscription.id);
+  await expect(h.stripe.subscriptions.cancel(subscription.id)).rejects.toMatchObject({ statusCode: 400, type: 'StripeInvalidRequestError' });
+});
