@@ -11,13 +11,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-interface Snapshot {
-  status: (typeof PROVIDER_STATUSES)[number];
-  cancelAtPeriodEnd: boolean;
-  priceId: string;
-  card: boolean;
-}
-
+/** One state of the subscription at the provider. */
 const snapshot = fc.record({
   status: fc.constantFrom(...PROVIDER_STATUSES),
   cancelAtPeriodEnd: fc.boolean(),
