@@ -327,10 +327,10 @@ describe('deprecated-on-map from the map side', () => {
     ]);
   });
 
-  it('names archived views and events given apart from the plan (a store that leaves archived entities out)', () => {
+  it('names views and events given apart from the plan (a store that leaves archived ones out)', () => {
     const input = plan([], [old, live], [cart, retiredView], {
       maps: [funnel],
-      archived: { views: [{ id: archivedView.id, name: archivedView.name, status: 'archived' }], events: [{ id: gone.id, name: gone.name, status: 'archived' }] },
+      named: { views: [{ id: archivedView.id, name: archivedView.name, status: 'archived' }], events: [{ id: gone.id, name: gone.name, status: 'archived' }] },
     });
     expect(lintMap({ ...funnel, status: 'live' }, input).map((f) => f.message)).toEqual([
       'Map “Purchase Funnel” shows view “Old Cart”, which is deprecated.',

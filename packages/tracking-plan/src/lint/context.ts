@@ -21,10 +21,10 @@ export interface LintInput {
   views: PlanView[];
   maps?: LintMap[];
   /**
-   * Archived views and events that maps still point at, when `views` and
-   * `events` leave archived ones out: lint never checks them, it only names them.
+   * Views and events lint only names, by id: those maps point at when `views`
+   * and `events` leave them out (archived ones, or a map checked on its own).
    */
-  archived?: { views: Named[]; events: Named[] };
+  named?: { views: Named[]; events: Named[] };
   settings: { eventNameCase: NameCase; attributeNameCase: NameCase; rules?: LintSettings };
 }
 export type LintKind = 'attribute' | 'event' | 'view';
@@ -68,10 +68,10 @@ export class LintContext {
 
   /** Views and events by id, archived ones included (a map may still point at them). */
   get everyById(): { views: Map<string, Named>; events: Map<string, Named> } {
-    const { archived } = this.input;
+    const { named } = this.input;
     this.everyIndex ??= {
-      views: new Map<string, Named>([...(archived?.views ?? []), ...this.input.views].map((v) => [v.id!, v])),
-      events: new Map<string, Named>([...(archived?.events ?? []), ...this.input.events].map((e) => [e.id!, e])),
+      views: new Map<string, Named>([...(named?.views ?? []), ...this.input.views].map((v) => [v.id!, v])),
+      events: new Map<string, Named>([...(named?.events ?? []), ...this.input.events].map((e) => [e.id!, e])),
     };
     return this.everyIndex;
   }

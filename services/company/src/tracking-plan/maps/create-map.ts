@@ -5,7 +5,8 @@ import type { CompanyDeps } from '../../deps';
 import { runIdempotent, type Outcome } from '../../lib/idempotency';
 import { tenantTransaction } from '../../lib/tenant';
 import { recordHistory } from '../history/history-repository';
-import { planChanged, type PlanActor } from '../shared/plan-context';
+import { lintBeforeSave } from '../shared/lint-before-save';
+import { loadPlanSettings, planChanged, type PlanActor } from '../shared/plan-context';
 import { nameTaken } from '../shared/plan-errors';
 import { withNameCheck } from '../shared/write-helpers';
 import { checkMap } from './map-checks';
@@ -19,6 +20,8 @@ export async function createMap(deps: CompanyDeps, actor: PlanActor, input: Crea
     runIdempotent(client, { userId, key: idempotencyKey, route: 'create-map', body: { companyId, input } }, async () => {
       await checkMap(client, companyId, draft, { attributes: true, graph: true });
       const id = randomUUID();
+      const candidate = { id, ...draft.fields, nodes: draft.nodes, edges: draft.edges };
+      await lintBeforeSave(client, companyId, { kind: 'map', entity: candidate }, await loadPlanSettings(client, companyId));
       await withNameCheck(
         () => insertMap(client, companyId, id, draft.fields),
         () => nameTaken('map', draft.fields.name),

@@ -3,7 +3,8 @@ import { fieldChanges } from '@tracemap/tracking-plan';
 import type { CompanyDeps } from '../../deps';
 import { tenantTransaction } from '../../lib/tenant';
 import { recordHistory } from '../history/history-repository';
-import { planChanged, type PlanActor } from '../shared/plan-context';
+import { lintBeforeSave } from '../shared/lint-before-save';
+import { loadPlanSettings, planChanged, type PlanActor } from '../shared/plan-context';
 import { entityNotFound, nameTaken } from '../shared/plan-errors';
 import { assertVersion, updateAction, withNameCheck } from '../shared/write-helpers';
 import { checkMap } from './map-checks';
@@ -21,6 +22,8 @@ export async function updateMap(deps: CompanyDeps, actor: PlanActor, input: { id
     const draft = changedMapDraft(current, changes);
     const graphSent = changes.nodes !== undefined || changes.edges !== undefined;
     await checkMap(client, companyId, draft, { attributes: changes.attributes !== undefined, graph: graphSent });
+    const candidate = { id: input.id, ...draft.fields, nodes: draft.nodes, edges: draft.edges };
+    await lintBeforeSave(client, companyId, { kind: 'map', entity: candidate }, await loadPlanSettings(client, companyId));
     await withNameCheck(
       () => storeMap(client, companyId, input.id, draft.fields),
       () => nameTaken('map', draft.fields.name),
