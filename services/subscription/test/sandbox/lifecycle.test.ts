@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { startSandbox, type SandboxHarness } from './support/harness';
+import { CARD, onService, startSandbox, submitForm, type SandboxHarness } from './support/harness';
 import { advanceClock, advancePast, periodOf, subscribedCustomer, updateCardInPortal } from './support/flows';
 
 let h: SandboxHarness;
@@ -191,4 +191,30 @@ test('a preview without a subscription prices the first month; cancel now delete
   expect(canceled.ended_at).toBe(canceled.canceled_at);
   await h.receiver.waitFor((w) => w.event.type === 'customer.subscription.deleted' && w.event.data.object.id === subscription.id);
   await expect(h.stripe.subscriptions.cancel(subscription.id)).rejects.toMatchObject({ statusCode: 400, type: 'StripeInvalidRequestError' });
+});
+
+test('a trial paid through checkout starts without a charge and bills the card when it ends', async () => {
+  const customer = await h.stripe.customers.create({ metadata: { companyId: 'trial-checkout' } });
+  const session = await h.stripe.checkout.sessions.create({
+    mode: 'subscription',
+    customer: customer.id,
+    line_items: [{ price: 'price_team', quantity: 1 }],
+    success_url: 'http://localhost:8080/done',
+    subscription_data: { trial_period_days: 7 },
+  });
+  expect(session.amount_total).toBe(0);
+  const page = await (await fetch(onService(h.base, session.url!))).text();
+  expect(page).toContain('7 days free');
+  expect((await submitForm(onService(h.base, session.url!), { ...CARD, number: '4000 0027 6000 3184' })).status).toBe(303);
+  const trial = await h.stripe.subscriptions.retrieve((await h.stripe.checkout.sessions.retrieve(session.id)).subscription as string);
+  expect(trial).toMatchObject({ status: 'trialing' });
+  expect(await h.stripe.checkout.sessions.retrieve(session.id)).toMatchObject({ payment_status: 'no_payment_required' });
+
+  // This card asks for authentication when charged without the payer: the renewal needs action.
+  await advancePast(h, trial.trial_end!);
+  expect((await h.stripe.subscriptions.retrieve(trial.id)).status).toBe('past_due');
+  const action = await h.receiver.waitFor((w) => w.event.type === 'invoice.payment_action_required' && w.event.data.object.customer === customer.id);
+  expect(action.event.data.object).toMatchObject({ amount_due: 9900, status: 'open' });
+  await updateCardInPortal(h, customer.id, '4242 4242 4242 4242');
+  expect((await h.stripe.subscriptions.retrieve(trial.id)).status).toBe('active');
 });

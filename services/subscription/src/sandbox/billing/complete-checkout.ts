@@ -30,7 +30,7 @@ export async function completeCheckout(store: SandboxStore, sessionId: string, f
   if (!session) throw new StripeWireError(404, 'invalid_request_error', 'This checkout page does not exist.', 'resource_missing');
   if (session.data.status !== 'open' || session.data.expires_at < store.now()) throw sessionNotActive();
   const internal = session.internal as CheckoutInternal;
-  const { card, chargesFail } = readCard(form, store.now());
+  const { card, chargesFail, needsAuthentication } = readCard(form, store.now());
 
   let customer: StoredObject<CustomerObject>;
   if (session.data.customer) customer = await loadCustomer(store, session.data.customer);
@@ -41,7 +41,7 @@ export async function completeCheckout(store: SandboxStore, sessionId: string, f
     customer = { data: created, internal: {} };
   }
   const method = paymentMethodObject(store.now(), customer.data.id, card);
-  await store.insert(method, { chargesFail });
+  await store.insert(method, { chargesFail, needsAuthentication });
   await store.emit('payment_method.attached', method);
 
   const price = (await store.find<PriceObject>(internal.price, 'price'))!.data;
@@ -55,6 +55,7 @@ export async function completeCheckout(store: SandboxStore, sessionId: string, f
     trialEnd,
     missingPaymentMethod: internal.missingPaymentMethod,
     paymentBehavior: 'error_if_incomplete',
+    onSession: true,
   });
 
   const data = session.data;

@@ -39,7 +39,7 @@ export async function billSubscription(
   subscription: StoredObject<SubscriptionObject>,
   lines: InvoiceLineInput[],
   billingReason: InvoiceBillingReason,
-  options: { attempt?: boolean; nextAttemptAt?: number | null } = {},
+  options: { attempt?: boolean; nextAttemptAt?: number | null; onSession?: boolean } = {},
 ): Promise<PaymentResult> {
   const customer = await loadCustomer(store, subscription.data.customer);
   const sequence = customer.data.next_invoice_sequence;
@@ -61,7 +61,7 @@ export async function billSubscription(
   await store.emit('invoice.finalized', invoice);
   if (invoice.amount_due === 0) return { invoice: await markPaid(store, invoice), paid: true, failure: null };
   if (options.attempt === false) return { invoice, paid: false, failure: null };
-  return attemptPayment(store, invoice, subscription, options.nextAttemptAt ?? null);
+  return attemptPayment(store, invoice, subscription, options.nextAttemptAt ?? null, options.onSession === true);
 }
 
 async function markPaid(store: SandboxStore, invoice: InvoiceObject): Promise<InvoiceObject> {
@@ -85,6 +85,7 @@ export async function attemptPayment(
   invoice: InvoiceObject,
   subscription: StoredObject<SubscriptionObject>,
   nextAttemptAt: number | null = null,
+  onSession = false,
 ): Promise<PaymentResult> {
   const internal = subscription.internal as SubscriptionInternal;
   const method = await paymentMethodFor(store, subscription.data);
@@ -93,7 +94,7 @@ export async function attemptPayment(
     internal.failNextPayment = false;
     failure = chargeDeclined();
   } else {
-    failure = chargeFailure(method?.data.card ?? null, method?.internal.chargesFail === true, store.now());
+    failure = chargeFailure(method?.data.card ?? null, method?.internal ?? {}, store.now(), !onSession);
   }
   invoice.attempt_count += 1;
   invoice.attempted = true;
@@ -101,5 +102,6 @@ export async function attemptPayment(
   invoice.next_payment_attempt = nextAttemptAt;
   await store.save(invoice);
   await store.emit('invoice.payment_failed', invoice);
+  if (failure.code === 'authentication_required') await store.emit('invoice.payment_action_required', invoice);
   return { invoice, paid: false, failure };
 }

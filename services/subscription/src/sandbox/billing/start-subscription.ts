@@ -15,6 +15,8 @@ export interface StartSubscription {
   trialEnd: number | null;
   missingPaymentMethod: MissingPaymentMethodBehavior;
   paymentBehavior: PaymentBehavior;
+  /** The payer is present (a hosted page), so a card asking for authentication gets it. */
+  onSession?: boolean;
 }
 
 /**
@@ -48,6 +50,7 @@ export async function startSubscription(store: SandboxStore, input: StartSubscri
     : recurringLine(data, now, periodEnd);
   const payment = await billSubscription(store, subscription, [line], 'subscription_create', {
     attempt: input.paymentBehavior !== 'default_incomplete',
+    onSession: input.onSession,
   });
   if (payment.failure && input.paymentBehavior === 'error_if_incomplete') throw payment.failure;
   if (!trialing && payment.paid) data.status = 'active';

@@ -35,11 +35,11 @@ export async function currentCard(store: SandboxStore, customer: CustomerObject)
 export async function updateCard(store: SandboxStore, portalSessionId: string, form: CardForm): Promise<PaymentMethodObject> {
   const session = await loadPortalSession(store, portalSessionId);
   const customer = await loadCustomer(store, session.customer);
-  const { card, chargesFail } = readCard(form, store.now());
+  const { card, chargesFail, needsAuthentication } = readCard(form, store.now());
   const previous = await currentCard(store, customer.data);
 
   const method = paymentMethodObject(store.now(), customer.data.id, card);
-  await store.insert(method, { chargesFail });
+  await store.insert(method, { chargesFail, needsAuthentication });
   await store.emit('payment_method.attached', method);
   const before = structuredClone(customer.data);
   customer.data.invoice_settings.default_payment_method = method.id;
@@ -54,7 +54,7 @@ export async function updateCard(store: SandboxStore, portalSessionId: string, f
     subscription.data.default_payment_method = method.id;
     const invoice = subscription.data.latest_invoice ? await store.find<InvoiceObject>(subscription.data.latest_invoice, 'invoice') : null;
     if (subscription.data.status === 'past_due' && invoice?.data.status === 'open') {
-      const result = await attemptPayment(store, invoice.data, subscription, subscription.internal.nextRetryAt ?? null);
+      const result = await attemptPayment(store, invoice.data, subscription, subscription.internal.nextRetryAt ?? null, true);
       if (result.paid) {
         subscription.data.status = 'active';
         subscription.internal.failedAttempts = 0;

@@ -50,4 +50,4 @@ export function cardFields(): string {
 export const TEST_CARDS = `<details><summary>Sandbox test cards</summary><ul>
 <li>4242 4242 4242 4242: succeeds</li><li>4000 0000 0000 9995: declined, insufficient funds</li>
 <li>4000 0000 0000 0341: declined at checkout; on the billing page it is saved but later charges fail</li>
-<li>4000 0000 0000 0002: declined</li><li>Any future expiry date and any three-digit CVC</li></ul></details>`;
+<li>4000 0000 0000 0002: declined</li><li>4000 0027 6000 3184: later renewals ask for authentication</li><li>Any future expiry date and any three-digit CVC</li></ul></details>`;
