@@ -3,6 +3,8 @@ import type pg from 'pg';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { OutboxWorker } from '@tracemap/mailer';
 import { createService, identityProviderAuthentication, type AccessClaims, type AccessTokenVerifier } from '@tracemap/service-kit';
+import { SubscriptionGate } from './billing/subscription-gate';
+import { hasPendingTrial, migrateTrialRequests, startTrialWorker, type TrialWorker } from './billing/trial-requests';
 import type { CompanyConfig } from './config';
 import type { CompanyDeps } from './deps';
 import { InfoCache } from './lib/info-cache';
@@ -15,7 +17,7 @@ import type { SharedCompanyInfo } from './use-cases/get-company-info';
 declare module 'fastify' {
   interface FastifyInstance {
     /** The service's wiring, for tests and scripts (e.g. draining the outbox). */
-    companyService: { deps: CompanyDeps; outbox: OutboxWorker | null };
+    companyService: { deps: CompanyDeps; outbox: OutboxWorker | null; trials: TrialWorker | null };
   }
 }
 
@@ -43,6 +45,12 @@ export async function buildApp(config: CompanyConfig, overrides: BuildOverrides 
   });
   const peers: Peers = createPeers(config, app.log);
   const outbox = await setUpOutbox(app, config);
+  await migrateTrialRequests(app);
+  // Trials are handed to billing only where billing is on; requests queue up meanwhile.
+  const trials: TrialWorker | null = config.BILLING_ENFORCED
+    ? startTrialWorker({ db: app.db, peers, log: app.log, pollMs: config.TRIAL_WORKER_POLL_MS })
+    : null;
+  if (trials) app.addHook('preClose', async () => trials.stop());
   const memberships = new MembershipCache(app.db, { databaseUrl: config.DATABASE_URL, ttlMs: config.COMPANY_MEMBERSHIP_CACHE_MS });
   app.addHook('onReady', async () => memberships.start(app.log));
   app.addHook('onClose', async () => memberships.stop());
@@ -53,8 +61,16 @@ export async function buildApp(config: CompanyConfig, overrides: BuildOverrides 
     infoCache: new InfoCache<SharedCompanyInfo>(config.COMPANY_INFO_CACHE_MS),
     memberships,
     wakeOutbox: () => outbox?.wake(),
+    subscriptions: new SubscriptionGate({
+      enforced: config.BILLING_ENFORCED,
+      ttlMs: config.SUBSCRIPTION_STATUS_CACHE_MS,
+      lookup: (companyId, requestId) => peers.subscriptionOrThrow(companyId, requestId),
+      pendingTrial: (companyId) => hasPendingTrial(app.db, companyId),
+      log: app.log,
+    }),
+    wakeTrials: () => trials?.wake(),
   };
-  app.decorate('companyService', { deps, outbox });
+  app.decorate('companyService', { deps, outbox, trials });
   app.decorateRequest('company', null);
   await registerRoutes(app, deps);
   return app;

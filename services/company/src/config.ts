@@ -23,6 +23,16 @@ export const CompanyConfigSchema = serviceConfigSchema(
     /** How long a caller's role may be kept at most while removals and role changes are heard; 0: read it every time. */
     COMPANY_MEMBERSHIP_CACHE_MS: Type.Integer({ minimum: 0, default: 60000 }),
     INTERNAL_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 2000 }),
+    /**
+     * Plan edits need a running subscription (402 otherwise), and new companies get their
+     * trial started by billing. Off by default so a company service without billing works;
+     * `npm start` turns it on.
+     */
+    BILLING_ENFORCED: Type.Boolean({ default: false }),
+    /** How long a company's subscription status is kept between changes reported by billing. */
+    SUBSCRIPTION_STATUS_CACHE_MS: Type.Integer({ minimum: 0, default: 30000 }),
+    /** How often queued trial requests are looked for (besides right after a company is created). */
+    TRIAL_WORKER_POLL_MS: Type.Integer({ minimum: 50, default: 5000 }),
   })]),
 );
 export type CompanyConfig = Static<typeof CompanyConfigSchema>;

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { SubscriptionGate } from './billing/subscription-gate';
 import type { CompanyConfig } from './config';
 import type { InfoCache } from './lib/info-cache';
 import type { MembershipCache } from './lib/membership-cache';
@@ -15,4 +16,8 @@ export interface CompanyDeps {
   memberships: MembershipCache;
   /** Asks the outbox worker to look for new emails now rather than at its next poll. */
   wakeOutbox(): void;
+  /** Whether a company may edit its plan (its subscription runs). */
+  subscriptions: SubscriptionGate;
+  /** Asks the trial worker to hand new trial requests to billing now. */
+  wakeTrials(): void;
 }

@@ -226,6 +226,11 @@ const MATRIX: Record<string, Case> = {
   ...internalOnly('GET', '/internal/outbox/stats'),
   ...internalOnly('GET', '/internal/outbox/:id', (w, t) => `/internal/outbox/${w[t].id}`),
   ...internalOnly('POST', '/internal/outbox/:id/resend', (w, t) => `/internal/outbox/${w[t].id}/resend`),
+  // What billing asks of companies (role, fresh info, contacts, change notices): service token only.
+  ...internalOnly('GET', '/internal/companies/:companyId/members/:userId', (w, t) => `/internal/companies/${w[t].id}/members/${w[t].memberId}`),
+  ...internalOnly('POST', '/internal/companies/:companyId/info', (w, t) => `/internal/companies/${w[t].id}/info`),
+  ...internalOnly('GET', '/internal/companies/:companyId/billing-contacts', (w, t) => `/internal/companies/${w[t].id}/billing-contacts`),
+  ...internalOnly('POST', '/internal/companies/:companyId/subscription-changed', (w, t) => `/internal/companies/${w[t].id}/subscription-changed`),
 };
 
 let h: Harness;

@@ -1,4 +1,5 @@
 import { AppError, createInternalClient } from '@tracemap/service-kit';
+import type { CompanySubscription } from '@tracemap/contracts';
 import type { CompanyConfig } from '../config';
 
 export interface Profile {
@@ -8,11 +9,8 @@ export interface Profile {
   lastName: string | null;
 }
 
-export interface SubscriptionSummary {
-  status: string;
-  cardExpirationMonth: number | null;
-  cardExpirationYear: number | null;
-}
+/** The subscription as billing reports it (status, plan, period end, card expiry). */
+export type SubscriptionSummary = CompanySubscription;
 
 export interface AuthUser {
   id: string;
@@ -73,6 +71,20 @@ export function createPeers(config: CompanyConfig, log: Logger) {
         log.warn({ err: error }, 'subscription lookup failed; answering null');
         return null;
       }
+    },
+
+    /** The subscription, or null for none; throws when billing cannot answer (the gate decides what that means). */
+    async subscriptionOrThrow(companyId: string, requestId?: string): Promise<SubscriptionSummary | null> {
+      const answer = await subscription<{ subscription: SubscriptionSummary | null }>(
+        `/internal/companies/${encodeURIComponent(companyId)}/subscription`,
+        { requestId },
+      );
+      return answer?.subscription ?? null;
+    },
+
+    /** Asks billing to start a new company's free trial; idempotent on billing's side. */
+    async startTrial(companyId: string, creatorUserId: string): Promise<void> {
+      await subscription(`/internal/companies/${encodeURIComponent(companyId)}/start-trial`, { method: 'POST', body: { creatorUserId } });
     },
 
     /** Throws 503 when auth is down: the caller cannot decide without it. */

@@ -52,7 +52,7 @@ function pick(request: FastifyRequest, from: keyof typeof SOURCES, field: string
 }
 
 /** The caller's role in a company: cached while removals and role changes are heard, else one database round trip. */
-function currentRole(deps: CompanyDeps, companyId: string, userId: string): Promise<Role | null> {
+export function currentRole(deps: CompanyDeps, companyId: string, userId: string): Promise<Role | null> {
   return deps.memberships.role(companyId, userId, async () => {
     const rows = await tenantRead<{ role: Role }>(deps.db, { companyId, userId }, MEMBERSHIP_BY_COMPANY_AND_USER, [companyId, userId]);
     return rows[0]?.role ?? null;
@@ -89,6 +89,9 @@ export function companyAccess(deps: CompanyDeps, options: CompanyAccessOptions):
       const role = await currentRole(deps, id, userId);
       if (!role) throw notFound;
       if (!hasAccess(role, options.access)) throw new AppError(403, 'forbidden', MESSAGES.forbidden);
+      // Changing the plan (edit-level routes) needs a running subscription; reading, members,
+      // settings and billing never do. 402 otherwise (see billing/subscription-gate).
+      if (options.access === 'edit') await deps.subscriptions.requireActive(id, request.id);
       request.company = { companyId: id, userId, role };
       return;
     }

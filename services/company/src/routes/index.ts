@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { billingInternalRoutes } from '../billing/billing-internal-routes';
 import type { CompanyDeps } from '../deps';
 import { mapShareInternalRoutes } from '../tracking-plan/maps/share/share-routes';
 import { trackingPlanRoutes } from '../tracking-plan/tracking-plan-routes';
@@ -20,4 +21,5 @@ export async function registerRoutes(app: FastifyInstance, deps: CompanyDeps) {
   await app.register(internalRoutes, { prefix: '/internal', deps });
   await app.register(mapShareInternalRoutes, { prefix: '/internal', deps });
   await app.register(adminInternalRoutes, { prefix: '/internal', deps });
+  await app.register(billingInternalRoutes, { prefix: '/internal', deps });
 }

@@ -25,6 +25,9 @@ export interface ContractPeer {
   /** Ends a session as auth does: refused from now on and, with `announceTo`, announced. */
   revokeSession(sessionId: string): Promise<void>;
   subscriptions: Map<string, { status: string; cardExpirationMonth: number; cardExpirationYear: number }>;
+  /** Trial starts billing was asked for; `trialAnswer` is the status billing answers them with. */
+  trialStarts: Array<{ companyId: string; creatorUserId: string }>;
+  trialAnswer: { status: number };
   /** Admin API calls received, to check what this service asked auth to do. */
   adminCalls: Array<{ authorization?: string; apikey?: string; body: Record<string, unknown> }>;
   addUser(user: Partial<PeerUser> & { email: string }): PeerUser;
@@ -44,6 +47,8 @@ export async function startContractPeer(options: {
   const revokedSessions = new Set<string>();
   const subscriptions = new Map<string, { status: string; cardExpirationMonth: number; cardExpirationYear: number }>();
   const adminCalls: ContractPeer['adminCalls'] = [];
+  const trialStarts: ContractPeer['trialStarts'] = [];
+  const trialAnswer = { status: 200 };
   const app: FastifyInstance = Fastify({ logger: false });
 
   app.addHook('onRequest', async (request, reply) => {
@@ -88,6 +93,12 @@ export async function startContractPeer(options: {
     const { companyId } = request.params as { companyId: string };
     return { subscription: subscriptions.get(companyId) ?? null };
   });
+  app.post('/internal/companies/:companyId/start-trial', async (request, reply) => {
+    const { companyId } = request.params as { companyId: string };
+    trialStarts.push({ companyId, creatorUserId: (request.body as { creatorUserId: string }).creatorUserId });
+    if (trialAnswer.status !== 200) return reply.code(trialAnswer.status).send({ statusCode: trialAnswer.status, code: 'down', message: 'down' });
+    return { started: true, status: 'trialing' };
+  });
   app.post('/auth/v1/admin/users', async (request, reply) => {
     const body = request.body as Record<string, unknown>;
     adminCalls.push({ authorization: request.headers.authorization, apikey: request.headers.apikey as string, body });
@@ -131,6 +142,8 @@ export async function startContractPeer(options: {
     revokedSessions,
     revokeSession,
     subscriptions,
+    trialStarts,
+    trialAnswer,
     adminCalls,
     addUser,
     async stop() {

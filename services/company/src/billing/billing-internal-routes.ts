@@ -1,0 +1,72 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { AppError, requireServiceToken } from '@tracemap/service-kit';
+import type { FastifyInstance } from 'fastify';
+import type { CompanyDeps } from '../deps';
+import { FAILURE, MESSAGES } from '../lib/messages';
+import { tenantTransaction } from '../lib/tenant';
+import { currentRole } from '../plugins/company-access';
+import { findCompany } from '../repositories/company-repository';
+import { listMemberships } from '../repositories/membership-repository';
+import { Id, strict } from '../routes/schemas';
+import { getCompanyInfo } from '../use-cases/get-company-info';
+
+const CompanyParams = Type.Object({ companyId: Id }, strict);
+const MemberParams = Type.Object({ companyId: Id, userId: Id }, strict);
+const UserBody = Type.Object({ userId: Id }, strict);
+
+/**
+ * What the subscription service asks of companies: the caller's role (it authorizes billing
+ * actions with it), company info to answer with after a change, who gets billing emails,
+ * and a way to say a company's subscription changed.
+ */
+export async function billingInternalRoutes(app: FastifyInstance, { deps }: { deps: CompanyDeps }) {
+  const onRequest = requireServiceToken(deps.config.INTERNAL_SERVICE_TOKEN);
+  const config = { failureMessage: FAILURE.internal };
+
+  app.get('/companies/:companyId/members/:userId', { schema: { params: MemberParams }, config, onRequest }, async (request) => {
+    const { companyId, userId } = request.params as Static<typeof MemberParams>;
+    const role = await currentRole(deps, companyId, userId);
+    if (!role) throw new AppError(404, 'company_not_found', MESSAGES.companyNotFound);
+    return { role };
+  });
+
+  app.post('/companies/:companyId/info', { schema: { params: CompanyParams, body: UserBody }, config, onRequest }, async (request) => {
+    const { companyId } = request.params as Static<typeof CompanyParams>;
+    const { userId } = request.body as Static<typeof UserBody>;
+    const role = await currentRole(deps, companyId, userId);
+    if (!role) throw new AppError(404, 'company_not_found', MESSAGES.companyNotFound);
+    // Asked right after a billing change: the answer must show it.
+    deps.infoCache.invalidate(companyId);
+    return getCompanyInfo(deps, { companyId, userId, role, requestId: request.id });
+  });
+
+  app.get('/companies/:companyId/billing-contacts', { schema: { params: CompanyParams }, config, onRequest }, async (request) => {
+    const { companyId } = request.params as Static<typeof CompanyParams>;
+    const found = await tenantTransaction(deps.db, { companyId }, async (client) => ({
+      company: await findCompany(client, companyId),
+      members: await listMemberships(client, companyId),
+    }));
+    if (!found.company) throw new AppError(404, 'company_not_found', MESSAGES.companyNotFound);
+    const managers = found.members.filter((m) => m.role === 'owner' || m.role === 'admin');
+    const profiles = await deps.peers.profiles(
+      managers.map((m) => m.userId),
+      request.id,
+    );
+    // Without emails nobody can be told: answer 503 so the caller (a webhook) is retried.
+    if (managers.length > 0 && profiles.size === 0) throw new AppError(503, 'dependency_unavailable', 'Profiles are unavailable');
+    return {
+      companyName: found.company.name,
+      contacts: managers.flatMap((m) => {
+        const profile = profiles.get(m.userId);
+        return profile?.email ? [{ email: profile.email, firstName: profile.firstName }] : [];
+      }),
+    };
+  });
+
+  app.post('/companies/:companyId/subscription-changed', { schema: { params: CompanyParams }, config, onRequest }, async (request) => {
+    const { companyId } = request.params as Static<typeof CompanyParams>;
+    deps.infoCache.invalidate(companyId);
+    deps.subscriptions.invalidate(companyId);
+    return { ok: true };
+  });
+}

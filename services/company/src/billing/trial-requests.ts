@@ -1,0 +1,125 @@
+import path from 'node:path';
+import { migrateSchema, type Queryable } from '@tracemap/service-kit';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Peers } from '../lib/peers';
+import { APP_ROLE } from '../lib/tenant';
+
+const MIGRATIONS_DIR = path.join(__dirname, '..', '..', 'migrations-billing');
+
+/** Creates the trial request table (its own migration list) and lets the app role queue rows. */
+export async function migrateTrialRequests(app: FastifyInstance): Promise<void> {
+  await migrateSchema(app.db, 'company', MIGRATIONS_DIR, { table: 'billing_migrations' });
+  const granted = async () =>
+    (await app.db.query<{ ok: boolean }>(`SELECT has_table_privilege($1, 'company.trial_requests', 'INSERT') AS ok`, [APP_ROLE])).rows[0].ok;
+  if (await granted()) return;
+  try {
+    await app.db.query(`GRANT SELECT, INSERT ON company.trial_requests TO ${APP_ROLE}`);
+  } catch (error) {
+    // Replicas starting together may race on the same GRANT; what matters is that it holds.
+    if (!(await granted())) throw error;
+  }
+}
+
+/** Queued in the company's creating transaction: commits with it or not at all. */
+export async function queueTrialRequest(client: Queryable, companyId: string, creatorUserId: string): Promise<void> {
+  await client.query(`INSERT INTO company.trial_requests (company_id, creator_user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [
+    companyId,
+    creatorUserId,
+  ]);
+}
+
+/** The trial is on its way: the company was just created and billing has not answered yet. */
+export async function hasPendingTrial(db: Queryable, companyId: string): Promise<boolean> {
+  const { rows } = await db.query(`SELECT 1 FROM company.trial_requests WHERE company_id = $1 AND done_at IS NULL`, [companyId]);
+  return rows.length > 0;
+}
+
+export interface TrialWorker {
+  wake(): void;
+  /** Handles every request that is due now; answers how many were handed over. */
+  drain(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+const MAX_DELAY_MS = 5 * 60 * 1000;
+
+/**
+ * Hands queued trial requests to the subscription service, at least once: a row is done
+ * only after billing answered, and billing's start-trial is idempotent, so a crash between
+ * the two just asks again. Failures wait longer each time (up to 5 minutes).
+ */
+export function startTrialWorker(options: { db: FastifyInstance['db']; peers: Peers; log: FastifyBaseLogger; pollMs: number }): TrialWorker {
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<number> | null = null;
+  let stopped = false;
+
+  async function handOverOne(): Promise<boolean> {
+    const client = await options.db.connect();
+    try {
+      await client.query('BEGIN');
+      const { rows } = await client.query<{ company_id: string; creator_user_id: string; attempts: number }>(
+        `SELECT company_id, creator_user_id, attempts FROM company.trial_requests
+          WHERE done_at IS NULL AND next_attempt_at <= now() ORDER BY next_attempt_at LIMIT 1 FOR UPDATE SKIP LOCKED`,
+      );
+      const row = rows[0];
+      if (!row) {
+        await client.query('COMMIT');
+        return false;
+      }
+      try {
+        await options.peers.startTrial(row.company_id, row.creator_user_id);
+        await client.query(`UPDATE company.trial_requests SET done_at = now(), last_error = NULL WHERE company_id = $1`, [row.company_id]);
+      } catch (error) {
+        const delay = Math.min(1000 * 2 ** row.attempts, MAX_DELAY_MS);
+        options.log.warn({ err: error, companyId: row.company_id }, 'trial start failed; trying again later');
+        await client.query(
+          `UPDATE company.trial_requests SET attempts = attempts + 1, next_attempt_at = now() + ($2 || ' milliseconds')::interval, last_error = $3
+            WHERE company_id = $1`,
+          [row.company_id, String(delay), String((error as Error).message ?? error).slice(0, 500)],
+        );
+      }
+      await client.query('COMMIT');
+      return true;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async function drain(): Promise<number> {
+    let handled = 0;
+    while (!stopped && (await handOverOne())) handled += 1;
+    return handled;
+  }
+
+  function run(): Promise<number> {
+    running ??= drain()
+      .catch((error) => {
+        options.log.warn({ err: error }, 'trial worker round failed');
+        return 0;
+      })
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  }
+
+  function schedule() {
+    if (stopped) return;
+    timer = setTimeout(() => void run().then(schedule), options.pollMs);
+    timer.unref();
+  }
+  schedule();
+
+  return {
+    wake: () => void run(),
+    drain: run,
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}
