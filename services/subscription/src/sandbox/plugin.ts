@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { migrateSchema } from '@tracemap/service-kit';
 import type { SandboxSettings } from './config';
+import { loadPlans } from '../plans';
 import { SandboxStore } from './store';
 import { processDue } from './billing/lifecycle';
 import { createWireRouter } from './wire/router';
@@ -35,6 +36,8 @@ const DUE_WORK_INTERVAL_MS = 60_000;
  */
 export async function registerBillingSandbox(app: FastifyInstance, config: SandboxSettings): Promise<void> {
   await migrateSchema(app.db, 'subscription', MIGRATIONS, { table: 'sandbox_migrations' });
+  // The same catalogue billing offers, so every plan the product shows can be bought here.
+  const plans = loadPlans(config.BILLING_PLANS);
 
   let worker: DeliveryWorker | null = null;
   const wake = () => worker?.wake();
@@ -46,7 +49,7 @@ export async function registerBillingSandbox(app: FastifyInstance, config: Sandb
 
   await app.register(
     async (scope) => {
-      const router = createWireRouter(scope, config.SANDBOX_SECRET_KEY, wake);
+      const router = createWireRouter(scope, config.SANDBOX_SECRET_KEY, plans, wake);
       registerCustomers(router);
       registerCheckout(router, config.PUBLIC_URL);
       registerSubscriptions(router);
@@ -57,8 +60,8 @@ export async function registerBillingSandbox(app: FastifyInstance, config: Sandb
   );
   await app.register(
     async (scope) => {
-      registerPages(scope, wake);
-      registerClockRoutes(scope, productAdminCheck(config.ACCOUNT_URL, config.INTERNAL_SERVICE_TOKEN), wake);
+      registerPages(scope, plans, wake);
+      registerClockRoutes(scope, plans, productAdminCheck(config.ACCOUNT_URL, config.INTERNAL_SERVICE_TOKEN), wake);
     },
     { prefix: '/api/subscription/sandbox' },
   );
@@ -67,7 +70,7 @@ export async function registerBillingSandbox(app: FastifyInstance, config: Sandb
   const runDueWork = () =>
     app
       .transaction(async (client) => {
-        const store = await SandboxStore.open(client);
+        const store = await SandboxStore.open(client, plans);
         await processDue(store, store.now());
         return store.emitted.length;
       })

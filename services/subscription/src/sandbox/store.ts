@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { newId } from './ids';
-import { catalogueObject } from './objects/prices';
+import type { Plan } from '../plans';
+import { catalogueObject, cataloguePrices } from './objects/prices';
 
 export type StripeObject = Record<string, unknown> & { id: string; object: string };
 export type Internal = Record<string, unknown>;
@@ -46,13 +47,15 @@ export class SandboxStore {
     private nowSeconds: number,
     readonly offsetSeconds: number,
     readonly apiVersion: string,
+    private readonly plans: Plan[],
   ) {}
 
-  static async open(client: pg.PoolClient, apiVersion = DEFAULT_API_VERSION): Promise<SandboxStore> {
+  /** `plans` is the price catalogue the sandbox offers (the service's configured plans). */
+  static async open(client: pg.PoolClient, plans: Plan[], apiVersion = DEFAULT_API_VERSION): Promise<SandboxStore> {
     await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [LOCK_KEY]);
     const { rows } = await client.query<{ offset_seconds: string }>('SELECT offset_seconds FROM subscription.sandbox_clock WHERE id = 1');
     const offset = Number(rows[0]?.offset_seconds ?? 0);
-    return new SandboxStore(client, Math.floor(Date.now() / 1000) + offset, offset, apiVersion);
+    return new SandboxStore(client, Math.floor(Date.now() / 1000) + offset, offset, apiVersion, plans);
   }
 
   /** The emulated time in Unix seconds. */
@@ -72,10 +75,19 @@ export class SandboxStore {
 
   /** An object of one type, or null; prices and products come from the plan catalogue. */
   async find<T extends StripeObject = StripeObject>(id: string, object: string): Promise<StoredObject<T> | null> {
-    const fromCatalogue = catalogueObject(id);
+    const fromCatalogue = this.catalogueObject(id);
     if (fromCatalogue) return fromCatalogue.object === object ? { data: fromCatalogue as T, internal: {} } : null;
     const found = await this.get<T>(id);
     return found && found.data.object === object ? found : null;
+  }
+
+  /** A price or product of the catalogue, or null. */
+  catalogueObject(id: string): StripeObject | null {
+    return catalogueObject(this.plans, id);
+  }
+
+  prices() {
+    return cataloguePrices(this.plans);
   }
 
   async insert<T extends StripeObject>(data: T, internal: Internal = {}): Promise<T> {

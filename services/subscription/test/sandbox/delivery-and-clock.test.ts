@@ -145,3 +145,24 @@ test('the sandbox provider is refused in production without a real key', () => {
   expect(() => readSubscriptionConfig(env)).toThrow(/sandbox billing provider is for development and tests only/);
   expect(() => readSubscriptionConfig({ ...env, STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' })).not.toThrow();
 });
+
+test('a configured plan catalogue is what the sandbox sells', async () => {
+  const plans = [{ priceId: 'price_local_pro', name: 'Local Pro', amount: 4900, currency: 'usd', interval: 'month', features: ['Everything'], limits: null }];
+  const custom = await startSandbox({ env: { BILLING_PLANS: JSON.stringify(plans) } });
+  try {
+    expect((await custom.stripe.prices.list()).data.map((p) => [p.id, p.unit_amount, p.nickname])).toEqual([['price_local_pro', 4900, 'Local Pro']]);
+    await expect(custom.stripe.prices.retrieve('price_team')).rejects.toMatchObject({ statusCode: 404 });
+  } finally {
+    await custom.close();
+  }
+});
+
+test('a checkout session past its expiry can no longer be paid', async () => {
+  const session = await h.stripe.checkout.sessions.create({ mode: 'subscription', line_items: [{ price: 'price_starter', quantity: 1 }], success_url: 'http://localhost:8080/ok' });
+  await h.app.db.query(`UPDATE subscription.sandbox_objects SET data = jsonb_set(data, '{expires_at}', to_jsonb(0)) WHERE id = $1`, [session.id]);
+  const url = `${h.base}${new URL(session.url!).pathname}`;
+  expect(await (await fetch(url)).text()).toContain('This checkout is no longer active');
+  const paid = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'number=4242424242424242&expiry=12%2F34&cvc=123', redirect: 'manual' });
+  expect(paid.status).toBe(400);
+  expect((await h.stripe.checkout.sessions.retrieve(session.id)).subscription).toBeNull();
+});

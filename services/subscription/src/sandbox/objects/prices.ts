@@ -1,4 +1,4 @@
-import { PLANS, type Plan } from '../../plans';
+import type { Plan } from '../../plans';
 
 // A fixed creation time keeps catalogue objects identical across restarts.
 const CATALOGUE_CREATED = 1735689600;
@@ -50,12 +50,12 @@ export function productObject(plan: Plan) {
 
 export type PriceObject = ReturnType<typeof priceObject>;
 
-export function catalogueObject(id: string): (Record<string, unknown> & { id: string; object: string }) | null {
-  for (const plan of PLANS) {
+export function catalogueObject(plans: Plan[], id: string): (Record<string, unknown> & { id: string; object: string }) | null {
+  for (const plan of plans) {
     if (plan.priceId === id) return priceObject(plan);
     if (productId(plan) === id) return productObject(plan);
   }
   return null;
 }
 
-export const cataloguePrices = () => PLANS.map(priceObject);
+export const cataloguePrices = (plans: Plan[]) => plans.map(priceObject);

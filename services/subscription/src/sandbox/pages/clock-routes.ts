@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, createInternalClient, forbidden, notFound } from '@tracemap/service-kit';
+import type { Plan } from '../../plans';
 import { SandboxStore } from '../store';
 import { StripeWireError } from '../stripe-error';
 import { advanceClock, failNextPayment, MAX_ADVANCE_SECONDS } from '../billing/clock';
@@ -25,10 +26,15 @@ const Advance = Type.Object(
 );
 const FailNext = Type.Object({ companyId: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false });
 
-export function registerClockRoutes(app: FastifyInstance, requireAdmin: (request: FastifyRequest) => Promise<void>, onEvents: () => void): void {
+export function registerClockRoutes(
+  app: FastifyInstance,
+  plans: Plan[],
+  requireAdmin: (request: FastifyRequest) => Promise<void>,
+  onEvents: () => void,
+): void {
   app.get('/clock', { preHandler: requireAdmin }, async () =>
     app.transaction(async (client) => {
-      const store = await SandboxStore.open(client);
+      const store = await SandboxStore.open(client, plans);
       return { now: new Date(store.now() * 1000).toISOString(), nowUnix: store.now(), offsetSeconds: store.offsetSeconds };
     }),
   );
@@ -40,7 +46,7 @@ export function registerClockRoutes(app: FastifyInstance, requireAdmin: (request
     if (seconds > MAX_ADVANCE_SECONDS) throw new AppError(400, 'validation_failed', 'The clock advances by at most 400 days at a time.');
     let emitted = 0;
     const result = await app.transaction(async (client) => {
-      const store = await SandboxStore.open(client);
+      const store = await SandboxStore.open(client, plans);
       const advanced = await advanceClock(store, seconds);
       emitted = store.emitted.length;
       return advanced;
@@ -52,7 +58,7 @@ export function registerClockRoutes(app: FastifyInstance, requireAdmin: (request
   app.post('/clock/fail-next-payment', { preHandler: requireAdmin, schema: { body: FailNext } }, async (request) => {
     const { companyId } = request.body as { companyId: string };
     try {
-      const subscriptions = await app.transaction(async (client) => failNextPayment(await SandboxStore.open(client), companyId));
+      const subscriptions = await app.transaction(async (client) => failNextPayment(await SandboxStore.open(client, plans), companyId));
       return { subscriptions };
     } catch (error) {
       if (error instanceof StripeWireError) throw notFound(error.message, 'subscription_not_found');

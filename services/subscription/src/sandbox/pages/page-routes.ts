@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { decodeForm, type FormObject } from '../form-encoding';
+import type { Plan } from '../../plans';
 import { SandboxStore } from '../store';
 import { StripeWireError } from '../stripe-error';
 import type { CheckoutSessionObject } from '../objects/checkout-sessions';
@@ -37,13 +38,13 @@ const notFound = (reply: FastifyReply) => html(reply, 404, page('Not found', '<h
  * billing portal (replace the card). A refused card shows the provider's
  * message and changes nothing.
  */
-export function registerPages(app: FastifyInstance, onEvents: () => void): void {
+export function registerPages(app: FastifyInstance, plans: Plan[], onEvents: () => void): void {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, decodeForm(body as string));
   });
 
   const read = <T>(work: (store: SandboxStore) => Promise<T>) =>
-    app.transaction(async (client) => work(await SandboxStore.open(client)));
+    app.transaction(async (client) => work(await SandboxStore.open(client, plans)));
 
   async function showCheckout(reply: FastifyReply, id: string, status: number, error: string | null) {
     const view = await read(async (store) => {
@@ -51,7 +52,9 @@ export function registerPages(app: FastifyInstance, onEvents: () => void): void 
       if (!session) return null;
       const internal = session.internal as CheckoutInternal;
       const price = (await store.find<PriceObject>(internal.price, 'price'))!.data;
-      return { session: session.data, price, trialDays: internal.trialPeriodDays };
+      // An open session past its expiry can no longer be paid; it shows as expired.
+      const expired = session.data.status === 'open' && session.data.expires_at < store.now();
+      return { session: expired ? { ...session.data, status: 'expired' as const } : session.data, price, trialDays: internal.trialPeriodDays };
     });
     if (!view) return notFound(reply);
     return html(reply, status, checkoutPage(view.session, view.price, view.trialDays, error), [view.session.success_url]);
@@ -64,7 +67,7 @@ export function registerPages(app: FastifyInstance, onEvents: () => void): void 
     try {
       let emitted = 0;
       const next = await app.transaction(async (client) => {
-        const store = await SandboxStore.open(client);
+        const store = await SandboxStore.open(client, plans);
         const url = await completeCheckout(store, id, cardForm(request.body));
         emitted = store.emitted.length;
         return url;
@@ -102,7 +105,7 @@ export function registerPages(app: FastifyInstance, onEvents: () => void): void 
     try {
       let emitted = 0;
       await app.transaction(async (client) => {
-        const store = await SandboxStore.open(client);
+        const store = await SandboxStore.open(client, plans);
         await updateCard(store, id, cardForm(request.body));
         emitted = store.emitted.length;
       });

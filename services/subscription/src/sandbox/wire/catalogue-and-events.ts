@@ -1,7 +1,6 @@
 import { missingResource } from '../stripe-error';
 import { bool, int, list, obj, str } from '../params';
 import type { FormObject } from '../form-encoding';
-import { cataloguePrices } from '../objects/prices';
 import type { PaymentMethodObject } from '../objects/payment-methods';
 import type { SandboxStore } from '../store';
 import type { WireRouter } from './router';
@@ -47,9 +46,9 @@ async function listEvents(store: SandboxStore, params: FormObject) {
 }
 
 export function registerCatalogueAndEvents(router: WireRouter): void {
-  router.get('/prices', async ({ params }) => {
+  router.get('/prices', async ({ store, params }) => {
     const active = bool(params, 'active');
-    const prices = cataloguePrices().filter((p) => active === undefined || p.active === active);
+    const prices = store.prices().filter((p) => active === undefined || p.active === active);
     return { object: 'list', data: prices, has_more: false, url: '/v1/prices' };
   });
   router.get('/prices/:id', async ({ store, path }) => {

@@ -1,8 +1,7 @@
 import type { SandboxStore } from '../store';
-import { catalogueObject } from '../objects/prices';
 
 async function load(store: SandboxStore, id: string): Promise<unknown> {
-  return catalogueObject(id) ?? (await store.get(id))?.data ?? id;
+  return store.catalogueObject(id) ?? (await store.get(id))?.data ?? id;
 }
 
 async function expandPath(store: SandboxStore, node: unknown, segments: string[]): Promise<void> {

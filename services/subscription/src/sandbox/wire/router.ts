@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '@tracemap/service-kit';
 import { decodeForm, queryOf, type FormObject } from '../form-encoding';
 import { expandList } from '../params';
+import type { Plan } from '../../plans';
 import { DEFAULT_API_VERSION, SandboxStore } from '../store';
 import { StripeWireError } from '../stripe-error';
 import { expandObject } from './expand';
@@ -50,7 +51,7 @@ function errorAnswer(error: unknown, request: FastifyRequest): Answer {
  * Idempotency-Key replay, `expand[]`, and errors in the provider's shape.
  * `onEvents` hears when a call wrote events (to wake the webhook worker).
  */
-export function createWireRouter(app: FastifyInstance, secretKey: string, onEvents: () => void): WireRouter {
+export function createWireRouter(app: FastifyInstance, secretKey: string, plans: Plan[], onEvents: () => void): WireRouter {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, decodeForm(body as string));
   });
@@ -82,7 +83,7 @@ export function createWireRouter(app: FastifyInstance, secretKey: string, onEven
     let emitted = 0;
     let replayed = false;
     const answer = await app.transaction(async (client): Promise<Answer> => {
-      const store = await SandboxStore.open(client, apiVersion);
+      const store = await SandboxStore.open(client, plans, apiVersion);
       if (idempotencyKey) {
         const { rows } = await client.query('SELECT request_hash, status, response FROM subscription.sandbox_idempotency WHERE key = $1', [idempotencyKey]);
         if (rows[0]) {
