@@ -9,6 +9,7 @@ import updateNameRoute from './account/update-name';
 import verifyEmailRoute from './account/verify-email';
 import productAdminRoute from './internal/product-admin';
 import profilesLookupRoute from './internal/profiles-lookup';
+import trialUsedRoute from './internal/trial-used';
 import bugReportRoute from './support/bug-report';
 import feedbackRoute from './support/feedback';
 
@@ -25,5 +26,6 @@ export const routes = [
   bugReportRoute,
   feedbackRoute,
   profilesLookupRoute,
+  trialUsedRoute,
   productAdminRoute,
 ];
