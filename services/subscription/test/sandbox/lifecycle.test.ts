@@ -218,3 +218,17 @@ test('a trial paid through checkout starts without a charge and bills the card w
   await updateCardInPortal(h, customer.id, '4242 4242 4242 4242');
   expect((await h.stripe.subscriptions.retrieve(trial.id)).status).toBe('active');
 });
+
+test('a subscription without a card is refused or left incomplete, and an incomplete one expires after a day', async () => {
+  const customer = await h.stripe.customers.create({ metadata: { companyId: 'no-card' } });
+  await expect(
+    h.stripe.subscriptions.create({ customer: customer.id, items: [{ price: 'price_starter' }], payment_behavior: 'error_if_incomplete' }),
+  ).rejects.toMatchObject({ statusCode: 400, type: 'StripeInvalidRequestError', message: 'This customer has no attached payment source or default payment method.' });
+  expect((await h.stripe.subscriptions.list({ customer: customer.id, status: 'all' })).data).toEqual([]);
+
+  const incomplete = await h.stripe.subscriptions.create({ customer: customer.id, items: [{ price: 'price_starter' }] });
+  expect(incomplete.status).toBe('incomplete');
+  expect(await h.stripe.invoices.retrieve(incomplete.latest_invoice as string)).toMatchObject({ status: 'open', attempt_count: 1 });
+  await advanceClock(h, { days: 1 });
+  expect((await h.stripe.subscriptions.retrieve(incomplete.id)).status).toBe('incomplete_expired');
+});

@@ -75,7 +75,7 @@ export function chargeFailure(
   nowSeconds: number,
   offSession: boolean,
 ): StripeWireError | null {
-  if (!card) return new StripeWireError(402, 'invalid_request_error', 'This customer has no attached payment source or default payment method.', 'resource_missing');
+  if (!card) return new StripeWireError(400, 'invalid_request_error', 'This customer has no attached payment source or default payment method.', 'resource_missing');
   if (behaviour.chargesFail === true) return chargeDeclined();
   if (behaviour.needsAuthentication === true && offSession) {
     return cardError('authentication_required', 'Your card was declined. This transaction requires authentication.', 'authentication_required');
