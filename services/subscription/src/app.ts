@@ -60,9 +60,7 @@ export async function buildApp(config: SubscriptionConfig, overrides: BuildOverr
   // The sandbox answers inside this service: with a free port chosen at listen time the
   // SDK is pointed at the port actually bound.
   app.addHook('onListen', async () => {
-    if (provider.kind !== 'sandbox' || config.STRIPE_API_BASE || config.PORT !== 0) return;
-    const address = app.server.address();
-    if (address && typeof address === 'object') deps.provider = createProvider(config, address.port);
+    if (provider.kind === 'sandbox' && !config.STRIPE_API_BASE && config.PORT === 0) deps.provider = createProvider(config, app);
   });
 
   if (config.RECONCILE_INTERVAL_MS > 0) {

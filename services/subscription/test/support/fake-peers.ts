@@ -10,6 +10,8 @@ export class FakePeers {
   readonly contacts = new Map<string, Array<{ email: string; firstName: string | null }>>();
   readonly changed: string[] = [];
   readonly trialUsed = new Set<string>();
+  /** Product admins (they may move the sandbox's clock). */
+  readonly admins = new Set<string>();
   /** How company info is built (tests read the subscription service's own internal route). */
   info: (companyId: string, userId: string) => Promise<Record<string, unknown>> = async (companyId, userId) => ({
     role: this.roles.get(`${companyId}:${userId}`),
@@ -48,6 +50,9 @@ export class FakePeers {
       this.changed.push((request.params as { companyId: string }).companyId);
       return { ok: true };
     });
+    app.get('/internal/users/:userId/product-admin', async (request) => ({
+      anamapAdmin: this.admins.has((request.params as { userId: string }).userId),
+    }));
     app.post('/internal/profiles/:userId/trial-used', async (request) => {
       const { userId } = request.params as { userId: string };
       const alreadyUsed = this.trialUsed.has(userId);

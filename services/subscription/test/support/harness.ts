@@ -18,6 +18,8 @@ export interface Harness {
   stripe: FakeStripe;
   peers: FakePeers;
   tokens: TokenKit;
+  /** http://127.0.0.1:<port> when the service listens (the sandbox variant). */
+  base: string;
   /** Posts an event to /webhooks/stripe signed as the provider signs it. */
   deliver(event: Record<string, unknown>, options?: { timestamp?: number; secret?: string; tamper?: (payload: string) => string }): Promise<{ statusCode: number; body: string }>;
   close(): Promise<void>;
@@ -25,7 +27,14 @@ export interface Harness {
 
 const signer = new Stripe('sk_test_unused', { telemetry: false });
 
-export async function startHarness(options: { env?: Record<string, string>; overrides?: BuildOverrides; database?: TestDatabase } = {}): Promise<Harness> {
+/**
+ * The service with its peers. By default the provider is a small wire-format server of the
+ * test's own (FakeStripe); with `sandbox: true` it is the sandbox inside the service, which
+ * then listens so the SDK and the sandbox's webhook delivery can reach it over HTTP.
+ */
+export async function startHarness(
+  options: { env?: Record<string, string>; overrides?: BuildOverrides; database?: TestDatabase; sandbox?: boolean } = {},
+): Promise<Harness> {
   const database = options.database ?? (await createTestDatabase());
   const stripe = new FakeStripe();
   await stripe.start();
@@ -42,15 +51,20 @@ export async function startHarness(options: { env?: Record<string, string>; over
     INTERNAL_SERVICE_TOKEN: SERVICE_TOKEN,
     COMPANY_URL: peers.url,
     ACCOUNT_URL: peers.url,
-    STRIPE_API_BASE: stripe.url,
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    ...(options.sandbox ? { SANDBOX_WEBHOOK_SECRET: WEBHOOK_SECRET } : { STRIPE_API_BASE: stripe.url, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET }),
     RECONCILE_INTERVAL_MS: '0',
     OUTBOX_WORKER: 'false',
     SANDBOX_WEBHOOK_WORKER: 'false',
     ...options.env,
   });
   const app = await buildApp(config, { verifier: tokens.verifier, ...options.overrides });
-  await app.ready();
+  let base = '';
+  if (options.sandbox) {
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  } else {
+    await app.ready();
+  }
   peers.info = async (companyId, userId) => {
     const internal = await app.inject({ url: `/internal/companies/${companyId}/subscription`, headers: { 'x-service-token': SERVICE_TOKEN } });
     return { role: peers.roles.get(`${companyId}:${userId}`), company: { id: companyId }, subscription: internal.json().subscription };
@@ -63,6 +77,7 @@ export async function startHarness(options: { env?: Record<string, string>; over
     stripe,
     peers,
     tokens,
+    base,
     async deliver(event, deliverOptions = {}) {
       const payload = JSON.stringify({ object: 'event', api_version: '2026-10-28.endive', created: Math.floor(Date.now() / 1000), ...event });
       const header = signer.webhooks.generateTestHeaderString({
