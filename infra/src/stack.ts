@@ -158,6 +158,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         HOME: process.env.HOME,
         MAIL_FROM: 'Tracemap <no-reply@tracemap.local>',
         ADMIN_EMAILS: '',
+        // The product runs with billing: plan edits need a running subscription, new companies
+        // get a trial (the environment may turn it off).
+        BILLING_ENFORCED: 'true',
         ...secrets,
         ...settingsFrom(name, environment),
         ...stackEnv,
