@@ -6,9 +6,10 @@
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { NativeAttribute, NativeEvent, NativePlan, NativeView, Validation } from '@tracemap/contracts';
+import type { NativeAttribute, NativeEvent, NativeMap, NativePlan, NativeView, Validation } from '@tracemap/contracts';
 import { serializeNativePlan, toNativePlan } from '../src/native';
 import { ATTRIBUTES, EVENTS, VIEWS, type AttributeSpec, type LinkSpec } from './ecommerce-sample-spec';
+import { JOURNEY } from './ecommerce-sample-map';
 
 /** A name-based uuid (version 5 layout) in the sample's own namespace. */
 function uuidFor(kind: string, name: string): string {
@@ -80,7 +81,28 @@ const views: NativeView[] = VIEWS.map((spec) => ({
   events: spec.events.map(([name, trigger]) => ({ eventId: eventId(name), trigger })),
 }));
 
-const plan: NativePlan = toNativePlan({ attributes: ATTRIBUTES.map(attribute), events, views });
+const viewId = (name: string) => {
+  if (!VIEWS.some((v) => v.name === name)) throw new Error(`The sample maps an unknown view: ${name}`);
+  return uuidFor('view', name);
+};
+const journey: NativeMap = {
+  id: uuidFor('map', JOURNEY.name),
+  name: JOURNEY.name,
+  description: JOURNEY.description,
+  attributes: [],
+  nodes: JOURNEY.nodes.map((n) => ({ viewId: viewId(n.view), x: n.x, y: n.y })),
+  edges: JOURNEY.edges.map((e) => ({
+    id: uuidFor('map-edge', `${JOURNEY.name}:${e.from}->${e.to}`),
+    from: viewId(e.from),
+    to: viewId(e.to),
+    ...(e.event ? { eventId: eventId(e.event) } : {}),
+    ...(e.label ? { label: e.label } : {}),
+  })),
+  layout: 'LR',
+  status: 'live',
+};
+
+const plan: NativePlan = toNativePlan({ attributes: ATTRIBUTES.map(attribute), events, views, maps: [journey] });
 const target = join(__dirname, '..', 'samples', 'ecommerce.json');
 writeFileSync(target, serializeNativePlan(plan));
-console.log(`wrote ${plan.attributes.length} attributes, ${plan.events.length} events, ${plan.views.length} views`);
+console.log(`wrote ${plan.attributes.length} attributes, ${plan.events.length} events, ${plan.views.length} views, ${plan.maps?.length ?? 0} maps`);

@@ -1,4 +1,4 @@
-import type { DiffEntry, EntityKind, FieldChange, NativePlan } from '@tracemap/contracts';
+import type { DiffEntry, FieldChange, HistoryEntityKind, NativePlan } from '@tracemap/contracts';
 
 /**
  * What importing `incoming` over `current` would do, matched by id: entities
@@ -9,14 +9,15 @@ export function diffPlans(current: NativePlan, incoming: NativePlan): { added: D
   const added: DiffEntry[] = [];
   const changed: DiffEntry[] = [];
   let unchanged = 0;
-  const collections: Array<[EntityKind, 'attributes' | 'events' | 'views']> = [
+  const collections: Array<[HistoryEntityKind, 'attributes' | 'events' | 'views' | 'maps']> = [
     ['attribute', 'attributes'],
     ['event', 'events'],
     ['view', 'views'],
+    ['map', 'maps'],
   ];
   for (const [kind, collection] of collections) {
-    const before = new Map<string, object>(current[collection].map((e) => [e.id, e]));
-    for (const entity of incoming[collection]) {
+    const before = new Map<string, object>((current[collection] ?? []).map((e) => [e.id, e]));
+    for (const entity of incoming[collection] ?? []) {
       const previous = before.get(entity.id);
       if (!previous) {
         added.push({ kind, name: entity.name, id: entity.id });

@@ -1,4 +1,4 @@
-import type { Attribute, LintFinding, PlanEvent, PlanView } from '@tracemap/contracts';
+import type { Attribute, LintFinding, NativeMap, PlanEvent, PlanView } from '@tracemap/contracts';
 import { LintContext, type LintInput, type LintKind } from './lint/context';
 import { attributeFieldFindings, descriptionFinding, linkFindings } from './lint/entity-rules';
 import { nameFindings } from './lint/name-rules';
@@ -25,6 +25,17 @@ export function lintPlan(input: LintInput): LintFinding[] {
   for (const v of ctx.views) findings.push(...viewFindings(ctx, v));
   for (const m of ctx.maps) findings.push(...compact(mapFindings(ctx, m, false)));
   return findings;
+}
+
+/** What lint reads of a map given whole (a stored or native one). */
+export function lintMapOf(map: Pick<NativeMap, 'id' | 'name' | 'nodes' | 'edges' | 'attributes'>): LintMap {
+  return {
+    id: map.id,
+    name: map.name,
+    viewIds: map.nodes.map((n) => n.viewId),
+    eventIds: map.edges.flatMap((e) => (e.eventId ? [e.eventId] : [])),
+    attributes: map.attributes,
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { NATIVE_FORMAT, NATIVE_FORMAT_VERSION, NativePlanSchema } from '@tracemap/contracts';
-import type { EntityKind, NativeAttribute, NativeEvent, NativePlan, NativeView, RejectedRow } from '@tracemap/contracts';
+import type { EntityKind, HistoryEntityKind, NativeAttribute, NativeEvent, NativeMap, NativePlan, NativeView, RejectedRow } from '@tracemap/contracts';
 import type { TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { ensureContractFormats } from './formats';
@@ -17,14 +17,19 @@ export function toNativePlan(plan: {
   attributes: Array<WithVolatile<NativeAttribute>>;
   events: Array<WithVolatile<NativeEvent>>;
   views: Array<WithVolatile<NativeView>>;
+  /** Given, the file lists them (an empty list too); left out, the file has no `maps`. */
+  maps?: Array<WithVolatile<NativeMap>>;
 }): NativePlan {
-  return {
+  const native: NativePlan = {
     format: NATIVE_FORMAT,
     formatVersion: NATIVE_FORMAT_VERSION,
     attributes: sortEntities(plan.attributes.map((a) => ({ ...withoutVolatile(a), tags: sortedTags(a.tags) }))),
     events: sortEntities(plan.events.map((e) => ({ ...withoutVolatile(e), tags: sortedTags(e.tags) }))),
     views: sortEntities(plan.views.map((v) => ({ ...withoutVolatile(v), tags: sortedTags(v.tags) }))),
   };
+  // Nodes and edges keep their order: it is the order editors drew them in.
+  if (plan.maps) native.maps = sortEntities(plan.maps.map((m) => withoutVolatile(m)));
+  return native;
 }
 
 function withoutVolatile<T extends object>(entity: WithVolatile<T>): T {
@@ -58,7 +63,7 @@ function sortKeys(value: unknown): unknown {
   return sorted;
 }
 
-const KIND_OF: Record<string, EntityKind> = { attributes: 'attribute', events: 'event', views: 'view' };
+const KIND_OF: Record<string, HistoryEntityKind> = { attributes: 'attribute', events: 'event', views: 'view', maps: 'map' };
 
 /**
  * Reads a native plan file. Every bad entry is reported with its JSON path
@@ -142,6 +147,7 @@ function referenceRejections(plan: NativePlan): RejectedRow[] {
     );
   checkLinks('events', 'event');
   checkLinks('views', 'view');
+  rejected.push(...mapRejections(plan, attributeIds, eventIds));
   plan.views.forEach((v, i) =>
     v.events.forEach((on, j) => {
       if (!eventIds.has(on.eventId)) {
@@ -152,7 +158,37 @@ function referenceRejections(plan: NativePlan): RejectedRow[] {
   return rejected;
 }
 
-function uniqueIds(items: Array<{ id: string; name: string }>, collection: string, kind: EntityKind, rejected: RejectedRow[]): Set<string> {
+/** A map's nodes place views of the file (each once), its edges join its own nodes through events of the file, its links name attributes of the file. */
+function mapRejections(plan: NativePlan, attributeIds: Set<string>, eventIds: Set<string>): RejectedRow[] {
+  const rejected: RejectedRow[] = [];
+  const maps = plan.maps ?? [];
+  uniqueIds(maps, 'maps', 'map', rejected);
+  const viewIds = new Set(plan.views.map((v) => v.id));
+  maps.forEach((m, i) => {
+    const reject = (row: string, reason: string) => rejected.push({ row: `maps[${i}].${row}`, kind: 'map', name: m.name, reason });
+    const onMap = new Set<string>();
+    m.nodes.forEach((node, j) => {
+      if (!viewIds.has(node.viewId)) reject(`nodes[${j}].viewId`, `No view in the file has the id ${node.viewId}.`);
+      else if (onMap.has(node.viewId)) reject(`nodes[${j}].viewId`, `The view ${node.viewId} is placed on this map more than once.`);
+      onMap.add(node.viewId);
+    });
+    const edgeIds = new Set<string>();
+    m.edges.forEach((edge, j) => {
+      if (edgeIds.has(edge.id)) reject(`edges[${j}].id`, `The edge id ${edge.id} is used twice on this map.`);
+      edgeIds.add(edge.id);
+      for (const end of ['from', 'to'] as const) {
+        if (!onMap.has(edge[end])) reject(`edges[${j}].${end}`, `The view ${edge[end]} is not a node of this map.`);
+      }
+      if (edge.eventId && !eventIds.has(edge.eventId)) reject(`edges[${j}].eventId`, `No event in the file has the id ${edge.eventId}.`);
+    });
+    m.attributes.forEach((link, j) => {
+      if (!attributeIds.has(link.attributeId)) reject(`attributes[${j}].attributeId`, `No attribute in the file has the id ${link.attributeId}.`);
+    });
+  });
+  return rejected;
+}
+
+function uniqueIds(items: Array<{ id: string; name: string }>, collection: string, kind: HistoryEntityKind, rejected: RejectedRow[]): Set<string> {
   const ids = new Set<string>();
   items.forEach((item, i) => {
     if (ids.has(item.id)) rejected.push({ row: `${collection}[${i}].id`, kind, name: item.name, reason: `The id ${item.id} is used by another ${kind} in the file.` });

@@ -1,6 +1,6 @@
 import { diffPlans, fieldChanges, sameValue } from '../src/diff';
 import { toNativePlan } from '../src/native';
-import { attribute, event, optional, required } from './builders';
+import { attribute, event, optional, required, view } from './builders';
 
 describe('fieldChanges', () => {
   it('lists changed top-level fields with before and after, sorted', () => {
@@ -65,5 +65,29 @@ describe('diffPlans', () => {
     const current = toNativePlan({ attributes: [a], events: [], views: [] });
     const incoming = toNativePlan({ attributes: [], events: [], views: [] });
     expect(diffPlans(current, incoming)).toEqual({ added: [], changed: [], unchanged: 0 });
+  });
+
+  it('lists maps too: a new map is added, a moved node is a change of its nodes', () => {
+    const home = view('Home');
+    const cart = view('Cart');
+    const map = {
+      id: '00000000-0000-4000-8000-00000000a001',
+      name: 'Journey',
+      description: '',
+      attributes: [],
+      nodes: [{ viewId: home.id, x: 0, y: 0 }, { viewId: cart.id, x: 200, y: 0 }],
+      edges: [],
+      layout: 'LR' as const,
+      status: 'live' as const,
+    };
+    const other = { ...map, id: '00000000-0000-4000-8000-00000000a002', name: 'Second' };
+    const current = toNativePlan({ attributes: [], events: [], views: [home, cart], maps: [map] });
+    const moved = { ...map, nodes: [map.nodes[0], { viewId: cart.id, x: 260, y: 40 }] };
+    const diff = diffPlans(current, toNativePlan({ attributes: [], events: [], views: [home, cart], maps: [moved, other] }));
+    expect(diff.added).toEqual([{ kind: 'map', name: 'Second', id: other.id }]);
+    expect(diff.changed).toEqual([{ kind: 'map', name: 'Journey', id: map.id, changes: [{ field: 'nodes', before: map.nodes, after: moved.nodes }] }]);
+    expect(diff.unchanged).toBe(2);
+    // A file without maps changes none.
+    expect(diffPlans(current, toNativePlan({ attributes: [], events: [], views: [home, cart] })).changed).toEqual([]);
   });
 });

@@ -129,3 +129,83 @@ describe('parseNativePlan reasons', () => {
     expect(parseNativePlan(JSON.stringify(data)).rejected[0].reason).toBe('scope: "session" is not one of event, user, view, system, group.');
   });
 });
+
+describe('maps in the native file', () => {
+  const ids = { map: '00000000-0000-4000-8000-00000000a001', edge: '00000000-0000-4000-8000-00000000e001', second: '00000000-0000-4000-8000-00000000e002' };
+  function withMap() {
+    const plan = samplePlan();
+    const home = { ...plan.views[0], id: '00000000-0000-4000-8000-0000000b0001', name: 'Home', events: [] };
+    const confirmation = plan.views[0];
+    const completed = plan.events[0];
+    const map = {
+      id: ids.map,
+      name: 'Checkout journey',
+      description: 'From home to the confirmation.',
+      attributes: [optional(plan.attributes[0])],
+      // Drawn right to left on purpose: nodes and edges keep the order they were drawn in.
+      nodes: [
+        { viewId: confirmation.id, x: 300.5, y: -20 },
+        { viewId: home.id, x: 0, y: 0 },
+      ],
+      edges: [
+        { id: ids.second, from: home.id, to: confirmation.id, eventId: completed.id, label: 'pays' },
+        { id: ids.edge, from: confirmation.id, to: home.id },
+      ],
+      layout: 'LR' as const,
+      status: 'live' as const,
+      version: 3,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-02T00:00:00.000Z',
+    };
+    return { ...plan, views: [...plan.views, home], maps: [map] };
+  }
+
+  it('exports maps sorted by name with nodes and edges in drawing order, and round-trips byte for byte', () => {
+    const native = toNativePlan(withMap());
+    expect(native.maps).toHaveLength(1);
+    expect(native.maps![0]).not.toHaveProperty('version');
+    expect(native.maps![0].nodes.map((n) => n.x)).toEqual([300.5, 0]);
+    expect(native.maps![0].edges.map((e) => e.id)).toEqual([ids.second, ids.edge]);
+    const text = serializeNativePlan(native);
+    const { plan, rejected } = parseNativePlan(text);
+    expect(rejected).toEqual([]);
+    expect(serializeNativePlan(plan!)).toBe(text);
+  });
+
+  it('a plan given no maps has none in its file, and such a file still reads', () => {
+    const text = serializeNativePlan(toNativePlan(samplePlan()));
+    expect(JSON.parse(text)).not.toHaveProperty('maps');
+    expect(parseNativePlan(text).rejected).toEqual([]);
+    expect(JSON.parse(serializeNativePlan(toNativePlan({ ...samplePlan(), maps: [] }))).maps).toEqual([]);
+  });
+
+  it('rejects nodes on views not in the file or placed twice, edges off the map or through unknown events, unknown attributes', () => {
+    const data = JSON.parse(serializeNativePlan(toNativePlan(withMap())));
+    const [m] = data.maps;
+    const missing = '00000000-0000-4000-8000-0000000fffff';
+    m.nodes.push({ viewId: m.nodes[0].viewId, x: 1, y: 1 }, { viewId: missing, x: 2, y: 2 });
+    m.edges[0].eventId = missing;
+    m.edges[1].to = '00000000-0000-4000-8000-0000000ddddd';
+    m.edges[1].id = m.edges[0].id;
+    m.attributes[0].attributeId = missing;
+    const { plan, rejected } = parseNativePlan(JSON.stringify(data));
+    expect(plan).toBeNull();
+    const at = (row: string, reason: string) => ({ row: `maps[0].${row}`, kind: 'map', name: 'Checkout journey', reason });
+    expect(rejected).toEqual([
+      at('nodes[2].viewId', `The view ${m.nodes[0].viewId} is placed on this map more than once.`),
+      at('nodes[3].viewId', `No view in the file has the id ${missing}.`),
+      at('edges[0].eventId', `No event in the file has the id ${missing}.`),
+      at('edges[1].id', `The edge id ${m.edges[0].id} is used twice on this map.`),
+      at('edges[1].to', 'The view 00000000-0000-4000-8000-0000000ddddd is not a node of this map.'),
+      at('attributes[0].attributeId', `No attribute in the file has the id ${missing}.`),
+    ]);
+  });
+
+  it('names the map of a malformed entry', () => {
+    const data = JSON.parse(serializeNativePlan(toNativePlan(withMap())));
+    data.maps[0].layout = 'diagonal';
+    expect(parseNativePlan(JSON.stringify(data)).rejected).toEqual([
+      { row: 'maps[0].layout', kind: 'map', name: 'Checkout journey', reason: 'layout: "diagonal" is not one of LR, TB.' },
+    ]);
+  });
+});

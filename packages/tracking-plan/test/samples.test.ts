@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Attribute, NativePlan } from '@tracemap/contracts';
-import { lintPlan } from '../src/lint';
+import { lintMapOf, lintPlan } from '../src/lint';
 import { parseNativePlan, serializeNativePlan } from '../src/native';
 import { resolveEffectiveAttributes } from '../src/resolve';
 import { samplePlans } from '../src/samples';
@@ -22,6 +22,7 @@ describe('samplePlans.ecommerce', () => {
     expect(plan.attributes.length).toBeGreaterThanOrEqual(40);
     expect(plan.events.length).toBeGreaterThanOrEqual(30);
     expect(plan.views.length).toBeGreaterThanOrEqual(12);
+    expect(plan.maps).toHaveLength(1);
     const scopes = new Set(plan.attributes.map((a) => a.scope));
     expect([...scopes].sort()).toEqual(['event', 'system', 'user', 'view']);
   });
@@ -32,7 +33,8 @@ describe('samplePlans.ecommerce', () => {
   });
 
   it('is lint-clean: no errors and no warnings', () => {
-    const findings = lintPlan({ ...plan, settings });
+    const maps = (plan.maps ?? []).filter((m) => m.status !== 'archived').map(lintMapOf);
+    const findings = lintPlan({ ...plan, maps, settings });
     expect(findings).toEqual([]);
   });
 
@@ -61,5 +63,24 @@ describe('samplePlans.ecommerce', () => {
     expect(byName.get('checkout_step')!.validation).toEqual({ kind: 'range', min: 1, max: 4 });
     // all four views agree on the page type, so their override applies
     expect(byName.get('page_type')!.validation).toEqual({ kind: 'const', const: 'checkout' });
+  });
+
+  it('has a "Shopping journey" map from Home to the order confirmation over its own views and events', () => {
+    const journey = plan.maps![0];
+    const viewName = new Map(plan.views.map((v) => [v.id, v.name]));
+    const eventName = new Map(plan.events.map((e) => [e.id, e.name]));
+    expect(journey.name).toBe('Shopping journey');
+    expect(journey.nodes).toHaveLength(12);
+    expect(journey.edges).toHaveLength(15);
+    expect(journey.edges.filter((e) => e.eventId)).toHaveLength(13);
+    for (const node of journey.nodes) expect(viewName.has(node.viewId)).toBe(true);
+    const path = ['Home', 'Category', 'Product Detail', 'Cart', 'Checkout Shipping', 'Checkout Delivery', 'Checkout Payment', 'Checkout Review', 'Order Confirmation'];
+    const steps = journey.edges.map((e) => `${viewName.get(e.from)} -> ${viewName.get(e.to)}${e.eventId ? ` [${eventName.get(e.eventId)}]` : ''}`);
+    for (let i = 0; i + 1 < path.length; i++) expect(steps.some((s) => s.startsWith(`${path[i]} -> ${path[i + 1]}`))).toBe(true);
+    expect(steps).toContain('Product Detail -> Cart [Product Added]');
+    expect(steps).toContain('Checkout Review -> Order Confirmation [Order Completed]');
+    // Left to right: every transition on the main path moves right.
+    const x = new Map(journey.nodes.map((n) => [n.viewId, n.x]));
+    for (const edge of journey.edges) expect(x.get(edge.to)! >= x.get(edge.from)!).toBe(true);
   });
 });

@@ -165,7 +165,7 @@ export const ImportQuery = Type.Object(
 );
 
 export const DiffEntrySchema = Type.Object({
-  kind: EntityKindSchema,
+  kind: literals(HISTORY_ENTITY_KINDS),
   name: Type.String(),
   id: Type.Optional(EntityId),
   changes: Type.Optional(Type.Array(FieldChangeSchema)),
@@ -174,7 +174,7 @@ export type DiffEntry = Static<typeof DiffEntrySchema>;
 export const RejectedRowSchema = Type.Object({
   /** 1-based row of a CSV file (the header is row 1), or the JSON path of a native entry. */
   row: Type.Union([Type.Integer(), Type.String()]),
-  kind: Type.Optional(EntityKindSchema),
+  kind: Type.Optional(literals(HISTORY_ENTITY_KINDS)),
   name: Type.Optional(Type.String()),
   reason: Type.String(),
 });

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { AttributeSchema, EventSchema, ViewSchema } from './model';
+import { MapSchema } from './map';
 import { NATIVE_FORMAT, NATIVE_FORMAT_VERSION } from './vocabulary';
 
 /**
@@ -15,6 +16,9 @@ export const NativeViewSchema = Type.Omit(ViewSchema, volatile);
 export type NativeAttribute = Static<typeof NativeAttributeSchema>;
 export type NativeEvent = Static<typeof NativeEventSchema>;
 export type NativeView = Static<typeof NativeViewSchema>;
+/** Nodes and edges name views and events by their ids, the file's stable keys, like every other link in it. */
+export const NativeMapSchema = Type.Omit(MapSchema, volatile);
+export type NativeMap = Static<typeof NativeMapSchema>;
 
 export const NativePlanSchema = Type.Object({
   format: Type.Literal(NATIVE_FORMAT),
@@ -22,5 +26,7 @@ export const NativePlanSchema = Type.Object({
   attributes: Type.Array(NativeAttributeSchema),
   events: Type.Array(NativeEventSchema),
   views: Type.Array(NativeViewSchema),
+  /** Absent in files written before maps were part of the format: such a file leaves the company's maps as they are. */
+  maps: Type.Optional(Type.Array(NativeMapSchema)),
 });
 export type NativePlan = Static<typeof NativePlanSchema>;

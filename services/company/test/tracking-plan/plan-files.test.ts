@@ -27,13 +27,29 @@ beforeAll(async () => {
   });
   const old = await plan.create('events', { name: 'Legacy Click', description: 'Old' });
   await plan.patch(`/events/${old.id}`, { status: 'archived' });
-  await plan.create('views', {
+  const home = await plan.create('views', { name: 'Home Page', description: 'Landing', urlPattern: '/' });
+  const productPage = await plan.create('views', {
     name: 'Product Page',
     description: 'Product detail',
     urlPattern: '/p/:id',
     attributes: [{ attributeId: category.id, presence: 'required' }],
     events: [{ eventId: added.id, trigger: 'Add button', hotspot: { x: 10, y: 20, width: 30, height: 5 } }],
   });
+  const map = await plan.post('/maps', {
+    name: 'Shopping journey',
+    description: 'Home to product',
+    attributes: [{ attributeId: category.id, presence: 'optional' }],
+    nodes: [
+      { viewId: home.id, x: 0, y: 0 },
+      { viewId: productPage.id, x: 320.5, y: -40 },
+    ],
+    edges: [
+      { from: home.id, to: productPage.id, eventId: added.id, label: 'adds from a tile' },
+      { from: productPage.id, to: home.id },
+    ],
+    layout: 'TB',
+  });
+  if (map.statusCode !== 201) throw new Error(map.body);
   void sys;
 });
 afterAll(async () => {
@@ -62,6 +78,13 @@ test('native export → import into an empty company → export again gives the 
   expect(first.headers['content-disposition']).toMatch(/attachment; filename="tracking-plan-.*\.json"/);
   const exported = first.json();
   expect(exported.attributes).toHaveLength(4);
+  // Maps travel in the file with their nodes, edges and links, naming views and events by their ids (the file's keys).
+  expect(exported.maps).toHaveLength(1);
+  expect(exported.maps[0]).toMatchObject({ name: 'Shopping journey', layout: 'TB', attributes: [{ presence: 'optional' }] });
+  expect(exported.maps[0].edges.map((e: { label?: string; eventId?: string }) => [e.label ?? null, Boolean(e.eventId)])).toEqual([
+    ['adds from a tile', true],
+    [null, false],
+  ]);
   expect(exported.events.map((e: { name: string; status: string }) => [e.name, e.status]).sort()).toEqual([
     ['Legacy Click', 'archived'],
     ['Product Added', 'planned'],
@@ -72,17 +95,27 @@ test('native export → import into an empty company → export again gives the 
   const imported = await importFile(empty, 'native', first.body, false, owner);
   expect(imported.statusCode).toBe(200);
   expect(imported.json()).toMatchObject({ format: 'native', dryRun: false, applied: true, changed: [], unchanged: 0, rejected: [] });
-  expect(imported.json().added).toHaveLength(4 + 2 + 1);
+  expect(imported.json().added).toHaveLength(4 + 2 + 2 + 1);
+  expect(imported.json().added).toContainEqual({ kind: 'map', name: 'Shopping journey', id: exported.maps[0].id });
   const again = await h.call(owner, { method: 'GET', url: `/api/company/${empty}/tracking-plan/export?format=native` });
   expect(JSON.stringify(sortKeys(again.json()))).toBe(JSON.stringify(sortKeys(exported)));
   expect(again.body).toBe(first.body);
 
   // Importing the same file again changes nothing, and history has one "imported" entry per entity.
   const repeat = await importFile(empty, 'native', first.body, false, owner);
-  expect(repeat.json()).toMatchObject({ applied: false, added: [], changed: [], unchanged: 7 });
+  expect(repeat.json()).toMatchObject({ applied: false, added: [], changed: [], unchanged: 9 });
   const eventId = exported.events[0].id;
   const history = await h.call(owner, { method: 'GET', url: `/api/company/${empty}/events/${eventId}/history` });
   expect(history.json().items.map((e: { action: string }) => e.action)).toEqual(['imported']);
+  const mapHistory = await h.call(owner, { method: 'GET', url: `/api/company/${empty}/maps/${exported.maps[0].id}/history` });
+  expect(mapHistory.json().items.map((e: { action: string }) => e.action)).toEqual(['imported']);
+
+  // A dry run lists a moved node as a change of the map, and writes nothing.
+  const moved = structuredClone(exported);
+  moved.maps[0].nodes[1].x = 999;
+  const dry = await importFile(empty, 'native', JSON.stringify(moved), true, owner);
+  expect(dry.json()).toMatchObject({ applied: false, added: [], changed: [{ kind: 'map', name: 'Shopping journey', changes: [{ field: 'nodes' }] }] });
+  expect((await h.call(owner, { method: 'GET', url: `/api/company/${empty}/tracking-plan/export?format=native` })).body).toBe(first.body);
 });
 
 test('a native file with a bad entry changes nothing and names the entry', async () => {

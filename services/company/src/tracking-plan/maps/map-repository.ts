@@ -19,7 +19,7 @@ export function mapAttributeLinksSql(owner: string, exposedOnly: boolean): strin
            FROM company.map_attributes l WHERE l.company_id = ${owner}.company_id AND l.map_id = ${owner}.id ${exposedLink(exposedOnly)}), '[]'::json)`;
 }
 
-const graphColumns = (owner: string) => `
+export const graphColumns = (owner: string) => `
   coalesce((SELECT json_agg(json_build_object('viewId', n.view_id, 'x', n.x, 'y', n.y) ORDER BY n.position)
               FROM company.map_nodes n WHERE n.company_id = ${owner}.company_id AND n.map_id = ${owner}.id), '[]'::json) AS nodes,
   coalesce((SELECT json_agg(json_strip_nulls(json_build_object('id', e.id, 'from', e.from_view_id, 'to', e.to_view_id,

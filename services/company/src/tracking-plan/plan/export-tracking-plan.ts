@@ -4,6 +4,7 @@ import type { CompanyDeps } from '../../deps';
 import { tenantTransaction } from '../../lib/tenant';
 import { exposedOnly, loadPlanSettings, type PlanActor } from '../shared/plan-context';
 import { loadPlan, type StoredPlan } from './plan-repository';
+import { loadMaps } from './plan-maps';
 
 export interface ExportedPlan {
   contentType: string;
@@ -18,8 +19,10 @@ export interface ExportedPlan {
  * items. Viewers' files leave hidden attributes out.
  */
 export async function exportTrackingPlan(deps: CompanyDeps, actor: PlanActor, format: ExportFormat): Promise<ExportedPlan> {
-  const { plan, attributeInheritance } = await tenantTransaction(deps.db, { companyId: actor.companyId, userId: actor.userId }, async (client) => ({
+  const { plan, maps, attributeInheritance } = await tenantTransaction(deps.db, { companyId: actor.companyId, userId: actor.userId }, async (client) => ({
     plan: await loadPlan(client, actor.companyId, { exposedOnly: exposedOnly(actor), includeArchived: format === 'native' }),
+    // Only the native file carries maps; CSV and JSON Schema describe events.
+    maps: format === 'native' ? await loadMaps(client, actor.companyId, { exposedOnly: exposedOnly(actor), includeArchived: true }) : [],
     attributeInheritance: (await loadPlanSettings(client, actor.companyId)).attributeInheritance,
   }));
   const stamp = new Date().toISOString().slice(0, 10);
@@ -42,7 +45,7 @@ export async function exportTrackingPlan(deps: CompanyDeps, actor: PlanActor, fo
     const bundle = segmentRulesBundle(effective, live('system').map(asLayer), { user: live('user').map(asLayer), group: live('group').map(asLayer) });
     return { contentType: 'application/json; charset=utf-8', fileName: `tracking-plan-${stamp}.schema.json`, body: JSON.stringify(bundle, null, 2) };
   }
-  const native = serializeNativePlan(toNativePlan(plan));
+  const native = serializeNativePlan(toNativePlan({ ...plan, maps }));
   return { contentType: 'application/json; charset=utf-8', fileName: `tracking-plan-${stamp}.json`, body: native };
 }
 

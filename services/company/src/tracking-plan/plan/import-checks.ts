@@ -1,5 +1,5 @@
 import { foldName } from '@tracemap/tracking-plan';
-import type { NativePlan, RejectedRow } from '@tracemap/contracts';
+import type { HistoryEntityKind, NativeMap, NativePlan, RejectedRow } from '@tracemap/contracts';
 import type { StoredPlan } from './plan-repository';
 
 /**
@@ -7,7 +7,7 @@ import type { StoredPlan } from './plan-repository';
  * the entry: a link to an entity that is neither in the file nor in the
  * company, and a name that collides (after folding) with another entity.
  */
-export function integrityProblems(current: StoredPlan, incoming: NativePlan): RejectedRow[] {
+export function integrityProblems(current: StoredPlan & { maps: NativeMap[] }, incoming: NativePlan): RejectedRow[] {
   const rejected: RejectedRow[] = [];
   const attributeIds = new Set([...current.attributes, ...incoming.attributes].map((a) => a.id));
   const eventIds = new Set([...current.events, ...incoming.events].map((e) => e.id));
@@ -27,12 +27,14 @@ export function integrityProblems(current: StoredPlan, incoming: NativePlan): Re
   nameCollisions(rejected, 'attribute', 'attributes', current.attributes, incoming.attributes, (a) => `${a.scope}:${foldName(a.name)}`);
   nameCollisions(rejected, 'event', 'events', current.events, incoming.events, (e) => foldName(e.name));
   nameCollisions(rejected, 'view', 'views', current.views, incoming.views, (v) => foldName(v.name));
+  // The file's own references were checked when it was read: a map names only views and events of the file.
+  nameCollisions(rejected, 'map', 'maps', current.maps, incoming.maps ?? [], (m) => foldName(m.name));
   return rejected;
 }
 
 function nameCollisions<T extends { id: string; name: string; status: string }>(
   rejected: RejectedRow[],
-  kind: 'attribute' | 'event' | 'view',
+  kind: HistoryEntityKind,
   path: string,
   current: T[],
   incoming: T[],

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '@tracemap/service-kit';
-import type { EntityKind, ImportDiff, ImportFormat, NativePlan, RejectedRow } from '@tracemap/contracts';
+import type { HistoryEntityKind, ImportDiff, ImportFormat, NativePlan, RejectedRow } from '@tracemap/contracts';
 import type { CompanyDeps } from '../../deps';
 import { tenantTransaction } from '../../lib/tenant';
 import { recordHistoryBatch, type HistoryRecord } from '../history/history-repository';
@@ -10,6 +10,7 @@ import { diffPlans, parseNativePlan, parseTrackingPlanCsv, planFromCsvRows, toNa
 import { integrityProblems } from './import-checks';
 import { loadPlan } from './plan-repository';
 import { upsertPlan, versionsOf } from './plan-writer';
+import { loadMaps, upsertMaps } from './plan-maps';
 
 export interface ImportInput {
   format: ImportFormat;
@@ -17,7 +18,12 @@ export interface ImportInput {
   dryRun: boolean;
 }
 
-const TABLES: Record<EntityKind, string> = { attribute: 'company.plan_attributes', event: 'company.plan_events', view: 'company.plan_views' };
+const TABLES: Record<HistoryEntityKind, string> = {
+  attribute: 'company.plan_attributes',
+  event: 'company.plan_events',
+  view: 'company.plan_views',
+  map: 'company.maps',
+};
 
 /**
  * Imports a plan file in one transaction. It only adds and updates, never
@@ -28,7 +34,7 @@ const TABLES: Record<EntityKind, string> = { attribute: 'company.plan_attributes
 export async function importTrackingPlan(deps: CompanyDeps, actor: PlanActor, input: ImportInput): Promise<ImportDiff> {
   const { companyId, userId } = actor;
   const diff = await tenantTransaction(deps.db, { companyId, userId }, async (client) => {
-    const current = await loadPlan(client, companyId, { exposedOnly: false, includeArchived: true });
+    const current = { ...(await loadPlan(client, companyId, { exposedOnly: false, includeArchived: true })), maps: await loadMaps(client, companyId, { exposedOnly: false, includeArchived: true }) };
     const currentNative = toNativePlan(current);
     const { plan: incoming, rejected } = readFile(input, currentNative);
     const result = { format: input.format, dryRun: input.dryRun, applied: false, added: [], changed: [], unchanged: 0, rejected } as ImportDiff;
@@ -40,12 +46,13 @@ export async function importTrackingPlan(deps: CompanyDeps, actor: PlanActor, in
     if (input.dryRun || added.length + changed.length === 0) return result;
 
     const touched = new Set([...added, ...changed].map((entry) => `${entry.kind}:${entry.id}`));
-    const pick = <T extends { id: string }>(kind: EntityKind, list: T[]) => list.filter((e) => touched.has(`${kind}:${e.id}`));
+    const pick = <T extends { id: string }>(kind: HistoryEntityKind, list: T[]) => list.filter((e) => touched.has(`${kind}:${e.id}`));
     await upsertPlan(client, companyId, {
       attributes: pick('attribute', incoming.attributes),
       events: pick('event', incoming.events),
       views: pick('view', incoming.views),
     });
+    await upsertMaps(client, companyId, pick('map', incoming.maps ?? []));
     await recordHistoryBatch(client, await historyOf(client, companyId, userId, [...added, ...changed]));
     result.applied = true;
     return result;
@@ -61,7 +68,9 @@ function readFile(input: ImportInput, current: NativePlan): { plan: NativePlan |
   if (input.format === 'native') return parseNativePlan(input.text);
   const parsed = parseTrackingPlanCsv(input.text);
   if (parsed.rejected.length > 0) return { plan: null, rejected: parsed.rejected };
-  return planFromCsvRows(parsed.rows, current, { newId: randomUUID });
+  // CSV files carry no maps, so a CSV import neither lists nor touches them.
+  const { maps: _maps, ...withoutMaps } = current;
+  return planFromCsvRows(parsed.rows, withoutMaps, { newId: randomUUID });
 }
 
 async function historyOf(
@@ -71,7 +80,7 @@ async function historyOf(
   entries: ImportDiff['added'],
 ): Promise<HistoryRecord[]> {
   const records: HistoryRecord[] = [];
-  for (const kind of ['attribute', 'event', 'view'] as const) {
+  for (const kind of ['attribute', 'event', 'view', 'map'] as const) {
     const ofKind = entries.filter((e) => e.kind === kind && e.id);
     const versions = await versionsOf(client, companyId, TABLES[kind], ofKind.map((e) => e.id!));
     for (const entry of ofKind) {

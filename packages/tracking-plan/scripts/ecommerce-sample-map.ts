@@ -1,0 +1,50 @@
+/** The sample's map: a shopper's way from the home page to a placed order, on the sample's views and events. */
+
+interface MapNodeSpec {
+  view: string;
+  x: number;
+  y: number;
+}
+interface MapEdgeSpec {
+  from: string;
+  to: string;
+  event?: string;
+  label?: string;
+}
+
+const column = (n: number) => n * 300;
+export const JOURNEY: { name: string; description: string; nodes: MapNodeSpec[]; edges: MapEdgeSpec[] } = {
+  name: 'Shopping journey',
+  description: 'How a shopper goes from the home page to a placed order: finding a product, the cart, signing in and the four checkout steps.',
+  nodes: [
+    { view: 'Home', x: column(0), y: 160 },
+    { view: 'Search Results', x: column(1), y: 0 },
+    { view: 'Category', x: column(1), y: 160 },
+    { view: 'Product Detail', x: column(2), y: 160 },
+    { view: 'Wishlist', x: column(2), y: 420 },
+    { view: 'Cart', x: column(3), y: 160 },
+    { view: 'Sign In', x: column(3), y: 420 },
+    { view: 'Checkout Shipping', x: column(4), y: 160 },
+    { view: 'Checkout Delivery', x: column(5), y: 160 },
+    { view: 'Checkout Payment', x: column(6), y: 160 },
+    { view: 'Checkout Review', x: column(7), y: 160 },
+    { view: 'Order Confirmation', x: column(8), y: 160 },
+  ],
+  edges: [
+    { from: 'Home', to: 'Search Results', event: 'Products Searched' },
+    { from: 'Home', to: 'Category', label: 'opens a category from the menu' },
+    { from: 'Home', to: 'Product Detail', event: 'Product Clicked', label: 'bestseller' },
+    { from: 'Search Results', to: 'Product Detail', event: 'Product Clicked' },
+    { from: 'Category', to: 'Product Detail', event: 'Product Clicked' },
+    { from: 'Product Detail', to: 'Cart', event: 'Product Added' },
+    { from: 'Product Detail', to: 'Wishlist', event: 'Wishlist Product Added' },
+    { from: 'Wishlist', to: 'Cart', event: 'Product Added' },
+    { from: 'Cart', to: 'Checkout Shipping', event: 'Checkout Started' },
+    { from: 'Cart', to: 'Sign In', label: 'signs in to check out' },
+    { from: 'Sign In', to: 'Checkout Shipping', event: 'Signed In' },
+    { from: 'Checkout Shipping', to: 'Checkout Delivery', event: 'Checkout Step Completed' },
+    { from: 'Checkout Delivery', to: 'Checkout Payment', event: 'Checkout Step Completed' },
+    { from: 'Checkout Payment', to: 'Checkout Review', event: 'Payment Info Entered' },
+    { from: 'Checkout Review', to: 'Order Confirmation', event: 'Order Completed' },
+  ],
+};
