@@ -70,6 +70,8 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let chain: Promise<unknown> = Promise.resolve();
+  // A retry due before the next poll is looked for when it is due, not a poll later.
+  let soonestRetryMs = Infinity;
 
   async function claim(): Promise<Claimed | null> {
     const { rows } = await options.pool.query<Claimed>(
@@ -100,6 +102,7 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
     }
     const giveUp = Number(row.age_ms) > giveUpAfterMs;
     const delay = Math.min(retryMaxMs, options.retryBaseMs * 2 ** Math.max(0, row.attempts - 1));
+    if (!giveUp) soonestRetryMs = Math.min(soonestRetryMs, delay);
     await options.pool.query(
       `UPDATE subscription.sandbox_events
           SET delivery_status = $3, last_error = $4, locked_until = NULL, next_attempt_at = now() + $5 * interval '1 millisecond'
@@ -153,7 +156,11 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
     timer = setTimeout(() => {
       enqueue(round)
         .catch((error) => options.logger.error({ err: (error as Error).message }, 'sandbox webhook round failed'))
-        .finally(() => schedule(pollMs));
+        .finally(() => {
+          const next = Math.min(pollMs, soonestRetryMs);
+          soonestRetryMs = Infinity;
+          schedule(next);
+        });
     }, delay);
     timer.unref?.();
   }
