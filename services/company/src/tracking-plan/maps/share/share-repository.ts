@@ -1,4 +1,6 @@
+import type pg from 'pg';
 import type { Queryable } from '@tracemap/service-kit';
+import { tenantRead } from '../../../lib/tenant';
 import { iso } from '../../shared/list-query';
 
 export interface StoredShare {
@@ -39,9 +41,9 @@ export async function companyOfSharedMap(db: Queryable, mapId: string, tokenHash
   return rows[0]?.companyId ?? null;
 }
 
-/** The company of a map among those of the transaction's user. */
-export async function companyOfMemberMap(db: Queryable, mapId: string): Promise<string | null> {
-  const { rows } = await db.query<{ companyId: string | null }>(`SELECT company.map_company_for_member($1) AS "companyId"`, [mapId]);
+/** The company of a map among those of the user (one round trip, the user named for it alone). */
+export async function companyOfMemberMap(pool: pg.Pool, userId: string, mapId: string): Promise<string | null> {
+  const rows = await tenantRead<{ companyId: string | null }>(pool, { userId }, `SELECT company.map_company_for_member($1) AS "companyId"`, [mapId]);
   return rows[0]?.companyId ?? null;
 }
 

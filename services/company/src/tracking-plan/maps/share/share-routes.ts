@@ -3,7 +3,6 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { requireServiceToken } from '@tracemap/service-kit';
 import { MapFrameAncestorsSchema, MapPreviewPathParams, MapPreviewQuery, MapPreviewSchema, MapShareStateSchema, EntityPathParams } from '@tracemap/contracts';
 import type { CompanyDeps } from '../../../deps';
-import { tenantTransaction } from '../../../lib/tenant';
 import { companyAccess } from '../../../plugins/company-access';
 import { actorOf, editAccess, NoContent, readAccess } from '../../shared/route-kit';
 import { disableMapShare } from './disable-map-share';
@@ -63,8 +62,7 @@ export async function mapShareRoutes(parent: FastifyInstance, { deps }: { deps: 
   const memberAccess = companyAccess(deps, {
     access: 'member',
     locate: {
-      resolve: (request, userId) =>
-        tenantTransaction(deps.db, { userId }, (client) => companyOfMemberMap(client, (request.params as { mapId: string }).mapId)),
+      resolve: (request, userId) => companyOfMemberMap(deps.db, userId, (request.params as { mapId: string }).mapId),
       notFound: previewNotFound(),
     },
   });
