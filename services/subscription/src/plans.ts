@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { PlanSchema, type Plan } from '@tracemap/contracts';
+import { ConfigError } from '@tracemap/service-kit';
 
 export type { Plan };
 
@@ -51,11 +52,11 @@ export function loadPlans(json: string | undefined): CatalogPlan[] {
   try {
     parsed = JSON.parse(json);
   } catch {
-    throw new Error('BILLING_PLANS: not valid JSON');
+    throw new ConfigError(['BILLING_PLANS: not valid JSON']);
   }
   if (!Value.Check(CatalogSchema, parsed)) {
     const first = [...Value.Errors(CatalogSchema, parsed)][0];
-    throw new Error(`BILLING_PLANS: ${first?.path ?? ''} ${first?.message ?? 'does not match the plan shape'}`);
+    throw new ConfigError([`BILLING_PLANS: ${first?.path ?? ''} ${first?.message ?? 'does not match the plan shape'}`]);
   }
   return parsed as CatalogPlan[];
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { ConfigError } from '@tracemap/service-kit';
 import type { SubscriptionConfig } from '../config';
 import { assertSandboxAllowed } from '../sandbox/config';
 import { sandboxStripeConnection } from '../sandbox/connection';
@@ -13,7 +14,7 @@ import { StripeProvider } from './stripe-provider';
 export function createProvider(config: SubscriptionConfig, listening?: FastifyInstance): BillingProvider {
   assertSandboxAllowed(config);
   if (config.STRIPE_SECRET_KEY) {
-    if (!config.STRIPE_WEBHOOK_SECRET) throw new Error('STRIPE_WEBHOOK_SECRET: is required with STRIPE_SECRET_KEY');
+    if (!config.STRIPE_WEBHOOK_SECRET) throw new ConfigError(['STRIPE_WEBHOOK_SECRET: is required with STRIPE_SECRET_KEY']);
     return new StripeProvider({ secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, apiBase: config.STRIPE_API_BASE });
   }
   const sandbox = sandboxStripeConnection(config, listening);
