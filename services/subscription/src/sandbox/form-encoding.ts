@@ -1,8 +1,4 @@
-/**
- * The provider's wire format: `a[b][0][c]=v` pairs, as the SDK writes them for
- * bodies and query strings. Keys made only of digits become array positions;
- * `a[]` appends.
- */
+/** The provider's wire format: `a[b][0][c]=v` pairs, as the SDK writes them for bodies and query strings. */
 export type FormValue = string | FormValue[] | { [key: string]: FormValue };
 export type FormObject = { [key: string]: FormValue };
 
@@ -22,41 +18,43 @@ function splitKey(key: string): string[] | null {
   return parts.length > MAX_DEPTH ? null : parts;
 }
 
-// Keys that would reach Object.prototype are dropped.
-const UNSAFE = new Set(['__proto__', 'constructor', 'prototype']);
+// Built on objects without a prototype, so no key (`constructor`, `toString`)
+// can lead into inherited properties; `__proto__` is dropped outright.
+const UNSAFE = '__proto__';
+type Node = Record<string, unknown>;
+const bare = () => Object.create(null) as Node;
 
+/**
+ * Containers are decoded as objects first; one whose keys are exactly 0..n-1
+ * becomes an array (`items[0][price]`), any other stays an object (so a
+ * metadata key "5" is kept as a key). `a[]` takes the next position.
+ */
 export function decodeForm(text: string): FormObject {
-  const root: Record<string, unknown> = {};
+  const root = bare();
   for (const [key, value] of new URLSearchParams(text)) {
     const parts = splitKey(key);
-    if (!parts || parts.some((p) => UNSAFE.has(p))) continue;
-    let node: Record<string, unknown> | unknown[] = root;
+    if (!parts || parts.includes(UNSAFE)) continue;
+    let node = root;
     for (let i = 0; i < parts.length; i++) {
-      const part = parts[i];
-      const last = i === parts.length - 1;
-      const nextIsIndex = !last && (parts[i + 1] === '' || /^\d+$/.test(parts[i + 1]));
-      if (Array.isArray(node)) {
-        const index = part === '' ? node.length : Number(part);
-        if (!Number.isInteger(index) || index > 1000) break;
-        if (last) node[index] = value;
-        else node = (node[index] ??= nextIsIndex ? [] : {}) as Record<string, unknown> | unknown[];
-      } else {
-        if (last) node[part] = value;
-        else node = (node[part] ??= nextIsIndex ? [] : {}) as Record<string, unknown> | unknown[];
+      const part = parts[i] === '' ? String(Object.keys(node).length) : parts[i];
+      if (i === parts.length - 1) {
+        node[part] = value;
+        break;
       }
-      if (typeof node !== 'object' || node === null) break;
+      const next = node[part];
+      if (typeof next === 'string') break;
+      node = (next as Node | undefined) ?? (node[part] = bare());
     }
   }
-  return compact(root) as FormObject;
+  return finish(root) as FormObject;
 }
 
-// Sparse positions (items[2] without items[1]) are closed up, as the provider does.
-function compact(value: unknown): unknown {
-  if (Array.isArray(value)) return value.filter((v) => v !== undefined).map(compact);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, compact(v)]));
-  }
-  return value;
+function finish(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  const keys = Object.keys(value);
+  const entries = keys.map((k) => [k, finish((value as Node)[k])] as const);
+  const isList = keys.length > 0 && keys.every((k, i) => k === String(i));
+  return isList ? entries.map(([, v]) => v) : Object.fromEntries(entries);
 }
 
 export function queryOf(url: string): FormObject {

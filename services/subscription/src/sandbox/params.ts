@@ -39,8 +39,14 @@ export function obj(params: FormObject, name: string): FormObject | undefined {
 export function list(params: FormObject, name: string): FormValue[] {
   const value = params[name];
   if (value === undefined || value === '') return [];
-  if (!Array.isArray(value)) throw invalidParam(name, `Invalid array: ${name}`);
-  return value;
+  if (Array.isArray(value)) return value;
+  // Positions that do not start at 0 or have gaps decode as an object with numeric keys.
+  if (typeof value === 'object' && Object.keys(value).every((k) => /^\d+$/.test(k))) {
+    return Object.keys(value)
+      .sort((a, b) => Number(a) - Number(b))
+      .map((k) => value[k]);
+  }
+  throw invalidParam(name, `Invalid array: ${name}`);
 }
 
 /** Metadata: string values only; an empty string deletes a key on update. */
@@ -48,9 +54,11 @@ export function metadata(params: FormObject, name = 'metadata'): Record<string, 
   const value = params[name];
   if (value === undefined) return undefined;
   if (value === '') return {};
-  if (typeof value !== 'object' || Array.isArray(value)) throw invalidParam(name, 'Invalid metadata');
+  if (typeof value !== 'object') throw invalidParam(name, 'Invalid metadata');
+  // Keys 0..n-1 decode as a list; as metadata they are keys like any other.
+  const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(value)) {
+  for (const [k, v] of entries) {
     if (typeof v !== 'string') throw invalidParam(`${name}[${k}]`, 'Metadata values must be strings');
     if (k.length > 40 || v.length > 500) throw invalidParam(`${name}[${k}]`, 'Metadata keys are at most 40 and values at most 500 characters');
     out[k] = v;

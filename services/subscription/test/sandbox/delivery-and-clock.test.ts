@@ -130,6 +130,10 @@ test('the provider form encoding decodes to nested objects and arrays', () => {
   expect(
     decodeForm('items[0][price]=price_team&items[0][id]=si_1&metadata[companyId]=c%201&expand[0]=a.b&expand[]=c&created[gte]=5&__proto__[x]=1'),
   ).toEqual({ items: [{ price: 'price_team', id: 'si_1' }], metadata: { companyId: 'c 1' }, expand: ['a.b', 'c'], created: { gte: '5' } });
+  const tricky = decodeForm('constructor[prototype][polluted]=1&toString[x]=2&metadata[constructor]=3');
+  expect(tricky).toEqual({ constructor: { prototype: { polluted: '1' } }, toString: { x: '2' }, metadata: { constructor: '3' } });
+  expect((Object as unknown as Record<string, unknown>).prototype).not.toHaveProperty('polluted');
+  expect(({} as Record<string, unknown>).polluted).toBeUndefined();
 });
 
 test('the sandbox provider is refused in production without a real key', () => {

@@ -83,7 +83,9 @@ async function endTrial(store: SandboxStore, subscription: StoredSubscription): 
   if (!method && behaviour === 'pause') {
     subscription.data.status = 'paused';
     subscription.data.pause_collection = null;
-    return saveSubscription(store, subscription, before);
+    await saveSubscription(store, subscription, before);
+    await store.emit('customer.subscription.paused', subscription.data);
+    return;
   }
   const item = subscription.data.items.data[0];
   const start = subscription.data.trial_end ?? store.now();
