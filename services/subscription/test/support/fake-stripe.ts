@@ -63,14 +63,31 @@ export class FakeStripe {
   private readonly replies = new Map<string, { status: number; body: unknown }>();
   /** Makes the next calls fail with 500 (the provider being down). */
   failing = false;
+  private hold: { method: string; path: string; arrived: () => void } | null = null;
   private server: http.Server | null = null;
   url = '';
+
+  /**
+   * The next request for `method path` is never answered (the caller waits as on a slow
+   * provider); resolves when it has arrived.
+   */
+  holdNext(method: string, path: string): Promise<void> {
+    return new Promise((resolve) => {
+      this.hold = { method, path, arrived: resolve };
+    });
+  }
 
   async start(): Promise<string> {
     this.server = http.createServer((request, response) => {
       const chunks: Buffer[] = [];
       request.on('data', (c: Buffer) => chunks.push(c));
       request.on('end', () => {
+        const held = this.hold;
+        if (held && request.method === held.method && request.url?.split('?')[0] === held.path) {
+          this.hold = null;
+          held.arrived();
+          return;
+        }
         const answer = this.handle(request, Buffer.concat(chunks).toString('utf8'));
         response.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': id('req') });
         response.end(JSON.stringify(answer.body));
