@@ -232,3 +232,18 @@ test('a subscription without a card is refused or left incomplete, and an incomp
   await advanceClock(h, { days: 1 });
   expect((await h.stripe.subscriptions.retrieve(incomplete.id)).status).toBe('incomplete_expired');
 });
+
+test('the same card entered again with a new expiry updates the saved card', async () => {
+  const { customer, subscription } = await subscribedCustomer(h);
+  const before = await h.stripe.subscriptions.retrieve(subscription.id, { expand: ['default_payment_method'] });
+  const card = before.default_payment_method as Stripe.PaymentMethod;
+  const portal = await h.stripe.billingPortal.sessions.create({ customer: customer.id, return_url: 'http://localhost:8080/back' });
+  const page = await submitForm(onService(h.base, portal.url), { ...CARD, number: '4242424242424242', expiry: '03 / 31' });
+  expect(page.html).toContain('expires 03/2031');
+  expect(page.html).toContain('href="http://localhost:8080/back"');
+  const updated = await h.stripe.paymentMethods.retrieve(card.id);
+  expect(updated.card).toMatchObject({ last4: '4242', exp_month: 3, exp_year: 2031 });
+  const hook = await h.receiver.waitFor((w) => w.event.type === 'payment_method.updated' && w.event.data.object.id === card.id);
+  expect(hook.event.data.previous_attributes).toMatchObject({ card: { exp_month: 12, exp_year: 2034 } });
+  expect((await h.stripe.subscriptions.retrieve(subscription.id)).default_payment_method).toBe(card.id);
+});

@@ -26,7 +26,8 @@ export async function currentCard(store: SandboxStore, customer: CustomerObject)
 }
 
 /**
- * Replaces the customer's card from the hosted billing page. The new card
+ * Replaces the customer's card from the hosted billing page (the same card
+ * number again updates the saved card's expiry instead). The new card
  * becomes the default of the customer and its live subscriptions, the old
  * one is detached, and an unpaid invoice of a past-due subscription is
  * charged again at once (a declined retry leaves the retry schedule as it was).
@@ -38,13 +39,28 @@ export async function updateCard(store: SandboxStore, portalSessionId: string, f
   const { card, chargesFail, needsAuthentication } = readCard(form, store.now());
   const previous = await currentCard(store, customer.data);
 
-  const method = paymentMethodObject(store.now(), customer.data.id, card);
-  await store.insert(method, { chargesFail, needsAuthentication });
-  await store.emit('payment_method.attached', method);
-  const before = structuredClone(customer.data);
-  customer.data.invoice_settings.default_payment_method = method.id;
-  await store.save(customer.data);
-  await store.emit('customer.updated', customer.data, { invoice_settings: before.invoice_settings });
+  const fresh = paymentMethodObject(store.now(), customer.data.id, card);
+  let method: PaymentMethodObject;
+  if (previous && previous.card.fingerprint === fresh.card.fingerprint) {
+    // The same card with a new expiry or name: the saved card is updated, not replaced.
+    method = previous;
+    const before = { card: structuredClone(previous.card), billing_details: structuredClone(previous.billing_details) };
+    method.card.exp_month = card.expMonth;
+    method.card.exp_year = card.expYear;
+    method.billing_details.name = card.name || method.billing_details.name;
+    await store.save(method, { chargesFail, needsAuthentication });
+    await store.emit('payment_method.updated', method, before);
+  } else {
+    method = fresh;
+    await store.insert(method, { chargesFail, needsAuthentication });
+    await store.emit('payment_method.attached', method);
+  }
+  if (customer.data.invoice_settings.default_payment_method !== method.id) {
+    const before = structuredClone(customer.data);
+    customer.data.invoice_settings.default_payment_method = method.id;
+    await store.save(customer.data);
+    await store.emit('customer.updated', customer.data, { invoice_settings: before.invoice_settings });
+  }
 
   const subscriptions = await store.list<SubscriptionObject>('subscription', { customer: customer.data.id, limit: 100 });
   for (const found of subscriptions.data) {
