@@ -112,3 +112,12 @@ test('events of customers that are not ours and event types billing does not use
   const other = await h.deliver({ id: `evt_${randomUUID()}`, type: 'charge.refunded', data: { object: { id: 'ch_1', object: 'charge' } } });
   expect(JSON.parse(other.body).outcome).toBe('ignored');
 });
+
+test('a card set on the customer (as the billing portal does) is the card shown when the subscription names none', async () => {
+  const { companyId, sub } = await activeCompany();
+  h.stripe.customerCards.set(sub.customer, { brand: 'mastercard', last4: '4444', exp_month: 3, exp_year: 2031 });
+  const updated = { id: `evt_${randomUUID()}`, type: 'customer.updated', data: { object: { id: sub.customer, object: 'customer' } } };
+  expect((await h.deliver(updated)).statusCode).toBe(200);
+  const row = (await h.app.db.query(`SELECT card_last4, card_expiration_month, card_expiration_year FROM subscription.subscriptions WHERE company_id = $1`, [companyId])).rows[0];
+  expect(row).toEqual({ card_last4: '4444', card_expiration_month: 3, card_expiration_year: 2031 });
+});

@@ -53,6 +53,8 @@ export interface BillingProvider {
   /** null when the provider does not know it. */
   retrieveSubscription(id: string): Promise<ProviderSubscription | null>;
   listSubscriptions(customerId: string): Promise<ProviderSubscription[]>;
+  /** The customer's default card (what pays when a subscription names none of its own). */
+  customerCard(customerId: string): Promise<ProviderSubscription['card']>;
   changePrice(subscription: ProviderSubscription, priceId: string, idempotencyKey: string): Promise<ProviderSubscription>;
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean, idempotencyKey: string): Promise<ProviderSubscription>;
   cancelNow(subscriptionId: string, idempotencyKey: string): Promise<void>;

@@ -137,6 +137,14 @@ export class StripeProvider implements BillingProvider {
     return list.data.map(toProviderSubscription);
   }
 
+  async customerCard(customerId: string): Promise<ProviderSubscription['card']> {
+    const customer = await this.stripe.customers.retrieve(customerId, { expand: ['invoice_settings.default_payment_method'] });
+    if (customer.deleted) return null;
+    const pm = customer.invoice_settings?.default_payment_method;
+    const card = pm && typeof pm === 'object' ? pm.card : null;
+    return card ? { brand: card.brand, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year } : null;
+  }
+
   async changePrice(subscription: ProviderSubscription, priceId: string, idempotencyKey: string): Promise<ProviderSubscription> {
     const updated = await this.stripe.subscriptions.update(
       subscription.id,

@@ -53,7 +53,7 @@ function emailFor(event: Stripe.Event): EmailPlan | null {
   }
 }
 
-const HANDLED = /^(checkout\.session\.completed|customer\.subscription\.|invoice\.(paid|payment_failed|payment_action_required|payment_succeeded)|payment_method\.)/;
+const HANDLED = /^(checkout\.session\.completed|customer\.subscription\.|customer\.updated|invoice\.(paid|payment_failed|payment_action_required|payment_succeeded)|payment_method\.)/;
 
 export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored';
 

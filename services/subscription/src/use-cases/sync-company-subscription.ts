@@ -38,8 +38,10 @@ export async function syncCompanySubscription(deps: SubscriptionDeps, client: Qu
   const customerId = await findCustomerId(client, companyId);
   if (!customerId) return { changed: false, status: null, current: null, all: [] };
   const all = await deps.provider.listSubscriptions(customerId);
-  const current = pickCurrent(all);
-  if (!current) return { changed: false, status: null, current: null, all };
+  const picked = pickCurrent(all);
+  if (!picked) return { changed: false, status: null, current: null, all };
+  // A card changed in the billing portal may be set on the customer rather than the subscription.
+  const current = picked.card || !isLive(picked.status) ? picked : { ...picked, card: await deps.provider.customerCard(customerId) };
   const status = mapProviderStatus(current.status, current.cancelAtPeriodEnd);
   const changed = await saveSubscription(client, companyId, status, current);
   return { changed, status, current, all };

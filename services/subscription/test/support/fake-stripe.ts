@@ -59,6 +59,8 @@ export class FakeStripe {
   readonly requests: RecordedRequest[] = [];
   readonly customers = new Map<string, { id: string; metadata: Record<string, string> }>();
   readonly subscriptions = new Map<string, SubscriptionState>();
+  /** A customer's default card (set as the billing portal would). */
+  readonly customerCards = new Map<string, { brand: string; last4: string; exp_month: number; exp_year: number }>();
   readonly sessions = new Map<string, { id: string; customer: string; priceId: string; metadata: Record<string, string> }>();
   private readonly replies = new Map<string, { status: number; body: unknown }>();
   /** Makes the next calls fail with 500 (the provider being down). */
@@ -204,6 +206,12 @@ export class FakeStripe {
       const customer = { id: id('cus'), metadata };
       this.customers.set(customer.id, customer);
       return { ...customer, object: 'customer' };
+    }
+    if (method === 'GET' && (match = path.match(/^\/v1\/customers\/([^/]+)$/))) {
+      const customer = this.customers.get(match[1]);
+      const card = this.customerCards.get(match[1]);
+      const pm = card ? { id: `pm_${match[1]}`, object: 'payment_method', type: 'card', card } : null;
+      return { id: match[1], object: 'customer', metadata: customer?.metadata ?? {}, invoice_settings: { default_payment_method: pm } };
     }
     if (method === 'POST' && path === '/v1/checkout/sessions') {
       const items = params.line_items as Array<{ price: string }>;
