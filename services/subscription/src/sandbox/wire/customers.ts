@@ -55,12 +55,13 @@ export function registerCustomers(router: WireRouter): void {
     if (name !== undefined) data.name = name || null;
     data.metadata = mergeMetadata(data.metadata, metadata(params));
     const settings = obj(params, 'invoice_settings');
-    if (settings && typeof settings.default_payment_method === 'string') {
+    if (settings && settings.default_payment_method === '') data.invoice_settings.default_payment_method = null;
+    else if (settings && typeof settings.default_payment_method === 'string') {
       const method = await store.find(settings.default_payment_method, 'payment_method');
       if (!method || method.data.customer !== data.id) {
         throw invalidParam('invoice_settings[default_payment_method]', `No such PaymentMethod: '${settings.default_payment_method}'`);
       }
-      data.invoice_settings.default_payment_method = settings.default_payment_method || null;
+      data.invoice_settings.default_payment_method = settings.default_payment_method;
     }
     await store.save(data);
     const previous = previousAttributes(before, data);
