@@ -44,7 +44,10 @@ export async function registerBillingSandbox(app: FastifyInstance, config: Sandb
   const webhookUrl = () => {
     if (config.SANDBOX_WEBHOOK_URL) return config.SANDBOX_WEBHOOK_URL;
     const address = app.server.listening ? (app.server.address() as AddressInfo | null) : null;
-    return address ? `http://127.0.0.1:${address.port}/webhooks/stripe` : null;
+    if (!address) return null;
+    // A wildcard address is reached on loopback; a specific one as it is bound.
+    const host = address.address === '0.0.0.0' || address.address === '::' ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+    return `http://${host}:${address.port}/webhooks/stripe`;
   };
 
   await app.register(
