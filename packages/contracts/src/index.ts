@@ -7,4 +7,5 @@ export * from './subscription-status';
 export * from './subscription';
 export * from './tracking-plan';
 export * from './roadmap';
+export * from './admin';
 export * from './analytics';

@@ -19,6 +19,10 @@ export const AccountConfigSchema = serviceConfigSchema(
     /** After SYNC_CACHE_MS, how long an answer may still be served while it is refreshed in the background. */
     SYNC_STALE_MS: Type.Integer({ minimum: 0, default: 1000 }),
     OUTBOX_POLL_MS: Type.Integer({ minimum: 50, default: 1000 }),
+    /** Base URL of the subscription service, for the admin area; without it those parts read as unavailable. */
+    SUBSCRIPTION_URL: Type.Optional(HttpUrl),
+    /** Where bug reports and feedback are emailed. */
+    SUPPORT_EMAIL: Type.String({ pattern: '^[^\\s@<>]+@[^\\s@<>]+$', default: 'support@tracemap.local' }),
     /** Where demo requests and contact messages from the website are sent. */
     LEAD_EMAIL: Type.String({ pattern: '^[^\\s@<>]+@[^\\s@<>]+$', default: 'team@tracemap.local' }),
     /** Lead forms accepted per client address per minute (bots get 429 beyond it). */

@@ -93,6 +93,10 @@ export function createAuthApi(options: AuthApiOptions) {
         context,
       });
     },
+    /** Sends the sign-up confirmation again; auth answers the same whether or not anything was sent. */
+    async resendConfirmation(email: string, context: CallContext): Promise<void> {
+      await callPublic('/resend', { method: 'POST', body: { email, type: 'signup' }, context });
+    },
     async verifyRecovery(tokenHash: string, context: CallContext): Promise<RecoverySession> {
       const session = await callPublic<{ access_token?: string; user?: { id: string; email: string } }>('/verify', {
         method: 'POST',

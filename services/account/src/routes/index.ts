@@ -1,9 +1,10 @@
-import adminsRoute from './account/admins';
+import adminArea from './admin';
 import alreadyRegisteredRoute from './account/already-registered';
 import forgotPasswordRoute from './account/forgot-password';
 import leadRoute from './account/lead';
 import resetPasswordRoute from './account/reset-password';
 import revokeSessionsRoute from './account/revoke-sessions';
+import publicRoadmapRoute from './account/roadmap';
 import syncRoute from './account/sync';
 import updateNameRoute from './account/update-name';
 import verifyEmailRoute from './account/verify-email';
@@ -22,10 +23,11 @@ export const routes = [
   updateNameRoute,
   verifyEmailRoute,
   leadRoute,
-  adminsRoute,
   bugReportRoute,
   feedbackRoute,
   profilesLookupRoute,
   trialUsedRoute,
   productAdminRoute,
+  publicRoadmapRoute,
+  adminArea,
 ];

@@ -1,3 +1,4 @@
+import { notifyTeam } from '../admin/support/notify-team';
 import type { AccountDeps } from '../deps';
 import { insertFeedback } from '../repositories/support-repository';
 import { requireText } from './require-text';
@@ -5,7 +6,11 @@ import { runIdempotent } from './run-idempotent';
 
 export async function sendFeedback(deps: AccountDeps, userId: string | null, text: string, idempotencyKey?: string): Promise<{ id: string }> {
   const trimmed = requireText(text, 'text');
-  return runIdempotent(deps.pool, { key: idempotencyKey, scope: `feedback:${userId ?? 'anonymous'}`, body: { text: trimmed } }, async (client) => ({
-    id: await insertFeedback(client, userId, trimmed),
-  }));
+  const created = await runIdempotent(deps.pool, { key: idempotencyKey, scope: `feedback:${userId ?? 'anonymous'}`, body: { text: trimmed } }, async (client) => {
+    const id = await insertFeedback(client, userId, trimmed);
+    await notifyTeam(deps, client, { kind: 'feedback', id, userId, fields: { text: trimmed } });
+    return { id };
+  });
+  deps.outbox.wake();
+  return created;
 }

@@ -1,19 +1,19 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import type { AccountDeps } from '../../deps';
-import { setAdmin } from '../../use-cases/set-admin';
+import { setProductAdmin } from '../../admin/users/set-product-admin';
+import type { AdminRouteOptions } from '../admin/types';
 import { Uuid } from '../schemas';
 
 const Body = Type.Object({ userId: Uuid, admin: Type.Boolean() }, { additionalProperties: false });
 
-export default async function adminsRoute(app: FastifyInstance, { deps }: { deps: AccountDeps }) {
+/** The older form of granting product admin, kept for its callers; registered inside the admin area, behind its gate. */
+export default async function adminsRoute(app: FastifyInstance, { context }: AdminRouteOptions) {
   app.post<{ Body: Static<typeof Body> }>(
     '/api/account/admins',
-    {
-      schema: { body: Body },
-      preHandler: app.requireUser,
-      config: { failureMessage: 'Could not change administrator access. Try again later.' },
+    { schema: { body: Body }, config: { failureMessage: 'Could not change administrator access. Try again later.' } },
+    async (request) => {
+      await setProductAdmin(context(request), request.body.userId, request.body.admin);
+      return { userId: request.body.userId, anamap_admin: request.body.admin };
     },
-    async (request) => setAdmin(deps, request.auth!, request.body, request.id),
   );
 }

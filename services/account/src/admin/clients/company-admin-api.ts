@@ -1,0 +1,31 @@
+import type { CompanyRole } from '@tracemap/contracts';
+import { createInternalClient } from '@tracemap/service-kit';
+import { outboxClient } from './auth-admin-api';
+
+export interface CompanySummary {
+  id: string;
+  name: string;
+  createdAt: string;
+  memberCount: number;
+}
+
+/** The company service's internal routes for the product-admin area. */
+export function createCompanyAdminApi(options: { companyUrl: string; serviceToken: string; timeoutMs: number }) {
+  const call = createInternalClient({ baseUrl: options.companyUrl, timeoutMs: options.timeoutMs, serviceToken: options.serviceToken });
+  return {
+    search: (q: string, limit: number, requestId: string) =>
+      call<{ companies: CompanySummary[] }>(`/internal/admin/companies?${new URLSearchParams({ q, limit: String(limit) })}`, { requestId }),
+    count: (requestId: string) => call<{ total: number; newThisWeek: number }>('/internal/admin/companies/stats', { requestId }),
+    members: (companyId: string, requestId: string) =>
+      call<{ company: { id: string; name: string }; members: Array<{ userId: string; role: string }> }>(
+        `/internal/admin/companies/${encodeURIComponent(companyId)}`,
+        { requestId },
+      ),
+    create: (body: { name: string; ownerUserId: string; idempotencyKey?: string }, requestId: string) =>
+      call<{ company: { id: string; name: string } }>('/internal/admin/companies', { method: 'POST', body, requestId }),
+    addMember: (companyId: string, body: { userId: string; role: CompanyRole }, requestId: string) =>
+      call<{ role: string; created: boolean }>(`/internal/admin/companies/${encodeURIComponent(companyId)}/members`, { method: 'POST', body, requestId }),
+    outbox: outboxClient(call),
+  };
+}
+export type CompanyAdminApi = ReturnType<typeof createCompanyAdminApi>;

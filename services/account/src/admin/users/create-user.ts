@@ -1,0 +1,43 @@
+import { AppError } from '@tracemap/service-kit';
+import type { AdminCreateUserInput } from '@tracemap/contracts';
+import { upsertProfile } from '../../repositories/profile-repository';
+import { insertAudit } from '../audit/audit-repository';
+import type { AdminContext } from '../admin-context';
+
+export const USER_EXISTS = 'A user with this email already exists.';
+
+/**
+ * Invites the person (auth creates a password-less user and emails them a
+ * link to set a password) and optionally puts them in a company. Inviting
+ * someone who never accepted sends a fresh invitation.
+ */
+export async function createUser(ctx: AdminContext, input: AdminCreateUserInput) {
+  const invited = await ctx.auth
+    .invite(
+      {
+        email: input.email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        redirectTo: new URL('/reset-password/link', ctx.deps.config.PUBLIC_URL).toString(),
+      },
+      ctx.requestId,
+    )
+    .catch((error: AppError) => {
+      if (error.code === 'email_exists') throw new AppError(409, 'user_exists', USER_EXISTS);
+      throw error;
+    });
+  await upsertProfile(ctx.deps.pool, { userId: invited.id, email: invited.email, firstName: input.firstName, lastName: input.lastName });
+  let companyRole: string | null = null;
+  if (input.companyId) {
+    const added = await ctx.company.addMember(input.companyId, { userId: invited.id, role: input.role ?? 'viewer' }, ctx.requestId);
+    companyRole = added.role;
+  }
+  await insertAudit(ctx.deps.pool, {
+    actor: ctx.actor,
+    action: 'user.created',
+    targetType: 'user',
+    targetId: invited.id,
+    details: { email: invited.email, companyId: input.companyId ?? null, role: companyRole },
+  });
+  return { userId: invited.id, email: invited.email, invited: true, companyRole };
+}

@@ -1,0 +1,60 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createAuthAdminApi } from '../../admin/clients/auth-admin-api';
+import { createCompanyAdminApi } from '../../admin/clients/company-admin-api';
+import { createSubscriptionAdminApi } from '../../admin/clients/subscription-admin-api';
+import { requireProductAdmin } from '../../admin/require-product-admin';
+import type { AccountDeps } from '../../deps';
+import adminsRoute from '../account/admins';
+import adminCompanyRoutes from './companies';
+import adminEmailRoutes from './emails';
+import adminOverviewRoutes from './overview';
+import adminRoadmapRoutes from './roadmap';
+import adminSupportRoutes from './support';
+import adminUserRoutes from './users';
+
+export const ADMIN_PREFIX = '/api/account/admin';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** `METHOD /path` of every admin route, so a test can prove each one is gated. */
+    adminRoutes: string[];
+  }
+}
+
+/**
+ * The product-admin API. Every route lives in one encapsulated context whose
+ * first hook is the product-admin gate, so a route added here cannot forget
+ * the check.
+ */
+async function adminArea(app: FastifyInstance, { deps }: { deps: AccountDeps }) {
+  const { config } = deps;
+  const timeouts = { serviceToken: config.INTERNAL_SERVICE_TOKEN, timeoutMs: config.INTERNAL_TIMEOUT_MS };
+  const clients = {
+    auth: createAuthAdminApi({ authUrl: config.AUTH_URL, ...timeouts }),
+    company: createCompanyAdminApi({ companyUrl: config.COMPANY_URL, ...timeouts }),
+    subscription: createSubscriptionAdminApi({ subscriptionUrl: config.SUBSCRIPTION_URL, ...timeouts }),
+  };
+  const registry: string[] = [];
+  app.decorate('adminRoutes', registry);
+
+  await app.register(
+    async (admin) => {
+      admin.decorateRequest('productAdmin', null);
+      admin.addHook('onRoute', (route) => {
+        for (const method of [route.method].flat()) if (method !== 'HEAD') registry.push(`${method} ${route.url}`);
+      });
+      admin.addHook('onRequest', requireProductAdmin(app, deps));
+      const options = {
+        deps,
+        context: (request: FastifyRequest) => ({ deps, ...clients, actor: request.productAdmin!, requestId: request.id }),
+      };
+      for (const routes of [adminOverviewRoutes, adminUserRoutes, adminCompanyRoutes, adminEmailRoutes, adminRoadmapRoutes, adminSupportRoutes]) {
+        await admin.register(routes, { ...options, prefix: ADMIN_PREFIX });
+      }
+      await admin.register(adminsRoute, options);
+    },
+  );
+}
+
+export default fp(adminArea, { name: 'admin-area' });
