@@ -4,7 +4,8 @@ import { AppError, createInternalClient, forbidden, notFound } from '@tracemap/s
 import type { Plan } from '../../plans';
 import { SandboxStore } from '../store';
 import { StripeWireError } from '../stripe-error';
-import { advanceClock, failNextPayment, MAX_ADVANCE_SECONDS } from '../billing/clock';
+import { advanceClock, MAX_ADVANCE_SECONDS } from '../billing/advance-clock';
+import { failNextPayment } from '../billing/fail-next-payment';
 
 /**
  * Only product admins move the sandbox clock; the account service knows who

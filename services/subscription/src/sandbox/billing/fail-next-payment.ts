@@ -2,18 +2,6 @@ import type { SandboxStore, StoredObject } from '../store';
 import type { CustomerObject } from '../objects/customers';
 import { isEnded, type SubscriptionObject } from '../objects/subscriptions';
 import { StripeWireError } from '../stripe-error';
-import { processDue } from './lifecycle';
-
-/** The furthest one advance may jump: a year and a month covers every product scenario. */
-export const MAX_ADVANCE_SECONDS = 400 * 24 * 60 * 60;
-
-export async function advanceClock(store: SandboxStore, seconds: number): Promise<{ now: number; offsetSeconds: number; processed: number }> {
-  const target = store.now() + seconds;
-  const processed = await processDue(store, target);
-  const offsetSeconds = store.offsetSeconds + seconds;
-  await store.setClockOffset(offsetSeconds);
-  return { now: target, offsetSeconds, processed };
-}
 
 /**
  * Marks the live subscriptions of a company (its customers', and any whose
