@@ -1,0 +1,253 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { createTestDatabase, launchBrowser, type TestDatabase } from '@tracemap/test-kit';
+import { startStack, type Stack } from '../src/stack';
+import { createConfirmedUser, sessionCookies, signIn, type Session } from '../src/test-users';
+
+/**
+ * The map editor at the largest size a company plans for: 1,000 views on one map with 1,500
+ * transitions, on PostgreSQL, in Chromium. Prints the time from navigation start to the first
+ * frame with map nodes drawn, frame times during a scripted 3-second pan and zoom (an empty
+ * map in the same run is the baseline), the elk layout time of the whole map in its worker,
+ * and the gzip size of the JavaScript /map-preview loads next to /company's.
+ * Assumes `npm run build` has been run.
+ */
+const VIEWS = 1000;
+const EDGES = 1500;
+const EVENTS = 50;
+const TARGETS = { firstPaintMs: 1500, p95FrameMs: 33, layoutMs: 3000 };
+const EMAIL = 'bench-maps@example.com';
+const PASSWORD = 'a-long-bench-password-1';
+const POSTGRES_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function call<T>(stack: Stack, session: Session, method: string, apiPath: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const res = await fetch(`${stack.url}/api/company${apiPath}`, {
+    method,
+    headers: { authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json', ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${apiPath}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** Runs `task` over `items` with a few requests in flight at once. */
+async function inBatches<T, R>(items: T[], size: number, task: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += size) out.push(...(await Promise.all(items.slice(i, i + size).map((item, j) => task(item, i + j)))));
+  return out;
+}
+
+/** A deterministic pseudo-random sequence, so every run seeds the same map. */
+function random(seed: number) {
+  let s = seed;
+  return () => ((s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+}
+
+async function seed(stack: Stack, session: Session) {
+  const { company } = await call<{ company: { id: string } }>(stack, session, 'POST', '/create', { name: 'Bench Maps Co' });
+  const c = company.id;
+  const events = await inBatches([...Array(EVENTS).keys()], 10, (i) => call<{ id: string }>(stack, session, 'POST', `/${c}/events`, { name: `bench_event_${i}` }));
+  const views = await inBatches([...Array(VIEWS).keys()], 20, (i) =>
+    call<{ id: string }>(stack, session, 'POST', `/${c}/views`, { name: `Bench view ${i}`, type: 'page', events: [{ eventId: events[i % EVENTS].id }] }),
+  );
+  // A grid, roughly as a person would lay a big map out; the layout figure is measured separately.
+  const columns = 40;
+  const nodes = views.map((v, i) => ({ viewId: v.id, x: (i % columns) * 280, y: Math.floor(i / columns) * 160 }));
+  const next = random(7);
+  const pairs = new Set<string>();
+  const edges: { from: string; to: string; eventId?: string }[] = [];
+  const add = (a: number, b: number) => {
+    const key = `${a}>${b}`;
+    if (a === b || pairs.has(key)) return;
+    pairs.add(key);
+    edges.push({ from: views[a].id, to: views[b].id, ...(edges.length % 2 === 0 ? { eventId: events[edges.length % EVENTS].id } : {}) });
+  };
+  for (let i = 0; i + 1 < VIEWS; i++) add(i, i + 1);
+  while (edges.length < EDGES) add(Math.floor(next() * VIEWS), Math.floor(next() * VIEWS));
+  // Nodes and edges go in two requests: each stays under the service's request size limit.
+  const map = await call<{ id: string; version: number }>(stack, session, 'POST', `/${c}/maps`, { name: 'Bench map', nodes });
+  await call(stack, session, 'PATCH', `/${c}/maps/${map.id}`, { edges }, { 'if-match': String(map.version) });
+  const empty = await call<{ id: string }>(stack, session, 'POST', `/${c}/maps`, { name: 'Empty map' });
+  return { companyId: c, mapId: map.id, emptyMapId: empty.id };
+}
+
+/** In the page: the time from navigation start to the first frame where a map node is drawn. */
+const watchFirstPaint = () => {
+  const w = window as unknown as { __firstMapFrame?: number; __allNodesFrame?: number; __expected?: number };
+  const tick = () => {
+    const nodes = document.querySelectorAll('.react-flow__node');
+    const first = nodes[0] as HTMLElement | undefined;
+    if (w.__firstMapFrame === undefined && first && first.offsetWidth > 0 && getComputedStyle(first).visibility !== 'hidden') w.__firstMapFrame = performance.now();
+    if (w.__firstMapFrame !== undefined && w.__expected && nodes.length >= w.__expected) {
+      w.__allNodesFrame = performance.now();
+      return;
+    }
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+};
+
+async function openMap(page: Page, url: string, expected: number) {
+  await page.addInitScript(`window.__expected = ${expected};`);
+  await page.goto(url, { waitUntil: 'commit' });
+  await page.waitForFunction(() => (window as unknown as { __allNodesFrame?: number }).__allNodesFrame !== undefined, undefined, { timeout: 60000, polling: 100 });
+  return page.evaluate(() => {
+    const w = window as unknown as { __firstMapFrame: number; __allNodesFrame: number };
+    return { firstPaint: w.__firstMapFrame, allNodes: w.__allNodesFrame };
+  });
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+};
+
+/** Pans by dragging with Space held (the pane pans even over nodes) and zooms with the wheel for 3 s, timing every frame. */
+async function panAndZoom(page: Page): Promise<{ median: number; p95: number; frames: number }> {
+  const pane = await page.locator('.react-flow').boundingBox();
+  if (!pane) throw new Error('no canvas');
+  const cx = pane.x + pane.width / 2;
+  const cy = pane.y + pane.height / 2;
+  // Space on a focused button would press it; the pan key must reach the canvas.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.evaluate(() => {
+    const w = window as unknown as { __frames: number[]; __recording: boolean };
+    w.__frames = [];
+    w.__recording = true;
+    let last = performance.now();
+    const tick = (now: number) => {
+      w.__frames.push(now - last);
+      last = now;
+      if (w.__recording) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame((now) => {
+      last = now;
+      requestAnimationFrame(tick);
+    });
+  });
+  const started = Date.now();
+  let step = 0;
+  await page.keyboard.down('Space');
+  await page.mouse.move(cx, cy);
+  await page.mouse.down();
+  while (Date.now() - started < 3000) {
+    step++;
+    const angle = step / 10;
+    if (step % 20 < 10) await page.mouse.move(cx + Math.cos(angle) * 200, cy + Math.sin(angle) * 120, { steps: 2 });
+    else await page.mouse.wheel(0, step % 40 < 20 ? -60 : 60);
+  }
+  await page.mouse.up();
+  await page.keyboard.up('Space');
+  const frames = await page.evaluate(() => {
+    const w = window as unknown as { __frames: number[]; __recording: boolean };
+    w.__recording = false;
+    return w.__frames.slice(1);
+  });
+  return { median: percentile(frames, 50), p95: percentile(frames, 95), frames: frames.length };
+}
+
+/** The editor's own auto-layout: the time from the click until the worker's positions are on the canvas. */
+async function layoutTime(page: Page): Promise<number> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __layoutStart: number };
+    document.querySelector<HTMLElement>('[data-testid="map-auto-layout"]')!.addEventListener('click', () => (w.__layoutStart = performance.now()), { once: true });
+  });
+  await page.getByTestId('map-auto-layout').click();
+  await page.getByTestId('map-auto-layout').filter({ hasText: 'Auto-layout' }).waitFor({ timeout: 120000 });
+  return page.evaluate(() => performance.now() - (window as unknown as { __layoutStart: number }).__layoutStart);
+}
+
+/** Gzip bytes of every script a page loads until it is idle. */
+async function scriptBytes(page: Page, url: string): Promise<number> {
+  const sizes = new Map<string, number>();
+  const onResponse = async (response: import('playwright-core').Response) => {
+    if (response.request().resourceType() !== 'script' || !response.ok()) return;
+    try {
+      sizes.set(response.url(), gzipSync(await response.body()).length);
+    } catch {
+      // A body the browser already dropped (a redirect) is not a script we can count.
+    }
+  };
+  page.on('response', onResponse);
+  await page.goto(url, { waitUntil: 'networkidle' });
+  page.off('response', onResponse);
+  return [...sizes.values()].reduce((a, b) => a + b, 0);
+}
+
+async function main() {
+  const previous = process.env.DATABASE_URL;
+  process.env.DATABASE_URL = POSTGRES_URL;
+  let database: TestDatabase | undefined;
+  let stack: Stack | undefined;
+  const chromium = await launchBrowser();
+  try {
+    database = await createTestDatabase();
+    stack = await startStack({
+      port: Number(process.env.PORT ?? 0),
+      dataDir: mkdtempSync(path.join(os.tmpdir(), 'tracemap-bench-map-')),
+      databaseUrl: database.url,
+      logLevel: 'warn',
+      log: () => undefined,
+      env: { RATE_LIMIT_PER_MINUTE: '1000000' },
+    });
+    await createConfirmedUser(stack, EMAIL, PASSWORD);
+    const session = await signIn(stack, EMAIL, PASSWORD);
+    const seededAt = Date.now();
+    const { companyId, mapId, emptyMapId } = await seed(stack, session);
+    console.log(`seeded ${VIEWS} views, ${EVENTS} events and a map of ${VIEWS} nodes and ${EDGES} edges in ${((Date.now() - seededAt) / 1000).toFixed(1)} s`);
+
+    const context = await chromium.browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await context.addCookies(sessionCookies(stack, session));
+    await context.addInitScript(`(${watchFirstPaint.toString()})()`);
+    const page = await context.newPage();
+    const mapUrl = (id: string) => `${stack!.url}/company/${companyId}/maps/${id}`;
+
+    // Warm-up: the first visit compiles and caches the app's chunks, as any returning user has them.
+    await openMap(page, mapUrl(mapId), VIEWS);
+    const paints = [];
+    for (let i = 0; i < 3; i++) paints.push(await openMap(page, mapUrl(mapId), VIEWS));
+    const firstPaint = percentile(paints.map((p) => p.firstPaint), 50);
+    const allNodes = percentile(paints.map((p) => p.allNodes), 50);
+    const big = await panAndZoom(page);
+    const layout = await layoutTime(page);
+
+    // Baseline: the same editor and gestures with one node on an otherwise empty map.
+    const baseline = await (async () => {
+      const emptyPage = await context.newPage();
+      await emptyPage.goto(mapUrl(emptyMapId));
+      await emptyPage.getByTestId('map-editor').waitFor();
+      const frames = await panAndZoom(emptyPage);
+      await emptyPage.close();
+      return frames;
+    })();
+
+    const jsPage = await context.newPage();
+    const companyJs = await scriptBytes(jsPage, `${stack.url}/company`);
+    const previewJs = await scriptBytes(jsPage, `${stack.url}/map-preview/${mapId}`);
+    await context.close();
+
+    const verdict = (value: number, target: number) => (value <= target ? 'ok' : 'OVER');
+    const ms = (n: number) => `${n.toFixed(1)} ms`;
+    console.log(`\nMap editor, ${VIEWS} nodes and ${EDGES} edges, Chromium on PostgreSQL`);
+    console.log(`first paint of the map (navigation start → first frame with nodes): ${ms(firstPaint)}   target ≤ ${TARGETS.firstPaintMs} ms  ${verdict(firstPaint, TARGETS.firstPaintMs)}`);
+    console.log(`all ${VIEWS} nodes in the DOM:                                        ${ms(allNodes)}`);
+    console.log(`pan and zoom, 3 s: ${big.frames} frames, median ${ms(big.median)}, p95 ${ms(big.p95)}   target p95 ≤ ${TARGETS.p95FrameMs} ms  ${verdict(big.p95, TARGETS.p95FrameMs)}`);
+    console.log(`  baseline, empty map: ${baseline.frames} frames, median ${ms(baseline.median)}, p95 ${ms(baseline.p95)}   (×${(big.p95 / Math.max(baseline.p95, 0.1)).toFixed(1)} p95)`);
+    console.log(`elk auto-layout of the whole map in its worker (click → positions drawn): ${ms(layout)}   target ≤ ${TARGETS.layoutMs} ms  ${verdict(layout, TARGETS.layoutMs)}`);
+    console.log(`JavaScript loaded, gzip: /company ${(companyJs / 1024).toFixed(1)} KiB, /map-preview ${(previewJs / 1024).toFixed(1)} KiB (×${(previewJs / Math.max(companyJs, 1)).toFixed(2)})`);
+  } finally {
+    await chromium.close();
+    await stack?.stop();
+    await database?.drop();
+    if (previous === undefined) delete process.env.DATABASE_URL;
+    else process.env.DATABASE_URL = previous;
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
