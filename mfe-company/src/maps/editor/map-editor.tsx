@@ -7,6 +7,7 @@ import { MapShareControl } from '../../maps-share/share-control';
 import { MapExportMenu } from '../export/map-export-menu';
 import { runLayout } from '../layout/run-layout';
 import { addNode, moveNodes, removeFromGraph } from '../model/graph';
+import { loadByIds } from '../model/load-by-ids';
 import { MapAttributesPanel } from './map-attributes-panel';
 import { MapCanvas, type Selection } from './map-canvas';
 import { MapConflictBanner } from './map-conflict';
@@ -57,8 +58,18 @@ export function MapEditor({ companyId, mapId, canEdit }: MapEditorProps) {
       // Each new view lands a little further down, so several added in a row do not stack.
       const offset = (store.history.present.nodes.length % 8) * 24;
       store.commit((g) => addNode(g, view.id, centre.x - NODE_WIDTH / 2 + offset, centre.y - NODE_HEIGHT / 2 + offset));
+      // The node lists the view's events by name; names not known yet are read, then drawn.
+      const unknown = view.events.map((e) => e.eventId).filter((id) => !store.eventNames[id]);
+      if (unknown.length > 0) {
+        void loadByIds('event', companyId, unknown).then((found) => {
+          const names = Object.fromEntries([...found.values()].map((e) => [e.id, e.name]));
+          const latest = useMapEditorStore.getState();
+          latest.learnEvents(names);
+          latest.learnViews({ [view.id]: nodeDataOf(view, { ...latest.eventNames, ...names }) });
+        }, () => undefined);
+      }
     },
-    [doc, flow],
+    [doc, flow, companyId],
   );
 
   const autoLayout = useCallback(

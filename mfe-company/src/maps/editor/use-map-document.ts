@@ -1,26 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { getMap, updateMap, versionConflictOf, type AttributeLink, type MapDetail, type MapLayout, type PlanMap, type PlanView, type UpdateMapInput } from '@tracemap/shell-core';
-import { graphOf, sameGraph, type MapGraph, type ViewNodeData } from '../model/graph';
+import { getMap, updateMap, versionConflictOf, type MapDetail, type PlanMap, type PlanView } from '@tracemap/shell-core';
+import { changesSince, type MapMeta, type SavedMap } from '../model/changes';
+import { graphOf, type MapGraph, type ViewNodeData } from '../model/graph';
 import { loadByIds } from '../model/load-by-ids';
 import { useMapEditorStore } from './map-store';
 
+export type { MapMeta } from '../model/changes';
 export type SaveState = 'idle' | 'saving' | 'saved' | 'conflict' | 'error';
 
 /** Edits wait this long after the last one, so a burst of moves is one save. */
 export const SAVE_DEBOUNCE_MS = 800;
-
-/** The map's own fields the editor changes besides its graph. */
-export interface MapMeta {
-  name: string;
-  layout: MapLayout;
-  attributes: AttributeLink[];
-}
-
-interface Saved {
-  version: number;
-  graph: MapGraph;
-  meta: MapMeta;
-}
 
 const metaOf = (map: PlanMap): MapMeta => ({ name: map.name, layout: map.layout, attributes: map.attributes });
 
@@ -29,16 +18,6 @@ export const nodeDataOf = (view: PlanView, eventNames: Record<string, string>): 
   viewType: view.type,
   events: view.events.map((e) => eventNames[e.eventId] ?? '…'),
 });
-
-/** What changed since the last save, as a PATCH body (empty when nothing did). */
-export function changesSince(saved: Saved, graph: MapGraph, meta: MapMeta): UpdateMapInput {
-  const changes: UpdateMapInput = {};
-  if (!sameGraph(saved.graph, graph)) Object.assign(changes, { nodes: graph.nodes, edges: graph.edges });
-  if (meta.name !== saved.meta.name) changes.name = meta.name;
-  if (meta.layout !== saved.meta.layout) changes.layout = meta.layout;
-  if (JSON.stringify(meta.attributes) !== JSON.stringify(saved.meta.attributes)) changes.attributes = meta.attributes;
-  return changes;
-}
 
 /**
  * Loads a map into the canvas store and saves it by itself, shortly after the user stops
@@ -52,7 +31,7 @@ export function useMapDocument(companyId: string, mapId: string, canEdit: boolea
   const [loadError, setLoadError] = useState<unknown>(null);
   const [saveState, setSaveState] = useState<SaveState>('idle');
   const [saveError, setSaveError] = useState<unknown>(null);
-  const saved = useRef<Saved | null>(null);
+  const saved = useRef<SavedMap | null>(null);
   const metaRef = useRef<MapMeta | null>(null);
   const inFlight = useRef(false);
   const conflict = useRef(false);

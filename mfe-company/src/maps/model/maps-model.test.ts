@@ -1,6 +1,7 @@
 import { addEdge, addNode, graphOf, moveNodes, removeFromGraph, sameGraph, setEdgeEvent, toFlowEdges, toFlowNodes, type MapGraph, type ViewNodeData } from './graph';
 import { canRedo, canUndo, record, redo, startHistory, undo } from './history';
 import { imageFrameFor } from '../export/image-size';
+import { changesSince } from './changes';
 import { elkInput, positionsOf } from '../layout/elk-graph';
 
 const A = '00000000-0000-4000-8000-00000000000a';
@@ -132,5 +133,19 @@ describe('elk layout input', () => {
     expect(input.edges).toEqual([{ id: E1, sources: [A], targets: [B] }]);
     expect(elkInput([], [], 'LR').layoutOptions['elk.direction']).toBe('RIGHT');
     expect(positionsOf({ children: [{ id: A, x: 10.4, y: 3.6 }] }).get(A)).toEqual({ x: 10, y: 4 });
+  });
+});
+
+describe('what a save sends', () => {
+  const meta = { name: 'Checkout', layout: 'LR' as const, attributes: [] };
+  const saved = { version: 3, graph: base, meta };
+
+  test('nothing when nothing changed, positions alone after a move, edges alone after an edge edit', () => {
+    expect(changesSince(saved, { nodes: [...base.nodes], edges: [...base.edges] }, { ...meta })).toEqual({});
+    const moved = moveNodes(base, new Map([[A, { x: 9, y: 9 }]]));
+    expect(Object.keys(changesSince(saved, moved, meta))).toEqual(['nodes']);
+    expect(Object.keys(changesSince(saved, setEdgeEvent(base, E1, EV), meta))).toEqual(['edges']);
+    expect(Object.keys(changesSince(saved, removeFromGraph(base, new Set([B]), new Set()), meta))).toEqual(['nodes', 'edges']);
+    expect(changesSince(saved, base, { ...meta, layout: 'TB' })).toEqual({ layout: 'TB' });
   });
 });
