@@ -98,6 +98,12 @@ export const InvoiceSchema = Type.Object({
 export type Invoice = Static<typeof InvoiceSchema>;
 export const InvoicesResponse = Type.Object({ invoices: Type.Array(InvoiceSchema) });
 
+/**
+ * PostgreSQL notification channel on which billing announces, on commit, the id of a company
+ * whose subscription changed; the company service drops what it cached about it.
+ */
+export const SUBSCRIPTION_EVENTS_CHANNEL = 'company_subscription_events';
+
 /** Machine codes the subscription API answers besides the common ones. */
 export const SUBSCRIPTION_ERROR_CODES = [
   'subscription_required',

@@ -2,7 +2,14 @@ import path from 'node:path';
 import type pg from 'pg';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { OutboxWorker } from '@tracemap/mailer';
-import { createService, identityProviderAuthentication, type AccessClaims, type AccessTokenVerifier } from '@tracemap/service-kit';
+import {
+  createService,
+  identityProviderAuthentication,
+  type AccessClaims,
+  type AccessTokenVerifier,
+  type NotificationChannel,
+} from '@tracemap/service-kit';
+import { listenForSubscriptionChanges } from './billing/subscription-events';
 import { SubscriptionGate } from './billing/subscription-gate';
 import { hasPendingTrial, migrateTrialRequests, startTrialWorker, type TrialWorker } from './billing/trial-requests';
 import type { CompanyConfig } from './config';
@@ -17,7 +24,13 @@ import type { SharedCompanyInfo } from './use-cases/get-company-info';
 declare module 'fastify' {
   interface FastifyInstance {
     /** The service's wiring, for tests and scripts (e.g. draining the outbox). */
-    companyService: { deps: CompanyDeps; outbox: OutboxWorker | null; trials: TrialWorker | null };
+    companyService: {
+      deps: CompanyDeps;
+      outbox: OutboxWorker | null;
+      trials: TrialWorker | null;
+      /** Billing's change announcements (null while billing is not enforced). */
+      subscriptionEvents: NotificationChannel | null;
+    };
   }
 }
 
@@ -70,7 +83,22 @@ export async function buildApp(config: CompanyConfig, overrides: BuildOverrides 
     }),
     wakeTrials: () => trials?.wake(),
   };
-  app.decorate('companyService', { deps, outbox, trials });
+  const changes =
+    config.BILLING_ENFORCED && config.SUBSCRIPTION_STATUS_CACHE_MS > 0
+      ? listenForSubscriptionChanges({
+          db: app.db,
+          databaseUrl: config.DATABASE_URL,
+          onChange: (companyId) => {
+            deps.subscriptions.invalidate(companyId);
+            deps.infoCache.invalidate(companyId);
+          },
+        })
+      : null;
+  if (changes) {
+    app.addHook('onReady', async () => changes.start(app.log));
+    app.addHook('onClose', async () => changes.stop());
+  }
+  app.decorate('companyService', { deps, outbox, trials, subscriptionEvents: changes?.channel ?? null });
   app.decorateRequest('company', null);
   await registerRoutes(app, deps);
   return app;

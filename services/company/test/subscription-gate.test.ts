@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { SUBSCRIPTION_EVENTS_CHANNEL } from '@tracemap/contracts';
 import { buildApp } from '../src/app';
 import { createCompanyAs, SERVICE_TOKEN, startHarness, type Harness } from './support/harness';
 
@@ -131,4 +133,15 @@ test('billing\'s internal routes: the caller\'s role, fresh company info, billin
   for (const url of [`/internal/companies/${companyId}/members/${owner.id}`, `/internal/companies/${companyId}/billing-contacts`]) {
     expect((await h.app.inject({ url })).statusCode).toBe(401);
   }
+});
+
+test('billing\'s announcement on the database drops the kept status on every replica', async () => {
+  const { companyId, plan } = await companyWithStatus('active');
+  expect((await plan('POST', '/attributes', { name: 'kept', type: 'string' })).statusCode).toBe(201);
+  h.peer.subscriptions.set(companyId, { status: 'terminated', cardExpirationMonth: 1, cardExpirationYear: 2030 });
+  await h.app.companyService.subscriptionEvents!.whenUp(10_000);
+  const heard = once(h.app.companyService.deps.subscriptions, 'invalidated');
+  await h.admin.query('SELECT pg_notify($1, $2)', [SUBSCRIPTION_EVENTS_CHANNEL, companyId]);
+  expect(await heard).toEqual([companyId]);
+  expect((await plan('POST', '/attributes', { name: 'refused', type: 'string' })).statusCode).toBe(402);
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { SUBSCRIPTION_EVENTS_CHANNEL } from '@tracemap/contracts';
 import { startHarness, subscriptionEvent, type Harness } from './support/harness';
 
 let h: Harness;
@@ -120,4 +121,19 @@ test('a card set on the customer (as the billing portal does) is the card shown 
   expect((await h.deliver(updated)).statusCode).toBe(200);
   const row = (await h.app.db.query(`SELECT card_last4, card_expiration_month, card_expiration_year FROM subscription.subscriptions WHERE company_id = $1`, [companyId])).rows[0];
   expect(row).toEqual({ card_last4: '4444', card_expiration_month: 3, card_expiration_year: 2031 });
+});
+
+test('a change is announced to the company service on the database when it commits', async () => {
+  const { companyId, sub } = await activeCompany();
+  const listener = await h.app.db.connect();
+  try {
+    await listener.query(`LISTEN ${SUBSCRIPTION_EVENTS_CHANNEL}`);
+    const heard = new Promise<string | undefined>((resolve) => listener.once('notification', (message) => resolve(message.payload)));
+    h.stripe.putSubscription({ ...sub, status: 'past_due' });
+    expect((await h.deliver(subscriptionEvent('customer.subscription.updated', sub))).statusCode).toBe(200);
+    expect(await heard).toBe(companyId);
+  } finally {
+    await listener.query(`UNLISTEN ${SUBSCRIPTION_EVENTS_CHANNEL}`);
+    listener.release();
+  }
 });

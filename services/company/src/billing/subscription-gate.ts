@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { LRUCache } from 'lru-cache';
 import { hasActiveSubscription, SUBSCRIPTION_MESSAGES, type SubscriptionStatus } from '@tracemap/contracts';
 import { AppError } from '@tracemap/service-kit';
@@ -26,10 +27,11 @@ interface Options {
  * and logs a warning: a billing outage must not stop paying customers from working, and a
  * company without a subscription gains at most the length of the outage.
  */
-export class SubscriptionGate {
+export class SubscriptionGate extends EventEmitter {
   private readonly cache: LRUCache<string, { status: SubscriptionStatus }> | null;
 
   constructor(private readonly options: Options) {
+    super();
     this.cache = options.ttlMs > 0 ? new LRUCache({ max: 10_000, ttl: options.ttlMs }) : null;
   }
 
@@ -50,7 +52,9 @@ export class SubscriptionGate {
     throw new AppError(402, 'subscription_required', SUBSCRIPTION_MESSAGES.subscriptionRequired);
   }
 
+  /** Emits `invalidated` (companyId). */
   invalidate(companyId: string): void {
     this.cache?.delete(companyId);
+    this.emit('invalidated', companyId);
   }
 }

@@ -1,3 +1,4 @@
+import { SUBSCRIPTION_EVENTS_CHANNEL } from '@tracemap/contracts';
 import type { Queryable } from '@tracemap/service-kit';
 import type { SubscriptionDeps } from '../deps';
 import { isLive, mapProviderStatus, type LocalStatus } from '../domain/map-status';
@@ -44,6 +45,8 @@ export async function syncCompanySubscription(deps: SubscriptionDeps, client: Qu
   const current = picked.card || !isLive(picked.status) ? picked : { ...picked, card: await deps.provider.customerCard(customerId) };
   const status = mapProviderStatus(current.status, current.cancelAtPeriodEnd);
   const changed = await saveSubscription(client, companyId, status, current);
+  // Delivered when the transaction commits, to every replica of the company service.
+  if (changed) await client.query('SELECT pg_notify($1, $2)', [SUBSCRIPTION_EVENTS_CHANNEL, companyId]);
   return { changed, status, current, all };
 }
 
