@@ -23,6 +23,7 @@ export const routes = [
   updateNameRoute,
   verifyEmailRoute,
   leadRoute,
+  analyticsRoute,
   bugReportRoute,
   feedbackRoute,
   profilesLookupRoute,
