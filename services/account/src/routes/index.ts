@@ -1,4 +1,5 @@
 import adminArea from './admin';
+import analyticsRoute from '../analytics/analytics-route';
 import alreadyRegisteredRoute from './account/already-registered';
 import forgotPasswordRoute from './account/forgot-password';
 import leadRoute from './account/lead';
