@@ -134,6 +134,51 @@ test('a member opens the preview signed in: every view of the map, its transitio
   expect(await page.locator('header.tm-header, footer').count()).toBe(0);
 });
 
+test('the map zooms with the wheel around the pointer, pans by dragging, fits again on request, and prints without controls', async () => {
+  const page = await pageFor('viewer');
+  await page.goto(`${stack.url}/map-preview/${mapId}`);
+  const svg = page.getByTestId('map-svg');
+  await svg.waitFor();
+  const viewBox = async () => (await svg.getAttribute('viewBox'))!.split(' ').map(Number);
+  const fitted = await viewBox();
+  const box = (await svg.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.wheel(0, -300);
+  await page.waitForFunction((initial) => document.querySelector('[data-testid="map-svg"]')!.getAttribute('viewBox') !== initial, fitted.join(' '));
+  const zoomed = await viewBox();
+  expect(zoomed[2]).toBeLessThan(fitted[2]);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 80, box.y + box.height / 2 + 40, { steps: 4 });
+  await page.mouse.up();
+  const panned = await viewBox();
+  expect(panned[0]).toBeLessThan(zoomed[0]);
+  expect(panned[2]).toBe(zoomed[2]);
+  await page.getByTestId('map-fit').click();
+  expect(await viewBox()).toEqual(fitted);
+
+  await page.emulateMedia({ media: 'print' });
+  expect(await page.getByRole('toolbar', { name: 'Map view' }).isVisible()).toBe(false);
+  expect(await svg.isVisible()).toBe(true);
+  expect(await page.getByTestId('map-attributes').isVisible()).toBe(true);
+});
+
+test("an owner names a site that may embed previews; the preview page's frame-ancestors then allows it, other pages still none", async () => {
+  const owner = await pageFor('owner');
+  await owner.goto(`${stack.url}/company/${companyId}/settings`);
+  const field = owner.getByTestId('settings-mapEmbedOrigins');
+  await field.waitFor();
+  await field.fill('https://wiki.example.com\nhttp://localhost:4000/');
+  await owner.getByTestId('settings-save').click();
+  await owner.getByTestId('settings-saved').waitFor();
+  // A map whose page was never served, so no earlier answer is kept for it.
+  const second = await api<{ id: string }>('owner', `/${companyId}/maps`, { name: 'Embedded journey' });
+  const page = await fetch(`${stack.url}/map-preview/${second.id}`);
+  expect(page.headers.get('content-security-policy')).toContain('frame-ancestors https://wiki.example.com http://localhost:4000;');
+  expect(page.headers.get('x-frame-options')).toBeNull();
+  const other = await fetch(`${stack.url}/company/${companyId}/maps`);
+  expect(other.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+});
+
 test('an editor turns the public link on from the share control on the preview', async () => {
   const page = await pageFor('owner');
   await page.goto(`${stack.url}/map-preview/${mapId}`);
