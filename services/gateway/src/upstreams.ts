@@ -13,7 +13,7 @@ export interface Upstream {
 export function upstreamsFrom(config: GatewayConfig): Upstream[] {
   const list: Upstream[] = [
     { name: 'auth', baseUrl: config.AUTH_URL, prefixes: ['/auth/v1'] },
-    { name: 'account', baseUrl: config.ACCOUNT_URL, prefixes: ['/api/account', '/api/support'] },
+    { name: 'account', baseUrl: config.ACCOUNT_URL, prefixes: ['/api/account', '/api/support', '/api/analytics'] },
     {
       name: 'company',
       baseUrl: config.COMPANY_URL,

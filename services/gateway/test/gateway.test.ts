@@ -107,6 +107,7 @@ test('each prefix reaches the service that owns it, full path and query kept', a
     ['/auth/v1/token?grant_type=password', 'auth'],
     ['/api/account/sync', 'account'],
     ['/api/support/feedback', 'account'],
+    ['/api/analytics/events', 'account'],
     ['/api/company/info', 'company'],
   ];
   for (const [url, owner] of cases) {
