@@ -18,3 +18,5 @@ export * from './tracking-plan/map-share-api';
 export * from './subscription';
 export * from './billing-banners';
 export { lazyPage, startFirstPage, useFirstPage, type FirstPage, type LazyPage } from './pages/lazy-page';
+export * from './admin';
+export * from './support';
