@@ -2,6 +2,7 @@ import { Outlet } from 'react-router';
 import { Banners } from '../banners';
 import { Footer } from '../footer';
 import { Header } from '../header';
+import { SupportLauncher } from '../support';
 import { layoutCss } from './styles';
 
 /** Standard layout: header (with banners), page, footer. */
@@ -17,6 +18,7 @@ export function Layout() {
         <Outlet />
       </main>
       <Footer />
+      <SupportLauncher />
     </div>
   );
 }

@@ -1,0 +1,28 @@
+import { useState } from 'react';
+import { SupportForm, type SupportKind } from './support-form';
+import { supportCss } from './styles';
+
+/** "Report a bug" and "Feedback", on every page of the standard layout. */
+export function SupportLauncher() {
+  const [open, setOpen] = useState<SupportKind | null>(null);
+  return (
+    <aside className="sh-support" aria-label="Support" data-testid="support-launcher">
+      <style href="shell-support" precedence="default">
+        {supportCss}
+      </style>
+      {open && (
+        <div className="sh-support__panel" role="dialog" aria-label={open === 'bug' ? 'Report a bug' : 'Send feedback'}>
+          <SupportForm key={open} kind={open} onClose={() => setOpen(null)} />
+        </div>
+      )}
+      <div className="sh-support__launchers">
+        <button type="button" className="sh-support__launch" data-testid="support-open-feedback" onClick={() => setOpen(open === 'feedback' ? null : 'feedback')}>
+          Feedback
+        </button>
+        <button type="button" className="sh-support__launch" data-testid="support-open-bug" onClick={() => setOpen(open === 'bug' ? null : 'bug')}>
+          Report a bug
+        </button>
+      </div>
+    </aside>
+  );
+}
