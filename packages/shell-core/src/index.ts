@@ -20,3 +20,4 @@ export * from './billing-banners';
 export { lazyPage, startFirstPage, useFirstPage, type FirstPage, type LazyPage } from './pages/lazy-page';
 export * from './admin';
 export * from './support';
+export { analytics, createAnalyticsClient, type AnalyticsClient, type AnalyticsState, type Consent, type Experiment } from './analytics';
