@@ -4,6 +4,7 @@ import type { SubscriptionConfig } from '../config';
 import { assertSandboxAllowed } from '../sandbox/config';
 import { sandboxStripeConnection } from '../sandbox/connection';
 import type { BillingProvider } from './billing-provider';
+import { SandboxProvider } from './sandbox-provider';
 import { StripeProvider } from './stripe-provider';
 
 /**
@@ -18,13 +19,10 @@ export function createProvider(config: SubscriptionConfig, listening?: FastifyIn
     return new StripeProvider({ secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, apiBase: config.STRIPE_API_BASE });
   }
   const sandbox = sandboxStripeConnection(config, listening);
-  return new StripeProvider(
-    {
-      secretKey: sandbox.apiKey,
-      webhookSecret: config.STRIPE_WEBHOOK_SECRET ?? sandbox.webhookSecret,
-      // A sandbox elsewhere, or a test's own wire-format server.
-      apiBase: config.STRIPE_API_BASE ?? `${sandbox.protocol}://${sandbox.host}:${sandbox.port}`,
-    },
-    'sandbox',
-  );
+  return new SandboxProvider({
+    secretKey: sandbox.apiKey,
+    webhookSecret: config.STRIPE_WEBHOOK_SECRET ?? sandbox.webhookSecret,
+    // A sandbox elsewhere, or a test's own wire-format server.
+    apiBase: config.STRIPE_API_BASE ?? `${sandbox.protocol}://${sandbox.host}:${sandbox.port}`,
+  });
 }
