@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { initSession, startDeploymentWatch, watchCompanyAccess, watchEmailConfirmation } from '@tracemap/shell-core';
+import { analytics, initSession, startDeploymentWatch, useSessionStore, watchCompanyAccess, watchEmailConfirmation } from '@tracemap/shell-core';
 import { App } from './app';
 import { initRemotes } from './remotes/registry';
 
@@ -12,6 +12,8 @@ watchEmailConfirmation();
 watchCompanyAccess();
 initRemotes();
 startDeploymentWatch();
+// Product analytics: on only after consent, and never with Do Not Track or Global Privacy Control.
+analytics({ token: () => useSessionStore.getState().session?.accessToken ?? null }).start();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

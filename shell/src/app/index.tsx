@@ -3,6 +3,7 @@ import { UiStyles } from '@tracemap/ui';
 import { RequireAdmin } from '../guards/require-admin';
 import { RequireAuth } from '../guards/require-auth';
 import { Layout } from '../layout';
+import { AnalyticsBridge } from '../analytics';
 import { RemoteRoute } from '../remotes/remote-route';
 import { RootRoutes } from '../routes/root-routes';
 import { SessionBridge } from '../session-bridge';
@@ -13,6 +14,7 @@ export function App() {
     <>
       <UiStyles />
       <SessionBridge />
+      <AnalyticsBridge />
       <Routes>
         <Route path="/map-preview/*" element={<RemoteRoute remote="mfe_company" module="./map-preview" label="Map preview" />} />
         <Route element={<Layout />}>
