@@ -1,25 +1,23 @@
-import { Link } from 'react-router';
+import { getAdminOverview } from '@tracemap/shell-core';
+import { AdminPage } from '../../shared/admin-page';
+import { useLoad } from '../../shared/use-load';
+import { AuditLog } from './audit-log';
+import { CompanySearch } from './company-search';
+import { OverviewTiles } from './overview-tiles';
+import { SupportInbox } from './support-inbox';
+import { UserSearch } from './user-search';
 
-const LINKS = [
-  { to: 'email', label: 'Email outbox', text: 'Emails the product has queued and sent.' },
-  { to: 'roadmap', label: 'Roadmap', text: 'Edit the public roadmap.' },
-  { to: 'create-user', label: 'Create user', text: 'Add a user account by hand.' },
-  { to: 'create-company', label: 'Create company', text: 'Add a company workspace by hand.' },
-  { to: 'debug-test', label: 'Debug test', text: 'Checks that shared state reaches the shell.' },
-];
-
+/** /admin: the state of the product, people and companies to act on, support messages and the audit log. */
 export function AdminDashboardPage() {
+  const overview = useLoad(getAdminOverview);
   return (
-    <section className="tm-page tm-container">
-      <h1>Admin</h1>
-      <p>Tools for Tracemap product administrators.</p>
-      <ul>
-        {LINKS.map((l) => (
-          <li key={l.to}>
-            <Link to={l.to}>{l.label}</Link> — {l.text}
-          </li>
-        ))}
-      </ul>
-    </section>
+    <AdminPage title="Admin">
+      {overview.error && <p className="adm-error">{overview.error}</p>}
+      {overview.data && <OverviewTiles overview={overview.data} />}
+      <UserSearch onChanged={overview.reload} />
+      <CompanySearch />
+      {overview.data && <SupportInbox overview={overview.data} onChanged={overview.reload} />}
+      {overview.data && <AuditLog entries={overview.data.recentAudit} />}
+    </AdminPage>
   );
 }

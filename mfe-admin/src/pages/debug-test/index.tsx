@@ -1,41 +1,17 @@
-import { useState } from 'react';
-import { useBannerStore } from '@tracemap/shell-core';
-import { Button } from '@tracemap/ui';
-import { SandboxClock } from './sandbox-clock';
+import { AdminPage } from '../../shared/admin-page';
+import { BannerCheck } from './banner-check';
+import { RemotesRegistry } from './remotes-registry';
+import { ServiceHealthTable } from './service-health';
+import { TestActions } from './test-actions';
 
-/**
- * Proves that shell-core is ONE shared singleton: this remote writes a banner into the shared
- * banner store and the shell header (a different build) shows it.
- */
+/** /admin/debug-test: services, the remotes registry, test email and error, shared state. */
 export function AdminDebugTestPage() {
-  const [text, setText] = useState('Hello from mfe-admin');
-  const show = useBannerStore((s) => s.show);
-  const reset = useBannerStore((s) => s.reset);
-  const count = useBannerStore((s) => s.banners.length);
   return (
-    <section className="tm-page tm-container">
-      <h1>Debug test</h1>
-      <p>Writes to the shared banner store from the admin remote; the banner appears in the shell header.</p>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          show({ id: 'debug-test', message: text, tone: 'info' });
-        }}
-        style={{ display: 'flex', gap: 8, flexWrap: 'wrap', alignItems: 'center' }}
-      >
-        <label>
-          Banner text{' '}
-          <input data-testid="debug-banner-input" value={text} onChange={(e) => setText(e.target.value)} style={{ padding: 8 }} />
-        </label>
-        <Button type="submit" data-testid="debug-banner-submit">
-          Show banner in the shell
-        </Button>
-        <Button variant="ghost" onClick={reset} data-testid="debug-banner-clear">
-          Clear banners
-        </Button>
-      </form>
-      <p data-testid="debug-banner-count">Banners in the shared store: {count}</p>
-      <SandboxClock />
-    </section>
+    <AdminPage title="Debug test">
+      <ServiceHealthTable />
+      <RemotesRegistry />
+      <TestActions />
+      <BannerCheck />
+    </AdminPage>
   );
 }

@@ -21,6 +21,7 @@ import type {
   SupportStatus,
 } from '@tracemap/contracts';
 import { authedFetch } from '../api/authed-fetch';
+import { currentAccessToken } from '../auth/current-token';
 import { newIdempotencyKey } from '../company/idempotency-key';
 
 // The product-admin API (`/api/account/admin/*`). Every call is refused (403) unless the signed-in
@@ -69,5 +70,13 @@ export const setSupportMessageStatus = (kind: 'bug-reports' | 'feedback', id: st
   send<AdminActionAnswer>('PUT', `/support/${kind}/${encodeURIComponent(id)}/status`, { status });
 
 export const getServiceHealth = async () => (await get<AdminServicesAnswer>('/debug/services')).services;
-/** Fails on purpose; the ApiError it throws carries the request id in its message path (see raiseAdminTestError's caller). */
-export const raiseAdminTestError = () => send<never>('POST', '/debug/error');
+/**
+ * Fails on purpose on the server. Answers what came back — the error body and the request id
+ * the gateway gave the call, which is how the error is found in the logs.
+ */
+export async function raiseAdminTestError(): Promise<{ statusCode: number; message: string; requestId: string | null }> {
+  const token = await currentAccessToken();
+  const res = await fetch(`${BASE}/debug/error`, { method: 'POST', headers: token ? { authorization: `Bearer ${token}` } : {}, credentials: 'same-origin' });
+  const body = (await res.json().catch(() => ({}))) as { message?: string };
+  return { statusCode: res.status, message: body.message ?? res.statusText, requestId: res.headers.get('x-request-id') };
+}

@@ -1,0 +1,39 @@
+import { getAdminEmail, resendAdminEmail, type AdminEmailSummary } from '@tracemap/shell-core';
+import { Button } from '@tracemap/ui';
+import { ResultLine } from '../../shared/result-line';
+import { useAction, useLoad } from '../../shared/use-load';
+
+/** One email as it was rendered, its delivery attempts and last error, and a resend when it failed. */
+export function EmailDetail({ email, onChanged }: { email: AdminEmailSummary; onChanged(): void }) {
+  const detail = useLoad(() => getAdminEmail(email.source, email.id), [email.source, email.id]);
+  const action = useAction();
+  const resend = () =>
+    action.run(async () => {
+      const answer = await resendAdminEmail(email.source, email.id);
+      onChanged();
+      detail.reload();
+      return answer.outcome === 'queued' ? 'A copy was queued for sending.' : 'This email was already resent; no second copy was queued.';
+    });
+  if (detail.error) return <p className="adm-error">{detail.error}</p>;
+  if (!detail.data) return <p aria-busy="true">Loading…</p>;
+  const d = detail.data;
+  return (
+    <div className="adm-panel" data-testid="email-detail">
+      <h3>{d.subject}</h3>
+      <p className="adm-muted">
+        To {d.to} · {d.template} from {d.source} · {d.status} after {d.attempts} attempt{d.attempts === 1 ? '' : 's'}
+        {d.sentAt && ` · sent ${new Date(d.sentAt).toLocaleString()}`}
+        {d.resendOf && ` · resend of ${d.resendOf}`}
+      </p>
+      {d.lastError && <p className="adm-error">Last error: {d.lastError}</p>}
+      {d.status === 'failed' && !d.resentAs && (
+        <Button onClick={resend} disabled={action.busy} data-testid="email-resend">
+          Resend
+        </Button>
+      )}
+      {d.resentAs && <p className="adm-muted">Resent as {d.resentAs}.</p>}
+      <ResultLine result={action.result} testId="email-resend-result" />
+      <pre className="adm-pre">{d.text}</pre>
+    </div>
+  );
+}
