@@ -50,11 +50,16 @@ async function ok<T = Record<string, unknown>>(who: Person, apiPath: string, bod
 
 interface Details {
   status: string;
+  trialEnd: string | null;
   planName: string | null;
   priceId: string | null;
   currentPeriodEnd: string | null;
   card: { last4: string } | null;
 }
+
+/** A billing date as the pages show it (a calendar day in UTC). */
+const day = (iso: string | null | undefined) =>
+  new Date(iso!).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 const details = async (id: string) => (await ok<{ subscription: Details | null }>('owner', '/api/subscription/details', { companyId: id })).subscription;
 
@@ -97,7 +102,7 @@ async function openSubscription(page: Page, id: string, status: string): Promise
 /** Types a card into the sandbox's hosted page (checkout or card update) and submits it. */
 async function enterCard(page: Page, number: string): Promise<void> {
   await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Expiry').fill('12 / 34');
+  await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
   await page.getByLabel('CVC').fill('123');
   await page.locator('form button[type="submit"]').click();
 }
@@ -142,7 +147,9 @@ afterAll(async () => {
 test("a new company is in its trial, and the owner's subscription page says when it ends", async () => {
   const page = pages.owner;
   await openSubscription(page, companyId, 'trialing');
-  expect(await badge(page).innerText()).toMatch(/^Trial — ends [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+  const trial = await details(companyId);
+  expect(Date.parse(trial!.trialEnd!)).toBeGreaterThan(Date.now());
+  expect(await badge(page).innerText()).toBe(`Trial — ends ${day(trial!.trialEnd)}`);
   expect(await page.getByTestId('subscription-read-only').count()).toBe(0);
   expect(await banner(page, 'subscription-required').count()).toBe(0);
   await planCard(page, 'price_starter').waitFor();
@@ -155,6 +162,8 @@ test('the owner subscribes with 4242 4242 4242 4242 on the hosted checkout page 
   await page.waitForURL((url) => url.pathname === `/company/${companyId}/subscription`);
   await page.locator('[data-testid="subscription-status"][data-status="active"]').waitFor({ timeout: 30000 });
   expect(await badge(page).innerText()).toBe('Active');
+  await page.getByTestId('checkout-done').waitFor();
+  await page.waitForURL((url) => !url.searchParams.has('checkout'));
   expect(await page.getByTestId('subscription-plan-name').innerText()).toBe('Team');
   expect(await page.getByTestId('subscription-card').getAttribute('data-last4')).toBe('4242');
   await page.locator('[data-testid="invoice-row"][data-status="paid"]').first().waitFor();
@@ -178,16 +187,22 @@ test('changing the plan shows the prorated preview, and confirming it switches t
 
 test("a declined card on checkout shows the provider's message and changes nothing", async () => {
   const page = pages.owner;
+  // The owner's free trial went to the first company, so the second one starts without a subscription.
   const otherId = await createCompany('Second Co');
-  const before = await details(otherId);
-  await openSubscription(page, otherId, before?.status ?? 'none');
+  expect(await details(otherId)).toBeNull();
+  await openSubscription(page, otherId, 'none');
+  expect(await badge(page).innerText()).toBe('No subscription — choose a plan');
   await startCheckout(page, 'price_starter');
   await enterCard(page, '4000 0000 0000 9995');
   await page.getByText('Your card has insufficient funds.').waitFor();
   expect(new URL(page.url()).pathname).toMatch(/^\/api\/subscription\/sandbox\/checkout\//);
-  const after = await details(otherId);
-  expect({ status: after?.status, priceId: after?.priceId, card: after?.card }).toEqual({ status: before?.status, priceId: before?.priceId, card: before?.card });
-  await openSubscription(page, otherId, before?.status ?? 'none');
+  expect(await details(otherId)).toBeNull();
+
+  await openSubscription(page, otherId, 'none');
+  const required = banner(page, 'subscription-required');
+  await required.waitFor();
+  expect(await required.innerText()).toContain('Second Co has no subscription');
+  expect(await required.getByRole('link', { name: 'Manage Subscription' }).getAttribute('href')).toBe(`/company/${otherId}/subscription`);
 });
 
 test('cancel asks first and shows canceled until the period ends; resume makes it active again', async () => {
@@ -198,9 +213,10 @@ test('cancel asks first and shows canceled until the period ends; resume makes i
   await dialog.waitFor();
   await page.getByTestId('cancel-dialog-confirm').click();
   await page.locator('[data-testid="subscription-status"][data-status="canceled"]').waitFor();
-  const periodEnd = (await details(companyId))?.currentPeriodEnd;
-  expect(periodEnd).toBeTruthy();
-  expect(await badge(page).innerText()).toMatch(/^Canceled — ends [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+  const canceled = await details(companyId);
+  expect(canceled?.status).toBe('canceled');
+  expect(Date.parse(canceled!.currentPeriodEnd!)).toBeGreaterThan(Date.now());
+  expect(await badge(page).innerText()).toBe(`Canceled — ends ${day(canceled!.currentPeriodEnd)}`);
   expect(await page.getByTestId('subscription-cancel').count()).toBe(0);
 
   await page.getByTestId('subscription-resume').click();
@@ -238,12 +254,18 @@ test('a card whose charges fail and time past the renewal make the subscription 
   await page.getByTestId('subscription-update-card').click();
   await page.waitForURL(/\/api\/subscription\/sandbox\/portal\//);
   await enterCard(page, '4000 0000 0000 0341');
+  await page.getByText('Your card was updated.').waitFor();
+  await page.getByRole('link', { name: 'Return to Tracemap' }).click();
   await page.waitForURL((url) => url.pathname === `/company/${companyId}/subscription`);
   await until('the new card', () => details(companyId), (d) => d?.card?.last4 === '0341');
 
-  // The product admin's debug page shows the sandbox clock; the advance itself goes through its API.
-  await pages.admin.goto(`${stack.url}/admin/debug-test`);
-  await pages.admin.getByTestId('sandbox-clock-now').waitFor();
+  // The product admin moves the sandbox clock a day on its debug page, then past the renewal by its API.
+  const admin = pages.admin;
+  await admin.goto(`${stack.url}/admin/debug-test`);
+  const before = Date.parse(await admin.getByTestId('sandbox-clock-now').innerText());
+  await admin.getByTestId('sandbox-advance-1').click();
+  await admin.getByTestId('sandbox-clock-notice').waitFor();
+  expect(Date.parse(await admin.getByTestId('sandbox-clock-now').innerText()) - before).toBeGreaterThanOrEqual(86_400_000);
   const { now } = await ok<{ now: string | number }>('admin', '/api/subscription/sandbox/clock');
   const sandboxNow = typeof now === 'number' ? now * 1000 : Date.parse(now);
   const periodEnd = Date.parse((await details(companyId))!.currentPeriodEnd!);
