@@ -267,3 +267,22 @@ test('lint reports findings with the company severities; an "error" rule refuses
   const after = (await plan.get('/tracking-plan/lint')).json();
   expect(after.findings).toContainEqual(expect.objectContaining({ rule: 'naming-case', severity: 'warning', entityName: 'documentedField' }));
 });
+
+test('CSV and JSON Schema exports count the map layer: an attribute a map links reaches the events on its views', async () => {
+  const owner = await h.user();
+  const companyId = await createCompanyAs(h, owner);
+  const own = api(h, { companyId, owner, creator: owner, viewer: owner });
+  const channel = await own.create('attributes', { name: 'journey_channel', description: 'Where the journey started' });
+  const shown = await own.create('events', { name: 'Landing Shown', kind: 'page', description: 'The landing page was shown' });
+  const landing = await own.create('views', { name: 'Landing', description: 'Landing page', events: [{ eventId: shown.id }] });
+  const map = await own.post('/maps', { name: 'Acquisition', attributes: [{ attributeId: channel.id, presence: 'required' }], nodes: [{ viewId: landing.id, x: 0, y: 0 }] });
+  expect(map.statusCode).toBe(201);
+
+  const csv = (await own.get('/tracking-plan/export?format=csv')).body;
+  const row = csv.split(/\r?\n/).find((line) => line.startsWith('Landing Shown,') && line.includes('journey_channel'));
+  expect(row).toBeDefined();
+  expect(row!.split(',')[6]).toBe('true');
+  const bundle = (await own.get('/tracking-plan/export?format=json-schema')).json();
+  const rule = bundle.rules.events.find((e: { key: string }) => e.key === 'Landing Shown');
+  expect(rule.jsonSchema.properties.properties.required).toContain('journey_channel');
+});

@@ -1,5 +1,5 @@
 import { csvRowsForEvent, exportPlanCsv, resolveEffectiveAttributes, segmentRulesBundle, serializeNativePlan, toNativePlan } from '@tracemap/tracking-plan';
-import type { Attribute, EffectiveAttribute, ExportFormat } from '@tracemap/contracts';
+import type { Attribute, EffectiveAttribute, ExportFormat, NativeMap } from '@tracemap/contracts';
 import type { CompanyDeps } from '../../deps';
 import { tenantTransaction } from '../../lib/tenant';
 import { exposedOnly, loadPlanSettings, type PlanActor } from '../shared/plan-context';
@@ -21,19 +21,19 @@ export interface ExportedPlan {
 export async function exportTrackingPlan(deps: CompanyDeps, actor: PlanActor, format: ExportFormat): Promise<ExportedPlan> {
   const { plan, maps, attributeInheritance } = await tenantTransaction(deps.db, { companyId: actor.companyId, userId: actor.userId }, async (client) => ({
     plan: await loadPlan(client, actor.companyId, { exposedOnly: exposedOnly(actor), includeArchived: format === 'native' }),
-    // Only the native file carries maps; CSV and JSON Schema describe events.
-    maps: format === 'native' ? await loadMaps(client, actor.companyId, { exposedOnly: exposedOnly(actor), includeArchived: true }) : [],
+    // The native file carries every map; CSV and JSON Schema list none, but the live ones are an inheritance layer of their events.
+    maps: await loadMaps(client, actor.companyId, { exposedOnly: exposedOnly(actor), includeArchived: format === 'native' }),
     attributeInheritance: (await loadPlanSettings(client, actor.companyId)).attributeInheritance,
   }));
   const stamp = new Date().toISOString().slice(0, 10);
   if (format === 'csv') {
-    const rows = effectiveRows(plan, attributeInheritance).flatMap(({ event, attributes, views }) =>
+    const rows = effectiveRows(plan, attributeInheritance, maps).flatMap(({ event, attributes, views }) =>
       csvRowsForEvent(event, attributes, views.map((v) => v.name)),
     );
     return { contentType: 'text/csv; charset=utf-8', fileName: `tracking-plan-${stamp}.csv`, body: exportPlanCsv(rows) };
   }
   if (format === 'json-schema') {
-    const effective = effectiveRows(plan, attributeInheritance);
+    const effective = effectiveRows(plan, attributeInheritance, maps);
     const asLayer = (a: Attribute): EffectiveAttribute => ({
       attribute: a,
       presence: 'optional',
@@ -49,8 +49,10 @@ export async function exportTrackingPlan(deps: CompanyDeps, actor: PlanActor, fo
   return { contentType: 'application/json; charset=utf-8', fileName: `tracking-plan-${stamp}.json`, body: native };
 }
 
-/** Every event with its effective attributes, resolved against the plan in memory. */
-export function effectiveRows(plan: StoredPlan, attributeInheritance: boolean) {
+/** Every event with its effective attributes, resolved against the plan in memory (with the maps its views are on). */
+export function effectiveRows(plan: StoredPlan, attributeInheritance: boolean, maps: readonly NativeMap[] = []) {
+  const mapsByView = new Map<string, NativeMap[]>();
+  for (const m of maps) for (const node of m.nodes) mapsByView.set(node.viewId, [...(mapsByView.get(node.viewId) ?? []), m]);
   const attributesById = new Map(plan.attributes.map((a) => [a.id, a]));
   const systemAttributes = plan.attributes.filter((a) => a.scope === 'system');
   const viewsByEvent = new Map<string, StoredPlan['views']>();
@@ -63,7 +65,8 @@ export function effectiveRows(plan: StoredPlan, attributeInheritance: boolean) {
   }
   return plan.events.map((event) => {
     const views = viewsByEvent.get(event.id) ?? [];
-    const { attributes } = resolveEffectiveAttributes({ event, attributesById, attributeInheritance, systemAttributes, views, maps: [] });
+    const onMaps = [...new Set(views.flatMap((v) => mapsByView.get(v.id) ?? []))];
+    const { attributes } = resolveEffectiveAttributes({ event, attributesById, attributeInheritance, systemAttributes, views, maps: onMaps });
     return { event, attributes, views };
   });
 }
