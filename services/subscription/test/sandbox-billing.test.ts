@@ -70,6 +70,8 @@ test('trial, checkout with a card, plan change, cancel and resume on the sandbox
 
   const details = await post(token, '/api/subscription/details', { companyId });
   expect(details.subscription.card).toEqual(expect.objectContaining({ last4: '4242', expMonth: 12, expYear: 2034 }));
+  expect(details.subscription.upcomingInvoice).toEqual({ amount: expect.any(Number), date: expect.any(String) });
+  expect(details.subscription.upcomingInvoice.amount).toBeGreaterThan(0);
   const invoices = await post(token, '/api/subscription/invoices', { companyId });
   expect(invoices.invoices.length).toBeGreaterThan(0);
   expect((await post(token, '/api/subscription/portal', { companyId })).url).toEqual(expect.any(String));

@@ -58,8 +58,9 @@ export interface BillingProvider {
   changePrice(subscription: ProviderSubscription, priceId: string, idempotencyKey: string): Promise<ProviderSubscription>;
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean, idempotencyKey: string): Promise<ProviderSubscription>;
   cancelNow(subscriptionId: string, idempotencyKey: string): Promise<void>;
+  /** With a price: the change to it (or a new subscription on it); without: the subscription's next invoice. */
   preview(
-    input: { customerId: string; subscription: ProviderSubscription | null; priceId: string | null },
+    input: { customerId: string; subscription: Pick<ProviderSubscription, 'id' | 'itemId'> | null; priceId: string | null },
     idempotencyKey: string,
   ): Promise<InvoicePreview>;
   portal(input: { customerId: string; returnUrl: string }, idempotencyKey: string): Promise<{ url: string }>;

@@ -174,7 +174,7 @@ export class StripeProvider implements BillingProvider {
   }
 
   async preview(
-    input: { customerId: string; subscription: ProviderSubscription | null; priceId: string | null },
+    input: { customerId: string; subscription: Pick<ProviderSubscription, 'id' | 'itemId'> | null; priceId: string | null },
     idempotencyKey: string,
   ): Promise<InvoicePreview> {
     const sub = input.subscription;

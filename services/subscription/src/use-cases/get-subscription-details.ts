@@ -15,7 +15,7 @@ export async function getSubscriptionDetails(deps: SubscriptionDeps, companyId: 
   if (customerId && local.providerSubscriptionId && local.providerStatus && isLive(local.providerStatus) && !local.cancelAtPeriodEnd) {
     try {
       const preview = await deps.provider.preview(
-        { customerId, subscription: null, priceId: null },
+        { customerId, subscription: { id: local.providerSubscriptionId, itemId: local.itemId }, priceId: null },
         `upcoming-${companyId}-${local.providerSubscriptionId}-${local.version}`,
       );
       upcomingInvoice = { amount: preview.amountDue, date: preview.nextInvoiceDate?.toISOString() ?? null };
