@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { IMPORT_BODY_LIMIT_BYTES, NATIVE_FORMAT, NATIVE_FORMAT_VERSION } from '@tracemap/contracts';
 import { startHarness, createCompanyAs, type Harness } from '../support/harness';
@@ -285,4 +286,21 @@ test('CSV and JSON Schema exports count the map layer: an attribute a map links 
   const bundle = (await own.get('/tracking-plan/export?format=json-schema')).json();
   const rule = bundle.rules.events.find((e: { key: string }) => e.key === 'Landing Shown');
   expect(rule.jsonSchema.properties.properties.required).toContain('journey_channel');
+});
+
+test('the sample plan, map included, imports into an empty company and exports back byte for byte', async () => {
+  const sample = readFileSync(require.resolve('@tracemap/tracking-plan/samples/ecommerce.json'), 'utf8');
+  const owner = await h.user();
+  const companyId = await createCompanyAs(h, owner);
+  const imported = await importFile(companyId, 'native', sample, false, owner);
+  expect(imported.statusCode).toBe(200);
+  expect(imported.json().added.filter((e: { kind: string }) => e.kind === 'map').map((e: { name: string }) => e.name)).toEqual(['Shopping journey']);
+  const exported = await h.call(owner, { method: 'GET', url: `/api/company/${companyId}/tracking-plan/export?format=native` });
+  expect(exported.body).toBe(sample);
+  // The imported map lints clean and previews with its twelve views.
+  const lint = (await h.call(owner, { method: 'GET', url: `/api/company/${companyId}/tracking-plan/lint` })).json();
+  expect(lint.findings.filter((f: { entityKind: string }) => f.entityKind === 'map')).toEqual([]);
+  const mapId = JSON.parse(sample).maps[0].id;
+  const preview = await h.call(owner, { method: 'GET', url: `/api/company/map-preview/${mapId}` });
+  expect(preview.json().views).toHaveLength(12);
 });
