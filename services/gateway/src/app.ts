@@ -42,7 +42,8 @@ export async function buildApp(config: GatewayConfig): Promise<FastifyInstance> 
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: 60_000,
-    allowList: (request) => !request.url.startsWith('/api/') && !request.url.startsWith('/auth/') && !request.url.startsWith('/webhooks/'),
+    // Map preview pages too: each one may cost a call to the company service (who may frame it).
+    allowList: (request) => !['/api/', '/auth/', '/webhooks/', '/map-preview/'].some((prefix) => request.url.startsWith(prefix)),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       code: 'over_request_rate_limit',

@@ -117,6 +117,11 @@ test('the answer is kept for a while: a second page load does not ask again', as
   expect(asked.filter((id) => id === CACHED)).toHaveLength(1);
 });
 
+test('preview pages are rate limited like the API (each may cost a lookup); other pages are not', async () => {
+  expect((await gateway.inject(`/map-preview/${PRIVATE}`)).headers['x-ratelimit-limit']).toBeDefined();
+  expect((await gateway.inject('/company/abc/maps')).headers['x-ratelimit-limit']).toBeUndefined();
+});
+
 test('the preview data is forwarded without a login, token in the query kept, and is rate limited like the API', async () => {
   const response = await gateway.inject(`/api/company/map-preview/${SHARED}?token=tok_abc`);
   expect(response.statusCode).toBe(200);
