@@ -18,7 +18,9 @@ let captured: RecoveryTokens | null = null;
  */
 export function captureRecoveryFragment(hash: string): RecoveryTokens | null {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
-  if (params.get('type') !== 'recovery') return null;
+  // An invitation link (a product admin created the account) opens the same page: the invited user sets a first password.
+  const type = params.get('type');
+  if (type !== 'recovery' && type !== 'invite') return null;
   const accessToken = params.get('access_token');
   const refreshToken = params.get('refresh_token');
   if (!accessToken || !refreshToken) return null;
