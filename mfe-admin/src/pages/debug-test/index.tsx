@@ -1,6 +1,7 @@
 import { AdminPage } from '../../shared/admin-page';
 import { BannerCheck } from './banner-check';
 import { RemotesRegistry } from './remotes-registry';
+import { SandboxClock } from './sandbox-clock';
 import { ServiceHealthTable } from './service-health';
 import { TestActions } from './test-actions';
 
@@ -12,6 +13,7 @@ export function AdminDebugTestPage() {
       <RemotesRegistry />
       <TestActions />
       <BannerCheck />
+      <SandboxClock />
     </AdminPage>
   );
 }

@@ -52,8 +52,10 @@ export function SandboxClock() {
     setError(null);
     setNotice(null);
     try {
-      setNotice(await action());
+      const message = await action();
+      // The time shown is read again before the notice, so the two never disagree.
       await read();
+      setNotice(message);
     } catch (err) {
       setError(messageOf(err));
     } finally {
@@ -88,10 +90,10 @@ export function SandboxClock() {
 
   if (clock.status === 'absent' || clock.status === 'loading') return null;
   return (
-    <section data-testid="sandbox-clock" style={{ marginTop: 32 }}>
+    <div className="adm-section" data-testid="sandbox-clock">
       <h2>Sandbox billing clock</h2>
       {clock.status === 'failed' ? (
-        <p role="alert" data-testid="sandbox-clock-error">
+        <p role="alert" className="adm-error" data-testid="sandbox-clock-error">
           {clock.message}
         </p>
       ) : (
@@ -124,15 +126,19 @@ export function SandboxClock() {
           Advance to end of trial
         </Button>
       </form>
-      <p className="tm-note">Advance to end of trial reads the trial of a company you are a member of.</p>
+      <p className="adm-muted">Advance to end of trial reads the trial of a company you are a member of.</p>
       <div aria-live="polite">
         {error ? (
-          <p role="alert" className="tm-error" data-testid="sandbox-clock-action-error">
+          <p role="alert" className="adm-error" data-testid="sandbox-clock-action-error">
             {error}
           </p>
         ) : null}
-        {notice ? <p data-testid="sandbox-clock-notice">{notice}</p> : null}
+        {notice ? (
+          <p className="adm-ok" data-testid="sandbox-clock-notice">
+            {notice}
+          </p>
+        ) : null}
       </div>
-    </section>
+    </div>
   );
 }
