@@ -7,6 +7,7 @@ import { AnalyticsBridge } from '../analytics';
 import { RemoteRoute } from '../remotes/remote-route';
 import { RootRoutes } from '../routes/root-routes';
 import { SessionBridge } from '../session-bridge';
+import { SupportLauncher } from '../support';
 
 /** Top-level routes: the shell maps each prefix to the remote that owns it. */
 export function App() {
@@ -16,7 +17,15 @@ export function App() {
       <SessionBridge />
       <AnalyticsBridge />
       <Routes>
-        <Route path="/map-preview/*" element={<RemoteRoute remote="mfe_company" module="./map-preview" label="Map preview" />} />
+        <Route
+          path="/map-preview/*"
+          element={
+            <>
+              <RemoteRoute remote="mfe_company" module="./map-preview" label="Map preview" />
+              <SupportLauncher />
+            </>
+          }
+        />
         <Route element={<Layout />}>
           <Route
             path="/company/*"

@@ -2,9 +2,13 @@ import { useState } from 'react';
 import { SupportForm, type SupportKind } from './support-form';
 import { supportCss } from './styles';
 
-/** "Report a bug" and "Feedback", on every page of the standard layout. */
+/**
+ * "Report a bug" and "Feedback", on every page of the standard layout and on map previews. Not
+ * inside a frame: an embedded map on someone else's site shows the map only.
+ */
 export function SupportLauncher() {
   const [open, setOpen] = useState<SupportKind | null>(null);
+  if (window.self !== window.top) return null;
   return (
     <aside className="sh-support" aria-label="Support" data-testid="support-launcher">
       <style href="shell-support" precedence="default">
