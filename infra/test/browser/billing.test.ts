@@ -100,9 +100,9 @@ async function openSubscription(page: Page, id: string, status: string): Promise
 }
 
 /** Types a card into the sandbox's hosted page (checkout or card update) and submits it. */
-async function enterCard(page: Page, number: string): Promise<void> {
+async function enterCard(page: Page, number: string, expiry = '12 / 34'): Promise<void> {
   await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await page.getByLabel('Expiry (MM / YY)').fill(expiry);
   await page.getByLabel('CVC').fill('123');
   await page.locator('form button[type="submit"]').click();
 }
@@ -248,12 +248,15 @@ test('a viewer sees the subscription without any action, and the API refuses the
   expect((await details(companyId))?.priceId).toBe('price_business');
 });
 
-test('a card whose charges fail and time past the renewal make the subscription past due, on the page and in the banner', async () => {
+test('a card whose charges fail and time past the renewal make the subscription past due, on the page and in the banners', async () => {
   const page = pages.owner;
   await openSubscription(page, companyId, 'active');
   await page.getByTestId('subscription-update-card').click();
   await page.waitForURL(/\/api\/subscription\/sandbox\/portal\//);
-  await enterCard(page, '4000 0000 0000 0341');
+  // The new card also runs out this month, which owners and admins are told about.
+  const today = new Date();
+  const thisMonth = `${String(today.getUTCMonth() + 1).padStart(2, '0')} / ${String(today.getUTCFullYear()).slice(2)}`;
+  await enterCard(page, '4000 0000 0000 0341', thisMonth);
   await page.getByText('Your card was updated.').waitFor();
   await page.getByRole('link', { name: 'Return to Tracemap' }).click();
   await page.waitForURL((url) => url.pathname === `/company/${companyId}/subscription`);
@@ -278,4 +281,16 @@ test('a card whose charges fail and time past the renewal make the subscription 
   await pastDue.waitFor();
   expect(await pastDue.innerText()).toContain('Your last payment for Billing Co failed');
   expect(await pastDue.getByRole('link', { name: 'Update card' }).getAttribute('href')).toBe(`/company/${companyId}/subscription`);
+  const expiring = banner(page, 'payment-method-expiring');
+  await expiring.waitFor();
+  expect(await expiring.getByRole('link', { name: 'Update card' }).getAttribute('href')).toBe(`/company/${companyId}/subscription`);
+
+  // A viewer is told about the failed payment (without an action) but not about the card.
+  const viewer = pages.viewer;
+  await openSubscription(viewer, companyId, 'past_due');
+  const viewerPastDue = banner(viewer, 'payment-past-due');
+  await viewerPastDue.waitFor();
+  expect(await viewerPastDue.innerText()).toContain('Ask an owner or admin to update the card.');
+  expect(await viewerPastDue.getByRole('link').count()).toBe(0);
+  expect(await banner(viewer, 'payment-method-expiring').count()).toBe(0);
 });
