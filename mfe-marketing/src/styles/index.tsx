@@ -56,7 +56,9 @@ export const marketingCss = `
 .mk-columns{display:grid;grid-template-columns:repeat(3,1fr);gap:20px}
 .mk-column h2{font-size:1.2rem}
 .mk-notice{background:${colors.surface};border:1px solid ${colors.border};border-radius:12px;padding:20px}
-.mk-mock{border:1px solid ${colors.border};border-radius:14px;background:#fff;box-shadow:0 12px 32px rgba(15,23,42,.08);overflow:hidden;font-size:.85rem}
+.mk-hero__grid>*,.mk-split>*,.mk-grid>*,.mk-columns>*{min-width:0}
+.mk-prose,.mk-card,.mk-hero p{overflow-wrap:anywhere}
+.mk-mock{max-width:100%;overflow-x:auto;border:1px solid ${colors.border};border-radius:14px;background:#fff;box-shadow:0 12px 32px rgba(15,23,42,.08);overflow:hidden;font-size:.85rem}
 .mk-mock__bar{display:flex;gap:6px;padding:10px 12px;background:${colors.surface};border-bottom:1px solid ${colors.border}}
 .mk-mock__bar i{width:10px;height:10px;border-radius:50%;background:${colors.border}}
 .mk-mock__body{padding:16px}

@@ -110,7 +110,7 @@ export function HomePage() {
             They are good tools, each strongest in its own place. Tracemap focuses on modelling the plan together and keeping it
             tool-neutral. <Link to="/blog/tracemap-vs-avo-amplitude-segment">Read the full comparison</Link>.
           </p>
-          <div style={{ overflowX: 'auto' }}>
+          <div style={{ overflowX: 'auto' }} data-scroll>
             <table className="mk-compare">
               <thead>
                 <tr>
