@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { createPool } from '@tracemap/service-kit';
-import { createTestDatabase, type TestDatabase } from '@tracemap/test-kit';
+import { createTestDatabase, startSmtpPeer, type SmtpPeer, type TestDatabase } from '@tracemap/test-kit';
 import { FakePeers } from './support/fake-peers';
 import { FakeStripe } from './support/fake-stripe';
 import { startServiceProcess, type ServiceProcess } from './support/service-process';
@@ -15,6 +15,7 @@ let database: TestDatabase;
 let db: ReturnType<typeof createPool>;
 let stripe: FakeStripe;
 let peers: FakePeers;
+let smtp: SmtpPeer;
 let service: ServiceProcess | null = null;
 const signer = new Stripe('sk_test_unused', { telemetry: false });
 
@@ -25,16 +26,18 @@ beforeAll(async () => {
   await stripe.start();
   peers = new FakePeers(SERVICE_TOKEN);
   await peers.start();
+  smtp = await startSmtpPeer();
 });
 afterAll(async () => {
   await service?.kill();
   await db?.end();
   await peers?.stop();
+  await smtp?.stop();
   await stripe?.stop();
   await database?.drop();
 });
 
-const start = () =>
+const start = (env: Record<string, string> = {}) =>
   startServiceProcess({
     DATABASE_URL: database.url,
     LOG_LEVEL: 'silent',
@@ -48,6 +51,7 @@ const start = () =>
     RECONCILE_INTERVAL_MS: '0',
     OUTBOX_WORKER: 'false',
     SANDBOX_WEBHOOK_WORKER: 'false',
+    ...env,
   });
 
 function deliver(url: string, event: Record<string, unknown>) {
@@ -82,9 +86,19 @@ test('a kill between reading the provider and committing loses nothing and sends
   });
   expect(await state()).toEqual({ status: 'active', processed: 0, emails: 0 });
 
-  // The provider retries against the restarted service, and once more for good measure.
-  service = await start();
+  // The provider retries against the restarted service (now also sending its emails), and once more.
+  service = await start({ OUTBOX_WORKER: 'true', SMTP_URL: smtp.url });
   expect((await deliver(service.url, failed)).status).toBe(200);
   expect((await deliver(service.url, failed)).status).toBe(200);
   expect(await state()).toEqual({ status: 'past_due', processed: 1, emails: 1 });
+
+  // The one queued email reaches the mail server once.
+  const mail = await smtp.waitForMessage((m) => m.subject?.includes('could not charge the card') === true, 20_000);
+  expect(mail.text).toContain(`/company/${companyId}/subscription`);
+  const deadline = Date.now() + 20_000;
+  while ((await db.query(`SELECT count(*)::int AS n FROM subscription.outbox WHERE status <> 'sent'`)).rows[0].n > 0) {
+    if (Date.now() > deadline) throw new Error('the outbox was not delivered within 20 s');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  expect(smtp.messages.filter((m) => m.subject?.includes('could not charge the card'))).toHaveLength(1);
 }, 120_000);
