@@ -110,6 +110,8 @@ test('a handler that dies before committing loses nothing: the redelivery brings
 test('events of customers that are not ours and event types billing does not use are acknowledged and ignored', async () => {
   const stranger = await h.deliver(subscriptionEvent('customer.subscription.updated', { id: 'sub_foreign', customer: 'cus_foreign' }));
   expect(JSON.parse(stranger.body).outcome).toBe('ignored');
+  const foreignMetadata = await h.deliver(subscriptionEvent('customer.subscription.updated', { id: 'sub_x', customer: 'cus_unknown', metadata: { companyId: 'acme-42' } }));
+  expect(JSON.parse(foreignMetadata.body).outcome).toBe('ignored');
   const other = await h.deliver({ id: `evt_${randomUUID()}`, type: 'charge.refunded', data: { object: { id: 'ch_1', object: 'charge' } } });
   expect(JSON.parse(other.body).outcome).toBe('ignored');
 });

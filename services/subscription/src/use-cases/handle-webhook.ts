@@ -20,8 +20,11 @@ async function companyOf(deps: SubscriptionDeps, event: Stripe.Event): Promise<{
     const known = await findCompanyByCustomer(deps.db, customerId);
     if (known) return { companyId: known, customerId };
   }
-  return { companyId: named ?? null, customerId };
+  // Metadata written by someone else may name anything; only a company id of ours counts.
+  return { companyId: named && UUID.test(named) ? named : null, customerId };
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface EmailPlan {
   template: TemplateName;
