@@ -139,3 +139,13 @@ test('a change is announced to the company service on the database when it commi
     listener.release();
   }
 });
+
+test('a trial left beside a paid subscription is ended at the provider, under its own key', async () => {
+  const { companyId, sub: paid } = await activeCompany();
+  const trial = h.stripe.putSubscription({ customer: paid.customer, status: 'trialing', created: paid.created - 10, metadata: { companyId } });
+  expect((await h.deliver(subscriptionEvent('customer.subscription.updated', paid))).statusCode).toBe(200);
+  expect(h.stripe.subscriptions.get(trial.id)?.status).toBe('canceled');
+  const call = h.stripe.writes().find((r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${trial.id}`);
+  expect(call?.idempotencyKey).toBe(`sub-cancel-replaced-${trial.id}`);
+  expect((await localRow(companyId)).status).toBe('active');
+});

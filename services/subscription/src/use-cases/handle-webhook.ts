@@ -5,7 +5,7 @@ import type { SubscriptionDeps } from '../deps';
 import { emailDate, queueBillingEmails } from '../lib/outbox';
 import type { BillingContact } from '../lib/peers';
 import { findCompanyByCustomer, markEventProcessed, saveCustomer, wasEventProcessed } from '../repositories/subscription-repository';
-import { lockCompany, syncCompanySubscription } from './sync-company-subscription';
+import { endReplacedTrials, lockCompany, syncCompanySubscription } from './sync-company-subscription';
 
 type Obj = Record<string, unknown>;
 const str = (value: unknown): string | null => (typeof value === 'string' && value ? value : value && typeof value === 'object' && typeof (value as Obj).id === 'string' ? ((value as Obj).id as string) : null);
@@ -105,20 +105,6 @@ export async function handleWebhook(deps: SubscriptionDeps, event: Stripe.Event,
   if (outcome.duplicate) return 'duplicate';
   if (outcome.changed) await deps.peers.subscriptionChanged(companyId, requestId);
   if (email) deps.wakeOutbox();
-  if (event.type === 'checkout.session.completed' && outcome.sync) await endReplacedTrials(deps, outcome.sync.current, outcome.sync.all);
+  if (outcome.sync) await endReplacedTrials(deps, outcome.sync);
   return 'processed';
-}
-
-/** A paid subscription replaces the company's trial: the trial is ended at the provider so it never bills. */
-async function endReplacedTrials(
-  deps: SubscriptionDeps,
-  current: { id: string; status: string } | null,
-  all: Array<{ id: string; status: string }>,
-): Promise<void> {
-  if (!current || current.status === 'trialing') return;
-  for (const sub of all) {
-    if (sub.id !== current.id && sub.status === 'trialing') {
-      await deps.provider.cancelNow(sub.id, `sub-cancel-replaced-${sub.id}`);
-    }
-  }
 }

@@ -1,7 +1,7 @@
 import { withTransaction } from '@tracemap/service-kit';
 import type { SubscriptionDeps } from '../deps';
 import { listCompanyIdsWithCustomers } from '../repositories/subscription-repository';
-import { lockCompany, syncCompanySubscription } from './sync-company-subscription';
+import { endReplacedTrials, lockCompany, syncCompanySubscription } from './sync-company-subscription';
 
 /**
  * Re-reads every company's subscription from the provider: catches up on webhooks that never
@@ -18,6 +18,7 @@ export async function reconcileSubscriptions(deps: SubscriptionDeps): Promise<{ 
         await lockCompany(client, companyId);
         return syncCompanySubscription(deps, client, companyId);
       });
+      await endReplacedTrials(deps, sync);
       if (sync.changed) {
         changed += 1;
         await deps.peers.subscriptionChanged(companyId);

@@ -50,6 +50,24 @@ export async function syncCompanySubscription(deps: SubscriptionDeps, client: Qu
   return { changed, status, current, all };
 }
 
+/**
+ * A paid subscription replaces the company's trial: the trial is ended at the provider so it
+ * never bills. Runs after each sync (webhooks and the reconciliation); a failure is logged and
+ * the next sync tries again under the same idempotency key.
+ */
+export async function endReplacedTrials(deps: SubscriptionDeps, sync: Pick<SyncOutcome, 'current' | 'all'>): Promise<void> {
+  const { current, all } = sync;
+  if (!current || !isLive(current.status) || current.status === 'trialing' || current.status === 'incomplete') return;
+  for (const sub of all) {
+    if (sub.id === current.id || sub.status !== 'trialing') continue;
+    try {
+      await deps.provider.cancelNow(sub.id, `sub-cancel-replaced-${sub.id}`);
+    } catch (error) {
+      deps.log.warn({ err: error, subscriptionId: sub.id }, 'could not end a replaced trial; the next sync tries again');
+    }
+  }
+}
+
 /** Serialises billing changes of one company across requests, webhooks and replicas (until the transaction ends). */
 export async function lockCompany(client: Queryable, companyId: string): Promise<void> {
   await client.query(`SELECT pg_advisory_xact_lock(hashtext('subscription:' || $1))`, [companyId]);
