@@ -31,7 +31,7 @@ export function CompanyLayout() {
       const info = await getCompanyInfo(companyId);
       const permissions = rememberCompanyAccess({ id: info.company.id, name: info.company.name }, info.role);
       setCurrentCompany(companyId, permissions);
-      applyCompanyInfoBanners(info);
+      void applyCompanyInfoBanners(info);
       setState({ status: 'ready', info });
     } catch (error) {
       if (error instanceof ApiError && (error.statusCode === 404 || error.statusCode === 403)) {

@@ -33,7 +33,7 @@ export function CompanySubscriptionPage() {
   const subscription = details.value ?? null;
 
   const afterChange = async (answer: CompanyInfo, message: string) => {
-    applyCompanyInfoBanners(answer);
+    void applyCompanyInfoBanners(answer);
     setNotice(message);
     await refresh();
   };

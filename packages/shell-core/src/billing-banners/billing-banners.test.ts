@@ -133,37 +133,60 @@ describe('applying banners to the shared store', () => {
     cardExpirationYear: year,
   });
 
-  test('only the current company gets banners', () => {
+  const none = async () => true;
+
+  test('only the current company gets banners', async () => {
     useCompanyStore.getState().setCurrentCompanyId('other');
-    applyCompanyInfoBanners(info('c1', null), NOW);
+    await applyCompanyInfoBanners(info('c1', null), NOW, none);
     expect(shownIds()).toEqual([]);
     useCompanyStore.getState().setCurrentCompanyId('c1');
-    applyCompanyInfoBanners(info('c1', null), NOW);
+    await applyCompanyInfoBanners(info('c1', null), NOW, none);
     expect(shownIds()).toEqual([SUBSCRIPTION_REQUIRED_BANNER_ID]);
   });
 
-  test('a new state replaces the banners the old one called for, and leaves other banners alone', () => {
+  test('no subscription in company info is confirmed first: while billing cannot say, nobody is told to choose a plan', async () => {
+    useCompanyStore.getState().setCurrentCompanyId('c1');
+    await applyCompanyInfoBanners(info('c1', full('past_due')), NOW);
+    expect(shownIds()).toEqual([PAYMENT_FAILED_BANNER_ID]);
+    const asked: string[] = [];
+    await applyCompanyInfoBanners(info('c1', null), NOW, async (id) => {
+      asked.push(id);
+      return false;
+    });
+    expect(asked).toEqual(['c1']);
+    expect(shownIds()).toEqual([]);
+  });
+
+  test('a subscription in company info needs no confirmation', async () => {
+    useCompanyStore.getState().setCurrentCompanyId('c1');
+    const confirm = jest.fn(none);
+    await applyCompanyInfoBanners(info('c1', full('terminated')), NOW, confirm);
+    expect(confirm).not.toHaveBeenCalled();
+    expect(shownIds()).toEqual([SUBSCRIPTION_REQUIRED_BANNER_ID]);
+  });
+
+  test('a new state replaces the banners the old one called for, and leaves other banners alone', async () => {
     useBannerStore.getState().show({ id: 'email-not-confirmed', message: 'x' });
     useCompanyStore.getState().setCurrentCompanyId('c1');
-    applyCompanyInfoBanners(info('c1', full('past_due', 6, 2026)), NOW);
+    await applyCompanyInfoBanners(info('c1', full('past_due', 6, 2026)), NOW);
     expect(shownIds()).toEqual(['email-not-confirmed', PAYMENT_FAILED_BANNER_ID, CARD_EXPIRING_BANNER_ID]);
-    applyCompanyInfoBanners(info('c1', full('active')), NOW);
+    await applyCompanyInfoBanners(info('c1', full('active')), NOW);
     expect(shownIds()).toEqual(['email-not-confirmed']);
   });
 
-  test('switching the current company removes the previous company’s billing banners', () => {
+  test('switching the current company removes the previous company’s billing banners', async () => {
     useCompanyStore.getState().setCurrentCompanyId('c1');
     applyBillingBanners({ companyId: 'c1', companyName: 'C1', role: 'owner', subscription: null }, NOW);
     expect(shownIds()).toEqual([SUBSCRIPTION_REQUIRED_BANNER_ID]);
     useCompanyStore.getState().setCurrentCompanyId('c2');
     expect(shownIds()).toEqual([]);
-    applyCompanyInfoBanners(info('c2', full('active')), NOW);
+    await applyCompanyInfoBanners(info('c2', full('active')), NOW);
     expect(shownIds()).toEqual([]);
   });
 
-  test('a viewer of a company whose card expired sees nothing', () => {
+  test('a viewer of a company whose card expired sees nothing', async () => {
     useCompanyStore.getState().setCurrentCompanyId('c1');
-    applyCompanyInfoBanners(info('c1', full('active', 1, 2026), 'viewer'), NOW);
+    await applyCompanyInfoBanners(info('c1', full('active', 1, 2026), 'viewer'), NOW);
     expect(shownIds()).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { hasAdminRights } from '../company/roles';
 import type { CompanyInfo, CompanyRole } from '../company/types';
 import { useBannerStore, type Banner } from '../stores/banner-store';
 import { useCompanyStore } from '../stores/company-store';
+import { getSubscriptionDetails } from '../subscription/subscription-api';
 
 export const SUBSCRIPTION_REQUIRED_BANNER_ID = 'subscription-required';
 export const CARD_EXPIRING_BANNER_ID = 'payment-method-expiring';
@@ -119,10 +120,29 @@ export function applyBillingBanners(input: BillingBannerInput, now: Date = new D
   return wanted;
 }
 
-/** The billing banners from company info (`POST /api/company/info`, or a subscription call's answer). */
-export function applyCompanyInfoBanners(info: CompanyInfo, now: Date = new Date()): Banner[] {
-  return applyBillingBanners(
-    { companyId: info.company.id, companyName: info.company.name, role: info.role, subscription: info.subscription },
-    now,
-  );
+/** Whether the company truly has no subscription: asked of the subscription service itself. */
+async function confirmNoSubscription(companyId: string): Promise<boolean> {
+  try {
+    return (await getSubscriptionDetails(companyId)) === null;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The billing banners from company info (`POST /api/company/info`, or a subscription call's
+ * answer). Company info says null both for "no subscription" and for "billing did not
+ * answer", so a null is checked with the subscription service before anyone is told to
+ * choose a plan; while that cannot be confirmed no billing banner is shown.
+ */
+export async function applyCompanyInfoBanners(
+  info: CompanyInfo,
+  now: Date = new Date(),
+  confirmNone: (companyId: string) => Promise<boolean> = confirmNoSubscription,
+): Promise<Banner[]> {
+  const input = { companyId: info.company.id, companyName: info.company.name, role: info.role, subscription: info.subscription };
+  if (info.subscription !== null) return applyBillingBanners(input, now);
+  if (await confirmNone(info.company.id)) return applyBillingBanners(input, now);
+  if (useCompanyStore.getState().currentCompanyId === info.company.id) clearBillingBanners();
+  return [];
 }
