@@ -155,6 +155,24 @@ test('a failed email is resent once from the outbox page and arrives', async () 
   await page.context().close();
 });
 
+test('the debug page shows every service healthy, the remotes registry, a delivered test email and a test error with its request id', async () => {
+  const page = await pageAs(adminSession);
+  await page.goto(`${stack.url}/admin/debug-test`);
+  for (const name of ['account', 'auth', 'company', 'subscription']) {
+    await page.locator(`[data-testid="service-health"][data-name="${name}"][data-health="ok"]`).waitFor();
+  }
+  expect(await page.getByTestId('remotes-json').innerText()).toContain('mfe_admin');
+  await page.getByRole('button', { name: 'Send test email' }).click();
+  await page.locator('[data-testid="debug-email-result"][data-ok="true"]').waitFor();
+  await mailTo(ADMIN, /tracemap test email/i);
+  await page.getByTestId('debug-raise-error').click();
+  const failure = page.locator('[data-testid="debug-error-result"][data-ok="true"]');
+  await failure.waitFor();
+  expect(await failure.innerText()).toMatch(/^The server answered 500 .+ request id [\w-]{8,}\.$/);
+  await expectAudited(page, 'debug.test_error');
+  await page.context().close();
+});
+
 test('a normal user gets the error page on every /admin route', async () => {
   const page = await pageAs(userSession);
   for (const route of ADMIN_ROUTES) {
