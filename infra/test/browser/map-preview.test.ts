@@ -131,6 +131,7 @@ test('a member opens the preview signed in: every view of the map, its transitio
   // A viewer sees exposed attributes only, and no share control.
   expect(await page.getByTestId('map-attribute').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-name')))).toEqual([EXPOSED]);
   expect(await page.getByTestId('map-share-button').count()).toBe(0);
+  expect(await page.getByTestId('map-open-in-app').getAttribute('href')).toBe(`/company/${companyId}/maps/${mapId}`);
   expect(await page.locator('header.tm-header, footer').count()).toBe(0);
 });
 
@@ -207,7 +208,9 @@ test('a browser with no session opens the link: the map with exposed attributes 
   const text = await page.content();
   expect(text).toContain(EXPOSED);
   expect(text).not.toContain(HIDDEN);
+  expect(text).not.toContain(companyId);
   expect(await page.getByTestId('map-share-button').count()).toBe(0);
+  expect(await page.getByTestId('map-open-in-app').count()).toBe(0);
 });
 
 test('after the editor revokes the link, the same address shows the 404 error page', async () => {

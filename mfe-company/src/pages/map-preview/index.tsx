@@ -63,6 +63,11 @@ export function MapPreviewPage() {
         <span className="mp-muted">
           {preview.views.length} views · {preview.map.edges.length} transitions
         </span>
+        {preview.member ? (
+          <a className="tm-btn tm-btn--ghost" href={`/company/${encodeURIComponent(preview.member.companyId)}/maps/${encodeURIComponent(preview.map.id)}`} data-testid="map-open-in-app">
+            Open in Tracemap
+          </a>
+        ) : null}
         {preview.member?.canEdit ? (
           <Suspense fallback={null}>
             <MapShareControl companyId={preview.member.companyId} mapId={preview.map.id} canEdit />
