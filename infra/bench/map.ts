@@ -53,20 +53,29 @@ async function seed(stack: Stack, session: Session) {
   const views = await inBatches([...Array(VIEWS).keys()], 20, (i) =>
     call<{ id: string }>(stack, session, 'POST', `/${c}/views`, { name: `Bench view ${i}`, type: 'page', events: [{ eventId: events[i % EVENTS].id }] }),
   );
-  // A grid, roughly as a person would lay a big map out; the layout figure is measured separately.
+  // Journeys run in steps (landing → browse → product → cart → checkout …): 25 steps of 40 views,
+  // each view leading to one or two views of the next step, some skipping a step or going back.
+  // A single 1,000-long chain or edges between random views would be no product's map, and make
+  // layered layout pay for hundreds of layers.
   const columns = 40;
-  const nodes = views.map((v, i) => ({ viewId: v.id, x: (i % columns) * 280, y: Math.floor(i / columns) * 160 }));
+  const step = (i: number) => Math.floor(i / columns);
+  const nodes = views.map((v, i) => ({ viewId: v.id, x: step(i) * 280, y: (i % columns) * 120 }));
   const next = random(7);
   const pairs = new Set<string>();
   const edges: { from: string; to: string; eventId?: string }[] = [];
   const add = (a: number, b: number) => {
     const key = `${a}>${b}`;
-    if (a === b || pairs.has(key)) return;
+    if (a === b || b < 0 || b >= VIEWS || pairs.has(key)) return;
     pairs.add(key);
     edges.push({ from: views[a].id, to: views[b].id, ...(edges.length % 2 === 0 ? { eventId: events[edges.length % EVENTS].id } : {}) });
   };
-  for (let i = 0; i + 1 < VIEWS; i++) add(i, i + 1);
-  while (edges.length < EDGES) add(Math.floor(next() * VIEWS), Math.floor(next() * VIEWS));
+  const inStep = (s: number) => s * columns + Math.floor(next() * columns);
+  for (let i = 0; i + columns < VIEWS; i++) add(i, inStep(step(i) + 1));
+  while (edges.length < EDGES) {
+    const a = Math.floor(next() * VIEWS);
+    const r = next();
+    add(a, inStep(step(a) + (r < 0.6 ? 1 : r < 0.85 ? 2 : -1)));
+  }
   // Nodes and edges go in two requests: each stays under the service's request size limit.
   const map = await call<{ id: string; version: number }>(stack, session, 'POST', `/${c}/maps`, { name: 'Bench map', nodes });
   await call(stack, session, 'PATCH', `/${c}/maps/${map.id}`, { edges }, { 'if-match': String(map.version) });
@@ -74,26 +83,50 @@ async function seed(stack: Stack, session: Session) {
   return { companyId: c, mapId: map.id, emptyMapId: empty.id };
 }
 
-/** In the page: the time from navigation start to the first frame where a map node is drawn. */
-const watchFirstPaint = () => {
-  const w = window as unknown as { __firstMapFrame?: number; __allNodesFrame?: number; __expected?: number };
+/**
+ * In the page: the time from navigation start to the first frame where a map node is drawn,
+ * and to the frame where all of them are. Plain script text: functions compiled for Node may
+ * carry helpers the page does not have.
+ */
+const WATCH_FIRST_PAINT = `(() => {
   const tick = () => {
     const nodes = document.querySelectorAll('.react-flow__node');
-    const first = nodes[0] as HTMLElement | undefined;
-    if (w.__firstMapFrame === undefined && first && first.offsetWidth > 0 && getComputedStyle(first).visibility !== 'hidden') w.__firstMapFrame = performance.now();
-    if (w.__firstMapFrame !== undefined && w.__expected && nodes.length >= w.__expected) {
-      w.__allNodesFrame = performance.now();
+    const first = nodes[0];
+    if (window.__firstMapFrame === undefined && first && first.offsetWidth > 0 && getComputedStyle(first).visibility !== 'hidden') window.__firstMapFrame = performance.now();
+    if (window.__firstMapFrame !== undefined && window.__expected && nodes.length >= window.__expected) {
+      window.__allNodesFrame = performance.now();
       return;
     }
     requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
-};
+})();`;
+
+/** In the page: records every frame's duration until recording is turned off. */
+const RECORD_FRAMES = `(() => {
+  window.__frames = [];
+  window.__recording = true;
+  let last = 0;
+  const tick = (now) => {
+    window.__frames.push(now - last);
+    last = now;
+    if (window.__recording) requestAnimationFrame(tick);
+  };
+  requestAnimationFrame((now) => {
+    last = now;
+    requestAnimationFrame(tick);
+  });
+})();`;
 
 async function openMap(page: Page, url: string, expected: number) {
   await page.addInitScript(`window.__expected = ${expected};`);
   await page.goto(url, { waitUntil: 'commit' });
-  await page.waitForFunction(() => (window as unknown as { __allNodesFrame?: number }).__allNodesFrame !== undefined, undefined, { timeout: 60000, polling: 100 });
+  try {
+    await page.waitForFunction(() => (window as unknown as { __allNodesFrame?: number }).__allNodesFrame !== undefined, undefined, { timeout: 60000, polling: 100 });
+  } catch (error) {
+    const seen = await page.evaluate(() => ({ nodes: document.querySelectorAll('.react-flow__node').length, text: document.body.innerText.slice(0, 400) }));
+    throw new Error(`the map did not draw its ${expected} nodes (saw ${seen.nodes}); the page says: ${seen.text}`, { cause: error });
+  }
   return page.evaluate(() => {
     const w = window as unknown as { __firstMapFrame: number; __allNodesFrame: number };
     return { firstPaint: w.__firstMapFrame, allNodes: w.__allNodesFrame };
@@ -113,21 +146,7 @@ async function panAndZoom(page: Page): Promise<{ median: number; p95: number; fr
   const cy = pane.y + pane.height / 2;
   // Space on a focused button would press it; the pan key must reach the canvas.
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await page.evaluate(() => {
-    const w = window as unknown as { __frames: number[]; __recording: boolean };
-    w.__frames = [];
-    w.__recording = true;
-    let last = performance.now();
-    const tick = (now: number) => {
-      w.__frames.push(now - last);
-      last = now;
-      if (w.__recording) requestAnimationFrame(tick);
-    };
-    requestAnimationFrame((now) => {
-      last = now;
-      requestAnimationFrame(tick);
-    });
-  });
+  await page.evaluate(RECORD_FRAMES);
   const started = Date.now();
   let step = 0;
   await page.keyboard.down('Space');
@@ -149,15 +168,18 @@ async function panAndZoom(page: Page): Promise<{ median: number; p95: number; fr
   return { median: percentile(frames, 50), p95: percentile(frames, 95), frames: frames.length };
 }
 
-/** The editor's own auto-layout: the time from the click until the worker's positions are on the canvas. */
-async function layoutTime(page: Page): Promise<number> {
+/** The editor's own auto-layout: elk's time in its worker, and from the click until the new positions are drawn. */
+async function layoutTime(page: Page): Promise<{ worker: number; total: number }> {
   await page.evaluate(() => {
     const w = window as unknown as { __layoutStart: number };
     document.querySelector<HTMLElement>('[data-testid="map-auto-layout"]')!.addEventListener('click', () => (w.__layoutStart = performance.now()), { once: true });
   });
   await page.getByTestId('map-auto-layout').click();
   await page.getByTestId('map-auto-layout').filter({ hasText: 'Auto-layout' }).waitFor({ timeout: 120000 });
-  return page.evaluate(() => performance.now() - (window as unknown as { __layoutStart: number }).__layoutStart);
+  return page.evaluate(() => ({
+    worker: performance.getEntriesByName('map-layout').at(-1)?.duration ?? NaN,
+    total: performance.now() - (window as unknown as { __layoutStart: number }).__layoutStart,
+  }));
 }
 
 /** Gzip bytes of every script a page loads until it is idle. */
@@ -201,7 +223,7 @@ async function main() {
 
     const context = await chromium.browser.newContext({ viewport: { width: 1440, height: 900 } });
     await context.addCookies(sessionCookies(stack, session));
-    await context.addInitScript(`(${watchFirstPaint.toString()})()`);
+    await context.addInitScript(WATCH_FIRST_PAINT);
     const page = await context.newPage();
     const mapUrl = (id: string) => `${stack!.url}/company/${companyId}/maps/${id}`;
 
@@ -236,7 +258,8 @@ async function main() {
     console.log(`all ${VIEWS} nodes in the DOM:                                        ${ms(allNodes)}`);
     console.log(`pan and zoom, 3 s: ${big.frames} frames, median ${ms(big.median)}, p95 ${ms(big.p95)}   target p95 ≤ ${TARGETS.p95FrameMs} ms  ${verdict(big.p95, TARGETS.p95FrameMs)}`);
     console.log(`  baseline, empty map: ${baseline.frames} frames, median ${ms(baseline.median)}, p95 ${ms(baseline.p95)}   (×${(big.p95 / Math.max(baseline.p95, 0.1)).toFixed(1)} p95)`);
-    console.log(`elk auto-layout of the whole map in its worker (click → positions drawn): ${ms(layout)}   target ≤ ${TARGETS.layoutMs} ms  ${verdict(layout, TARGETS.layoutMs)}`);
+    console.log(`elk layout of the whole map in its worker: ${ms(layout.worker)}   target ≤ ${TARGETS.layoutMs} ms  ${verdict(layout.worker, TARGETS.layoutMs)}`);
+    console.log(`  click → new positions drawn and saved state: ${ms(layout.total)}`);
     console.log(`JavaScript loaded, gzip: /company ${(companyJs / 1024).toFixed(1)} KiB, /map-preview ${(previewJs / 1024).toFixed(1)} KiB (×${(previewJs / Math.max(companyJs, 1)).toFixed(2)})`);
   } finally {
     await chromium.close();

@@ -17,6 +17,7 @@ const css = `
 .mp-canvas{border:1px solid ${colors.border};border-radius:${radius.md};overflow:hidden;min-height:400px;background:#fff}
 .mp-side{overflow:auto;display:grid;gap:12px;align-content:start}
 .mp-side .tp-section{margin:0}
+.mp-canvas .react-flow__viewport{will-change:transform}
 .mp-node{background:#fff;border:1px solid ${colors.border};border-radius:${radius.sm};padding:8px 10px;width:200px;box-sizing:border-box;font-size:13px;box-shadow:0 1px 2px rgba(15,23,42,.06)}
 .mp-node--selected{border-color:${colors.primary};box-shadow:0 0 0 2px ${colors.primaryLight}}
 .mp-node-name{font-weight:600;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}

@@ -1,11 +1,14 @@
 import { memo } from 'react';
-import { BaseEdge, EdgeLabelRenderer, getBezierPath, type EdgeProps } from '@xyflow/react';
+import { BaseEdge, EdgeLabelRenderer, getBezierPath, useStore, type EdgeProps } from '@xyflow/react';
 import type { EventFlowEdge } from '../model/graph';
+import { zoomedOut } from './zoom';
 
 /** A transition between two views, labelled with the event that moves the user along it. */
 function EventEdgeInner({ id, sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, data, selected, markerEnd }: EdgeProps<EventFlowEdge>) {
   const [path, labelX, labelY] = getBezierPath({ sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition });
-  const text = data?.text ?? '';
+  // Labels too small to read are not drawn: at overview zoom a big map then paints far less.
+  const compact = useStore(zoomedOut);
+  const text = compact ? '' : (data?.text ?? '');
   return (
     <>
       <BaseEdge id={id} path={path} markerEnd={markerEnd} className={selected ? 'mp-edge--selected' : undefined} />

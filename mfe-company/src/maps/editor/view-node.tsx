@@ -1,12 +1,9 @@
 import { memo } from 'react';
-import { Handle, Position, useStore, type NodeProps, type ReactFlowState } from '@xyflow/react';
+import { Handle, Position, useStore, type NodeProps } from '@xyflow/react';
 import type { ViewFlowNode } from '../model/graph';
 import { useMapDirection } from './map-direction';
+import { zoomedOut } from './zoom';
 
-/** Below this zoom the text would be unreadable; nodes show just their name (and draw faster). */
-const DETAIL_ZOOM = 0.5;
-// A boolean selector: nodes re-render when the threshold is crossed, not on every zoom step.
-const zoomedOut = (s: ReactFlowState) => s.transform[2] < DETAIL_ZOOM;
 
 /** Events listed on a node before the rest are summed up as "+n more". */
 const EVENTS_SHOWN = 4;

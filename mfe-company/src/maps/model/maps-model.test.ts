@@ -132,6 +132,9 @@ describe('elk layout input', () => {
     expect(input.layoutOptions['elk.direction']).toBe('DOWN');
     expect(input.edges).toEqual([{ id: E1, sources: [A], targets: [B] }]);
     expect(elkInput([], [], 'LR').layoutOptions['elk.direction']).toBe('RIGHT');
+    const big = Array.from({ length: 301 }, (_, i) => ({ id: `n${i}`, width: 200, height: 60 }));
+    expect(elkInput(big, [], 'LR').layoutOptions['elk.edgeRouting']).toBe('POLYLINE');
+    expect(input.layoutOptions['elk.edgeRouting']).toBeUndefined();
     expect(positionsOf({ children: [{ id: A, x: 10.4, y: 3.6 }] }).get(A)).toEqual({ x: 10, y: 4 });
   });
 });
