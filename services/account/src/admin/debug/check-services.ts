@@ -29,7 +29,9 @@ export async function checkServices(ctx: AdminContext): Promise<{ services: Serv
   ];
   const services = await Promise.all(
     targets.map(async ({ name, url }): Promise<ServiceHealth> => {
-      if (!url) return { name, health: 'ok', ready: 'ready', version: STARTED_VERSION, uptimeSeconds: Math.round(process.uptime()), latencyMs: 0 };
+      if (name === 'account') return { name, health: 'ok', ready: 'ready', version: STARTED_VERSION, uptimeSeconds: Math.round(process.uptime()), latencyMs: 0 };
+      // Not configured here: nothing to reach.
+      if (!url) return { name, health: 'down', ready: 'down', version: null, uptimeSeconds: null, latencyMs: null };
       const [health, ready] = await Promise.all([probe(new URL('/health', url).toString(), config.INTERNAL_TIMEOUT_MS), probe(new URL('/ready', url).toString(), config.INTERNAL_TIMEOUT_MS)]);
       return {
         name,
