@@ -131,3 +131,19 @@ test('a bug report reaches the team by email and the admin area, where its statu
   expect(overview.subscriptions).toBeNull();
   expect(overview.recentAudit[0]).toMatchObject({ action: 'support.status_set', targetId: filed.json().id, actorEmail: admin.email });
 });
+
+test('a user created by email is invited and joins a company with the chosen role', async () => {
+  const { call, admin, stack } = world;
+  const owner = await signedInUser(stack);
+  const company = (await call(admin, { method: 'POST', url: `${A}/companies`, payload: { name: 'Roles Inc', ownerEmail: owner.email } })).json();
+  const email = `invitee.${Date.now()}@example.com`;
+  const created = await call(admin, { method: 'POST', url: `${A}/users`, payload: { email, firstName: 'Ivy', companyId: company.companyId, role: 'creator' } });
+  expect(created.statusCode).toBe(201);
+  expect(created.json()).toMatchObject({ email, invited: true, companyRole: 'creator' });
+  await stack.smtp.waitForMessage((m) => JSON.stringify(m.to).includes(email));
+  const members = (await call(admin, { method: 'GET', url: `${A}/companies/${company.companyId}` })).json().members;
+  expect(members).toEqual(expect.arrayContaining([expect.objectContaining({ email, role: 'creator' }), expect.objectContaining({ email: owner.email, role: 'owner' })]));
+  const again = await call(admin, { method: 'POST', url: `${A}/users`, payload: { email: owner.email } });
+  expect(again.json()).toEqual({ statusCode: 409, code: 'user_exists', message: 'A user with this email already exists.' });
+  expect(await auditActions()).toEqual(expect.arrayContaining([`user.created ${created.json().userId}`, `user.added_to_company ${created.json().userId}`]));
+});

@@ -9,6 +9,7 @@ export type AdminAction =
   | 'user.product_admin_set'
   | 'user.sessions_ended'
   | 'user.created'
+  | 'user.added_to_company'
   | 'company.created'
   | 'email.resent'
   | 'email.test_sent'

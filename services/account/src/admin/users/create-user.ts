@@ -9,7 +9,8 @@ export const USER_EXISTS = 'A user with this email already exists.';
 /**
  * Invites the person (auth creates a password-less user and emails them a
  * link to set a password) and optionally puts them in a company. Inviting
- * someone who never accepted sends a fresh invitation.
+ * someone who never accepted sends a fresh invitation, so a retry after a
+ * failed company step works.
  */
 export async function createUser(ctx: AdminContext, input: AdminCreateUserInput) {
   const invited = await ctx.auth
@@ -27,17 +28,19 @@ export async function createUser(ctx: AdminContext, input: AdminCreateUserInput)
       throw error;
     });
   await upsertProfile(ctx.deps.pool, { userId: invited.id, email: invited.email, firstName: input.firstName, lastName: input.lastName });
+  // Audited as soon as the invitation is out, so a company step that fails leaves the trail right.
+  await insertAudit(ctx.deps.pool, { actor: ctx.actor, action: 'user.created', targetType: 'user', targetId: invited.id, details: { email: invited.email } });
   let companyRole: string | null = null;
   if (input.companyId) {
     const added = await ctx.company.addMember(input.companyId, { userId: invited.id, role: input.role ?? 'viewer' }, ctx.requestId);
     companyRole = added.role;
+    await insertAudit(ctx.deps.pool, {
+      actor: ctx.actor,
+      action: 'user.added_to_company',
+      targetType: 'user',
+      targetId: invited.id,
+      details: { companyId: input.companyId, role: companyRole },
+    });
   }
-  await insertAudit(ctx.deps.pool, {
-    actor: ctx.actor,
-    action: 'user.created',
-    targetType: 'user',
-    targetId: invited.id,
-    details: { email: invited.email, companyId: input.companyId ?? null, role: companyRole },
-  });
   return { userId: invited.id, email: invited.email, invited: true, companyRole };
 }
