@@ -46,7 +46,7 @@ describe('plan cards', () => {
     expect(html).toContain('Choose Starter');
     expect(html).toContain('Current plan');
     expect(html).toContain('$29.00');
-    expect(html).toContain('Up to 5 members');
+    expect(html).toContain('Tracking plan');
   });
 
   test('read-only (no handler) shows no buttons at all', () => {

@@ -12,19 +12,12 @@ export interface PlanCardsProps {
   busy?: boolean;
 }
 
-function limitText(limits: Plan['limits']): string | null {
-  if (!limits) return null;
-  const parts = Object.entries(limits).map(([name, value]) => `${value} ${name}`);
-  return parts.length ? `Up to ${parts.join(', ')}` : null;
-}
-
-/** The plan catalogue as cards: price per month, features, and a Choose button where allowed. */
+/** The plan catalogue as cards: price per month, features (which already name the plan's limits), and a Choose button where allowed. */
 export function PlanCards({ plans, currentPriceId, selectedPriceId, onChoose, busy }: PlanCardsProps) {
   return (
     <div className="bi-plans" data-testid="plan-cards">
       {plans.map((plan) => {
         const current = plan.priceId === currentPriceId;
-        const limits = limitText(plan.limits);
         return (
           <article
             key={plan.priceId}
@@ -42,7 +35,6 @@ export function PlanCards({ plans, currentPriceId, selectedPriceId, onChoose, bu
               {plan.features.map((f) => (
                 <li key={f}>{f}</li>
               ))}
-              {limits ? <li>{limits}</li> : null}
             </ul>
             {current ? (
               <span className="bi-current" data-testid="plan-current">

@@ -43,6 +43,14 @@ describe('current plan', () => {
     expect(html).toContain('None scheduled');
   });
 
+  test('a trial without a card asks for a plan before it ends and offers to add a card', () => {
+    const html = render(details({ status: 'trialing', trialEnd: '2026-07-01T00:00:00Z', card: null }));
+    expect(html).toContain('Choose a plan before it ends');
+    expect(html).toContain('Trial — ends Jul 1, 2026');
+    expect(html).toContain('>Add card</button>');
+    expect(buttons(html)).toEqual(['subscription-update-card']);
+  });
+
   test('past due says the payment failed', () => {
     expect(render(details({ status: 'past_due' }))).toContain('The last payment failed');
   });

@@ -38,6 +38,11 @@ export function CurrentPlan({ subscription, currency, canManage, busy, onUpdateC
         <strong data-testid="subscription-plan-name">{subscription?.planName ?? 'No plan'}</strong>
         <StatusBadge subscription={subscription} />
       </p>
+      {status === 'trialing' && !subscription?.card ? (
+        <p className="co-muted" data-testid="subscription-trial-note">
+          The trial has no card. Choose a plan before it ends to keep editing the plan afterwards.
+        </p>
+      ) : null}
       {status === 'past_due' ? (
         <p className="co-error" data-testid="subscription-past-due">
           The last payment failed. Update the card; the provider retries the payment with the new card.
@@ -68,7 +73,7 @@ export function CurrentPlan({ subscription, currency, canManage, busy, onUpdateC
       {canManage && hasSubscription ? (
         <div className="co-actions">
           <Button variant="ghost" disabled={busy} onClick={onUpdateCard} data-testid="subscription-update-card">
-            Update card
+            {subscription?.card ? 'Update card' : 'Add card'}
           </Button>
           {ending ? (
             <Button disabled={busy} onClick={onResume} data-testid="subscription-resume">
