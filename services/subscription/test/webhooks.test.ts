@@ -86,7 +86,10 @@ test('trial ending, cancellation and the end of a subscription each send their e
   await h.deliver(cancelEvent);
   h.stripe.putSubscription({ ...sub, status: 'canceled' });
   await h.deliver(subscriptionEvent('customer.subscription.deleted', sub));
-  expect((await outbox(companyId)).map((e) => e.template)).toEqual(['trial-ending', 'subscription-canceled', 'subscription-canceled']);
+  const emails = await outbox(companyId);
+  expect(emails.map((e) => e.template)).toEqual(['trial-ending', 'subscription-canceled', 'subscription-canceled']);
+  // The cancellation says until when; the end itself names no date.
+  expect(emails.map((e) => Boolean(e.data.date))).toEqual([true, true, false]);
   expect((await localRow(companyId)).status).toBe('terminated');
 });
 

@@ -96,7 +96,8 @@ export async function handleWebhook(deps: SubscriptionDeps, event: Stripe.Event,
         contacts: contacts.contacts,
         companyName: contacts.companyName,
         link: `${deps.config.PUBLIC_URL}/company/${companyId}/subscription`,
-        date: emailDate(email.date ?? sync.current?.currentPeriodEnd ?? null),
+        // Only the event's own date: an ended subscription's period end is no promise of use.
+        date: emailDate(email.date),
       });
     }
     await deps.beforeWebhookCommit?.(event.id);
