@@ -4,6 +4,7 @@ import { useLoad } from '../../shared/use-load';
 import { AuditLog } from './audit-log';
 import { CompanySearch } from './company-search';
 import { OverviewTiles } from './overview-tiles';
+import { RecentLeads } from './recent-leads';
 import { SupportInbox } from './support-inbox';
 import { UserSearch } from './user-search';
 
@@ -16,7 +17,8 @@ export function AdminDashboardPage() {
       {overview.data && <OverviewTiles overview={overview.data} />}
       <UserSearch onChanged={overview.reload} />
       <CompanySearch />
-      {overview.data && <SupportInbox overview={overview.data} onChanged={overview.reload} />}
+      <SupportInbox onChanged={overview.reload} />
+      {overview.data && <RecentLeads leads={overview.data.recentLeads} />}
       {overview.data && <AuditLog entries={overview.data.recentAudit} />}
     </AdminPage>
   );

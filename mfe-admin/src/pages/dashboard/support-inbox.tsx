@@ -1,32 +1,46 @@
-import { setSupportMessageStatus, type AdminOverview, type SupportStatus } from '@tracemap/shell-core';
-import { useAction } from '../../shared/use-load';
+import { useState } from 'react';
+import { listSupportMessages, setSupportMessageStatus, SUPPORT_STATUSES, type SupportStatus } from '@tracemap/shell-core';
 import { ResultLine } from '../../shared/result-line';
+import { useAction, useLoad } from '../../shared/use-load';
 
-const STATUSES: SupportStatus[] = ['new', 'triaged', 'closed'];
-
-/** Recent bug reports and feedback, each with a status the admin can change. */
-export function SupportInbox({ overview, onChanged }: { overview: AdminOverview; onChanged(): void }) {
+/** Bug reports and feedback, newest first, filtered by status; each status can be changed in place. */
+export function SupportInbox({ onChanged }: { onChanged(): void }) {
+  const [filter, setFilter] = useState<SupportStatus | ''>('');
+  const messages = useLoad(() => listSupportMessages(filter || undefined), [filter]);
   const action = useAction();
   const setStatus = (kind: 'bug-reports' | 'feedback', id: string, status: SupportStatus) =>
     action.run(async () => {
       const { message } = await setSupportMessageStatus(kind, id, status);
+      messages.reload();
       onChanged();
       return message;
     });
   const picker = (kind: 'bug-reports' | 'feedback', id: string, value: SupportStatus) => (
     <select aria-label="Status" value={value} disabled={action.busy} onChange={(e) => setStatus(kind, id, e.target.value as SupportStatus)} data-testid="support-status">
-      {STATUSES.map((s) => (
+      {SUPPORT_STATUSES.map((s) => (
         <option key={s}>{s}</option>
       ))}
     </select>
   );
+  const data = messages.data;
   return (
     <div className="adm-section">
-      <h2>Bug reports</h2>
-      {overview.recentBugReports.length === 0 && <p className="adm-muted">None yet.</p>}
+      <div className="adm-row">
+        <h2>Support</h2>
+        <select className="adm-input" aria-label="Show messages with status" value={filter} onChange={(e) => setFilter(e.target.value as SupportStatus | '')} data-testid="support-filter">
+          <option value="">all</option>
+          {SUPPORT_STATUSES.map((s) => (
+            <option key={s}>{s}</option>
+          ))}
+        </select>
+      </div>
+      {messages.error && <p className="adm-error">{messages.error}</p>}
+      <ResultLine result={action.result} testId="support-status-result" />
+      <h3>Bug reports</h3>
+      {data?.bugReports.length === 0 && <p className="adm-muted">None.</p>}
       <table className="adm-table">
         <tbody>
-          {overview.recentBugReports.map((b) => (
+          {data?.bugReports.map((b) => (
             <tr key={b.id} data-testid="admin-bug-report" data-id={b.id} data-type={b.bugType}>
               <td>{new Date(b.createdAt).toLocaleString()}</td>
               <td>
@@ -34,17 +48,18 @@ export function SupportInbox({ overview, onChanged }: { overview: AdminOverview;
                 <div className="adm-muted">
                   {b.userEmail ?? 'anonymous'} · {b.bugUrl} {b.companyId && `· company ${b.companyId}`} {b.mapId && `· map ${b.mapId}`}
                 </div>
+                {b.userAgent && <div className="adm-muted">{b.userAgent}</div>}
               </td>
               <td>{picker('bug-reports', b.id, b.status)}</td>
             </tr>
           ))}
         </tbody>
       </table>
-      <h2>Feedback</h2>
-      {overview.recentFeedback.length === 0 && <p className="adm-muted">None yet.</p>}
+      <h3>Feedback</h3>
+      {data?.feedback.length === 0 && <p className="adm-muted">None.</p>}
       <table className="adm-table">
         <tbody>
-          {overview.recentFeedback.map((f) => (
+          {data?.feedback.map((f) => (
             <tr key={f.id} data-testid="admin-feedback">
               <td>{new Date(f.createdAt).toLocaleString()}</td>
               <td>
@@ -56,16 +71,6 @@ export function SupportInbox({ overview, onChanged }: { overview: AdminOverview;
           ))}
         </tbody>
       </table>
-      <h2>Recent leads</h2>
-      {overview.recentLeads.length === 0 && <p className="adm-muted">None yet.</p>}
-      <ul>
-        {overview.recentLeads.map((l) => (
-          <li key={l.id}>
-            {new Date(l.createdAt).toLocaleString()} — <code>{JSON.stringify(l.data).slice(0, 200)}</code>
-          </li>
-        ))}
-      </ul>
-      <ResultLine result={action.result} testId="support-status-result" />
     </div>
   );
 }
