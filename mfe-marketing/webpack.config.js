@@ -16,8 +16,28 @@ const markdownRule = {
   use: path.join(__dirname, 'tools', 'markdown-loader.js'),
 };
 
+/** A Node build of the pages, used once after the build to write their static HTML. */
+function prerenderConfig(web) {
+  return {
+    name: 'prerender',
+    mode: web.mode,
+    target: 'node',
+    context: __dirname,
+    entry: { 'render-page': './src/prerender/render-page.tsx' },
+    devtool: false,
+    output: { path: path.join(__dirname, 'dist-ssr'), filename: '[name].js', library: { type: 'commonjs2' }, clean: true },
+    resolve: { extensions: web.resolve.extensions },
+    module: { rules: web.module.rules },
+    optimization: { minimize: false, splitChunks: false },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}
+
 module.exports = (env, argv) => {
   const config = base(env, argv);
   config.module.rules.push(markdownRule);
-  return config;
+  // The dev server only needs the browser build.
+  if (process.env.WEBPACK_SERVE) return config;
+  return [config, prerenderConfig(config)];
 };

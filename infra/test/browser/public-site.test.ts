@@ -51,7 +51,9 @@ afterAll(async () => {
 async function open(page: Page, route: string): Promise<void> {
   const response = await page.goto(`${stack.url}${route}`);
   expect(response?.status()).toBe(200);
-  await page.locator('[data-app="mfe-marketing"] h1').first().waitFor();
+  // The live app, not the static first paint in front of it.
+  await page.locator('#root [data-app="mfe-marketing"] h1').first().waitFor();
+  await page.locator('#tm-prerender').waitFor({ state: 'detached' });
 }
 
 const mainText = (page: Page) => page.getByTestId('shell-main').innerText();
@@ -102,6 +104,32 @@ describe('the public site', () => {
     await open(page, `/learning/core/${slugs('learning/core')[0]}`);
     expect((await page.getByTestId('markdown').innerText()).split(/\s+/).length).toBeGreaterThan(300);
     await context.close();
+  });
+
+  test('public pages arrive as static HTML that shows without JavaScript, then the app takes over', async () => {
+    const raw = await (await fetch(`${stack.url}/blog/lint-your-tracking-plan`)).text();
+    expect(raw).toContain('<title>Lint for tracking plans');
+    expect(raw).toMatch(/<meta name="description" content="Code has linters/);
+    expect(raw).toContain('<div id="tm-prerender">');
+    // `?prerender=0` gives the bare app (benchmarks compare the two).
+    expect(await (await fetch(`${stack.url}/blog/lint-your-tracking-plan?prerender=0`)).text()).not.toContain('tm-prerender');
+
+    const noScript = await browser.browser.newContext({ javaScriptEnabled: false });
+    const still = await noScript.newPage();
+    await still.goto(`${stack.url}/`);
+    expect(await still.locator('#tm-prerender h1').innerText()).toContain('Tracemap');
+    expect(await still.locator('#tm-prerender h1').isVisible()).toBe(true);
+    await noScript.close();
+
+    const page = await browser.browser.newPage();
+    await open(page, '/');
+    await page.locator('#tm-prerender').waitFor({ state: 'detached' });
+    expect(await page.getByTestId('home-heading').isVisible()).toBe(true);
+    expect(await page.locator('h1').count()).toBe(1);
+    // The page keeps its styles once the static copy (which carried them first) is gone.
+    expect(await page.locator('.mk-hero').evaluate((el) => getComputedStyle(el).backgroundImage)).toContain('gradient');
+    expect(await page.getByTestId('shell-header').evaluate((el) => getComputedStyle(el).position)).toBe('sticky');
+    await page.close();
   });
 
   test('the blog lists posts newest first and filters by tag', async () => {
@@ -213,7 +241,7 @@ describe('the public site', () => {
     await page.getByTestId('nav-pricing').click();
     await page.getByTestId('page-pricing').waitFor();
     await page.reload();
-    await page.locator('[data-app="mfe-marketing"] h1').first().waitFor();
+    await page.locator('#root [data-app="mfe-marketing"] h1').first().waitFor();
     expect(await page.getByTestId('consent-notice').count()).toBe(0);
     expect(sent).toEqual([]);
 

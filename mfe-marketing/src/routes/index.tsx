@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Route, Routes } from 'react-router';
 import { NotFound } from '../not-found';
 import { AboutUsPage } from '../pages/about-us';
@@ -17,6 +18,10 @@ import { RoadmapPage } from '../pages/roadmap';
 
 /** Routes owned by mfe-marketing, relative to its prefix `/`. */
 export default function MarketingRoutes() {
+  // The static first paint the gateway served steps aside once the live page is on screen.
+  useEffect(() => {
+    document.getElementById('tm-prerender')?.remove();
+  }, []);
   return (
     <div data-app="mfe-marketing">
       <Routes>

@@ -6,6 +6,7 @@ import path from 'node:path';
 type HeaderTarget = { setHeader(name: string, value: string): unknown };
 import { matchPageRoute, MESSAGES } from '@tracemap/contracts';
 import { REMOTE_APPS, readRemotes, remoteOrigins } from '../remotes-registry';
+import { prerenderedPage, withPrerender, type PrerenderedPage } from './prerendered';
 import type { FrameAncestorsLookup } from '../map-frame-ancestors';
 
 export interface FrontendsOptions {
@@ -88,7 +89,7 @@ export default fp<FrontendsOptions>(
       return options.appConfig;
     });
 
-    const sendShell = (status: number, reply: import('fastify').FastifyReply, frameAncestors: string[] = []) => {
+    const sendShell = (status: number, reply: import('fastify').FastifyReply, frameAncestors: string[] = [], prerendered: PrerenderedPage | null = null) => {
       const origins = [...options.extraScriptOrigins, ...remoteOrigins(readRemotes(options.remotesFile))];
       reply
         .code(status)
@@ -101,7 +102,8 @@ export default fp<FrontendsOptions>(
       if (!existsSync(shellIndex)) {
         return reply.send('<!doctype html><title>Tracemap</title><p>The web app is not built yet. Run <code>npm run build</code>.</p>');
       }
-      return reply.send(readFileSync(shellIndex));
+      const shellHtml = readFileSync(shellIndex);
+      return reply.send(prerendered ? withPrerender(shellHtml.toString('utf8'), prerendered) : shellHtml);
     };
 
     // Hashed shell assets at the root (e.g. /main.1a2b3c.js) are served by the
@@ -122,7 +124,9 @@ export default fp<FrontendsOptions>(
         return reply.code(404).send({ statusCode: 404, code: 'not_found', message: MESSAGES.pageNotFound(pathname) });
       }
       const frameAncestors = known && options.frameAncestors ? await options.frameAncestors(pathname, request.log) : [];
-      return sendShell(known ? 200 : 404, reply, frameAncestors);
+      // Public pages answer with their static HTML first; `?prerender=0` asks for the bare app (benchmarks compare both).
+      const prerendered = known && !/[?&]prerender=0(&|$)/.test(request.url) ? prerenderedPage(options.root, pathname) : null;
+      return sendShell(known ? 200 : 404, reply, frameAncestors, prerendered);
     });
   },
   { name: 'frontends' },
