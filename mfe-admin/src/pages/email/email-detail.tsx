@@ -33,7 +33,12 @@ export function EmailDetail({ email, onChanged }: { email: AdminEmailSummary; on
       )}
       {d.resentAs && <p className="adm-muted">Resent as {d.resentAs}.</p>}
       <ResultLine result={action.result} testId="email-resend-result" />
-      <pre className="adm-pre">{d.text}</pre>
+      {/* The HTML as sent, in a frame that may run nothing and reach nothing. */}
+      <iframe title="Email as sent" sandbox="" srcDoc={d.html} style={{ width: '100%', height: 360, border: '1px solid #e2e8f0', background: '#fff' }} />
+      <details>
+        <summary>Plain-text part</summary>
+        <pre className="adm-pre">{d.text}</pre>
+      </details>
     </div>
   );
 }
