@@ -4,6 +4,7 @@ import { changesSince, type MapMeta, type SavedMap } from '../model/changes';
 import { graphOf, type MapGraph, type ViewNodeData } from '../model/graph';
 import { loadByIds } from '../model/load-by-ids';
 import { useMapEditorStore } from './map-store';
+import { takePrefetchedMap } from './prefetch-map';
 
 export type { MapMeta } from '../model/changes';
 export type SaveState = 'idle' | 'saving' | 'saved' | 'conflict' | 'error';
@@ -47,8 +48,11 @@ export function useMapDocument(companyId: string, mapId: string, canEdit: boolea
     const controller = new AbortController();
     setMap(null);
     setLoadError(null);
-    getMap(companyId, mapId, controller.signal).then(
+    const early = takePrefetchedMap(companyId, mapId);
+    const request = early ? early.catch(() => getMap(companyId, mapId, controller.signal)) : getMap(companyId, mapId, controller.signal);
+    request.then(
       (detail) => {
+        if (controller.signal.aborted) return;
         const graph = graphOf(detail);
         const names = Object.fromEntries(detail.references.views.map((v) => [v.id, { name: v.name, viewType: null, events: [] }]));
         const eventNames = Object.fromEntries(detail.references.events.map((e) => [e.id, e.name]));

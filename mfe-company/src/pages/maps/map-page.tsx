@@ -3,8 +3,12 @@ import { ReactFlowProvider } from '@xyflow/react';
 import { hasEditAccess } from '@tracemap/shell-core';
 import { useCompany } from '../../company-layout/context';
 import { MapEditor } from '../../maps/editor/map-editor';
+import { prefetchMapFromUrl } from '../../maps/editor/prefetch-map';
 import { MapStyles } from '../../maps/styles';
 import { TrackingPlanStyles } from '../../tracking-plan/styles';
+
+// This module is fetched as soon as the app opens on a map's address: start on the map's data too.
+prefetchMapFromUrl();
 
 /** /company/:companyId/maps/:mapId: the map editor (read-only for viewers). */
 export function MapPage() {

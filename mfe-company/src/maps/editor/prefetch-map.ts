@@ -1,0 +1,24 @@
+import { getMap, type MapDetail } from '@tracemap/shell-core';
+
+let early: { key: string; promise: Promise<MapDetail> } | null = null;
+
+/**
+ * When the app is opened on a map's address, asks for the map as soon as the editor's code
+ * arrives, alongside the company's info, instead of after the page has mounted.
+ */
+export function prefetchMapFromUrl(pathname: string = window.location.pathname): void {
+  const match = /^\/company\/([^/]+)\/maps\/([^/]+)\/?$/.exec(pathname);
+  if (!match) return;
+  const [, companyId, mapId] = match;
+  early = { key: `${companyId}/${mapId}`, promise: getMap(decodeURIComponent(companyId), decodeURIComponent(mapId)) };
+  // Its failure is handled by whoever takes it (they ask again); never an unhandled rejection.
+  early.promise.catch(() => undefined);
+}
+
+/** The early request for this map, once; later loads (reload after a conflict) ask afresh. */
+export function takePrefetchedMap(companyId: string, mapId: string): Promise<MapDetail> | null {
+  if (!early || early.key !== `${encodeURIComponent(companyId)}/${encodeURIComponent(mapId)}`) return null;
+  const { promise } = early;
+  early = null;
+  return promise;
+}
