@@ -294,3 +294,17 @@ test('a card whose charges fail and time past the renewal make the subscription 
   expect(await viewerPastDue.getByRole('link').count()).toBe(0);
   expect(await banner(viewer, 'payment-method-expiring').count()).toBe(0);
 });
+
+test('a good card on the card page pays the open invoice: active again, and the banners go', async () => {
+  const page = pages.owner;
+  await openSubscription(page, companyId, 'past_due');
+  await page.getByTestId('subscription-update-card').click();
+  await page.waitForURL(/\/api\/subscription\/sandbox\/portal\//);
+  await enterCard(page, '4242 4242 4242 4242');
+  await page.getByText('Your card was updated.').waitFor();
+  await until('the paid invoice', () => details(companyId), (d) => d?.status === 'active' && d.card?.last4 === '4242');
+  await page.getByRole('link', { name: 'Return to Tracemap' }).click();
+  await page.locator('[data-testid="subscription-status"][data-status="active"]').waitFor();
+  expect(await banner(page, 'payment-past-due').count()).toBe(0);
+  expect(await banner(page, 'payment-method-expiring').count()).toBe(0);
+});
