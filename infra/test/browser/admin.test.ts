@@ -144,6 +144,7 @@ test('a failed email is resent once from the outbox page and arrives', async () 
   const row = page.locator(`[data-testid="email-row"][data-id="${rows[0].id}"]`);
   await row.getByTestId('email-open').click();
   await page.getByTestId('email-detail').getByText('Last error: 550 mailbox unavailable').waitFor();
+  await page.frameLocator('iframe[title="Email as sent"]').getByText('This is a test email sent from the admin debug page.').waitFor();
   await page.getByTestId('email-resend').click();
   await page.locator('[data-testid="email-resend-result"][data-ok="true"]').waitFor();
   expect(await page.getByTestId('email-resend-result').innerText()).toBe('A copy was queued for sending.');
