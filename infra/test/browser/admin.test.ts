@@ -189,6 +189,23 @@ test('a normal user gets the error page on every /admin route', async () => {
   await page.context().close();
 });
 
+test('a visitor who is not signed in sends feedback from the home page; it reaches the team and the admin area', async () => {
+  const visitor = await browser.newPage();
+  await visitor.goto(`${stack.url}/`);
+  await visitor.getByTestId('support-open-feedback').click();
+  await visitor.getByTestId('support-text').fill('Lovely docs, please add a dark mode.');
+  await visitor.getByTestId('support-submit').click();
+  await visitor.getByTestId('support-sent').waitFor();
+  await visitor.context().close();
+  const mail = await mailTo(TEAM_INBOX, /feedback from a tracemap user/i);
+  expect(mail.text).toContain('Lovely docs, please add a dark mode.');
+  expect(mail.text).toContain('From: anonymous');
+  const admin = await pageAs(adminSession);
+  await admin.goto(`${stack.url}/admin`);
+  await admin.getByTestId('admin-feedback').filter({ hasText: 'Lovely docs, please add a dark mode.' }).waitFor();
+  await admin.context().close();
+});
+
 test('a user files a bug report from a company page; the team is emailed and the admin area shows it with its fields', async () => {
   const created = await fetch(`${stack.url}/api/company/create`, {
     method: 'POST',
