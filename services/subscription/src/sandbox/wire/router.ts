@@ -65,15 +65,15 @@ export function createWireRouter(app: FastifyInstance, secretKey: string, plans:
       .send(new StripeWireError(404, 'invalid_request_error', `Unrecognized request URL (${request.method}: ${request.url.split('?')[0]}).`).toBody());
   });
 
-  async function handle(request: FastifyRequest, reply: FastifyReply, handler: WireHandler): Promise<void> {
+  // Returns the reply it sent: an async handler resolving to undefined after send() makes Fastify log a second, failed reply.
+  async function handle(request: FastifyRequest, reply: FastifyReply, handler: WireHandler): Promise<FastifyReply> {
     const auth = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
     if (!auth || !sameKey(auth[1], secretKey)) {
       const shown = auth ? `${auth[1].slice(0, 8)}${'*'.repeat(Math.max(0, auth[1].length - 12))}${auth[1].slice(-4)}` : '';
       const message = auth
         ? `Invalid API Key provided: ${shown}`
         : "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').";
-      void reply.code(401).send(new StripeWireError(401, 'invalid_request_error', message).toBody());
-      return;
+      return reply.code(401).send(new StripeWireError(401, 'invalid_request_error', message).toBody());
     }
     const method = request.method;
     const params: FormObject = method === 'POST' ? ((request.body as FormObject | undefined) ?? {}) : queryOf(request.url);
@@ -126,7 +126,7 @@ export function createWireRouter(app: FastifyInstance, secretKey: string, plans:
     reply.header('request-id', `req_${randomBytes(7).toString('hex')}`).header('stripe-version', apiVersion);
     if (idempotencyKey) reply.header('idempotency-key', idempotencyKey);
     if (replayed) reply.header('idempotent-replayed', 'true');
-    void reply.code(answer.status).send(answer.body);
+    return reply.code(answer.status).send(answer.body);
   }
 
   const route = (method: 'GET' | 'POST' | 'DELETE') => (path: string, handler: WireHandler) => {
