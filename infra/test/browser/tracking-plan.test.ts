@@ -139,8 +139,9 @@ test('an empty attribute list explains attributes and offers the two ways to beg
 });
 
 test('"Start from an example" previews the sample plan, then imports it on Apply', async () => {
-  const { company } = await api<{ company: { id: string } }>('owner', '/create', { name: 'Example Co' });
-  const page = pages.owner;
+  // Olga's free trial went to Plan Co; Vera has hers still, so her new company may edit its plan.
+  const { company } = await api<{ company: { id: string } }>('viewer', '/create', { name: 'Example Co' });
+  const page = pages.viewer;
   await page.goto(`${stack.url}/company/${company.id}/events`);
   await page.getByTestId('plan-empty').getByRole('button', { name: 'Start from an example' }).click();
   const dialog = page.getByRole('dialog', { name: 'Start from an example' });
@@ -149,7 +150,7 @@ test('"Start from an example" previews the sample plan, then imports it on Apply
   await dialog.getByTestId('import-summary').waitFor();
   expect(await dialog.getByTestId('import-summary').innerText()).toMatch(/^[1-9]\d* to add · 0 to change · 0 unchanged$/);
   // The dry run wrote nothing.
-  const before = await fetch(`${stack.url}/api/company/${company.id}/events?limit=1`, { headers: { authorization: `Bearer ${sessions.owner.access_token}` } });
+  const before = await fetch(`${stack.url}/api/company/${company.id}/events?limit=1`, { headers: { authorization: `Bearer ${sessions.viewer.access_token}` } });
   expect(((await before.json()) as { total: number }).total).toBe(0);
 
   await dialog.getByRole('button', { name: 'Apply import' }).click();
