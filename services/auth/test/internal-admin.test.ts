@@ -25,6 +25,7 @@ test('every admin internal route needs the service token', async () => {
   const routes: Array<[string, string]> = [
     ['GET', '/internal/admin/users?q=a'],
     ['GET', '/internal/admin/users/stats'],
+    ['GET', '/internal/admin/about'],
     ['POST', `/internal/admin/users/${id}/sessions/end`],
     ['POST', '/internal/admin/users/invite'],
     ['GET', '/internal/outbox'],
@@ -60,6 +61,7 @@ test('search by email part, name or id; counts; invitation; ending every session
   const again = await call('/internal/admin/users/invite', { method: 'POST', body: { email: 'grace.hopper@example.com' } });
   expect(((await again.json()) as { code: string }).code).toBe('email_exists');
 
+  expect(await (await call('/internal/admin/about')).json()).toEqual({ version: null, uptimeSeconds: expect.any(Number) });
   const stats = (await (await call('/internal/admin/users/stats')).json()) as { total: number; confirmed: number; newThisWeek: number; dailySignups: number[] };
   expect(stats).toMatchObject({ total: 2, confirmed: 1, newThisWeek: 2 });
   expect(stats.dailySignups).toHaveLength(14);

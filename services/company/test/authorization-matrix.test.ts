@@ -219,6 +219,7 @@ const MATRIX: Record<string, Case> = {
   // The product-admin area's internal routes (companies across tenants, this service's outbox): service token only.
   ...internalOnly('GET', '/internal/admin/companies', () => '/internal/admin/companies?q=a'),
   ...internalOnly('GET', '/internal/admin/companies/stats'),
+  ...internalOnly('GET', '/internal/admin/about'),
   ...internalOnly('GET', '/internal/admin/companies/:companyId', (w, t) => `/internal/admin/companies/${w[t].id}`),
   ...internalOnly('POST', '/internal/admin/companies'),
   ...internalOnly('POST', '/internal/admin/companies/:companyId/members', (w, t) => `/internal/admin/companies/${w[t].id}/members`),

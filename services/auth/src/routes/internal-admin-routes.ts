@@ -46,6 +46,9 @@ export default async function internalAdminRoutes(app: FastifyInstance, { deps }
 
   app.get('/internal/admin/users/stats', async () => countUsers(deps));
 
+  // For the admin debug page: how long this process has run, and the release it runs when the deployment names one.
+  app.get('/internal/admin/about', async () => ({ version: process.env.APP_VERSION ?? null, uptimeSeconds: Math.round(process.uptime()) }));
+
   app.post<{ Params: Static<typeof UserParams> }>(
     '/internal/admin/users/:userId/sessions/end',
     { schema: { params: UserParams } },

@@ -37,6 +37,8 @@ export async function adminInternalRoutes(app: FastifyInstance, { deps }: { deps
     searchCompanies(deps, request.query.q, request.query.limit ?? 20),
   );
   app.get('/admin/companies/stats', async () => countCompanies(deps));
+  // For the admin debug page: how long this process has run, and the release it runs when the deployment names one.
+  app.get('/admin/about', async () => ({ version: process.env.APP_VERSION ?? null, uptimeSeconds: Math.round(process.uptime()) }));
   app.get<{ Params: Static<typeof CompanyParams> }>('/admin/companies/:companyId', { schema: { params: CompanyParams } }, async (request) =>
     getCompanyMembers(deps, request.params.companyId),
   );

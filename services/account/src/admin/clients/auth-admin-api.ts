@@ -12,6 +12,12 @@ export interface AuthUserSummary {
   invited: boolean;
 }
 
+/** What a service says about its own process. */
+export interface ProcessAbout {
+  version: string | null;
+  uptimeSeconds: number;
+}
+
 export interface UserCounts {
   total: number;
   confirmed: number;
@@ -26,6 +32,7 @@ export function createAuthAdminApi(options: { authUrl: string; serviceToken: str
     searchUsers: (q: string, limit: number, requestId: string) =>
       call<{ users: AuthUserSummary[] }>(`/internal/admin/users?${new URLSearchParams({ q, limit: String(limit) })}`, { requestId }),
     countUsers: (requestId: string) => call<UserCounts>('/internal/admin/users/stats', { requestId }),
+    about: (requestId: string) => call<ProcessAbout>('/internal/admin/about', { requestId }),
     endSessions: (userId: string, requestId: string) =>
       call<{ ended: number }>(`/internal/admin/users/${encodeURIComponent(userId)}/sessions/end`, { method: 'POST', requestId }),
     invite: (body: { email: string; firstName?: string; lastName?: string; redirectTo?: string }, requestId: string) =>

@@ -1,6 +1,6 @@
 import type { CompanyRole } from '@tracemap/contracts';
 import { createInternalClient } from '@tracemap/service-kit';
-import { outboxClient } from './auth-admin-api';
+import { outboxClient, type ProcessAbout } from './auth-admin-api';
 
 export interface CompanySummary {
   id: string;
@@ -15,6 +15,7 @@ export function createCompanyAdminApi(options: { companyUrl: string; serviceToke
   return {
     search: (q: string, limit: number, requestId: string) =>
       call<{ companies: CompanySummary[] }>(`/internal/admin/companies?${new URLSearchParams({ q, limit: String(limit) })}`, { requestId }),
+    about: (requestId: string) => call<ProcessAbout>('/internal/admin/about', { requestId }),
     count: (requestId: string) => call<{ total: number; newThisWeek: number }>('/internal/admin/companies/stats', { requestId }),
     members: (companyId: string, requestId: string) =>
       call<{ company: { id: string; name: string }; members: Array<{ userId: string; role: string }> }>(

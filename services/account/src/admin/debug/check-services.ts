@@ -1,7 +1,8 @@
 import type { ServiceHealth } from '@tracemap/contracts';
 import type { AdminContext } from '../admin-context';
+import type { ProcessAbout } from '../clients/auth-admin-api';
 
-const STARTED_VERSION = process.env.APP_VERSION ?? process.env.npm_package_version ?? null;
+const VERSION = process.env.APP_VERSION ?? null;
 
 async function probe(url: string, timeoutMs: number): Promise<{ status: number; body: Record<string, unknown> | null; ms: number } | null> {
   const started = performance.now();
@@ -16,8 +17,9 @@ async function probe(url: string, timeoutMs: number): Promise<{ status: number; 
 
 /**
  * Health (/health) and readiness (/ready) of each service as this one reaches
- * them. Version and uptime are known for this service only: the others do not
- * publish them.
+ * them, with version and uptime from the internal routes of those that publish
+ * them (auth and company; subscription does not yet). The version is the
+ * deployment's APP_VERSION, null when it names none.
  */
 export async function checkServices(ctx: AdminContext): Promise<{ services: ServiceHealth[] }> {
   const { config } = ctx.deps;
@@ -27,18 +29,26 @@ export async function checkServices(ctx: AdminContext): Promise<{ services: Serv
     { name: 'company', url: config.COMPANY_URL },
     { name: 'subscription', url: ctx.subscription.url },
   ];
+  const aboutOf: Record<string, (() => Promise<ProcessAbout>) | undefined> = {
+    auth: () => ctx.auth.about(ctx.requestId),
+    company: () => ctx.company.about(ctx.requestId),
+  };
   const services = await Promise.all(
     targets.map(async ({ name, url }): Promise<ServiceHealth> => {
-      if (name === 'account') return { name, health: 'ok', ready: 'ready', version: STARTED_VERSION, uptimeSeconds: Math.round(process.uptime()), latencyMs: 0 };
+      if (name === 'account') return { name, health: 'ok', ready: 'ready', version: VERSION, uptimeSeconds: Math.round(process.uptime()), latencyMs: 0 };
       // Not configured here: nothing to reach.
       if (!url) return { name, health: 'down', ready: 'down', version: null, uptimeSeconds: null, latencyMs: null };
-      const [health, ready] = await Promise.all([probe(new URL('/health', url).toString(), config.INTERNAL_TIMEOUT_MS), probe(new URL('/ready', url).toString(), config.INTERNAL_TIMEOUT_MS)]);
+      const [health, ready, about] = await Promise.all([
+        probe(new URL('/health', url).toString(), config.INTERNAL_TIMEOUT_MS),
+        probe(new URL('/ready', url).toString(), config.INTERNAL_TIMEOUT_MS),
+        aboutOf[name]?.().catch(() => null) ?? null,
+      ]);
       return {
         name,
         health: health?.status === 200 ? 'ok' : 'down',
         ready: !ready ? 'down' : ready.status === 200 ? 'ready' : 'not_ready',
-        version: null,
-        uptimeSeconds: null,
+        version: about?.version ?? null,
+        uptimeSeconds: about?.uptimeSeconds ?? null,
         latencyMs: health?.ms ?? null,
       };
     }),
