@@ -15,7 +15,6 @@ export function App() {
     <>
       <UiStyles />
       <SessionBridge />
-      <AnalyticsBridge />
       <Routes>
         <Route
           path="/map-preview/*"
@@ -46,6 +45,7 @@ export function App() {
           <Route path="*" element={<RootRoutes />} />
         </Route>
       </Routes>
+      <AnalyticsBridge />
     </>
   );
 }
