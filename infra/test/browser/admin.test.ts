@@ -86,6 +86,31 @@ test('a product admin finds a user and sends a password reset; the email arrives
   await page.context().close();
 });
 
+test('a user created by a product admin sets a first password from the invitation email and signs in', async () => {
+  const invitee = 'invited.by.admin@example.com';
+  const page = await pageAs(adminSession);
+  await page.goto(`${stack.url}/admin/create-user`);
+  await page.getByTestId('create-user-email').fill(invitee);
+  await page.getByTestId('create-user-submit').click();
+  await page.locator('[data-testid="create-user-result"][data-ok="true"]').waitFor();
+  await page.context().close();
+
+  const mail = await mailTo(invitee, /invited/i);
+  const link = (mail.text.match(/https?:\/\/[^\s<>"]+/g) ?? []).find((u) => u.includes('/verify'));
+  expect(link).toBeDefined();
+  const context = await browser.newContext();
+  const visitor = await context.newPage();
+  await visitor.goto(link!);
+  await visitor.waitForURL(/\/reset-password\/link/);
+  await visitor.getByTestId('reset-form').waitFor();
+  await visitor.getByLabel('New password', { exact: true }).fill('a-first-password-for-ivy-3');
+  await visitor.getByLabel('Repeat the new password').fill('a-first-password-for-ivy-3');
+  await visitor.getByTestId('reset-submit').click();
+  await visitor.getByTestId('reset-done').waitFor();
+  await context.close();
+  await signIn(stack, invitee, 'a-first-password-for-ivy-3');
+});
+
 test('a product admin creates a company for a new owner email; the owner is invited and owns it', async () => {
   const page = await pageAs(adminSession);
   await page.goto(`${stack.url}/admin/create-company`);
