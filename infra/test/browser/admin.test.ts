@@ -61,6 +61,12 @@ beforeAll(async () => {
   userSession = await signIn(stack, USER, PASSWORD);
   chromium = await launchBrowser();
   browser = chromium.browser;
+  // The first page of a fresh stack is the slow one (every file read and compiled once); it is paid here, with
+  // its own deadline, rather than inside the first test's 30 s locator timeout.
+  const warm = await browser.newPage();
+  await warm.goto(`${stack.url}/`);
+  await warm.locator('[data-app]').first().waitFor({ timeout: 90_000 });
+  await warm.close();
 });
 
 afterAll(async () => {
