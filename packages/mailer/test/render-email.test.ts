@@ -1,7 +1,10 @@
 import { renderEmail, TEMPLATES } from '../src';
 
-test('every template renders a branded subject, text and html with the link', () => {
-  for (const template of TEMPLATES) {
+// Notices to the product team (support messages, website leads) greet the team and carry form fields, not a link.
+const TEAM_TEMPLATES: string[] = ['bug-report', 'feedback', 'test-email', 'lead'];
+
+test('every template to a user renders a branded subject, text and html with the link', () => {
+  for (const template of TEMPLATES.filter((t) => !TEAM_TEMPLATES.includes(t))) {
     const email = renderEmail(template, { link: 'https://app.example.com/x?token=abc&y=1', firstName: 'Ada', companyName: 'Acme', inviterName: 'Bob', role: 'creator' });
     expect(email.subject).toMatch(/Tracemap/);
     expect(email.html).toContain('Tracemap');
@@ -35,4 +38,17 @@ test('the one-time code appears in both parts; unknown templates are refused', (
   expect(email.html).toContain('123456');
   expect(email.text).toContain('Hi,');
   expect(() => renderEmail('nope', {})).toThrow(/Unknown email template/);
+});
+
+test('a website lead reaches the team with every field, escaped, and says which form sent it', () => {
+  const fields = { source: 'demo', name: 'Grace <b>Hopper</b>', email: 'grace@navy.test', message: 'Three spreadsheets & counting' };
+  const email = renderEmail('lead', { fields });
+  expect(email.subject).toBe('Demo request from Grace <b>Hopper</b>');
+  expect(email.text).toContain('Hi team,');
+  expect(email.text).toContain('A visitor sent the demo form on the website.');
+  expect(email.text).toContain('email: grace@navy.test');
+  expect(email.text).toContain('message: Three spreadsheets & counting');
+  expect(email.html).toContain('Grace &lt;b&gt;Hopper&lt;/b&gt;');
+  expect(email.html).not.toContain('<b>Hopper');
+  expect(renderEmail('lead', { fields: { source: 'contact', email: 'a@b.test' } }).subject).toBe('New message from a@b.test (contact)');
 });
