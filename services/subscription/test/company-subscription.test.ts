@@ -68,3 +68,17 @@ test('internal routes refuse callers without the service token, and bad ids', as
   expect(bad.statusCode).toBe(400);
   expect(bad.json().code).toBe('validation_failed');
 });
+
+test('the admin overview gets companies per subscription status, for service callers only', async () => {
+  const insert = (status: string) => app.db.query(`INSERT INTO subscription.subscriptions (company_id, status) VALUES ($1, $2)`, [randomUUID(), status]);
+  const before = (await app.inject({ url: '/internal/subscriptions/stats', headers: { 'x-service-token': TOKEN } })).json().byStatus;
+  await insert('active');
+  await insert('active');
+  await insert('trialing');
+  const response = await app.inject({ url: '/internal/subscriptions/stats', headers: { 'x-service-token': TOKEN } });
+  expect(response.statusCode).toBe(200);
+  const byStatus = response.json().byStatus;
+  expect(byStatus.active).toBe((before.active ?? 0) + 2);
+  expect(byStatus.trialing).toBe((before.trialing ?? 0) + 1);
+  expect((await app.inject('/internal/subscriptions/stats')).statusCode).toBe(401);
+});

@@ -2,13 +2,17 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { requireServiceToken } from '@tracemap/service-kit';
 import type { SubscriptionConfig } from '../../config';
+import { countSubscriptionsByStatus } from '../../use-cases/count-subscriptions-by-status';
 import { findCompanySubscription } from '../../use-cases/find-company-subscription';
 import { startTrial } from '../../use-cases/start-trial';
 
 const Params = Type.Object({ companyId: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
 const TrialBody = Type.Object({ creatorUserId: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
 
-/** What the company service asks of billing: the subscription it shows and gates on, and a new company's trial. */
+/**
+ * What other services ask of billing: the subscription the company service shows and gates on,
+ * a new company's trial, and the counts the product-admin overview shows.
+ */
 export default async function internalRoutes(app: FastifyInstance, { config }: { config: SubscriptionConfig }) {
   const deps = () => app.subscriptionService.deps;
   const onRequest = requireServiceToken(config.INTERNAL_SERVICE_TOKEN);
@@ -17,6 +21,8 @@ export default async function internalRoutes(app: FastifyInstance, { config }: {
     const { companyId } = request.params as Static<typeof Params>;
     return { subscription: await findCompanySubscription(deps().db, deps().plans, companyId) };
   });
+
+  app.get('/internal/subscriptions/stats', { onRequest }, async () => ({ byStatus: await countSubscriptionsByStatus(deps().db) }));
 
   // Called by the company service's worker after a company is created; safe to call again.
   app.post('/internal/companies/:companyId/start-trial', { schema: { params: Params, body: TrialBody }, onRequest }, async (request) => {
