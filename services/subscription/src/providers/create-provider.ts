@@ -19,10 +19,12 @@ export function createProvider(config: SubscriptionConfig, listening?: FastifyIn
     return new StripeProvider({ secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, apiBase: config.STRIPE_API_BASE });
   }
   const sandbox = sandboxStripeConnection(config, listening);
+  // A sandbox elsewhere, or a test's own wire-format server, signs with its own secret; the one
+  // inside this service always signs with SANDBOX_WEBHOOK_SECRET, whatever else is set.
+  const elsewhere = config.STRIPE_API_BASE;
   return new SandboxProvider({
     secretKey: sandbox.apiKey,
-    webhookSecret: config.STRIPE_WEBHOOK_SECRET ?? sandbox.webhookSecret,
-    // A sandbox elsewhere, or a test's own wire-format server.
-    apiBase: config.STRIPE_API_BASE ?? `${sandbox.protocol}://${sandbox.host}:${sandbox.port}`,
+    webhookSecret: elsewhere ? (config.STRIPE_WEBHOOK_SECRET ?? sandbox.webhookSecret) : sandbox.webhookSecret,
+    apiBase: elsewhere ?? `${sandbox.protocol}://${sandbox.host}:${sandbox.port}`,
   });
 }
