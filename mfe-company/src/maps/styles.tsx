@@ -20,6 +20,7 @@ const css = `
 .mp-canvas .react-flow__viewport{will-change:transform}
 .mp-node{background:#fff;border:1px solid ${colors.border};border-radius:${radius.sm};padding:8px 10px;width:200px;box-sizing:border-box;font-size:13px;box-shadow:0 1px 2px rgba(15,23,42,.06)}
 .mp-node--selected{border-color:${colors.primary};box-shadow:0 0 0 2px ${colors.primaryLight}}
+.mp-handle-quiet{visibility:hidden}
 .mp-node-name{font-weight:600;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .mp-node-type{font-size:11px;color:${colors.muted};text-transform:uppercase;letter-spacing:.04em}
 .mp-node-events{list-style:none;margin:6px 0 0;padding:6px 0 0;border-top:1px solid ${colors.border};font-size:12px}

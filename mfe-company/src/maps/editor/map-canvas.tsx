@@ -11,12 +11,14 @@ import {
   type Node,
   type NodeTypes,
   type OnSelectionChangeParams,
+  useStore,
 } from '@xyflow/react';
 import { useShallow } from 'zustand/react/shallow';
 import { addEdge, moveNodes, removeFromGraph, type EventFlowEdge, type ViewFlowNode } from '../model/graph';
 import { EventEdge } from './event-edge';
 import { newEdgeId, useMapEditorStore } from './map-store';
 import { ViewNode } from './view-node';
+import { zoomedOut } from './zoom';
 
 // Outside any component: new objects on every render would make React Flow rebuild every node.
 const nodeTypes: NodeTypes = { view: ViewNode };
@@ -36,6 +38,15 @@ interface MapCanvasProps {
   canEdit: boolean;
   onSelection: (selection: Selection) => void;
   onConnected: (edgeId: string) => void;
+}
+
+/**
+ * The dotted grid scales with the zoom: zoomed out over a big map it becomes tens of thousands
+ * of dots repainted on every frame of a pan, so it is left out there.
+ */
+function CanvasBackground() {
+  const hidden = useStore(zoomedOut);
+  return hidden ? null : <Background gap={24} />;
 }
 
 const positionsOf = (nodes: Node[]) => new Map(nodes.map((n) => [n.id, n.position]));
@@ -93,7 +104,7 @@ export function MapCanvas({ canEdit, onSelection, onConnected }: MapCanvasProps)
       fitViewOptions={fitViewOptions}
       proOptions={proOptions}
     >
-      <Background gap={24} />
+      <CanvasBackground />
       <Controls showInteractive={false} />
       <MiniMap pannable zoomable nodeColor={miniMapColor} />
     </ReactFlow>

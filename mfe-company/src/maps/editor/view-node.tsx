@@ -14,7 +14,7 @@ function ViewNodeInner({ data, selected }: NodeProps<ViewFlowNode>) {
   const extra = data.events.length - EVENTS_SHOWN;
   return (
     <div className={`mp-node${selected ? ' mp-node--selected' : ''}`} data-testid="map-node" data-name={data.name}>
-      <Handle type="target" position={vertical ? Position.Top : Position.Left} />
+      <Handle type="target" position={vertical ? Position.Top : Position.Left} className={compact ? 'mp-handle-quiet' : undefined} />
       <div className="mp-node-name">{data.name}</div>
       {compact ? null : (
         <>
@@ -29,7 +29,7 @@ function ViewNodeInner({ data, selected }: NodeProps<ViewFlowNode>) {
           ) : null}
         </>
       )}
-      <Handle type="source" position={vertical ? Position.Bottom : Position.Right} />
+      <Handle type="source" position={vertical ? Position.Bottom : Position.Right} className={compact ? 'mp-handle-quiet' : undefined} />
     </div>
   );
 }
