@@ -11,7 +11,8 @@ import { createConfirmedUser, sessionCookies, signIn, type Session } from '../..
  * and connects two through an event; after a reload the nodes are where they were left and the
  * transition carries the event's name; auto-layout moves them and saves; a viewer gets the map
  * read-only; a stale editor is told about the conflict instead of overwriting; the PNG export
- * draws the whole map, not just what fits on screen.
+ * draws the whole map, not just what fits on screen, and the JSON export carries the views and
+ * events the map uses; the maps list searches, duplicates, archives and restores.
  */
 
 let stack: Stack;
@@ -257,4 +258,44 @@ test('the PNG export draws the whole map, wider than the screen when the map is'
   // Nodes 4,800 canvas units apart at full size: far wider than the 1,280-pixel window.
   expect(width).toBeGreaterThan(2 * 2400);
   expect(height).toBeGreaterThan(40);
+});
+
+test('the JSON export holds the map with the views and events it uses', async () => {
+  const page = pages.creator;
+  await page.getByTestId('map-export-menu').locator('summary').click();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('map-export-json').click()]);
+  expect(download.suggestedFilename()).toBe('checkout-journey.map.json');
+  const file = JSON.parse(readFileSync((await download.path())!, 'utf8')) as {
+    format: string;
+    maps: { id: string; nodes: unknown[]; edges: { eventId?: string }[] }[];
+    views: { name: string }[];
+    events: { id: string }[];
+  };
+  expect(file.format).toBe('tracemap.tracking-plan');
+  expect(file.maps).toEqual([expect.objectContaining({ id: mapId })]);
+  expect(file.maps[0].nodes).toHaveLength(3);
+  expect(file.views.map((v) => v.name)).toEqual(['Cart', 'Home', 'Product']);
+  expect(file.events.map((e) => e.id)).toEqual([eventId]);
+});
+
+test('the maps list searches as you type, duplicates a map, and archives and restores it', async () => {
+  const page = pages.creator;
+  await page.goto(`${stack.url}/company/${companyId}/maps`);
+  const card = (name: string) => page.locator(`[data-testid="map-card"][data-name="${name}"]`);
+  await card('Checkout journey').waitFor();
+  expect(await card('Checkout journey').getByTestId('map-counts').innerText()).toBe('3 views · 1 transition · 0 attributes');
+
+  await card('Checkout journey').getByTestId('map-duplicate').click();
+  await card('Checkout journey (copy)').waitFor();
+  expect(await card('Checkout journey (copy)').getByTestId('map-counts').innerText()).toBe('3 views · 1 transition · 0 attributes');
+
+  await page.getByTestId('maps-search').fill('copy');
+  await page.getByTestId('maps-count').filter({ hasText: /^1 map$/ }).waitFor();
+  expect(await page.getByTestId('map-card').count()).toBe(1);
+
+  await card('Checkout journey (copy)').getByTestId('map-archive').click();
+  await page.getByTestId('maps-no-match').waitFor();
+  await page.getByLabel('Show archived').check();
+  await card('Checkout journey (copy)').getByTestId('map-archive').filter({ hasText: 'Restore' }).click();
+  await card('Checkout journey (copy)').getByTestId('status-badge').filter({ hasText: 'planned' }).waitFor();
 });
