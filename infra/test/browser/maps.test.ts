@@ -299,3 +299,26 @@ test('the maps list searches as you type, duplicates a map, and archives and res
   await card('Checkout journey (copy)').getByTestId('map-archive').filter({ hasText: 'Restore' }).click();
   await card('Checkout journey (copy)').getByTestId('status-badge').filter({ hasText: 'planned' }).waitFor();
 });
+
+test('a deleted view comes back with undo, and the map saves each step', async () => {
+  const page = pages.creator;
+  await openEditor(page);
+  await node(page, viewIds.Cart).click();
+  const removed = nextSave(page);
+  await page.keyboard.press('Delete');
+  await node(page, viewIds.Cart).waitFor({ state: 'detached' });
+  await removed;
+  expect((await readMap()).nodes.map((n) => n.viewId)).not.toContain(viewIds.Cart);
+
+  const restored = nextSave(page);
+  await page.keyboard.press('Control+z');
+  await node(page, viewIds.Cart).waitFor();
+  await restored;
+  expect((await readMap()).nodes.map((n) => n.viewId)).toContain(viewIds.Cart);
+  // Redo is a button too.
+  const again = nextSave(page);
+  await page.getByTestId('map-redo').click();
+  await node(page, viewIds.Cart).waitFor({ state: 'detached' });
+  await again;
+  expect((await readMap()).nodes).toHaveLength(2);
+});
