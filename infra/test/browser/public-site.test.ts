@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { createTestDatabase, launchBrowser, startSmtpPeer, type SmtpPeer, type TestBrowser, type TestDatabase } from '@tracemap/test-kit';
 import { REPO_ROOT, startStack, type Stack } from '../../src/stack';
@@ -256,6 +257,22 @@ describe('the public site', () => {
     const batch = JSON.parse(response.request().postData() ?? '{}');
     expect(batch).toMatchObject({ utm: { source: 'newsletter', campaign: 'autumn' }, events: [{ kind: 'page_view', path: '/blog' }] });
     expect(batch.bucket).toBeGreaterThanOrEqual(0);
+    // Leaving the page sends the engagement summary as a beacon; it is stored like any batch.
+    await visitor.goto('about:blank');
+    const db = new pg.Client({ connectionString: stack.databaseUrl });
+    await db.connect();
+    try {
+      const deadline = Date.now() + 20_000;
+      let rows: Array<{ path: string; visible_ms: number }> = [];
+      while (rows.length === 0 && Date.now() < deadline) {
+        ({ rows } = await db.query(`SELECT path, visible_ms FROM analytics.events WHERE kind = 'engagement' AND session_id = $1`, [batch.sessionId]));
+        if (rows.length === 0) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(rows).toEqual([{ path: '/blog', visible_ms: expect.any(Number) }]);
+      expect(rows[0].visible_ms).toBeGreaterThan(0);
+    } finally {
+      await db.end();
+    }
     await other.close();
     await context.close();
   });

@@ -58,7 +58,8 @@ export function browserCookies(): CookieJar {
 export function browserTransport(): Transport {
   return {
     beacon(url, body) {
-      return typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, new Blob([body], { type: 'application/json' }));
+      // A string goes as text/plain: browsers refuse a beacon of a type that would need a preflight.
+      return typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, body);
     },
     async post(url, body, token) {
       const headers: Record<string, string> = { 'content-type': 'application/json' };

@@ -8,6 +8,15 @@ import { recordEvents } from './record-events';
 /** `POST /api/analytics/events`: batches from the product's own analytics client, login optional. */
 export default async function analyticsRoute(app: FastifyInstance, { deps }: { deps: AccountDeps }) {
   const perAddress = createRateWindow(deps.config.ANALYTICS_RATE_LIMIT_PER_MINUTE);
+  // navigator.sendBeacon may only send a CORS-safelisted type, so the summary sent as a page goes
+  // away arrives as text/plain holding JSON. Only this route reads it that way.
+  app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: ANALYTICS_BODY_LIMIT_BYTES }, (_request, body, done) => {
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(new AppError(400, 'invalid_json', 'The body is not valid JSON.'));
+    }
+  });
   app.post<{ Body: AnalyticsBatch }>(
     '/api/analytics/events',
     {

@@ -86,6 +86,19 @@ describe('POST /api/analytics/events', () => {
     expect((await stack.account.app.db.query('SELECT count(*)::int AS n FROM analytics.events')).rows[0].n).toBe(before);
   });
 
+  test('a beacon’s text/plain body holding JSON is accepted like JSON; text that is not JSON is refused', async () => {
+    const beacon = (payload: string) =>
+      stack.account.app.inject({ method: 'POST', url: '/api/analytics/events', payload, headers: { 'content-type': 'text/plain;charset=UTF-8', 'x-forwarded-for': '192.0.2.50' } });
+    expect((await beacon(JSON.stringify(batch({ sessionId: 'session-beacon-01' })))).statusCode).toBe(202);
+    expect(await rowsFor('session-beacon-01')).toHaveLength(2);
+    const bad = await beacon('not json');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ statusCode: 400, code: 'invalid_json' });
+    // Other routes still speak JSON only.
+    const elsewhere = await stack.account.app.inject({ method: 'POST', url: '/api/support/feedback', payload: '{"text":"hi"}', headers: { 'content-type': 'text/plain' } });
+    expect(elsewhere.statusCode).toBe(415);
+  });
+
   test('a body over 64 KiB is refused with 413', async () => {
     const big = batch({ events: [{ ...batch().events[0], properties: { note: 'x'.repeat(200) } }], padding: 'x'.repeat(70 * 1024) });
     expect((await send(big, '192.0.2.11')).statusCode).toBe(413);
