@@ -13,8 +13,11 @@ export function formatPrice(amountCents: number, currency: string): string {
   }
 }
 
-/** `{ members: 5, maps: 20 }` → `['Up to 5 members', 'Up to 20 maps']` */
-export function describeLimits(limits: Record<string, number> | null): string[] {
-  if (!limits) return ['No limits'];
-  return Object.entries(limits).map(([what, n]) => `Up to ${n.toLocaleString('en')} ${what.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()}`);
+/** `{ members: 5, maps: 20 }` → `['Up to 5 members', 'Up to 20 maps']`, leaving out what the features already say. */
+export function describeLimits(limits: Record<string, number> | null, features: string[] = []): string[] {
+  if (!limits) return [];
+  const said = new Set(features.map((f) => f.trim().toLowerCase()));
+  return Object.entries(limits)
+    .map(([what, n]) => `Up to ${n.toLocaleString('en')} ${what.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()}`)
+    .filter((line) => !said.has(line.toLowerCase()));
 }

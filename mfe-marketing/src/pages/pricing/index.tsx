@@ -26,7 +26,7 @@ function PlanCard({ plan }: { plan: Plan }) {
         {plan.features.map((f) => (
           <li key={f}>{f}</li>
         ))}
-        {describeLimits(plan.limits).map((l) => (
+        {describeLimits(plan.limits, plan.features).map((l) => (
           <li key={l}>{l}</li>
         ))}
       </ul>
