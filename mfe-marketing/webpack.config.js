@@ -1,4 +1,5 @@
 const path = require('node:path');
+const webpack = require('webpack');
 const { createConfig } = require('@tracemap/webpack-config');
 
 const base = createConfig({
@@ -28,6 +29,8 @@ function prerenderConfig(web) {
     output: { path: path.join(__dirname, 'dist-ssr'), filename: '[name].js', library: { type: 'commonjs2' }, clean: true },
     resolve: { extensions: web.resolve.extensions },
     module: { rules: web.module.rules },
+    // Rendered to HTML once, so every page is imported directly rather than loaded on demand.
+    plugins: [new webpack.NormalModuleReplacementPlugin(/^\.\/lazy-pages$/, './static-pages')],
     optimization: { minimize: false, splitChunks: false },
     performance: { hints: false },
     stats: 'errors-warnings',

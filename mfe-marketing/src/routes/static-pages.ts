@@ -1,0 +1,8 @@
+// The same pages as lazy-pages.ts, imported directly: used when pages are rendered to static HTML.
+export { BlogPage } from '../pages/blog';
+export { BlogPostPage } from '../pages/blog-post';
+export { LearningPage } from '../pages/learning';
+export { LearningTrackPage } from '../pages/learning-track';
+export { LearningArticlePage } from '../pages/learning-article';
+export { LegalPage } from '../pages/legal';
+export { RoadmapPage } from '../pages/roadmap';
