@@ -140,8 +140,9 @@ test('an unknown path shows the 404 error page, and Go Home leads to /', async (
 
 test('/map-preview/{mapId} renders without the layout', async () => {
   const page = await browser.newPage();
-  await page.goto(`${stack.url}/map-preview/x`);
-  await page.getByTestId('map-preview').waitFor();
+  // No such map (and no session): the preview's own 404 page, still inside mfe-company and without the layout.
+  await page.goto(`${stack.url}/map-preview/00000000-0000-4000-8000-000000000000`);
+  await page.locator('[data-app="mfe-company"] [data-testid="error-page"][data-status="404"]').waitFor();
   expect(await appShown(page)).toBe('mfe-company');
   expect(await page.getByTestId('shell-header').count()).toBe(0);
   expect(await page.getByTestId('shell-footer').count()).toBe(0);
