@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { COMPANY_ROLES } from './account';
+import { EMAIL_SOURCES, SUPPORT_STATUSES } from './admin-vocabulary';
 import { RoadmapStatusSchema } from './roadmap';
 
 // Contracts of the product-admin API (`/api/account/admin/*`, product admins only) and of the
@@ -13,8 +14,6 @@ const Limit = Type.Optional(Type.Integer({ minimum: 1, maximum: 200 }));
 export const CompanyRoleSchema = Type.Union(COMPANY_ROLES.map((r) => Type.Literal(r)));
 
 // ——— Support messages ———
-export const SUPPORT_STATUSES = ['new', 'triaged', 'closed'] as const;
-export type SupportStatus = (typeof SUPPORT_STATUSES)[number];
 export const SupportStatusSchema = Type.Union(SUPPORT_STATUSES.map((s) => Type.Literal(s)));
 export const BUG_TYPES = ['broken', 'wrong_data', 'slow', 'other'] as const;
 
@@ -121,8 +120,6 @@ export type AdminCreateCompanyInput = Static<typeof AdminCreateCompanyBody>;
 export const AdminCreateCompanyResponse = Type.Object({ companyId: Uuid, name: Type.String(), ownerUserId: Uuid, ownerInvited: Type.Boolean() });
 
 // ——— Emails (every service's outbox) ———
-export const EMAIL_SOURCES = ['auth', 'account', 'company'] as const;
-export type EmailSource = (typeof EMAIL_SOURCES)[number];
 export const EmailSourceSchema = Type.Union(EMAIL_SOURCES.map((s) => Type.Literal(s)));
 export const EmailStatusSchema = Type.Union([Type.Literal('pending'), Type.Literal('sending'), Type.Literal('sent'), Type.Literal('failed')]);
 export const AdminEmailSummarySchema = Type.Object({

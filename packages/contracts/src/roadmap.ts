@@ -1,10 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { ROADMAP_STATUSES } from './admin-vocabulary';
 
 // The public roadmap: what the product team plans, builds and ships. Admins write the items;
 // anyone (no login) reads the published ones at `GET /api/account/roadmap`.
 
-export const ROADMAP_STATUSES = ['planned', 'in_progress', 'shipped'] as const;
-export type RoadmapStatus = (typeof ROADMAP_STATUSES)[number];
 export const RoadmapStatusSchema = Type.Union(ROADMAP_STATUSES.map((s) => Type.Literal(s)));
 
 /** One published item. `description` is markdown; `position` orders items (ascending) within the list. */

@@ -1,6 +1,9 @@
-import { useState } from 'react';
-import { SupportForm, type SupportKind } from './support-form';
+import { lazy, Suspense, useState } from 'react';
+import type { SupportKind } from './support-form';
 import { supportCss } from './styles';
+
+// The form and its client load on first use: every page shows the two buttons, few open them.
+const SupportForm = lazy(() => import('./support-form').then((m) => ({ default: m.SupportForm })));
 
 /**
  * "Report a bug" and "Feedback", on every page of the standard layout and on map previews. Not
@@ -16,7 +19,9 @@ export function SupportLauncher() {
       </style>
       {open && (
         <div className="sh-support__panel" role="dialog" aria-label={open === 'bug' ? 'Report a bug' : 'Send feedback'}>
-          <SupportForm key={open} kind={open} onClose={() => setOpen(null)} />
+          <Suspense fallback={<p className="sh-support__loading">Loading…</p>}>
+            <SupportForm key={open} kind={open} onClose={() => setOpen(null)} />
+          </Suspense>
         </div>
       )}
       <div className="sh-support__launchers">
