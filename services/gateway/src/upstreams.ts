@@ -1,12 +1,12 @@
-import { IMPORT_BODY_LIMIT_BYTES } from '@tracemap/contracts';
+import { IMPORT_BODY_LIMIT_BYTES, MAP_BODY_LIMIT_BYTES } from '@tracemap/contracts';
 import type { GatewayConfig } from './config';
 
 export interface Upstream {
   name: string;
   baseUrl: string;
   prefixes: string[];
-  /** Routes whose bodies may exceed the gateway's usual 1 MiB (plan files). */
-  largeBodies?: Array<{ method: 'POST'; path: string; bodyLimit: number }>;
+  /** Routes whose bodies may exceed the gateway's usual 1 MiB (plan files, whole maps). */
+  largeBodies?: Array<{ method: 'POST' | 'PATCH'; path: string; bodyLimit: number }>;
 }
 
 /** Which service answers which public path prefix. */
@@ -18,7 +18,11 @@ export function upstreamsFrom(config: GatewayConfig): Upstream[] {
       name: 'company',
       baseUrl: config.COMPANY_URL,
       prefixes: ['/api/company'],
-      largeBodies: [{ method: 'POST', path: '/api/company/:companyId/tracking-plan/import', bodyLimit: IMPORT_BODY_LIMIT_BYTES }],
+      largeBodies: [
+        { method: 'POST', path: '/api/company/:companyId/tracking-plan/import', bodyLimit: IMPORT_BODY_LIMIT_BYTES },
+        { method: 'POST', path: '/api/company/:companyId/maps', bodyLimit: MAP_BODY_LIMIT_BYTES },
+        { method: 'PATCH', path: '/api/company/:companyId/maps/:mapId', bodyLimit: MAP_BODY_LIMIT_BYTES },
+      ],
     },
     { name: 'subscription', baseUrl: config.SUBSCRIPTION_URL, prefixes: ['/api/subscription', '/webhooks'] },
   ];

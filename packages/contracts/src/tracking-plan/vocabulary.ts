@@ -59,6 +59,8 @@ export const EXPORT_FORMATS = ['native', 'csv', 'json-schema'] as const;
 export const IMPORT_FORMATS = ['native', 'csv'] as const;
 /** Import files are sent as the request body: JSON for native, `text/csv` for CSV. */
 export const IMPORT_BODY_LIMIT_BYTES = 50 * 1024 * 1024;
+/** A map is saved whole: its largest allowed nodes and edges (labels included) stay under this. */
+export const MAP_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 export type ListSort = (typeof LIST_SORTS)[number];
 export type Layer = (typeof LAYERS)[number];
 export type LintRule = (typeof LINT_RULES)[number];

@@ -318,3 +318,15 @@ test('map lists page by cursor, searched or not', async () => {
   expect(next.items[0].name).toBe(`${prefix} a`);
   expect((await plan.get('/maps?cursor=garbage')).json()).toMatchObject({ statusCode: 400, code: 'invalid_cursor' });
 });
+
+test('a whole map larger than the usual request limit is saved: 1,500 labelled edges in one PATCH', async () => {
+  const { home, cart, added } = await journey();
+  const map = await createMap({ name: unique('Large'), nodes: [{ viewId: home.id, x: 0, y: 0 }, { viewId: cart.id, x: 300, y: 0 }] });
+  const label = 'l'.repeat(200);
+  const edges = Array.from({ length: 1500 }, () => ({ id: randomUUID(), from: home.id, to: cart.id, eventId: added.id, label }));
+  const body = { edges };
+  expect(Buffer.byteLength(JSON.stringify(body))).toBeGreaterThan(256 * 1024);
+  const saved = await plan.patch(`/maps/${map.id}`, body);
+  expect(saved.statusCode).toBe(200);
+  expect((await plan.get(`/maps/${map.id}`)).json().edges).toHaveLength(1500);
+});

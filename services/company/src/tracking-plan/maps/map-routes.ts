@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { CreateMapBody, MapDetail, MapListQuery, MapPage, MapSchema, UpdateMapBody } from '@tracemap/contracts';
+import { CreateMapBody, MAP_BODY_LIMIT_BYTES, MapDetail, MapListQuery, MapPage, MapSchema, UpdateMapBody } from '@tracemap/contracts';
 import type { CompanyDeps } from '../../deps';
 import { registerPlanEntityRoutes } from '../shared/entity-routes';
 import { createMap } from './create-map';
@@ -12,6 +12,7 @@ export async function mapRoutes(app: FastifyInstance, { deps }: { deps: CompanyD
   registerPlanEntityRoutes(app, deps, {
     kind: 'map',
     path: 'maps',
+    bodyLimit: MAP_BODY_LIMIT_BYTES,
     schemas: {
       listQuery: MapListQuery,
       page: MapPage,

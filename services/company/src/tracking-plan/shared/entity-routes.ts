@@ -14,6 +14,8 @@ export interface PlanEntitySpec<TQuery extends TSchema, TCreate extends TSchema,
   kind: HistoryEntityKind;
   /** The collection's path segment, e.g. `attributes`. */
   path: string;
+  /** Bodies of create and PATCH beyond the service's usual limit (a map is saved whole). */
+  bodyLimit?: number;
   schemas: {
     listQuery: TQuery;
     page: TSchema;
@@ -64,6 +66,7 @@ export function registerPlanEntityRoutes<TQuery extends TSchema, TCreate extends
       schema: { tags, params: CompanyPathParams, headers: CreateHeaders, body: schemas.create, response: { 201: schemas.created } },
       config: { failureMessage: PLAN_FAILURE.save },
       preHandler: editAccess(deps),
+      bodyLimit: spec.bodyLimit,
     },
     async (request, reply) => {
       const outcome = await spec.create(deps, actorOf(request), request.body, request.headers['idempotency-key']);
@@ -88,6 +91,7 @@ export function registerPlanEntityRoutes<TQuery extends TSchema, TCreate extends
       schema: { tags, params: EntityPathParams, headers: IfMatchHeaders, body: schemas.update, response: { 200: schemas.updated } },
       config: { failureMessage: PLAN_FAILURE.save },
       preHandler: editAccess(deps),
+      bodyLimit: spec.bodyLimit,
     },
     (request) =>
       spec.update(deps, actorOf(request), {
