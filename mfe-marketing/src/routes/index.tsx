@@ -1,14 +1,22 @@
 import { Suspense, useEffect } from 'react';
 import { Route, Routes } from 'react-router';
 import { NotFound } from '../not-found';
-import { AboutUsPage } from '../pages/about-us';
-import { AgencyPage } from '../pages/agency';
-import { CdpPage } from '../pages/cdp';
-import { ContactPage } from '../pages/contact';
-import { DemoPage } from '../pages/demo';
 import { HomePage } from '../pages/home';
-import { PricingPage } from '../pages/pricing';
-import { BlogPage, BlogPostPage, LearningArticlePage, LearningPage, LearningTrackPage, LegalPage, RoadmapPage } from './lazy-pages';
+import {
+  AboutUsPage,
+  AgencyPage,
+  BlogPage,
+  BlogPostPage,
+  CdpPage,
+  ContactPage,
+  DemoPage,
+  LearningArticlePage,
+  LearningPage,
+  LearningTrackPage,
+  LegalPage,
+  PricingPage,
+  RoadmapPage,
+} from './lazy-pages';
 
 /**
  * The static first paint the gateway served steps aside once the live page is on screen: this sits
