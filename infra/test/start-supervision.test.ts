@@ -49,6 +49,11 @@ beforeAll(async () => {
       LOG_LEVEL: 'warn',
       // Documented by the gateway only: the start command used to drop it.
       RATE_LIMIT_PER_MINUTE: '77',
+      // Production bills through Stripe only (the sandbox is refused); its address here answers
+      // nothing, so no call leaves the machine and billing reads degrade as they would in an outage.
+      STRIPE_SECRET_KEY: 'sk_test_start_supervision',
+      STRIPE_WEBHOOK_SECRET: 'whsec_start_supervision',
+      STRIPE_API_BASE: 'http://127.0.0.1:9',
     },
   });
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
