@@ -54,6 +54,14 @@ export class SessionStatusCache {
     await this.channel?.stop();
   }
 
+  /**
+   * Drops every kept session of a user in this replica at once. For the replica that ended them
+   * itself: the auth service's announcement reaches it too, but maybe after its next request.
+   */
+  forgetUser(userId: string): void {
+    this.cache.invalidate(`user:${userId}`);
+  }
+
   status(sessionId: string, userId: string): Promise<SessionStatus> {
     return this.cache.get(sessionId, [`session:${sessionId}`, `user:${userId}`], async () => {
       const value = await this.options.fetchStatus(sessionId);

@@ -17,7 +17,7 @@ export default async function revokeSessionsRoute(app: FastifyInstance, { deps }
       config: { failureMessage: 'Could not sign you out everywhere. Try again later.' },
     },
     async (request) => {
-      await revokeSessions(deps, request.auth!, callContext(request));
+      await revokeSessions(deps, request.auth!, callContext(request), app.sessionCache);
       return { revoked: true };
     },
   );
