@@ -66,7 +66,7 @@ test('the home page comes from mfe-marketing inside the shared layout', async ()
   const response = await page.goto(`${stack.url}/`);
   expect(response?.status()).toBe(200);
   expect(await appShown(page)).toBe('mfe-marketing');
-  await expect(page.getByTestId('home-heading').innerText()).resolves.toContain('Tracemap');
+  await expect(page.getByTestId('shell-main').getByTestId('home-heading').innerText()).resolves.toContain('Tracemap');
   expect(await page.getByTestId('shell-header').isVisible()).toBe(true);
   expect(await page.getByTestId('shell-footer').isVisible()).toBe(true);
   await page.close();
