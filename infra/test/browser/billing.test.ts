@@ -1,10 +1,7 @@
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { createTestDatabase, launchBrowser, type TestBrowser, type TestDatabase } from '@tracemap/test-kit';
-import { startStack, type Stack } from '../../src/stack';
-import { createConfirmedUser, sessionCookies, signIn, type Session } from '../../src/test-users';
+import type { Page } from 'playwright-core';
+import type { Stack } from '../../src/stack';
+import type { Session } from '../../src/test-users';
+import { openBrowserWorld, type BrowserWorld } from './support/browser-world';
 
 /**
  * Billing end to end on the sandbox provider (the stack's default): a new company is in its
@@ -16,10 +13,7 @@ import { createConfirmedUser, sessionCookies, signIn, type Session } from '../..
  */
 
 let stack: Stack;
-let database: TestDatabase | undefined;
-let chromium: TestBrowser;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+let world: BrowserWorld<Person> | undefined;
 let companyId = '';
 
 const people = {
@@ -82,11 +76,8 @@ async function createCompany(name: string): Promise<string> {
   return created.company.id;
 }
 
-async function pageFor(who: Person): Promise<Page> {
-  const context = await browser.newContext();
-  contexts.push(context);
-  await context.addCookies(sessionCookies(stack, sessions[who]));
-  return context.newPage();
+function pageFor(who: Person): Promise<Page> {
+  return world!.pageFor(who);
 }
 
 const subscriptionUrl = (id: string) => `${stack.url}/company/${id}/subscription`;
@@ -116,32 +107,16 @@ async function startCheckout(page: Page, priceId: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tracemap-billing-'));
-  database = process.env.DATABASE_URL ? await createTestDatabase() : undefined;
-  stack = await startStack({
-    port: 0,
-    dataDir,
-    databaseUrl: database?.url,
-    logLevel: 'warn',
-    log: () => undefined,
-    // The clock admin is a product admin: only they may move the sandbox's time.
-    env: { ADMIN_EMAILS: people.admin.email },
-  });
-  for (const who of Object.keys(people) as Person[]) {
-    await createConfirmedUser(stack, people[who].email, people[who].password);
-    sessions[who] = await signIn(stack, people[who].email, people[who].password);
-  }
+  // The clock admin is a product admin: only they may move the sandbox's time.
+  world = await openBrowserWorld('billing', people, { env: { ADMIN_EMAILS: people.admin.email } });
+  stack = world.stack;
+  Object.assign(sessions, world.sessions);
   companyId = await createCompany('Billing Co');
-  chromium = await launchBrowser();
-  browser = chromium.browser;
   for (const who of Object.keys(people) as Person[]) pages[who] = await pageFor(who);
 });
 
 afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await chromium?.close();
-  await stack?.stop();
-  await database?.drop();
+  await world?.close();
 });
 
 test("a new company is in its trial, and the owner's subscription page says when it ends", async () => {

@@ -1,10 +1,7 @@
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
-import { createTestDatabase, launchBrowser, type TestBrowser, type TestDatabase } from '@tracemap/test-kit';
-import { startStack, type Stack } from '../../src/stack';
-import { createConfirmedUser, sessionCookies, signIn, type Session } from '../../src/test-users';
+import type { Page, Response } from 'playwright-core';
+import type { Stack } from '../../src/stack';
+import type { Session } from '../../src/test-users';
+import { openBrowserWorld, type BrowserWorld } from './support/browser-world';
 
 /**
  * The map preview end to end: a member opens /map-preview/{id} signed in and
@@ -15,10 +12,7 @@ import { createConfirmedUser, sessionCookies, signIn, type Session } from '../..
  */
 
 let stack: Stack;
-let database: TestDatabase | undefined;
-let chromium: TestBrowser;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+let world: BrowserWorld<Person> | undefined;
 let companyId = '';
 let mapId = '';
 let sharedUrl = '';
@@ -45,11 +39,8 @@ async function api<T>(who: Person, apiPath: string, body?: unknown, method = 'PO
   return (res.status === 204 ? undefined : await res.json()) as T;
 }
 
-async function pageFor(who: Person | null): Promise<Page> {
-  const context = await browser.newContext();
-  contexts.push(context);
-  if (who) await context.addCookies(sessionCookies(stack, sessions[who]));
-  return context.newPage();
+function pageFor(who: Person | null): Promise<Page> {
+  return world!.pageFor(who);
 }
 
 /**
@@ -72,13 +63,9 @@ function countRemoteScripts(page: Page): () => Promise<{ files: number; bytes: n
 }
 
 beforeAll(async () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tracemap-map-preview-'));
-  database = process.env.DATABASE_URL ? await createTestDatabase() : undefined;
-  stack = await startStack({ port: 0, dataDir, databaseUrl: database?.url, logLevel: 'warn', log: () => undefined });
-  for (const who of Object.keys(people) as Person[]) {
-    await createConfirmedUser(stack, people[who].email, people[who].password);
-    sessions[who] = await signIn(stack, people[who].email, people[who].password);
-  }
+  world = await openBrowserWorld('map-preview', people);
+  stack = world.stack;
+  Object.assign(sessions, world.sessions);
   companyId = (await api<{ company: { id: string } }>('owner', '/create', { name: 'Map Co' })).company.id;
   const p = people.viewer;
   const { invitation } = await api<{ invitation: { invitationId: string } }>('owner', '/invite', { companyId, email: p.email, firstName: p.firstName, lastName: p.lastName, role: 'viewer' });
@@ -106,15 +93,10 @@ beforeAll(async () => {
     ],
   });
   mapId = map.id;
-  chromium = await launchBrowser();
-  browser = chromium.browser;
 });
 
 afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await chromium?.close();
-  await stack?.stop();
-  await database?.drop();
+  await world?.close();
 });
 
 const node = (page: Page, name: string) => page.locator(`[data-testid="map-node"][data-view="${name}"]`);

@@ -1,10 +1,8 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { createTestDatabase, launchBrowser, type TestBrowser, type TestDatabase } from '@tracemap/test-kit';
-import { startStack, type Stack } from '../../src/stack';
-import { createConfirmedUser, sessionCookies, signIn, type Session } from '../../src/test-users';
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import type { Stack } from '../../src/stack';
+import type { Session } from '../../src/test-users';
+import { openBrowserWorld, type BrowserWorld } from './support/browser-world';
 
 /**
  * The map editor end to end: a creator makes a map from the maps page, puts three views on it
@@ -16,10 +14,7 @@ import { createConfirmedUser, sessionCookies, signIn, type Session } from '../..
  */
 
 let stack: Stack;
-let database: TestDatabase | undefined;
-let chromium: TestBrowser;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+let world: BrowserWorld<Person> | undefined;
 let companyId = '';
 let mapId = '';
 const viewIds: Record<string, string> = {};
@@ -60,11 +55,8 @@ async function join(who: Person, role: 'creator' | 'viewer'): Promise<void> {
   await api(who, 'POST', '/accept-invite', { invitationId: invitation.invitationId, email: p.email, firstName: p.firstName, lastName: p.lastName });
 }
 
-async function pageFor(who: Person): Promise<Page> {
-  const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 800 } });
-  contexts.push(context);
-  await context.addCookies(sessionCookies(stack, sessions[who]));
-  return context.newPage();
+function pageFor(who: Person): Promise<Page> {
+  return world!.pageFor(who, { acceptDownloads: true, viewport: { width: 1280, height: 800 } });
 }
 
 const node = (page: Page, viewId: string) => page.locator(`.react-flow__node[data-id="${viewId}"]`);
@@ -101,13 +93,9 @@ async function openEditor(page: Page) {
 }
 
 beforeAll(async () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tracemap-maps-'));
-  database = process.env.DATABASE_URL ? await createTestDatabase() : undefined;
-  stack = await startStack({ port: 0, dataDir, databaseUrl: database?.url, logLevel: 'warn', log: () => undefined });
-  for (const who of Object.keys(people) as Person[]) {
-    await createConfirmedUser(stack, people[who].email, people[who].password);
-    sessions[who] = await signIn(stack, people[who].email, people[who].password);
-  }
+  world = await openBrowserWorld('maps', people);
+  stack = world.stack;
+  Object.assign(sessions, world.sessions);
   const created = await api<{ company: { id: string } }>('owner', 'POST', '/create', { name: 'Map Co' });
   companyId = created.company.id;
   await join('creator', 'creator');
@@ -118,16 +106,11 @@ beforeAll(async () => {
     const view = await api<{ id: string }>('owner', 'POST', `/${companyId}/views`, { name, type: 'page', events: name === 'Home' ? [{ eventId }] : [] });
     viewIds[name] = view.id;
   }
-  chromium = await launchBrowser();
-  browser = chromium.browser;
   for (const who of Object.keys(people) as Person[]) pages[who] = await pageFor(who);
 });
 
 afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await chromium?.close();
-  await stack?.stop();
-  await database?.drop();
+  await world?.close();
 });
 
 test('a creator makes a map with three views and an event-labelled transition, and finds it as left after a reload', async () => {

@@ -1,10 +1,7 @@
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { createTestDatabase, launchBrowser, type TestBrowser, type TestDatabase } from '@tracemap/test-kit';
-import { startStack, type Stack } from '../../src/stack';
-import { createConfirmedUser, sessionCookies, signIn, type Session } from '../../src/test-users';
+import type { Page } from 'playwright-core';
+import type { Stack } from '../../src/stack';
+import type { Session } from '../../src/test-users';
+import { openBrowserWorld, type BrowserWorld } from './support/browser-world';
 
 /**
  * The tracking-plan pages end to end: a creator builds a small plan by hand (attributes, an
@@ -15,10 +12,7 @@ import { createConfirmedUser, sessionCookies, signIn, type Session } from '../..
  */
 
 let stack: Stack;
-let database: TestDatabase | undefined;
-let chromium: TestBrowser;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+let world: BrowserWorld<Person> | undefined;
 let companyId = '';
 let eventId = '';
 
@@ -55,11 +49,8 @@ async function join(who: Person, role: 'creator' | 'viewer'): Promise<void> {
   await api(who, '/accept-invite', { invitationId: invitation.invitationId, email: p.email, firstName: p.firstName, lastName: p.lastName });
 }
 
-async function pageFor(who: Person): Promise<Page> {
-  const context = await browser.newContext();
-  contexts.push(context);
-  await context.addCookies(sessionCookies(stack, sessions[who]));
-  return context.newPage();
+function pageFor(who: Person): Promise<Page> {
+  return world!.pageFor(who);
 }
 
 const url = (section: string) => `${stack.url}/company/${companyId}/${section}`;
@@ -99,28 +90,19 @@ async function save(page: Page): Promise<void> {
 const effective = (page: Page, name: string) => page.locator(`[data-testid="effective-attribute"][data-name="${name}"]`);
 
 beforeAll(async () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tracemap-tracking-plan-'));
-  database = process.env.DATABASE_URL ? await createTestDatabase() : undefined;
-  stack = await startStack({ port: 0, dataDir, databaseUrl: database?.url, logLevel: 'warn', log: () => undefined });
-  for (const who of Object.keys(people) as Person[]) {
-    await createConfirmedUser(stack, people[who].email, people[who].password);
-    sessions[who] = await signIn(stack, people[who].email, people[who].password);
-  }
+  world = await openBrowserWorld('tracking-plan', people);
+  stack = world.stack;
+  Object.assign(sessions, world.sessions);
   const created = await api<{ company: { id: string } }>('owner', '/create', { name: 'Plan Co' });
   companyId = created.company.id;
   await api('owner', '/update-settings', { companyId, attributeNameCase: 'snake_case', eventNameCase: 'snake_case' });
   await join('creator', 'creator');
   await join('viewer', 'viewer');
-  chromium = await launchBrowser();
-  browser = chromium.browser;
   for (const who of Object.keys(people) as Person[]) pages[who] = await pageFor(who);
 });
 
 afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await chromium?.close();
-  await stack?.stop();
-  await database?.drop();
+  await world?.close();
 });
 
 test('an empty attribute list explains attributes and offers the two ways to begin', async () => {
