@@ -17,6 +17,7 @@
 // the connections that asked to LISTEN on its channel.
 import net from 'node:net';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 const SSL_REQUEST = 80877103;
 const CANCEL_REQUEST = 80877102;
@@ -52,7 +53,8 @@ function lastReadyStatus(output) {
   return status;
 }
 
-const db = await PGlite.create(process.argv[2] || 'memory://');
+// pg_trgm: the plan's substring search uses trigram indexes, as on PostgreSQL.
+const db = await PGlite.create(process.argv[2] || 'memory://', { extensions: { pg_trgm } });
 const backend = new Mutex();
 
 /** Channel name -> sockets listening on it. */

@@ -16,6 +16,8 @@ import type { CompanyConfig } from './config';
 import type { CompanyDeps } from './deps';
 import { InfoCache } from './lib/info-cache';
 import { MembershipCache } from './lib/membership-cache';
+import { listTotals } from './tracking-plan/shared/list-totals';
+import { PlanReadCache } from './tracking-plan/shared/plan-read-cache';
 import { createPeers, type Peers } from './lib/peers';
 import { setUpOutbox } from './plugins/outbox';
 import { registerRoutes } from './routes';
@@ -67,12 +69,20 @@ export async function buildApp(config: CompanyConfig, overrides: BuildOverrides 
   const memberships = new MembershipCache(app.db, { databaseUrl: config.DATABASE_URL, ttlMs: config.COMPANY_MEMBERSHIP_CACHE_MS });
   app.addHook('onReady', async () => memberships.start(app.log));
   app.addHook('onClose', async () => memberships.stop());
+  const planReads = new PlanReadCache(app.db, {
+    databaseUrl: config.DATABASE_URL,
+    ttlMs: config.PLAN_READ_CACHE_MS,
+    maxEntries: config.PLAN_READ_CACHE_ENTRIES,
+  });
+  app.addHook('onReady', async () => planReads.start(app.log));
+  app.addHook('onClose', async () => planReads.stop());
   const deps: CompanyDeps = {
     db: app.db,
     config,
     peers,
     infoCache: new InfoCache<SharedCompanyInfo>(config.COMPANY_INFO_CACHE_MS),
     memberships,
+    planReads,
     wakeOutbox: () => outbox?.wake(),
     subscriptions: new SubscriptionGate({
       enforced: config.BILLING_ENFORCED,
@@ -83,6 +93,11 @@ export async function buildApp(config: CompanyConfig, overrides: BuildOverrides 
     }),
     wakeTrials: () => trials?.wake(),
   };
+  // Another replica's plan change: counts in company info and list totals include the plan.
+  planReads.onChange((companyId) => {
+    deps.infoCache.invalidate(companyId);
+    listTotals(deps).invalidate(companyId);
+  });
   const changes =
     config.BILLING_ENFORCED && config.SUBSCRIPTION_STATUS_CACHE_MS > 0
       ? listenForSubscriptionChanges({

@@ -22,6 +22,13 @@ export const CompanyConfigSchema = serviceConfigSchema(
     COMPANY_INFO_CACHE_MS: Type.Integer({ minimum: 0, default: 2000 }),
     /** How long a caller's role may be kept at most while removals and role changes are heard; 0: read it every time. */
     COMPANY_MEMBERSHIP_CACHE_MS: Type.Integer({ minimum: 0, default: 60000 }),
+    /**
+     * How long plan reads (list pages, effective schemas) may be kept at most while this replica hears
+     * the database announce plan changes; every change drops the company's at once. 0: read every time.
+     */
+    PLAN_READ_CACHE_MS: Type.Integer({ minimum: 0, default: 300000 }),
+    /** How many plan reads are kept at most (across companies; the least recently used go first). */
+    PLAN_READ_CACHE_ENTRIES: Type.Integer({ minimum: 1, default: 2000 }),
     INTERNAL_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 2000 }),
     /**
      * Plan edits need a running subscription (402 otherwise), and new companies get their

@@ -4,6 +4,7 @@ import type { CompanyConfig } from './config';
 import type { InfoCache } from './lib/info-cache';
 import type { MembershipCache } from './lib/membership-cache';
 import type { Peers } from './lib/peers';
+import type { PlanReadCache } from './tracking-plan/shared/plan-read-cache';
 import type { SharedCompanyInfo } from './use-cases/get-company-info';
 
 /** What use cases need from the outside world, handed in rather than imported. */
@@ -14,6 +15,8 @@ export interface CompanyDeps {
   infoCache: InfoCache<SharedCompanyInfo>;
   /** Callers' roles per company, emptied by every removal and role change. */
   memberships: MembershipCache;
+  /** Plan reads kept per company, emptied by every change to its plan (announced by the database). */
+  planReads: PlanReadCache;
   /** Asks the outbox worker to look for new emails now rather than at its next poll. */
   wakeOutbox(): void;
   /** Whether a company may edit its plan (its subscription runs). */

@@ -43,5 +43,7 @@ export async function updateCompanySettings(deps: CompanyDeps, input: UpdateSett
     return after!;
   });
   deps.infoCache.invalidate(input.companyId);
+  // Inheritance, name cases and lint rules are settings: effective schemas and lint change with them.
+  deps.planReads.invalidate(input.companyId);
   return { company: publicCompany(updated) };
 }

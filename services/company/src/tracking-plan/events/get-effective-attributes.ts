@@ -1,10 +1,12 @@
 import type { EffectiveAttributesResponse } from '@tracemap/contracts';
 import type { CompanyDeps } from '../../deps';
-import type { PlanActor } from '../shared/plan-context';
+import { keptPlanRead, type PlanActor } from '../shared/plan-context';
 import { resolveEvent } from './resolve-event';
 
 /** The event's attributes after inheritance, each saying which layer (and view) it came from. */
 export async function getEffectiveAttributes(deps: CompanyDeps, actor: PlanActor, eventId: string): Promise<EffectiveAttributesResponse> {
-  const resolved = await resolveEvent(deps, actor, eventId);
-  return { eventId, attributeInheritance: resolved.attributeInheritance, attributes: resolved.attributes };
+  return keptPlanRead(deps, actor, ['effective-attributes', eventId], async () => {
+    const resolved = await resolveEvent(deps, actor, eventId);
+    return { eventId, attributeInheritance: resolved.attributeInheritance, attributes: resolved.attributes };
+  });
 }

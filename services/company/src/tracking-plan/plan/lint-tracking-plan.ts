@@ -2,14 +2,18 @@ import type { LintFinding, LintReport } from '@tracemap/contracts';
 import type { CompanyDeps } from '../../deps';
 import { tenantTransaction } from '../../lib/tenant';
 import { lintInput } from '../shared/lint-before-save';
-import { exposedOnly, loadPlanSettings, type PlanActor } from '../shared/plan-context';
+import { exposedOnly, keptPlanRead, loadPlanSettings, type PlanActor } from '../shared/plan-context';
 import { lintPlan } from '@tracemap/tracking-plan';
 
 /**
  * Every lint finding of the plan under the company's severities. Viewers get
  * no finding about, or naming, an attribute they cannot see.
  */
-export async function lintTrackingPlan(deps: CompanyDeps, actor: PlanActor): Promise<LintReport> {
+export function lintTrackingPlan(deps: CompanyDeps, actor: PlanActor): Promise<LintReport> {
+  return keptPlanRead(deps, actor, ['lint'], () => lintAsSeenBy(deps, actor));
+}
+
+async function lintAsSeenBy(deps: CompanyDeps, actor: PlanActor): Promise<LintReport> {
   const { findings, hidden } = await tenantTransaction(deps.db, { companyId: actor.companyId, userId: actor.userId }, async (client) => {
     const input = await lintInput(client, actor.companyId, await loadPlanSettings(client, actor.companyId));
     return { findings: lintPlan(input), hidden: input.attributes.filter((a) => !a.exposed) };

@@ -54,6 +54,20 @@ function containsPattern(search: string): string {
   return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** The plan lists company.plan_search_ids can search, by table. */
+const SEARCH_LISTS: Record<string, string> = {
+  'company.plan_attributes': 'attributes',
+  'company.plan_events': 'events',
+  'company.plan_views': 'views',
+  'company.maps': 'maps',
+};
+
+function searchListOf(table: string): string {
+  const list = SEARCH_LISTS[table];
+  if (!list) throw new Error(`${table} has no search`);
+  return list;
+}
+
 /** Runs one read statement under the tenant; values are text (inlined, escaped, by the tenant's single-message read). */
 export type ReadRunner = (text: string, values: string[]) => Promise<Array<Record<string, unknown>>>;
 
@@ -81,7 +95,7 @@ export async function listPage<T extends { id: string }>(
   else if (!filters.includeArchived) where.push(`${a}.status <> 'archived'`);
   if (filters.tag) where.push(`${param(filters.tag)} = ANY(${a}.tags)`);
   const searching = Boolean(filters.search && filters.search.trim() !== '');
-  if (searching) where.push(`${a}.search_text LIKE ${param(containsPattern(filters.search!.trim()))}`);
+  if (searching) where.push(`${a}.id IN (SELECT company.plan_search_ids(${param(searchListOf(spec.table))}, ${param(containsPattern(filters.search!.trim()))}))`);
   for (const [column, value] of Object.entries(spec.equals ?? {})) {
     if (value !== undefined) where.push(`${a}.${column} = ${param(value)}`);
   }
@@ -103,10 +117,11 @@ export async function listPage<T extends { id: string }>(
   }
   const limit = filters.limit ?? PAGE_LIMIT_DEFAULT;
   const extra = spec.pageColumns ? `, ${spec.pageColumns}` : '';
-  // Row security keeps LIKE (not leakproof) out of index scans, so a search
-  // reads the company's rows once: the matches are counted and paged from
-  // that one pass, and only the page's rows are read in full. Without a
-  // search, the count and the page each take an index.
+  // A search finds its ids through the trigram index (company.plan_search_ids:
+  // row security would keep LIKE, which is not leakproof, out of index scans
+  // here), then counts and pages the matches in one pass and reads only the
+  // page's rows in full. Without a search, the count and the page each take
+  // an index.
   const statement = searching
     ? `WITH matching AS MATERIALIZED (
          SELECT ${a}.id, ${sortExpr} AS sort_value FROM ${spec.table} ${a} WHERE ${filterSql}

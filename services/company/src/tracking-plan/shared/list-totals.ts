@@ -5,8 +5,8 @@ import type { CompanyDeps } from '../../deps';
  * List totals per company and filter, kept briefly so paging and re-reading a
  * list costs one page, not a count of every matching row each time. Every
  * plan change made through this process moves the company to a new
- * generation, so its totals are never stale here; other replicas see a change
- * within the TTL (the company info cache's). A count that started before a
+ * generation, so its totals are never stale here; other replicas move on when
+ * the database announces the change (PlanReadCache.onChange). A count that started before a
  * change is stored under the old generation, where nobody looks any more.
  */
 export class ListTotals {

@@ -5,6 +5,7 @@ import type { Role } from '../../lib/roles';
 import { withDefaults } from '../../lib/settings';
 import { findCompany } from '../../repositories/company-repository';
 import type { Queryable } from '@tracemap/service-kit';
+import { canonicalJson } from '../../lib/canonical-json';
 import { MESSAGES } from '../../lib/messages';
 import type { ReadRunner } from './list-query';
 import { listTotals } from './list-totals';
@@ -37,6 +38,14 @@ export function tenantReader(deps: CompanyDeps, actor: PlanActor): ReadRunner {
 /** Viewers never see attributes that are not exposed (nor links to them). */
 export const exposedOnly = (actor: PlanActor): boolean => actor.role === 'viewer';
 
+/**
+ * A read of the company's plan kept until the plan changes, shared by every
+ * caller who sees the same attributes. `what` names the read and its inputs.
+ */
+export function keptPlanRead<T>(deps: CompanyDeps, actor: PlanActor, what: unknown, load: () => Promise<T>): Promise<T> {
+  return deps.planReads.read(actor.companyId, `${exposedOnly(actor) ? 'exposed' : 'all'}:${canonicalJson(what)}`, load);
+}
+
 /** `If-Match: 3`, `"3"` or `W/"3"` → 3; absent → undefined. */
 export function parseIfMatch(header: string | undefined): number | undefined {
   if (header === undefined) return undefined;
@@ -53,8 +62,13 @@ export function versionConflict(current: object): AppError {
   );
 }
 
-/** Counts in company info and list totals include the plan, so every change drops both. */
+/**
+ * After a plan write commits: this replica's kept reads of the company's plan
+ * go at once (other replicas drop theirs when the database's announcement
+ * reaches them), and so do counts in company info and list totals.
+ */
 export function planChanged(deps: CompanyDeps, companyId: string): void {
+  deps.planReads.invalidate(companyId);
   deps.infoCache.invalidate(companyId);
   listTotals(deps).invalidate(companyId);
 }
