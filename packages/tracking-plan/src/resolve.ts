@@ -55,7 +55,7 @@ export function resolveEffectiveAttributes(input: ResolveInput): ResolvedAttribu
   for (const [layer, contributions] of layers) {
     for (const contribution of contributions) mergeInto(merged, layer, contribution, problems);
   }
-  return { attributes: [...merged.values()].sort(byPresenceThenName), problems };
+  return { attributes: sortByPresenceThenName([...merged.values()]), problems };
 }
 
 function systemLayer(systemAttributes: Attribute[]): Contribution[] {
@@ -176,10 +176,14 @@ function mergeInto(merged: Map<string, EffectiveAttribute>, layer: Layer, c: Con
   });
 }
 
-function byPresenceThenName(a: EffectiveAttribute, b: EffectiveAttribute): number {
-  if (a.presence !== b.presence) return a.presence === 'required' ? -1 : 1;
-  const fa = foldName(a.attribute.name);
-  const fb = foldName(b.attribute.name);
-  if (fa !== fb) return fa < fb ? -1 : 1;
-  return a.attribute.name < b.attribute.name ? -1 : a.attribute.name > b.attribute.name ? 1 : 0;
+/** Required first, then by folded name (each folded once, not once per comparison), then by exact name. */
+function sortByPresenceThenName(attributes: EffectiveAttribute[]): EffectiveAttribute[] {
+  const keyed = attributes.map((entry) => ({ entry, folded: foldName(entry.attribute.name) }));
+  keyed.sort((a, b) => {
+    if (a.entry.presence !== b.entry.presence) return a.entry.presence === 'required' ? -1 : 1;
+    if (a.folded !== b.folded) return a.folded < b.folded ? -1 : 1;
+    const [na, nb] = [a.entry.attribute.name, b.entry.attribute.name];
+    return na < nb ? -1 : na > nb ? 1 : 0;
+  });
+  return keyed.map((k) => k.entry);
 }
