@@ -11,3 +11,4 @@ export * from './admin-vocabulary';
 export * from './roadmap';
 export * from './admin';
 export * from './analytics';
+export * from './company-info';

@@ -47,6 +47,9 @@ export const CompanySubscriptionSchema = Type.Object({
   cardExpirationYear: Nullable(Type.Integer()),
 });
 export type CompanySubscription = Static<typeof CompanySubscriptionSchema>;
+/** Billing's internal `GET /internal/companies/{companyId}/subscription`; null: no subscription. */
+export const CompanySubscriptionAnswer = Type.Object({ subscription: Nullable(CompanySubscriptionSchema) });
+export type CompanySubscriptionAnswer = Static<typeof CompanySubscriptionAnswer>;
 
 // ——— Details ———
 export const CardSchema = Type.Object({

@@ -98,7 +98,16 @@ describe('company info and settings', () => {
         { id: owner.id, role: 'owner', firstName: 'Olga', lastName: 'Owner', email: owner.email },
         { id: viewer.id, role: 'viewer', firstName: 'Vic', lastName: 'Viewer', email: viewer.email },
       ],
-      subscription: { status: 'active', cardExpirationMonth: 4, cardExpirationYear: 2031 },
+      subscription: {
+        status: 'active',
+        priceId: null,
+        planName: null,
+        currentPeriodEnd: null,
+        cancelAtPeriodEnd: false,
+        trialEnd: null,
+        cardExpirationMonth: 4,
+        cardExpirationYear: 2031,
+      },
       objectCounts: { attributeCount: 0, eventCount: 0, viewCount: 0, mapCount: 0 },
       attributeInheritance: true,
       lastSync: null,
@@ -156,7 +165,14 @@ describe('company info and settings', () => {
     expect(after).toEqual(before);
   });
 
-  test('subscription and profiles degrade to null when those services are down', async () => {
+  test('a company without a subscription says so, not degraded', async () => {
+    const company = await createCompanyAs(h, owner, 'No Plan Co');
+    const info = await h.call(owner, { method: 'POST', url: '/api/company/info', payload: { companyId: company } });
+    expect(info.json().subscription).toBeNull();
+    expect(info.json()).not.toHaveProperty('degraded');
+  });
+
+  test('subscription and profiles degrade to null when those services are down, and the answer says which', async () => {
     const company = await createCompanyAs(h, owner, 'Degraded Co');
     const { buildApp } = await import('../src/app');
     const app = await buildApp({ ...h.config, ACCOUNT_URL: 'http://127.0.0.1:9', SUBSCRIPTION_URL: 'http://127.0.0.1:9' }, { verifier: h.tokens.verifier });
@@ -165,6 +181,9 @@ describe('company info and settings', () => {
       expect(info.statusCode).toBe(200);
       expect(info.json().subscription).toBeNull();
       expect(info.json().users).toEqual([{ id: owner.id, role: 'owner', firstName: null, lastName: null, email: null }]);
+      // Said so, so that nobody reads the null as "no subscription"; and not kept, so the next request asks again.
+      expect(info.json().degraded).toEqual(['profiles', 'subscription']);
+      expect(await app.companyService.deps.infoCache.get(company, async () => ({ fresh: true }) as never)).toEqual({ fresh: true });
     } finally {
       await app.close();
     }

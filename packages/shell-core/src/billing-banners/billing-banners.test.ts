@@ -133,35 +133,28 @@ describe('applying banners to the shared store', () => {
     cardExpirationYear: year,
   });
 
-  const none = async () => true;
-
   test('only the current company gets banners', async () => {
     useCompanyStore.getState().setCurrentCompanyId('other');
-    await applyCompanyInfoBanners(info('c1', null), NOW, none);
+    await applyCompanyInfoBanners(info('c1', null), NOW);
     expect(shownIds()).toEqual([]);
     useCompanyStore.getState().setCurrentCompanyId('c1');
-    await applyCompanyInfoBanners(info('c1', null), NOW, none);
+    await applyCompanyInfoBanners(info('c1', null), NOW);
     expect(shownIds()).toEqual([SUBSCRIPTION_REQUIRED_BANNER_ID]);
   });
 
-  test('no subscription in company info is confirmed first: while billing cannot say, nobody is told to choose a plan', async () => {
+  test('while billing cannot answer, nobody is told to choose a plan and earlier billing banners go', async () => {
     useCompanyStore.getState().setCurrentCompanyId('c1');
     await applyCompanyInfoBanners(info('c1', full('past_due')), NOW);
     expect(shownIds()).toEqual([PAYMENT_FAILED_BANNER_ID]);
-    const asked: string[] = [];
-    await applyCompanyInfoBanners(info('c1', null), NOW, async (id) => {
-      asked.push(id);
-      return false;
-    });
-    expect(asked).toEqual(['c1']);
+    await applyCompanyInfoBanners({ ...info('c1', null), degraded: ['subscription'] }, NOW);
     expect(shownIds()).toEqual([]);
+    await applyCompanyInfoBanners(info('c1', null), NOW);
+    expect(shownIds()).toEqual([SUBSCRIPTION_REQUIRED_BANNER_ID]);
   });
 
-  test('a subscription in company info needs no confirmation', async () => {
+  test('a terminated subscription calls for a plan like none at all', async () => {
     useCompanyStore.getState().setCurrentCompanyId('c1');
-    const confirm = jest.fn(none);
-    await applyCompanyInfoBanners(info('c1', full('terminated')), NOW, confirm);
-    expect(confirm).not.toHaveBeenCalled();
+    await applyCompanyInfoBanners(info('c1', full('terminated')), NOW);
     expect(shownIds()).toEqual([SUBSCRIPTION_REQUIRED_BANNER_ID]);
   });
 

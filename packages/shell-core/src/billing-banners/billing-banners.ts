@@ -3,7 +3,6 @@ import { hasAdminRights } from '../company/roles';
 import type { CompanyInfo, CompanyRole } from '../company/types';
 import { useBannerStore, type Banner } from '../stores/banner-store';
 import { useCompanyStore } from '../stores/company-store';
-import { getSubscriptionDetails } from '../subscription/subscription-api';
 
 export const SUBSCRIPTION_REQUIRED_BANNER_ID = 'subscription-required';
 export const CARD_EXPIRING_BANNER_ID = 'payment-method-expiring';
@@ -120,29 +119,16 @@ export function applyBillingBanners(input: BillingBannerInput, now: Date = new D
   return wanted;
 }
 
-/** Whether the company truly has no subscription: asked of the subscription service itself. */
-async function confirmNoSubscription(companyId: string): Promise<boolean> {
-  try {
-    return (await getSubscriptionDetails(companyId)) === null;
-  } catch {
-    return false;
-  }
-}
-
 /**
- * The billing banners from company info (`POST /api/company/info`, or a subscription call's
- * answer). Company info says null both for "no subscription" and for "billing did not
- * answer", so a null is checked with the subscription service before anyone is told to
- * choose a plan; while that cannot be confirmed no billing banner is shown.
+ * The billing banners from company info (`POST /api/company/info`). Its null subscription
+ * means "no subscription" unless the answer is marked `degraded: ['subscription']` (billing
+ * did not answer): then nobody is told to choose a plan, and no billing banner shows until
+ * an answer says more.
  */
-export async function applyCompanyInfoBanners(
-  info: CompanyInfo,
-  now: Date = new Date(),
-  confirmNone: (companyId: string) => Promise<boolean> = confirmNoSubscription,
-): Promise<Banner[]> {
-  const input = { companyId: info.company.id, companyName: info.company.name, role: info.role, subscription: info.subscription };
-  if (info.subscription !== null) return applyBillingBanners(input, now);
-  if (await confirmNone(info.company.id)) return applyBillingBanners(input, now);
-  if (useCompanyStore.getState().currentCompanyId === info.company.id) clearBillingBanners();
-  return [];
+export async function applyCompanyInfoBanners(info: CompanyInfo, now: Date = new Date()): Promise<Banner[]> {
+  if (info.degraded?.includes('subscription')) {
+    if (useCompanyStore.getState().currentCompanyId === info.company.id) clearBillingBanners();
+    return [];
+  }
+  return applyBillingBanners({ companyId: info.company.id, companyName: info.company.name, role: info.role, subscription: info.subscription }, now);
 }

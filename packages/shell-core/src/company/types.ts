@@ -1,51 +1,15 @@
-import type { CompanyRole, CompanySubscription } from '@tracemap/contracts';
+import type { CompanyInfoAnswer, CompanyRole, NameCase } from '@tracemap/contracts';
 
 export { COMPANY_ROLES, type CompanyPermission, type CompanyRole } from '@tracemap/contracts';
 
+export { NAME_CASES, type NameCase } from '@tracemap/contracts';
 
-export const NAME_CASES = ['any', 'snake_case', 'camelCase', 'PascalCase', 'Title Case'] as const;
-export type NameCase = (typeof NAME_CASES)[number];
-
-export interface CompanySettings {
-  attributeInheritance: boolean;
-  eventNameCase: NameCase;
-  attributeNameCase: NameCase;
-  /** Origins whose pages may show the company's map previews in a frame. */
-  mapEmbedOrigins?: string[];
-}
-
-export interface Company {
-  id: string;
-  name: string;
-  settings: CompanySettings;
-}
-
-export interface CompanyMember {
-  id: string;
-  role: CompanyRole;
-  firstName: string | null;
-  lastName: string | null;
-  email: string | null;
-}
-
-export interface ObjectCounts {
-  attributeCount: number;
-  eventCount: number;
-  viewCount: number;
-  mapCount: number;
-}
-
-/** `POST /api/company/info` (spec §3 "Company info"). */
-export interface CompanyInfo {
-  role: CompanyRole;
-  users: CompanyMember[];
-  /** null: no subscription (or the subscription service did not answer). */
-  subscription: CompanySubscription | null;
-  objectCounts: ObjectCounts;
-  attributeInheritance: boolean;
-  lastSync: string | null;
-  company: Company;
-}
+/** `POST /api/company/info`: the company as one member sees it (the contract's type). */
+export type CompanyInfo = CompanyInfoAnswer;
+export type Company = CompanyInfo['company'];
+export type CompanySettings = Company['settings'];
+export type CompanyMember = CompanyInfo['users'][number];
+export type ObjectCounts = CompanyInfo['objectCounts'];
 
 export type InvitationStatus = 'pending' | 'expired' | 'accepted' | 'revoked';
 

@@ -15,15 +15,19 @@ export class InfoCache<T extends NonNullable<unknown>> {
     this.entries = ttlMs > 0 ? new LRUCache<string, Promise<T>>({ max, ttl: ttlMs }) : null;
   }
 
-  get(companyId: string, load: () => Promise<T>): Promise<T> {
+  /** `keep` decides whether a loaded value may be served to the next callers (a fallback may not). */
+  get(companyId: string, load: () => Promise<T>, keep: (value: T) => boolean = () => true): Promise<T> {
     if (!this.entries) return load();
     const hit = this.entries.get(companyId);
     if (hit) return hit;
     const loading = load();
     this.entries.set(companyId, loading);
-    loading.catch(() => {
+    const forget = () => {
       if (this.entries!.get(companyId) === loading) this.entries!.delete(companyId);
-    });
+    };
+    loading.then((value) => {
+      if (!keep(value)) forget();
+    }, forget);
     return loading;
   }
 

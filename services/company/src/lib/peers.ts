@@ -1,5 +1,5 @@
 import { AppError, createInternalClient } from '@tracemap/service-kit';
-import type { CompanySubscription } from '@tracemap/contracts';
+import type { CompanySubscription, CompanySubscriptionAnswer } from '@tracemap/contracts';
 import type { CompanyConfig } from '../config';
 
 export interface Profile {
@@ -43,39 +43,35 @@ export function createPeers(config: CompanyConfig, log: Logger) {
   // The admin API is a public-style endpoint: it gets the service-role key, not the internal secret.
   const authAdmin = createInternalClient({ baseUrl: config.AUTH_URL, timeoutMs: config.INTERNAL_TIMEOUT_MS });
 
+  /** Profiles by user id; throws when account cannot answer (the caller says so in its answer). */
+  async function profilesOrThrow(ids: string[], requestId?: string): Promise<Map<string, Profile>> {
+    const found = new Map<string, Profile>();
+    if (ids.length === 0) return found;
+    const answer = await account<{ profiles: Profile[] }>('/internal/profiles/lookup', {
+      method: 'POST',
+      body: { ids },
+      requestId,
+    });
+    for (const p of answer.profiles ?? []) found.set(p.id, p);
+    return found;
+  }
+
   return {
+    /** Profiles by user id; none (ids only) when account cannot answer. */
     async profiles(ids: string[], requestId?: string): Promise<Map<string, Profile>> {
-      const found = new Map<string, Profile>();
-      if (ids.length === 0) return found;
       try {
-        const answer = await account<{ profiles: Profile[] }>('/internal/profiles/lookup', {
-          method: 'POST',
-          body: { ids },
-          requestId,
-        });
-        for (const p of answer.profiles ?? []) found.set(p.id, p);
+        return await profilesOrThrow(ids, requestId);
       } catch (error) {
         log.warn({ err: error }, 'profile lookup failed; answering with ids only');
+        return new Map();
       }
-      return found;
     },
 
-    async subscription(companyId: string, requestId?: string): Promise<SubscriptionSummary | null> {
-      try {
-        const answer = await subscription<{ subscription: SubscriptionSummary | null }>(
-          `/internal/companies/${encodeURIComponent(companyId)}/subscription`,
-          { requestId },
-        );
-        return answer?.subscription ?? null;
-      } catch (error) {
-        log.warn({ err: error }, 'subscription lookup failed; answering null');
-        return null;
-      }
-    },
+    profilesOrThrow,
 
     /** The subscription, or null for none; throws when billing cannot answer (the gate decides what that means). */
     async subscriptionOrThrow(companyId: string, requestId?: string): Promise<SubscriptionSummary | null> {
-      const answer = await subscription<{ subscription: SubscriptionSummary | null }>(
+      const answer = await subscription<CompanySubscriptionAnswer>(
         `/internal/companies/${encodeURIComponent(companyId)}/subscription`,
         { requestId },
       );

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { LintSettingsSchema, MapEmbedOriginsSchema } from '@tracemap/contracts';
+import { CompanyInfoResponse, LintSettingsSchema, MapEmbedOriginsSchema } from '@tracemap/contracts';
 import type { CompanyDeps } from '../deps';
 import { FAILURE } from '../lib/messages';
 import { companyAccess } from '../plugins/company-access';
@@ -48,7 +48,7 @@ export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Comp
   app.post(
     '/info',
     {
-      schema: { body: CompanyIdBody },
+      schema: { body: CompanyIdBody, response: { 200: CompanyInfoResponse } },
       config: { failureMessage: FAILURE.info },
       preHandler: companyAccess(deps, { access: 'member', locate: { from: 'body', field: 'companyId' } }),
     },

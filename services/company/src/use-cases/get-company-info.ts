@@ -1,4 +1,5 @@
 import { AppError } from '@tracemap/service-kit';
+import type { CompanyInfoDegradedPart } from '@tracemap/contracts';
 import type { CompanyDeps } from '../deps';
 import { MESSAGES } from '../lib/messages';
 import type { SubscriptionSummary } from '../lib/peers';
@@ -26,6 +27,8 @@ export interface SharedCompanyInfo {
   attributeInheritance: boolean;
   lastSync: string | null;
   company: ReturnType<typeof publicCompany>;
+  /** Parts answered with a fallback because a peer did not answer; such an answer is not kept. */
+  degraded?: CompanyInfoDegradedPart[];
 }
 
 async function loadSharedInfo(deps: CompanyDeps, companyId: string, userId: string, requestId: string): Promise<SharedCompanyInfo> {
@@ -37,12 +40,16 @@ async function loadSharedInfo(deps: CompanyDeps, companyId: string, userId: stri
   }));
   if (!found.company) throw new AppError(404, 'company_not_found', MESSAGES.companyNotFound);
   // Calls to other services run after the transaction so no connection waits on the network.
+  const degraded: CompanyInfoDegradedPart[] = [];
   const [profiles, subscription] = await Promise.all([
-    deps.peers.profiles(
-      found.members.map((m) => m.userId),
-      requestId,
-    ),
-    deps.peers.subscription(companyId, requestId),
+    deps.peers.profilesOrThrow(found.members.map((m) => m.userId), requestId).catch(() => {
+      degraded.push('profiles');
+      return new Map<string, never>();
+    }),
+    deps.peers.subscriptionOrThrow(companyId, requestId).catch(() => {
+      degraded.push('subscription');
+      return null;
+    }),
   ]);
   const company = publicCompany(found.company);
   return {
@@ -62,6 +69,7 @@ async function loadSharedInfo(deps: CompanyDeps, companyId: string, userId: stri
     attributeInheritance: company.settings.attributeInheritance,
     lastSync: found.company.lastSync ? new Date(found.company.lastSync).toISOString() : null,
     company,
+    ...(degraded.length > 0 ? { degraded: degraded.sort() } : {}),
   };
 }
 
@@ -70,6 +78,10 @@ export async function getCompanyInfo(
   deps: CompanyDeps,
   input: { companyId: string; userId: string; role: Role; requestId: string },
 ) {
-  const shared = await deps.infoCache.get(input.companyId, () => loadSharedInfo(deps, input.companyId, input.userId, input.requestId));
+  const shared = await deps.infoCache.get(
+    input.companyId,
+    () => loadSharedInfo(deps, input.companyId, input.userId, input.requestId),
+    (info) => info.degraded === undefined,
+  );
   return { role: input.role, ...shared };
 }

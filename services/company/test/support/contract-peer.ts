@@ -91,7 +91,9 @@ export async function startContractPeer(options: {
   });
   app.get('/internal/companies/:companyId/subscription', async (request) => {
     const { companyId } = request.params as { companyId: string };
-    return { subscription: subscriptions.get(companyId) ?? null };
+    const stored = subscriptions.get(companyId);
+    // Billing's whole answer: the fields a test does not set are those of a plain subscription.
+    return { subscription: stored ? { priceId: null, planName: null, currentPeriodEnd: null, cancelAtPeriodEnd: false, trialEnd: null, ...stored } : null };
   });
   app.post('/internal/companies/:companyId/start-trial', async (request, reply) => {
     const { companyId } = request.params as { companyId: string };

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { CompanySubscriptionAnswer } from '@tracemap/contracts';
 import { requireServiceToken } from '@tracemap/service-kit';
 import type { SubscriptionConfig } from '../../config';
 import { countSubscriptionsByStatus } from '../../use-cases/count-subscriptions-by-status';
@@ -17,7 +18,7 @@ export default async function internalRoutes(app: FastifyInstance, { config }: {
   const deps = () => app.subscriptionService.deps;
   const onRequest = requireServiceToken(config.INTERNAL_SERVICE_TOKEN);
 
-  app.get('/internal/companies/:companyId/subscription', { schema: { params: Params }, onRequest }, async (request) => {
+  app.get('/internal/companies/:companyId/subscription', { schema: { params: Params, response: { 200: CompanySubscriptionAnswer } }, onRequest }, async (request) => {
     const { companyId } = request.params as Static<typeof Params>;
     return { subscription: await findCompanySubscription(deps().db, deps().plans, companyId) };
   });
