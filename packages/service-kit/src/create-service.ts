@@ -1,3 +1,4 @@
+import { requestLogFields } from './log-redaction';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -57,6 +58,16 @@ if (__filename.endsWith('.ts')) process.env.FASTIFY_AUTOLOAD_TYPESCRIPT ??= '1';
  * refused), nosniff and no-store on answers, health and readiness, the database with its migrations,
  * and access-token verification. Starting the server is `runService`'s job.
  */
+/** Every service's logger: its name on each line, credentials and secret query parameters never written. */
+export function serviceLoggerOptions(level: string, name: string) {
+  return {
+    level,
+    base: { service: name },
+    redact: ['req.headers.authorization', 'req.headers.apikey', 'req.headers.cookie'],
+    serializers: { req: requestLogFields },
+  };
+}
+
 export async function createService(options: ServiceOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
@@ -64,7 +75,7 @@ export async function createService(options: ServiceOptions): Promise<FastifyIns
       options.logger ??
       (config.LOG_LEVEL === 'silent'
         ? false
-        : { level: config.LOG_LEVEL, base: { service: options.name }, redact: ['req.headers.authorization', 'req.headers.apikey', 'req.headers.cookie'] }),
+        : serviceLoggerOptions(config.LOG_LEVEL, options.name)),
     requestIdHeader: false,
     genReqId: (request) => {
       if (options.trustIncomingRequestId === false) return randomUUID();

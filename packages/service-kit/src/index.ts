@@ -16,3 +16,4 @@ export * from './cache/push-invalidated-cache';
 export * from './auth/verified-token-cache';
 export { isCleanName, isStorableText } from './validation/text-rules';
 export { NAME_TEXT_KEYWORD } from './validation/validator-compiler';
+export * from './log-redaction';
