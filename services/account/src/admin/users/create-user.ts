@@ -1,6 +1,7 @@
 import { AppError } from '@tracemap/service-kit';
 import type { AdminCreateUserInput } from '@tracemap/contracts';
 import { upsertProfile } from '../../repositories/profile-repository';
+import { runIdempotent } from '../../use-cases/run-idempotent';
 import { insertAudit } from '../audit/audit-repository';
 import type { AdminContext } from '../admin-context';
 
@@ -10,9 +11,15 @@ export const USER_EXISTS = 'A user with this email already exists.';
  * Invites the person (auth creates a password-less user and emails them a
  * link to set a password) and optionally puts them in a company. Inviting
  * someone who never accepted sends a fresh invitation, so a retry after a
- * failed company step works.
+ * failed company step works. With an Idempotency-Key (per admin), a repeated
+ * submit answers what the first one did and sends no second invitation; a
+ * concurrent one waits for the first to finish.
  */
-export async function createUser(ctx: AdminContext, input: AdminCreateUserInput) {
+export function createUser(ctx: AdminContext, input: AdminCreateUserInput, idempotencyKey?: string) {
+  return runIdempotent(ctx.deps.pool, { key: idempotencyKey, scope: `admin-create-user:${ctx.actor.userId}`, body: input }, () => inviteUser(ctx, input));
+}
+
+async function inviteUser(ctx: AdminContext, input: AdminCreateUserInput) {
   const invited = await ctx.auth
     .invite(
       {

@@ -18,6 +18,8 @@ import { searchUsers } from '../../admin/users/search-users';
 import { sendPasswordReset } from '../../admin/users/send-password-reset';
 import { setPasswordResetRequired } from '../../admin/users/set-password-reset-required';
 import { setProductAdmin } from '../../admin/users/set-product-admin';
+import { idempotencyKey } from '../call-context';
+import { IdempotencyHeaders } from '../schemas';
 import { forwardedFor, type AdminRouteOptions } from './types';
 
 type Params = { Params: Static<typeof UserIdParams> };
@@ -31,8 +33,11 @@ export default async function adminUserRoutes(app: FastifyInstance, { context }:
   );
   app.post<{ Body: Static<typeof AdminCreateUserBody> }>(
     '/users',
-    { schema: { body: AdminCreateUserBody, response: { 201: AdminCreateUserResponse } }, config: { failureMessage: 'Could not create the user. Try again later.' } },
-    async (request, reply) => reply.code(201).send(await createUser(context(request), request.body)),
+    {
+      schema: { body: AdminCreateUserBody, headers: IdempotencyHeaders, response: { 201: AdminCreateUserResponse } },
+      config: { failureMessage: 'Could not create the user. Try again later.' },
+    },
+    async (request, reply) => reply.code(201).send(await createUser(context(request), request.body, idempotencyKey(request))),
   );
   app.get<Params>('/users/:userId', { schema: { params: UserIdParams, response: { 200: AdminUserDetailResponse } } }, async (request) =>
     getUser(context(request), request.params.userId),
