@@ -1,10 +1,6 @@
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
-import { createTestDatabase, launchBrowser, type TestBrowser, type TestDatabase } from '@tracemap/test-kit';
-import { startStack, type Stack } from '../../src/stack';
-import { createConfirmedUser } from '../../src/test-users';
+import type { Page } from 'playwright-core';
+import type { Stack } from '../../src/stack';
+import { openBrowserWorld, type BrowserWorld } from './support/browser-world';
 
 /**
  * How a logged-in page loads the account: the sync starts from the session cookie without
@@ -15,28 +11,19 @@ import { createConfirmedUser } from '../../src/test-users';
 const EMAIL = 'loading.owner@example.com';
 const PASSWORD = 'a-long-loading-password-1';
 let stack: Stack;
-let database: TestDatabase | undefined;
-let chromium: TestBrowser;
-let context: BrowserContext;
+let world: BrowserWorld<'owner'> | undefined;
 let page: Page;
 
 const banner = (id: string) => page.locator(`[data-testid="shell-banner"][data-banner-id="${id}"]`);
 
 beforeAll(async () => {
-  database = process.env.DATABASE_URL ? await createTestDatabase() : undefined;
-  stack = await startStack({
-    port: 0,
-    dataDir: mkdtempSync(path.join(os.tmpdir(), 'tracemap-account-loading-')),
-    databaseUrl: database?.url,
-    logLevel: 'warn',
-    log: () => undefined,
+  // Signed in below through the login page, as a user would, not with a session cookie.
+  world = await openBrowserWorld('account-loading', { owner: { email: EMAIL, password: PASSWORD, signedIn: false } }, {
     // Every sync reaches the company service, so stopping it shows on the next page.
     env: { SYNC_CACHE_MS: '0', SYNC_STALE_MS: '0' },
   });
-  await createConfirmedUser(stack, EMAIL, PASSWORD);
-  chromium = await launchBrowser();
-  context = await chromium.browser.newContext();
-  page = await context.newPage();
+  stack = world.stack;
+  page = await world.pageFor(null);
   await page.goto(`${stack.url}/login?redirect=${encodeURIComponent('/company/create')}`);
   await page.locator('#email').fill(EMAIL);
   await page.locator('#password').fill(PASSWORD);
@@ -48,10 +35,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await context?.close();
-  await chromium?.close();
-  await stack?.stop();
-  await database?.drop();
+  await world?.close();
 });
 
 test('a reload of /account syncs at once from the session cookie, before the sign-in client is even loaded', async () => {

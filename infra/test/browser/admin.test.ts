@@ -1,11 +1,9 @@
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
-import type { Browser, Page } from 'playwright-core';
-import { createTestDatabase, launchBrowser, type TestBrowser, type TestDatabase } from '@tracemap/test-kit';
-import { startStack, type Stack } from '../../src/stack';
-import { createConfirmedUser, sessionCookies, signIn, type Session } from '../../src/test-users';
+import type { Page } from 'playwright-core';
+import type { Stack } from '../../src/stack';
+import { signIn, type Session } from '../../src/test-users';
+import { openBrowserWorld, type BrowserWorld } from './support/browser-world';
+import { mailTo as mailIn } from './support/mail';
 
 /**
  * The product-admin area end to end: a product admin finds a user and sends a reset, creates a
@@ -23,29 +21,20 @@ const NEW_OWNER = 'new.owner@example.com';
 const TEAM_INBOX = 'support@tracemap.local';
 const ADMIN_ROUTES = ['/admin', '/admin/email', '/admin/roadmap', '/admin/debug-test', '/admin/create-user', '/admin/create-company'];
 
+const people = {
+  admin: { email: ADMIN, password: PASSWORD, productAdmin: true },
+  user: { email: USER, password: PASSWORD },
+  target: { email: TARGET, password: PASSWORD, signedIn: false },
+};
+type Person = keyof typeof people;
+
 let stack: Stack;
-let database: TestDatabase | undefined;
-let chromium: TestBrowser;
-let browser: Browser;
+let world: BrowserWorld<Person> | undefined;
 let adminSession: Session;
 let userSession: Session;
 
-/** Every wait has a deadline: a message that never comes fails the test instead of hanging it. */
-async function mailTo(address: string, subject: RegExp, deadlineMs = 20_000): Promise<{ subject: string; text: string }> {
-  const deadline = Date.now() + deadlineMs;
-  for (;;) {
-    const message = stack.mailbox!.messages.find((m) => m.to.includes(address) && subject.test(m.subject));
-    if (message) return message;
-    if (Date.now() > deadline) throw new Error(`no email to ${address} matching ${subject} within ${deadlineMs} ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-async function pageAs(session: Session): Promise<Page> {
-  const context = await browser.newContext();
-  await context.addCookies(sessionCookies(stack, session));
-  return context.newPage();
-}
+const mailTo = (address: string, subject: RegExp) => mailIn(stack, address, subject);
+const pageAs = (who: Person | null) => world!.pageFor(who);
 
 async function expectAudited(page: Page, action: string): Promise<void> {
   await page.goto(`${stack.url}/admin`);
@@ -53,30 +42,18 @@ async function expectAudited(page: Page, action: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tracemap-admin-'));
-  database = process.env.DATABASE_URL ? await createTestDatabase() : undefined;
-  stack = await startStack({ port: 0, dataDir, databaseUrl: database?.url, logLevel: 'warn', log: () => undefined, env: { ADMIN_EMAILS: ADMIN } });
-  for (const email of [ADMIN, USER, TARGET]) await createConfirmedUser(stack, email, PASSWORD);
-  adminSession = await signIn(stack, ADMIN, PASSWORD);
-  userSession = await signIn(stack, USER, PASSWORD);
-  chromium = await launchBrowser();
-  browser = chromium.browser;
-  // The first page of a fresh stack is the slow one (every file read and compiled once); it is paid here, with
-  // its own deadline, rather than inside the first test's 30 s locator timeout.
-  const warm = await browser.newPage();
-  await warm.goto(`${stack.url}/`);
-  await warm.locator('[data-app]').first().waitFor({ timeout: 90_000 });
-  await warm.close();
+  world = await openBrowserWorld('admin', people, { warmUp: true });
+  stack = world.stack;
+  adminSession = world.sessions.admin;
+  userSession = world.sessions.user;
 });
 
 afterAll(async () => {
-  await chromium?.close();
-  await stack?.stop();
-  await database?.drop();
+  await world?.close();
 });
 
 test('a product admin finds a user and sends a password reset; the email arrives and the action is audited', async () => {
-  const page = await pageAs(adminSession);
+  const page = await pageAs('admin');
   await page.goto(`${stack.url}/admin`);
   await page.getByTestId('admin-overview').waitFor();
   await page.getByTestId('admin-user-search-input').fill('needs.reset');
@@ -94,7 +71,7 @@ test('a product admin finds a user and sends a password reset; the email arrives
 
 test('a user created by a product admin sets a first password from the invitation email and signs in', async () => {
   const invitee = 'invited.by.admin@example.com';
-  const page = await pageAs(adminSession);
+  const page = await pageAs('admin');
   await page.goto(`${stack.url}/admin/create-user`);
   await page.getByTestId('create-user-email').fill(invitee);
   await page.getByTestId('create-user-submit').click();
@@ -104,8 +81,7 @@ test('a user created by a product admin sets a first password from the invitatio
   const mail = await mailTo(invitee, /invited/i);
   const link = (mail.text.match(/https?:\/\/[^\s<>"]+/g) ?? []).find((u) => u.includes('/verify'));
   expect(link).toBeDefined();
-  const context = await browser.newContext();
-  const visitor = await context.newPage();
+  const visitor = await pageAs(null);
   await visitor.goto(link!);
   await visitor.waitForURL(/\/reset-password\/link/);
   await visitor.getByTestId('reset-form').waitFor();
@@ -113,12 +89,12 @@ test('a user created by a product admin sets a first password from the invitatio
   await visitor.getByLabel('Repeat the new password').fill('a-first-password-for-ivy-3');
   await visitor.getByTestId('reset-submit').click();
   await visitor.getByTestId('reset-done').waitFor();
-  await context.close();
+  await visitor.context().close();
   await signIn(stack, invitee, 'a-first-password-for-ivy-3');
 });
 
 test('a product admin creates a company for a new owner email; the owner is invited and owns it', async () => {
-  const page = await pageAs(adminSession);
+  const page = await pageAs('admin');
   await page.goto(`${stack.url}/admin/create-company`);
   await page.getByTestId('create-company-name').fill('Fresh Analytics');
   await page.getByTestId('create-company-owner').fill(NEW_OWNER);
@@ -138,7 +114,7 @@ test('a product admin creates a company for a new owner email; the owner is invi
 });
 
 test('a published roadmap item shows on the public /roadmap page', async () => {
-  const page = await pageAs(adminSession);
+  const page = await pageAs('admin');
   await page.goto(`${stack.url}/admin/roadmap`);
   await page.getByTestId('roadmap-title').fill('Warehouse sync');
   await page.getByTestId('roadmap-description').fill('Keep the plan in step with **BigQuery**.');
@@ -151,11 +127,11 @@ test('a published roadmap item shows on the public /roadmap page', async () => {
   expect(((await answer.json()) as { items: Array<{ title: string; status: string }> }).items).toEqual([
     expect.objectContaining({ title: 'Warehouse sync', status: 'in_progress', description: 'Keep the plan in step with **BigQuery**.' }),
   ]);
-  const visitor = await browser.newPage();
+  const visitor = await pageAs(null);
   await visitor.goto(`${stack.url}/roadmap`);
   const item = visitor.getByTestId('roadmap-item').filter({ hasText: 'Warehouse sync' });
   await item.waitFor();
-  await visitor.close();
+  await visitor.context().close();
   await expectAudited(page, 'roadmap.created');
   await page.context().close();
 });
@@ -168,7 +144,7 @@ test('a failed email is resent once from the outbox page and arrives', async () 
      VALUES ('test-email', 'bounced.once@example.com', '{}', 'failed', 8, '550 mailbox unavailable') RETURNING id`,
   );
   await db.end();
-  const page = await pageAs(adminSession);
+  const page = await pageAs('admin');
   await page.goto(`${stack.url}/admin/email`);
   await page.getByTestId('email-filter-status').selectOption('failed');
   await page.getByTestId('email-filter-submit').click();
@@ -188,7 +164,7 @@ test('a failed email is resent once from the outbox page and arrives', async () 
 });
 
 test('the debug page shows every service healthy, the remotes registry, a delivered test email and a test error with its request id', async () => {
-  const page = await pageAs(adminSession);
+  const page = await pageAs('admin');
   await page.goto(`${stack.url}/admin/debug-test`);
   for (const name of ['account', 'auth', 'company', 'subscription']) {
     await page.locator(`[data-testid="service-health"][data-name="${name}"][data-health="ok"]`).waitFor();
@@ -206,7 +182,7 @@ test('the debug page shows every service healthy, the remotes registry, a delive
 });
 
 test('a normal user gets the error page on every /admin route', async () => {
-  const page = await pageAs(userSession);
+  const page = await pageAs('user');
   for (const route of ADMIN_ROUTES) {
     await page.goto(`${stack.url}${route}`);
     const error = page.getByTestId('error-page');
@@ -221,7 +197,7 @@ test('a normal user gets the error page on every /admin route', async () => {
 });
 
 test('a visitor who is not signed in sends feedback from the home page; it reaches the team and the admin area', async () => {
-  const visitor = await browser.newPage();
+  const visitor = await pageAs(null);
   await visitor.goto(`${stack.url}/`);
   await visitor.getByTestId('support-open-feedback').click();
   await visitor.getByTestId('support-text').fill('Lovely docs, please add a dark mode.');
@@ -231,7 +207,7 @@ test('a visitor who is not signed in sends feedback from the home page; it reach
   const mail = await mailTo(TEAM_INBOX, /feedback from a tracemap user/i);
   expect(mail.text).toContain('Lovely docs, please add a dark mode.');
   expect(mail.text).toContain('From: anonymous');
-  const admin = await pageAs(adminSession);
+  const admin = await pageAs('admin');
   await admin.goto(`${stack.url}/admin`);
   await admin.getByTestId('admin-feedback').filter({ hasText: 'Lovely docs, please add a dark mode.' }).waitFor();
   await admin.context().close();
@@ -245,7 +221,7 @@ test('a user files a bug report from a company page; the team is emailed and the
   });
   expect(created.status).toBe(201);
   const companyId = ((await created.json()) as { company: { id: string } }).company.id;
-  const page = await pageAs(userSession);
+  const page = await pageAs('user');
   await page.goto(`${stack.url}/company/${companyId}`);
   await page.getByTestId('support-open-bug').click();
   await page.getByTestId('support-bug-type').selectOption('wrong_data');
@@ -271,7 +247,7 @@ test('a user files a bug report from a company page; the team is emailed and the
   });
   expect(report!.userAgent).toEqual(expect.stringContaining('Chrome'));
 
-  const admin = await pageAs(adminSession);
+  const admin = await pageAs('admin');
   await admin.goto(`${stack.url}/admin`);
   const row = admin.locator(`[data-testid="admin-bug-report"][data-id="${report!.id as string}"]`);
   await row.waitFor();

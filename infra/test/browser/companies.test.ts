@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
-import { createTestDatabase, launchBrowser, type TestBrowser, type TestDatabase } from '@tracemap/test-kit';
-import { startStack, type Stack } from '../../src/stack';
+import type { Page } from 'playwright-core';
+import type { Stack } from '../../src/stack';
+import { openBrowserWorld, type BrowserWorld } from './support/browser-world';
+import { mailTo } from './support/mail';
 
 /**
  * Company pages end to end: A creates a company and invites B; B accepts from the emailed link
@@ -13,53 +11,38 @@ import { startStack, type Stack } from '../../src/stack';
  */
 
 let stack: Stack;
-let database: TestDatabase | undefined;
-let chromium: TestBrowser;
-let contextA: BrowserContext;
-let contextB: BrowserContext;
+let world: BrowserWorld<'alice' | 'carol'> | undefined;
 let pageA: Page;
 let pageB: Page;
 let companyId = '';
 let invitationLink = '';
 
+interface User {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
 const COMPANY = 'Acme Analytics';
-const userA = { email: 'alice.owner@example.com', password: `Tm-${randomBytes(12).toString('base64url')}`, firstName: 'Alice', lastName: 'Owner' };
-const userB = { email: 'bob.invitee@example.com', password: `Tm-${randomBytes(12).toString('base64url')}`, firstName: 'Bob', lastName: 'Builder' };
-const userC = { email: 'carol.existing@example.com', password: `Tm-${randomBytes(12).toString('base64url')}`, firstName: 'Carol', lastName: 'Existing' };
+const user = (email: string, firstName: string, lastName: string): User => ({ email, password: `Tm-${randomBytes(12).toString('base64url')}`, firstName, lastName });
+const userA = user('alice.owner@example.com', 'Alice', 'Owner');
+const userB = user('bob.invitee@example.com', 'Bob', 'Builder');
+const userC = user('carol.existing@example.com', 'Carol', 'Existing');
 const INVITATION_GONE = 'Your one time verification code was already used or has expired.';
 
-/** Creates a confirmed user through the auth admin API with the stack's service-role key. */
-async function createUser(u: typeof userA): Promise<void> {
-  const res = await fetch(`${stack.urls.auth}/auth/v1/admin/users`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${stack.secrets.AUTH_SERVICE_ROLE_KEY}`,
-      apikey: stack.secrets.AUTH_SERVICE_ROLE_KEY,
-    },
-    body: JSON.stringify({ email: u.email, password: u.password, email_confirm: true, user_metadata: { first_name: u.firstName, last_name: u.lastName } }),
-  });
-  if (res.status !== 200 && res.status !== 201) throw new Error(`creating ${u.email} answered ${res.status}: ${await res.text()}`);
-}
-
-/** Waits until the dev mailbox (real SMTP delivery) holds a message to this address. */
-async function mailTo(address: string): Promise<{ subject: string; text: string; html: string }> {
-  for (;;) {
-    const message = stack.mailbox!.messages.find((m) => m.to.includes(address));
-    if (message) return message;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** A and C exist from the start, with their names; they sign in through the pages. B joins as a new user. */
+const existing = (u: User) => ({ ...u, signedIn: false, userMetadata: { first_name: u.firstName, last_name: u.lastName } });
 
 /** The invitation link of the newest email to this address. */
 async function linkFrom(address: string): Promise<string> {
-  const mail = await mailTo(address);
+  const mail = await mailTo(stack, address);
   const match = /https?:\/\/[^\s"<>]+\/invitation\/[^\s"<>]+/.exec(mail.text || mail.html);
   if (!match) throw new Error(`no invitation link in the email to ${address}`);
   return match[0].replace(/&amp;/g, '&');
 }
 
-async function invite(page: Page, u: typeof userA, role: string): Promise<void> {
+async function invite(page: Page, u: Omit<User, 'password'>, role: string): Promise<void> {
   await page.getByTestId('invite-email').fill(u.email);
   await page.getByTestId('invite-firstName').fill(u.firstName);
   await page.getByTestId('invite-lastName').fill(u.lastName);
@@ -68,7 +51,7 @@ async function invite(page: Page, u: typeof userA, role: string): Promise<void> 
   await page.getByTestId('invite-sent').waitFor();
 }
 
-async function logIn(page: Page, u: typeof userA, redirect: string): Promise<void> {
+async function logIn(page: Page, u: User, redirect: string): Promise<void> {
   await page.goto(`${stack.url}/login?redirect=${encodeURIComponent(redirect)}`);
   await page.locator('#email').fill(u.email);
   await page.locator('#password').fill(u.password);
@@ -80,23 +63,14 @@ const memberRow = (page: Page, email: string) => page.locator(`[data-testid="mem
 const noCompanyBanner = (page: Page) => page.locator('[data-testid="shell-banner"][data-banner-id="no-company-access"]');
 
 beforeAll(async () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tracemap-companies-'));
-  database = process.env.DATABASE_URL ? await createTestDatabase() : undefined;
-  stack = await startStack({ port: 0, dataDir, databaseUrl: database?.url, logLevel: 'warn', log: () => undefined });
-  chromium = await launchBrowser();
-  contextA = await chromium.browser.newContext();
-  contextB = await chromium.browser.newContext();
-  pageA = await contextA.newPage();
-  pageB = await contextB.newPage();
-  await createUser(userA);
+  world = await openBrowserWorld('companies', { alice: existing(userA), carol: existing(userC) });
+  stack = world.stack;
+  pageA = await world.pageFor(null);
+  pageB = await world.pageFor(null);
 });
 
 afterAll(async () => {
-  await contextA?.close();
-  await contextB?.close();
-  await chromium?.close();
-  await stack?.stop();
-  await database?.drop();
+  await world?.close();
 });
 
 test('a user without companies sees the no-company state and the Create Company banner', async () => {
@@ -137,7 +111,7 @@ test('A invites B as a creator and the invitation email arrives', async () => {
   await row.waitFor();
   expect(await row.getAttribute('data-status')).toBe('pending');
 
-  const mail = await mailTo(userB.email);
+  const mail = await mailTo(stack, userB.email);
   const match = /https?:\/\/[^\s"<>]+\/invitation\/[^\s"<>]+/.exec(mail.text || mail.html);
   expect(match).not.toBeNull();
   invitationLink = match![0].replace(/&amp;/g, '&');
@@ -160,7 +134,7 @@ test('B opens the link, accepts as a new user and lands in the company as a crea
 });
 
 test('the used invitation link is refused with the spec message', async () => {
-  const page = await contextB.newPage();
+  const page = await pageB.context().newPage();
   await page.goto(invitationLink);
   await page.getByTestId('invitation-error').waitFor();
   expect(await page.getByTestId('invitation-error-message').innerText()).toBe(INVITATION_GONE);
@@ -212,14 +186,12 @@ test('A removes B and B loses access at once', async () => {
 });
 
 test('an existing user logs in with the invited email and joins as admin; an admin cannot touch the owner', async () => {
-  await createUser(userC);
   await pageA.goto(`${stack.url}/company/${companyId}/users`);
   await memberRow(pageA, userA.email).waitFor();
   await invite(pageA, userC, 'admin');
   const link = await linkFrom(userC.email);
 
-  const contextC = await chromium.browser.newContext();
-  const pageC = await contextC.newPage();
+  const pageC = await world!.pageFor(null);
   await pageC.goto(link);
   await pageC.getByTestId('invitation-page').waitFor();
   expect(await pageC.getByTestId('invitation-role').innerText()).toBe('Admin');
@@ -239,18 +211,18 @@ test('an existing user logs in with the invited email and joins as admin; an adm
   expect(await own.locator('option').allInnerTexts()).toEqual(['Admin', 'Creator', 'Viewer']);
   // Admins invite, but not owners.
   expect(await pageC.getByTestId('invite-role').locator('option').allInnerTexts()).toEqual(['Admin', 'Creator', 'Viewer']);
-  await contextC.close();
+  await pageC.context().close();
 });
 
 test('a revoked invitation no longer opens', async () => {
-  const dave = { email: 'dave.revoked@example.com', password: 'unused', firstName: 'Dave', lastName: 'Revoked' };
+  const dave = { email: 'dave.revoked@example.com', firstName: 'Dave', lastName: 'Revoked' };
   await invite(pageA, dave, 'viewer');
   const link = await linkFrom(dave.email);
   const row = pageA.locator(`[data-testid="invitation-row"][data-email="${dave.email}"]`);
   await row.getByTestId('invitation-revoke').click();
   await row.waitFor({ state: 'detached' });
 
-  const page = await contextB.newPage();
+  const page = await pageB.context().newPage();
   await page.goto(link);
   await page.getByTestId('invitation-error').waitFor();
   expect(await page.getByTestId('invitation-error-message').innerText()).toBe(INVITATION_GONE);

@@ -1,0 +1,18 @@
+import type { MailboxMessage } from '../../../src/dev-mailbox';
+import type { Stack } from '../../../src/stack';
+
+/**
+ * The first message in the stack's dev mailbox to `address` (whose subject matches, if given).
+ * Every wait has a deadline: a message that never comes fails the test instead of hanging it.
+ */
+export async function mailTo(stack: Stack, address: string, subject?: RegExp, deadlineMs = 20_000): Promise<MailboxMessage> {
+  const mailbox = stack.mailbox;
+  if (!mailbox) throw new Error('this stack has no dev mailbox');
+  const deadline = Date.now() + deadlineMs;
+  for (;;) {
+    const message = mailbox.messages.find((m) => m.to.includes(address) && (!subject || subject.test(m.subject)));
+    if (message) return message;
+    if (Date.now() > deadline) throw new Error(`no email to ${address}${subject ? ` matching ${subject}` : ''} within ${deadlineMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
