@@ -17,6 +17,8 @@ const markdownRule = {
   use: path.join(__dirname, 'tools', 'markdown-loader.js'),
 };
 
+const SHELL_SOURCES = path.join(__dirname, '..', 'shell', 'src');
+
 /** A Node build of the pages, used once after the build to write their static HTML. */
 function prerenderConfig(web) {
   return {
@@ -28,7 +30,8 @@ function prerenderConfig(web) {
     devtool: false,
     output: { path: path.join(__dirname, 'dist-ssr'), filename: '[name].js', library: { type: 'commonjs2' }, clean: true },
     resolve: { extensions: web.resolve.extensions },
-    module: { rules: web.module.rules },
+    // The page is rendered inside the shell's own layout, so the shell's sources are compiled too.
+    module: { rules: [...web.module.rules, { ...web.module.rules[0], include: [SHELL_SOURCES] }] },
     // Rendered to HTML once, so every page is imported directly rather than loaded on demand.
     plugins: [new webpack.NormalModuleReplacementPlugin(/^\.\/lazy-pages$/, './static-pages')],
     optimization: { minimize: false, splitChunks: false },

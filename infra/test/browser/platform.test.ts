@@ -27,6 +27,8 @@ function writeRegistry(overrides: Record<string, string>) {
 async function appShown(page: Page): Promise<string | null> {
   const element = page.locator('[data-app]').first();
   await element.waitFor({ timeout: 20000 });
+  // A public page's static HTML names its app before any script ran: wait until it is live too.
+  await page.waitForFunction(() => document.documentElement.dataset.pageShown === 'true', null, { timeout: 20000 });
   return element.getAttribute('data-app');
 }
 

@@ -1,5 +1,5 @@
 import { Suspense, type ComponentType } from 'react';
-import { lazyPage, startFirstPage, useFirstPage } from '@tracemap/shell-core';
+import { lazyPage, startFirstPage, useFirstPage } from '@tracemap/shell-core/pages';
 import { Route, Routes } from 'react-router';
 import { NotFound } from '../not-found';
 import { InvitationPage } from '../pages/invitation';

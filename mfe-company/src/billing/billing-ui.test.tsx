@@ -1,5 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { Plan } from '@tracemap/shell-core';
+import type { Plan } from '@tracemap/shell-core/subscription';
 import { formatDate, formatMoney } from './format';
 import { PlanCards } from './plan-cards';
 import { ProrationPreview } from './proration-preview';

@@ -1,4 +1,4 @@
-import type { Plan } from '@tracemap/shell-core';
+import type { Plan } from '@tracemap/shell-core/subscription';
 import { Button } from '@tracemap/ui';
 import { formatMoney } from './format';
 

@@ -1,4 +1,4 @@
-import type { SubscriptionPreview } from '@tracemap/shell-core';
+import type { SubscriptionPreview } from '@tracemap/shell-core/subscription';
 import { formatDate, formatMoney } from './format';
 
 /** What a plan change costs now: the provider's prorated lines, the total due and the next invoice date. */

@@ -1,4 +1,4 @@
-import type { SubscriptionStatus } from '@tracemap/shell-core';
+import type { SubscriptionStatus } from '@tracemap/shell-core/subscription';
 import { formatDate } from './format';
 
 export interface BadgeSubscription {

@@ -1,14 +1,9 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation, useParams } from 'react-router';
-import {
-  ApiError,
-  applyCompanyInfoBanners,
-  forgetCompanyAccess,
-  getCompanyInfo,
-  rememberCompanyAccess,
-  setCurrentCompany,
-  type CompanyInfo,
-} from '@tracemap/shell-core';
+import { ApiError, type CompanyInfo } from '@tracemap/shell-core';
+import { forgetCompanyAccess, rememberCompanyAccess, setCurrentCompany } from '@tracemap/shell-core/company-access';
+import { applyCompanyInfoBanners } from '@tracemap/shell-core/billing-banners';
+import { getCompanyInfo } from '@tracemap/shell-core/company-api';
 import { ApiErrorMessage } from '../components/api-error';
 import { CompanyNav } from '../components/company-nav';
 import { NoAccess } from '../components/no-access';

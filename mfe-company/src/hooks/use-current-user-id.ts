@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { getCurrentUserId, useUserStore } from '@tracemap/shell-core';
+import { useUserStore } from '@tracemap/shell-core';
+import { getCurrentUserId } from '@tracemap/shell-core/current-user-id';
 
 /** The signed-in user's id (null until known). */
 export function useCurrentUserId(): string | null {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { Button, ButtonAnchor } from '@tracemap/ui';
-import { disableMapShare, enableMapShare, getMapShare, mapPreviewUrl, type MapShareState } from '@tracemap/shell-core';
+import { disableMapShare, enableMapShare, getMapShare, mapPreviewUrl, type MapShareState } from '@tracemap/shell-core/tracking-plan';
 import { ApiErrorMessage } from '../components/api-error';
 import { useAction } from '../hooks/use-action';
 import { SHARE_STYLES } from './share-styles';

@@ -1,6 +1,7 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
-import { lazyPage, startFirstPage, useFirstPage, watchCompanyAccess } from '@tracemap/shell-core';
+import { lazyPage, startFirstPage, useFirstPage } from '@tracemap/shell-core/pages';
+import { watchCompanyAccess } from '@tracemap/shell-core/company-access';
 import { CompanyLayout } from '../company-layout';
 import { NotFound } from '../not-found';
 import { CompanyPlaceholderPage } from '../pages/company-placeholder';

@@ -1,4 +1,5 @@
-import { PLAN_COLLECTIONS, type CompanySettings, type EntityKind } from '@tracemap/shell-core';
+import { PLAN_COLLECTIONS, type EntityKind } from '@tracemap/shell-core/tracking-plan';
+import { type CompanySettings } from '@tracemap/shell-core';
 
 export interface KindInfo {
   singular: string;

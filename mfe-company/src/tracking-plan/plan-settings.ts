@@ -1,4 +1,5 @@
-import type { EntityKind, NameCase } from '@tracemap/shell-core';
+import type { EntityKind } from '@tracemap/shell-core/tracking-plan';
+import type { NameCase } from '@tracemap/shell-core';
 import { useCompany } from '../company-layout/context';
 import { KINDS } from './plan-kinds';
 

@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
-import type { Attribute, CompanyInfo, ImportDiff } from '@tracemap/shell-core';
+import type { Attribute, ImportDiff } from '@tracemap/shell-core/tracking-plan';
+import type { CompanyInfo } from '@tracemap/shell-core';
 import { CompanyContext } from '../company-layout/context';
 import { changedFields } from './editor/conflict-banner';
 import { EditableContext } from './editor/editable';

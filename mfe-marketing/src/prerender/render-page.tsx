@@ -1,10 +1,8 @@
-import { renderToString } from 'react-dom/server';
-import { Route, Routes, StaticRouter } from 'react-router';
-import { UiStyles } from '@tracemap/ui';
+import { renderAppToString } from '../../../shell/src/server/render-app';
 import { BLOG_POSTS, TRACKS } from '../content/library';
 import MarketingRoutes from '../routes';
 import { collectStaticMeta } from '../seo/page-meta';
-import { frameCss, StaticFrame } from './static-frame';
+import { splitHoistedStyles } from './hoisted-styles';
 
 /** Every public path that gets a static first paint. */
 export function publicPaths(): string[] {
@@ -30,12 +28,18 @@ export function publicPaths(): string[] {
 }
 
 export interface RenderedPage {
+  /** The app's markup for the root element: the browser hydrates it, so it is the shell's own first render. */
   html: string;
+  /** The page's styles, for the document's head (React finds and keeps them there when it hydrates). */
+  head: string;
   title: string;
   description: string;
 }
 
-/** The page as HTML, with its styles inline, for the gateway to put in front of the app. */
+/**
+ * The whole page — the shell's layout around this remote's routes — as the shell renders it on a
+ * visitor's first load, for the gateway to serve before any JavaScript has run.
+ */
 export function renderPage(path: string): RenderedPage {
   let title = 'Tracemap';
   let description = '';
@@ -44,18 +48,9 @@ export function renderPage(path: string): RenderedPage {
     description = d;
   });
   try {
-    const html = renderToString(
-      <StaticRouter location={path}>
-        <UiStyles />
-        <style>{frameCss}</style>
-        <StaticFrame>
-          <Routes>
-            <Route path="/*" element={<MarketingRoutes />} />
-          </Routes>
-        </StaticFrame>
-      </StaticRouter>,
-    );
-    return { html, title, description };
+    const markup = renderAppToString(path, [{ remote: 'mfe_marketing', module: './routes', component: MarketingRoutes }]);
+    const { styles, body } = splitHoistedStyles(markup);
+    return { html: body, head: styles, title, description };
   } finally {
     collectStaticMeta(null);
   }

@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { NotFound } from '../not-found';
 import { HomePage } from '../pages/home';
@@ -10,6 +10,7 @@ import {
   CdpPage,
   ContactPage,
   DemoPage,
+  firstPageReady,
   LearningArticlePage,
   LearningPage,
   LearningTrackPage,
@@ -18,23 +19,11 @@ import {
   RoadmapPage,
 } from './lazy-pages';
 
-/**
- * The static first paint the gateway served steps aside once the live page is on screen: this sits
- * in the same Suspense boundary as the page, so it runs only when a lazily loaded page has arrived.
- */
-function RemoveStaticCopy() {
-  useEffect(() => {
-    document.getElementById('tm-prerender')?.remove();
-  }, []);
-  return null;
-}
-
 /** Routes owned by mfe-marketing, relative to its prefix `/`. */
-export default function MarketingRoutes() {
+function MarketingRoutes() {
   return (
     <div data-app="mfe-marketing">
       <Suspense fallback={null}>
-        <RemoveStaticCopy />
         <Routes>
           <Route index element={<HomePage />} />
           <Route path="cdp" element={<CdpPage />} />
@@ -59,3 +48,7 @@ export default function MarketingRoutes() {
     </div>
   );
 }
+
+// The shell waits for this before hydrating a page's static HTML, so the first render has every
+// page component it needs and matches that HTML.
+export default Object.assign(MarketingRoutes, { firstPageReady });

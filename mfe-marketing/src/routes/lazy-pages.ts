@@ -1,18 +1,38 @@
-import { lazy } from 'react';
+import { lazyPage, startFirstPage } from '@tracemap/shell-core/pages';
 
 // Every page but the home page loads on demand: pages that render markdown bring react-markdown
 // and the content files, landing pages their own copy, and the first visit to / downloads none of
 // it. The build that writes the static HTML swaps this file for static-pages.ts, where nothing waits.
-export const AboutUsPage = lazy(() => import('../pages/about-us').then((m) => ({ default: m.AboutUsPage })));
-export const AgencyPage = lazy(() => import('../pages/agency').then((m) => ({ default: m.AgencyPage })));
-export const CdpPage = lazy(() => import('../pages/cdp').then((m) => ({ default: m.CdpPage })));
-export const ContactPage = lazy(() => import('../pages/contact').then((m) => ({ default: m.ContactPage })));
-export const DemoPage = lazy(() => import('../pages/demo').then((m) => ({ default: m.DemoPage })));
-export const PricingPage = lazy(() => import('../pages/pricing').then((m) => ({ default: m.PricingPage })));
-export const BlogPage = lazy(() => import('../pages/blog').then((m) => ({ default: m.BlogPage })));
-export const BlogPostPage = lazy(() => import('../pages/blog-post').then((m) => ({ default: m.BlogPostPage })));
-export const LearningPage = lazy(() => import('../pages/learning').then((m) => ({ default: m.LearningPage })));
-export const LearningTrackPage = lazy(() => import('../pages/learning-track').then((m) => ({ default: m.LearningTrackPage })));
-export const LearningArticlePage = lazy(() => import('../pages/learning-article').then((m) => ({ default: m.LearningArticlePage })));
-export const LegalPage = lazy(() => import('../pages/legal').then((m) => ({ default: m.LegalPage })));
-export const RoadmapPage = lazy(() => import('../pages/roadmap').then((m) => ({ default: m.RoadmapPage })));
+export const AboutUsPage = lazyPage(() => import('../pages/about-us'), (m) => m.AboutUsPage);
+export const AgencyPage = lazyPage(() => import('../pages/agency'), (m) => m.AgencyPage);
+export const CdpPage = lazyPage(() => import('../pages/cdp'), (m) => m.CdpPage);
+export const ContactPage = lazyPage(() => import('../pages/contact'), (m) => m.ContactPage);
+export const DemoPage = lazyPage(() => import('../pages/demo'), (m) => m.DemoPage);
+export const PricingPage = lazyPage(() => import('../pages/pricing'), (m) => m.PricingPage);
+export const BlogPage = lazyPage(() => import('../pages/blog'), (m) => m.BlogPage);
+export const BlogPostPage = lazyPage(() => import('../pages/blog-post'), (m) => m.BlogPostPage);
+export const LearningPage = lazyPage(() => import('../pages/learning'), (m) => m.LearningPage);
+export const LearningTrackPage = lazyPage(() => import('../pages/learning-track'), (m) => m.LearningTrackPage);
+export const LearningArticlePage = lazyPage(() => import('../pages/learning-article'), (m) => m.LearningArticlePage);
+export const LegalPage = lazyPage(() => import('../pages/legal'), (m) => m.LegalPage);
+export const RoadmapPage = lazyPage(() => import('../pages/roadmap'), (m) => m.RoadmapPage);
+
+/**
+ * The page of the address the site was opened at starts loading with this module, so its code
+ * arrives alongside the routes; the shell waits for it before hydrating the page's static HTML.
+ */
+export const firstPageReady = startFirstPage([
+  [/^\/cdp\/?$/, CdpPage],
+  [/^\/demo\/?$/, DemoPage],
+  [/^\/agency\/?$/, AgencyPage],
+  [/^\/contact\/?$/, ContactPage],
+  [/^\/pricing\/?$/, PricingPage],
+  [/^\/roadmap\/?$/, RoadmapPage],
+  [/^\/about-us\/?$/, AboutUsPage],
+  [/^\/blog\/?$/, BlogPage],
+  [/^\/blog\/[^/]+\/?$/, BlogPostPage],
+  [/^\/learning\/?$/, LearningPage],
+  [/^\/learning\/(core|cdp)\/?$/, LearningTrackPage],
+  [/^\/learning\/(core|cdp)\/[^/]+\/?$/, LearningArticlePage],
+  [/^\/(privacy-policy|terms-of-service)\/?$/, LegalPage],
+]).promise;

@@ -12,3 +12,6 @@ export { LearningTrackPage } from '../pages/learning-track';
 export { LearningArticlePage } from '../pages/learning-article';
 export { LegalPage } from '../pages/legal';
 export { RoadmapPage } from '../pages/roadmap';
+
+/** Nothing to wait for: every page is here. */
+export const firstPageReady: Promise<void> = Promise.resolve();

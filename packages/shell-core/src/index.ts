@@ -7,17 +7,13 @@ export { useSessionStore, type SessionInfo, type AuthEventName, type AuthStatus 
 export { useNoticeStore } from './stores/notice-store';
 export { authedFetch, type AuthedFetchOptions } from './api/authed-fetch';
 export { useUserStore, type CurrentUser } from './stores/user-store';
-export { useCompanyStore } from './stores/company-store';
-export { useBannerStore, type Banner } from './stores/banner-store';
+export { useCompanyStore } from './stores/company-state';
+export { useBannerStore, type Banner } from './stores/banner-state';
 export { resetStores } from './stores/reset-stores';
 export * from './company';
 export * from './auth';
-export { startDeploymentWatch, recoverFromChunkError } from './deployment/deployment-watch';
-export * from './tracking-plan';
-export * from './tracking-plan/map-share-api';
-export * from './subscription';
-export * from './billing-banners';
-export { lazyPage, startFirstPage, useFirstPage, type FirstPage, type LazyPage } from './pages/lazy-page';
-export * from './admin';
-export * from './support';
-export { analytics, createAnalyticsClient, type AnalyticsClient, type AnalyticsState, type Consent, type Experiment } from './analytics';
+// Only what the first render of a page needs is shared through this entry, which every first load
+// waits for. The rest has entry points of its own (see package.json: '@tracemap/shell-core/admin',
+// '/subscription', '/billing-banners', ...): API clients only some apps use, and what the shell
+// starts once a page is shown (analytics, deployment watch, banner watches). Those import shared
+// state through this entry, so an app that bundles them still acts on the one session and stores.

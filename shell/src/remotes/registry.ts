@@ -69,6 +69,14 @@ export function initRemotes(): Promise<void> {
     .catch((err: unknown) => console.warn('[shell] could not read /remotes.json', err));
 }
 
+/**
+ * Hands over a remote module's component without loading it: a build that renders pages to HTML
+ * imports the remote's code directly, and the page then renders exactly as it will in the browser.
+ */
+export function provideRemoteComponent(name: string, module: string, component: ComponentType): void {
+  components.set(`${name}/${module}`, { entry: '', promise: Promise.resolve(component), value: component });
+}
+
 /** The component last loaded for this remote module, if any (renders instantly on revisit). */
 export function peekRemoteComponent(name: string, module: string): ComponentType | undefined {
   return components.get(`${name}/${module}`)?.value;

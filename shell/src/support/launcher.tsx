@@ -6,10 +6,10 @@ import { supportCss } from './styles';
 const SupportForm = lazy(() => import('./support-form').then((m) => ({ default: m.SupportForm })));
 
 /**
- * "Report a bug" and "Feedback", on every page of the standard layout and on map previews. Not
- * inside a frame: an embedded map on someone else's site shows the map only.
+ * The two buttons and, once one is pressed, its form. Not inside a frame: an embedded map on
+ * someone else's site shows the map only.
  */
-export function SupportLauncher() {
+export default function Launcher() {
   const [open, setOpen] = useState<SupportKind | null>(null);
   if (window.self !== window.top) return null;
   return (

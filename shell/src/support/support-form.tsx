@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
-import { newIdempotencyKey, sendBugReport, sendFeedback, supportContextFromPath } from '@tracemap/shell-core';
+import { newIdempotencyKey } from '@tracemap/shell-core';
+import { sendBugReport, sendFeedback, supportContextFromPath } from '@tracemap/shell-core/support';
 import { Button } from '@tracemap/ui';
 
 export type SupportKind = 'bug' | 'feedback';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { createAdminCompany, newIdempotencyKey } from '@tracemap/shell-core';
+import { createAdminCompany } from '@tracemap/shell-core/admin';
+import { newIdempotencyKey } from '@tracemap/shell-core';
 import { Button } from '@tracemap/ui';
 import { AdminPage } from '../../shared/admin-page';
 import { ResultLine } from '../../shared/result-line';

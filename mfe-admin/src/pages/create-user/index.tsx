@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { COMPANY_ROLES, createAdminUser, type CompanyRole } from '@tracemap/shell-core';
+import { COMPANY_ROLES, type CompanyRole } from '@tracemap/shell-core';
+import { createAdminUser } from '@tracemap/shell-core/admin';
 import { Button } from '@tracemap/ui';
 import { AdminPage } from '../../shared/admin-page';
 import { ResultLine } from '../../shared/result-line';

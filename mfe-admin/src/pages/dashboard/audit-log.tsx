@@ -1,4 +1,4 @@
-import type { AdminAuditEntry } from '@tracemap/shell-core';
+import type { AdminAuditEntry } from '@tracemap/shell-core/admin';
 
 /** Who did what to what, newest first. */
 export function AuditLog({ entries }: { entries: AdminAuditEntry[] }) {

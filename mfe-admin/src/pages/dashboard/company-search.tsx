@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { getAdminCompany, searchAdminCompanies, type AdminCompanySummary } from '@tracemap/shell-core';
+import { getAdminCompany, searchAdminCompanies, type AdminCompanySummary } from '@tracemap/shell-core/admin';
 import { Button } from '@tracemap/ui';
 import { useLoad } from '../../shared/use-load';
 

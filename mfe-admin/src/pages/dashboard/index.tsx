@@ -1,4 +1,4 @@
-import { getAdminOverview } from '@tracemap/shell-core';
+import { getAdminOverview } from '@tracemap/shell-core/admin';
 import { AdminPage } from '../../shared/admin-page';
 import { useLoad } from '../../shared/use-load';
 import { AuditLog } from './audit-log';

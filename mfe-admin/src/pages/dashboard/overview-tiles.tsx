@@ -1,4 +1,4 @@
-import type { AdminOverview } from '@tracemap/shell-core';
+import type { AdminOverview } from '@tracemap/shell-core/admin';
 import { Bars, Sparkline } from '../../shared/charts';
 
 const unavailable = <span className="adm-muted">unavailable</span>;

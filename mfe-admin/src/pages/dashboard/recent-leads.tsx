@@ -1,4 +1,4 @@
-import type { AdminOverview } from '@tracemap/shell-core';
+import type { AdminOverview } from '@tracemap/shell-core/admin';
 
 export function RecentLeads({ leads }: { leads: AdminOverview['recentLeads'] }) {
   return (

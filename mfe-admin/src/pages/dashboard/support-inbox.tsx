@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { listSupportMessages, setSupportMessageStatus, SUPPORT_STATUSES, type SupportStatus } from '@tracemap/shell-core';
+import { listSupportMessages, setSupportMessageStatus, SUPPORT_STATUSES, type SupportStatus } from '@tracemap/shell-core/admin';
 import { ResultLine } from '../../shared/result-line';
 import { useAction, useLoad } from '../../shared/use-load';
 

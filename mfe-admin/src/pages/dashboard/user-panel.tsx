@@ -5,8 +5,8 @@ import {
   sendUserPasswordReset,
   setUserPasswordResetRequired,
   setUserProductAdmin,
-  useUserStore,
-} from '@tracemap/shell-core';
+} from '@tracemap/shell-core/admin';
+import { useUserStore } from '@tracemap/shell-core';
 import { Button } from '@tracemap/ui';
 import { ResultLine } from '../../shared/result-line';
 import { useAction, useLoad } from '../../shared/use-load';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { searchAdminUsers, type AdminUserSummary } from '@tracemap/shell-core';
+import { searchAdminUsers, type AdminUserSummary } from '@tracemap/shell-core/admin';
 import { Button } from '@tracemap/ui';
 import { UserPanel } from './user-panel';
 

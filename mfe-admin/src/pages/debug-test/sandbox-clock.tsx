@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { ApiError, authedFetch, getSubscriptionDetails } from '@tracemap/shell-core';
+import { ApiError, authedFetch } from '@tracemap/shell-core';
+import { getSubscriptionDetails } from '@tracemap/shell-core/subscription';
 import { Button } from '@tracemap/ui';
 
 /** What the sandbox clock answers: its current time (it runs ahead of the real one by the advances made). */

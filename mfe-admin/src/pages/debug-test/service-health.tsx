@@ -1,4 +1,4 @@
-import { getServiceHealth } from '@tracemap/shell-core';
+import { getServiceHealth } from '@tracemap/shell-core/admin';
 import { Button } from '@tracemap/ui';
 import { useLoad } from '../../shared/use-load';
 

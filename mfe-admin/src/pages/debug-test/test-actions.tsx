@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { raiseAdminTestError, sendAdminTestEmail, useUserStore } from '@tracemap/shell-core';
+import { raiseAdminTestError, sendAdminTestEmail } from '@tracemap/shell-core/admin';
+import { useUserStore } from '@tracemap/shell-core';
 import { Button } from '@tracemap/ui';
 import { ResultLine } from '../../shared/result-line';
 import { useAction } from '../../shared/use-load';

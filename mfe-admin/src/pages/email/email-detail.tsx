@@ -1,4 +1,4 @@
-import { getAdminEmail, resendAdminEmail, type AdminEmailSummary } from '@tracemap/shell-core';
+import { getAdminEmail, resendAdminEmail, type AdminEmailSummary } from '@tracemap/shell-core/admin';
 import { Button } from '@tracemap/ui';
 import { ResultLine } from '../../shared/result-line';
 import { useAction, useLoad } from '../../shared/use-load';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { listAdminEmails, type AdminEmailSummary } from '@tracemap/shell-core';
+import { listAdminEmails, type AdminEmailSummary } from '@tracemap/shell-core/admin';
 import { Button } from '@tracemap/ui';
 import { AdminPage } from '../../shared/admin-page';
 import { useLoad } from '../../shared/use-load';

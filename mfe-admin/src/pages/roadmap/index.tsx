@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { createRoadmapItem, deleteRoadmapItem, listAdminRoadmap, reorderRoadmap, updateRoadmapItem, type AdminRoadmapItem } from '@tracemap/shell-core';
+import { createRoadmapItem, deleteRoadmapItem, listAdminRoadmap, reorderRoadmap, updateRoadmapItem, type AdminRoadmapItem } from '@tracemap/shell-core/admin';
 import { Button } from '@tracemap/ui';
 import { AdminPage } from '../../shared/admin-page';
 import { ResultLine } from '../../shared/result-line';

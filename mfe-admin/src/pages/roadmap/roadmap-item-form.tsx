@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ROADMAP_STATUSES, type AdminRoadmapItem, type RoadmapStatus } from '@tracemap/shell-core';
+import { ROADMAP_STATUSES, type AdminRoadmapItem, type RoadmapStatus } from '@tracemap/shell-core/admin';
 import { Button } from '@tracemap/ui';
 
 export interface RoadmapDraft {

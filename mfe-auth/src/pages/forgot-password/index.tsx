@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { apiFetch, ApiError, normalizeEmail } from '@tracemap/shell-core';
+import { apiFetch, ApiError } from '@tracemap/shell-core';
+import { normalizeEmail } from '@tracemap/shell-core/login';
 import { Button } from '@tracemap/ui';
 import { AuthCard } from '../../components/auth-card';
 import { Field } from '../../components/field';

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { ApiError, getInvitationDetails, ROLE_LABELS, useSessionStore, type InvitationDetails } from '@tracemap/shell-core';
+import { ApiError, useSessionStore, type InvitationDetails } from '@tracemap/shell-core';
+import { ROLE_LABELS } from '@tracemap/shell-core/roles';
+import { getInvitationDetails } from '@tracemap/shell-core/company-api';
 import { ExistingUser } from './existing-user';
 import { NewUserForm } from './new-user-form';
 

@@ -12,15 +12,19 @@ jest.mock('@tracemap/shell-core', () => {
   }
   return {
     ApiError,
-    claimInvitation: (...args: unknown[]) => claimInvitation(...args),
-    acceptInvitation: (...args: unknown[]) => acceptInvitation(...args),
-    logIn: (...args: unknown[]) => logIn(...args),
     getSupabase: async () => ({ auth: { signOut } }),
     invalidateSync: () => undefined,
     resetStores: () => void calls.push('resetStores'),
-    normalizeEmail: (e: string) => e.trim().toLowerCase(),
   };
 });
+jest.mock('@tracemap/shell-core/company-api', () => ({
+  claimInvitation: (...args: unknown[]) => claimInvitation(...args),
+  acceptInvitation: (...args: unknown[]) => acceptInvitation(...args),
+}));
+jest.mock('@tracemap/shell-core/login', () => ({
+  logIn: (...args: unknown[]) => logIn(...args),
+  normalizeEmail: (e: string) => e.trim().toLowerCase(),
+}));
 
 import { ApiError } from '@tracemap/shell-core';
 import { joinAsExistingUser, joinAsNewUser, logInAndJoin } from './invitation-actions';

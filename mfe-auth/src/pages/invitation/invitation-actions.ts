@@ -1,14 +1,6 @@
-import {
-  acceptInvitation,
-  ApiError,
-  claimInvitation,
-  getSupabase,
-  invalidateSync,
-  logIn,
-  normalizeEmail,
-  resetStores,
-  type InvitationDetails,
-} from '@tracemap/shell-core';
+import { acceptInvitation, claimInvitation } from '@tracemap/shell-core/company-api';
+import { ApiError, getSupabase, invalidateSync, resetStores, type InvitationDetails } from '@tracemap/shell-core';
+import { logIn, normalizeEmail } from '@tracemap/shell-core/login';
 
 export type JoinResult = { ok: true; companyId: string } | { ok: false; message: string; accountExists?: boolean; needsLogin?: boolean };
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { logIn, safeRedirect, useNoticeStore, verifyLoginTotp } from '@tracemap/shell-core';
+import { logIn, verifyLoginTotp } from '@tracemap/shell-core/login';
+import { safeRedirect, useNoticeStore } from '@tracemap/shell-core';
 import { Button } from '@tracemap/ui';
 import { AuthCard } from '../../components/auth-card';
 import { Field } from '../../components/field';

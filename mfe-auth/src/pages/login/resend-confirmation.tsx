@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { getSupabase, normalizeEmail } from '@tracemap/shell-core';
+import { getSupabase } from '@tracemap/shell-core';
+import { normalizeEmail } from '@tracemap/shell-core/login';
 import { Button } from '@tracemap/ui';
 import { confirmEmailRedirect } from '../../lib/redirect-urls';
 

@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { establishUser, getSupabase, MESSAGES, normalizeEmail } from '@tracemap/shell-core';
+import { establishUser, getSupabase, MESSAGES } from '@tracemap/shell-core';
+import { normalizeEmail } from '@tracemap/shell-core/login';
 import { Button } from '@tracemap/ui';
 import { AuthCard } from '../../components/auth-card';
 import { Field } from '../../components/field';

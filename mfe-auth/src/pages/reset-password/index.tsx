@@ -7,9 +7,9 @@ import {
   peekRecoveryTokens,
   RECOVERY_LINK_PATH,
   resetStores,
-  resetWithRecoverySession,
   useSessionStore,
 } from '@tracemap/shell-core';
+import { resetWithRecoverySession } from '@tracemap/shell-core/recovery-reset';
 import { Button } from '@tracemap/ui';
 import { AuthCard } from '../../components/auth-card';
 import { Field } from '../../components/field';

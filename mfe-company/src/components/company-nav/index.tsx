@@ -1,5 +1,6 @@
 import { NavLink } from 'react-router';
-import { ROLE_LABELS, type CompanyRole } from '@tracemap/shell-core';
+import { ROLE_LABELS } from '@tracemap/shell-core/roles';
+import { type CompanyRole } from '@tracemap/shell-core';
 
 const LINKS: { path: string; label: string }[] = [
   { path: '', label: 'Dashboard' },

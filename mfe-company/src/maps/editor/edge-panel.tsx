@@ -1,5 +1,5 @@
 import { Button } from '@tracemap/ui';
-import type { PlanEvent } from '@tracemap/shell-core';
+import type { PlanEvent } from '@tracemap/shell-core/tracking-plan';
 import { EntityPicker } from '../../tracking-plan/links/entity-picker';
 import { removeFromGraph, setEdgeEvent } from '../model/graph';
 import { useMapEditorStore } from './map-store';

@@ -1,4 +1,4 @@
-import type { AttributeLink } from '@tracemap/shell-core';
+import type { AttributeLink } from '@tracemap/shell-core/tracking-plan';
 import { EditableContext } from '../../tracking-plan/editor/editable';
 import { AttributeLinksEditor } from '../../tracking-plan/links/attribute-links-editor';
 

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useReactFlow } from '@xyflow/react';
-import type { MapLayout, PlanView } from '@tracemap/shell-core';
+import type { MapLayout, PlanView } from '@tracemap/shell-core/tracking-plan';
 import { ApiErrorMessage } from '../../components/api-error';
 import { MapShareControl } from '../../maps-share/share-control';
 import { MapExportMenu } from '../export/map-export-menu';

@@ -1,6 +1,6 @@
 import { applyEdgeChanges, applyNodeChanges, type EdgeChange, type NodeChange } from '@xyflow/react';
 import { create } from 'zustand';
-import type { MapEdgeInput } from '@tracemap/shell-core';
+import type { MapEdgeInput } from '@tracemap/shell-core/tracking-plan';
 import { toFlowEdges, toFlowNodes, type EventFlowEdge, type MapGraph, type ViewFlowNode, type ViewNodeData } from '../model/graph';
 import { record, redo, startHistory, undo, type History } from '../model/history';
 

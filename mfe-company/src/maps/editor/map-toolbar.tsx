@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from '@tracemap/ui';
-import { MAP_LAYOUTS, type MapLayout } from '@tracemap/shell-core';
+import { MAP_LAYOUTS, type MapLayout } from '@tracemap/shell-core/tracking-plan';
 import { canRedo, canUndo } from '../model/history';
 import { useMapEditorStore } from './map-store';
 

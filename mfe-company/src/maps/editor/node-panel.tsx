@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { getPlanEntity, type AttributeLink, type ViewDetail } from '@tracemap/shell-core';
+import { getPlanEntity, type AttributeLink, type ViewDetail } from '@tracemap/shell-core/tracking-plan';
 import { ApiErrorMessage } from '../../components/api-error';
 import { EditableContext } from '../../tracking-plan/editor/editable';
 import { AttributeLinksEditor } from '../../tracking-plan/links/attribute-links-editor';

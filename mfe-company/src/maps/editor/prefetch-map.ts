@@ -1,4 +1,4 @@
-import { getMap, type MapDetail } from '@tracemap/shell-core';
+import { getMap, type MapDetail } from '@tracemap/shell-core/tracking-plan';
 
 let early: { key: string; promise: Promise<MapDetail> } | null = null;
 

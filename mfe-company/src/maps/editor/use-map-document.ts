@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { getMap, updateMap, versionConflictOf, type MapDetail, type PlanMap, type PlanView } from '@tracemap/shell-core';
+import { getMap, updateMap, versionConflictOf, type MapDetail, type PlanMap, type PlanView } from '@tracemap/shell-core/tracking-plan';
 import { changesSince, type MapMeta, type SavedMap } from '../model/changes';
 import { graphOf, type MapGraph, type ViewNodeData } from '../model/graph';
 import { loadByIds } from '../model/load-by-ids';

@@ -1,6 +1,6 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Button } from '@tracemap/ui';
-import { createPlanEntity, type PlanView } from '@tracemap/shell-core';
+import { createPlanEntity, type PlanView } from '@tracemap/shell-core/tracking-plan';
 import { ApiErrorMessage } from '../../components/api-error';
 import { EntityPicker } from '../../tracking-plan/links/entity-picker';
 import { useMapEditorStore } from './map-store';

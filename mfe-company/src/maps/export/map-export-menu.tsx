@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useReactFlow } from '@xyflow/react';
-import type { MapDetail, PlanView } from '@tracemap/shell-core';
+import type { MapDetail, PlanView } from '@tracemap/shell-core/tracking-plan';
 import { ApiErrorMessage } from '../../components/api-error';
 import { downloadText } from '../../tracking-plan/ui/download';
 import { loadByIds } from '../model/load-by-ids';

@@ -1,4 +1,4 @@
-import { NATIVE_FORMAT, NATIVE_FORMAT_VERSION, type MapDetail, type PlanEvent, type PlanView } from '@tracemap/shell-core';
+import { NATIVE_FORMAT, NATIVE_FORMAT_VERSION, type MapDetail, type PlanEvent, type PlanView } from '@tracemap/shell-core/tracking-plan';
 
 const volatile = <T extends { version: number; createdAt: string; updatedAt: string }>({ version: _v, createdAt: _c, updatedAt: _u, ...rest }: T) => rest;
 

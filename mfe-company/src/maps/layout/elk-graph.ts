@@ -1,4 +1,4 @@
-import type { MapLayout } from '@tracemap/shell-core';
+import type { MapLayout } from '@tracemap/shell-core/tracking-plan';
 
 // What elk is asked and what it answers, kept free of the worker so it can be tested.
 

@@ -1,5 +1,5 @@
 import ELK from 'elkjs/lib/elk-api';
-import type { MapLayout } from '@tracemap/shell-core';
+import type { MapLayout } from '@tracemap/shell-core/tracking-plan';
 import { elkInput, positionsOf, type LayoutEdge, type LayoutNode } from './elk-graph';
 
 // elk's own worker build, emitted as a file (not bundled, so the 1.6 MB script is neither parsed

@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@tracemap/ui';
-import { createMap } from '@tracemap/shell-core';
+import { createMap } from '@tracemap/shell-core/tracking-plan';
 import { ApiErrorMessage } from '../../components/api-error';
 
 /** A name is all a new map needs; the editor opens on it. */

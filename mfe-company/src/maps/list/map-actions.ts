@@ -1,4 +1,4 @@
-import { createMap, getMap, updateMap, type MapSummary, type PlanMap } from '@tracemap/shell-core';
+import { createMap, getMap, updateMap, type MapSummary, type PlanMap } from '@tracemap/shell-core/tracking-plan';
 
 const NAME_MAX = 120;
 const COPY_SUFFIX = ' (copy)';

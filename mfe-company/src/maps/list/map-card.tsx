@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Button } from '@tracemap/ui';
-import type { MapSummary } from '@tracemap/shell-core';
+import type { MapSummary } from '@tracemap/shell-core/tracking-plan';
 import { StatusBadge } from '../../tracking-plan/ui/status-badge';
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;

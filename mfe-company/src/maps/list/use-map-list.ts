@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { listMaps, type MapListFilters, type MapSummary } from '@tracemap/shell-core';
+import { listMaps, type MapListFilters, type MapSummary } from '@tracemap/shell-core/tracking-plan';
 
 const PAGE_SIZE = 60;
 

@@ -1,4 +1,4 @@
-import type { AttributeLink, MapLayout, UpdateMapInput } from '@tracemap/shell-core';
+import type { AttributeLink, MapLayout, UpdateMapInput } from '@tracemap/shell-core/tracking-plan';
 import { sameGraph, type MapGraph } from './graph';
 
 /** The map's own fields the editor changes besides its graph. */

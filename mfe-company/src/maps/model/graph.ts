@@ -1,5 +1,5 @@
 import type { Edge, Node } from '@xyflow/react';
-import type { MapDetail, MapEdgeInput, MapNode } from '@tracemap/shell-core';
+import type { MapDetail, MapEdgeInput, MapNode } from '@tracemap/shell-core/tracking-plan';
 
 // The map as the API holds it (nodes by view id, edges by view ids) and as React Flow draws
 // it. The editor's undo history keeps the API shape: small, and what a save sends.

@@ -1,4 +1,4 @@
-import { getPlanEntity, listPlanEntities, PAGE_LIMIT_MAX, type EntityKind, type PlanEntity } from '@tracemap/shell-core';
+import { getPlanEntity, listPlanEntities, PAGE_LIMIT_MAX, type EntityKind, type PlanEntity } from '@tracemap/shell-core/tracking-plan';
 
 /** Pages read at most: a map names up to a couple of thousand views; events beyond that are shown by id. */
 const MAX_PAGES = 60;

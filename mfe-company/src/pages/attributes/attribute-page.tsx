@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { ATTRIBUTE_SCOPES, ATTRIBUTE_TYPES, ITEM_TYPES, type AttributeType, type ItemType, type Validation } from '@tracemap/shell-core';
+import { ATTRIBUTE_SCOPES, ATTRIBUTE_TYPES, ITEM_TYPES, type AttributeType, type ItemType, type Validation } from '@tracemap/shell-core/tracking-plan';
 import { useCompany } from '../../company-layout/context';
 import { EditorFrame } from '../../tracking-plan/editor/editor-frame';
 import { CheckField, ListField, SelectField, TextField } from '../../tracking-plan/editor/fields';

@@ -1,7 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@tracemap/ui';
-import { createCompany, newIdempotencyKey, rememberCompanyAccess, setCurrentCompany } from '@tracemap/shell-core';
+import { createCompany } from '@tracemap/shell-core/company-api';
+import { newIdempotencyKey } from '@tracemap/shell-core';
+import { rememberCompanyAccess, setCurrentCompany } from '@tracemap/shell-core/company-access';
 import { ApiErrorMessage } from '../../components/api-error';
 import { useAction } from '../../hooks/use-action';
 

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { needsOnboarding, ROLE_LABELS, type ObjectCounts } from '@tracemap/shell-core';
+import { needsOnboarding, ROLE_LABELS } from '@tracemap/shell-core/roles';
+import { type ObjectCounts } from '@tracemap/shell-core';
 import { useCompany } from '../../company-layout/context';
 
 /** `start` is where a to-do leads: the list with its create dialog open, where that exists. */

@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { applyCompanyPermissions, listMyCompanies, ROLE_LABELS, useCompanyStore, type CompanyPermission } from '@tracemap/shell-core';
+import { applyCompanyPermissions } from '@tracemap/shell-core/company-access';
+import { ROLE_LABELS } from '@tracemap/shell-core/roles';
+import { useCompanyStore, type CompanyPermission } from '@tracemap/shell-core';
+import { listMyCompanies } from '@tracemap/shell-core/company-api';
 import { ApiErrorMessage } from '../../components/api-error';
 
 /** /company: the user's companies with their role, and the way to create one. */

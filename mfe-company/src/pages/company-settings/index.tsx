@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@tracemap/ui';
-import { hasAdminRights, NAME_CASES, updateCompanySettings, type CompanySettings, type NameCase } from '@tracemap/shell-core';
+import { hasAdminRights } from '@tracemap/shell-core/roles';
+import { NAME_CASES, type CompanySettings, type NameCase } from '@tracemap/shell-core';
+import { updateCompanySettings } from '@tracemap/shell-core/company-api';
 import { ApiErrorMessage } from '../../components/api-error';
 import { useCompany } from '../../company-layout/context';
 import { useAction } from '../../hooks/use-action';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { isNonTrial, type SubscriptionDetails } from '@tracemap/shell-core';
+import { isNonTrial, type SubscriptionDetails } from '@tracemap/shell-core/subscription';
 
 /** How long to wait for the provider's confirmation to reach the subscription after a checkout. */
 const CONFIRM_DEADLINE_MS = 30_000;

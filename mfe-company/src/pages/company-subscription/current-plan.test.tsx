@@ -1,5 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { SubscriptionDetails } from '@tracemap/shell-core';
+import type { SubscriptionDetails } from '@tracemap/shell-core/subscription';
 import { CurrentPlan } from './current-plan';
 
 const details = (over: Partial<SubscriptionDetails>): SubscriptionDetails => ({

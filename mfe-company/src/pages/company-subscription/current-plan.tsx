@@ -1,4 +1,4 @@
-import type { SubscriptionDetails } from '@tracemap/shell-core';
+import type { SubscriptionDetails } from '@tracemap/shell-core/subscription';
 import { Button } from '@tracemap/ui';
 import { formatDate, formatExpiry, formatMoney } from '../../billing/format';
 import { StatusBadge } from '../../billing/status-badge';

@@ -1,13 +1,8 @@
 import { useState } from 'react';
-import {
-  applyCompanyInfoBanners,
-  cancelSubscription,
-  hasAdminRights,
-  openBillingPortal,
-  resumeSubscription,
-  type CompanyInfo,
-  type Plan,
-} from '@tracemap/shell-core';
+import { applyCompanyInfoBanners } from '@tracemap/shell-core/billing-banners';
+import { cancelSubscription, openBillingPortal, resumeSubscription, type Plan } from '@tracemap/shell-core/subscription';
+import { hasAdminRights } from '@tracemap/shell-core/roles';
+import { type CompanyInfo } from '@tracemap/shell-core';
 import { BillingStyles } from '../../billing/billing-styles';
 import { ApiErrorMessage } from '../../components/api-error';
 import { useCompany } from '../../company-layout/context';

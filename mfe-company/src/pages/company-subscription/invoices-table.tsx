@@ -1,4 +1,4 @@
-import type { Invoice } from '@tracemap/shell-core';
+import type { Invoice } from '@tracemap/shell-core/subscription';
 import { ApiErrorMessage } from '../../components/api-error';
 import { formatDate, formatMoney } from '../../billing/format';
 import type { Loaded } from './use-subscription-data';

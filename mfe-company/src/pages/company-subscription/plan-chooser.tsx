@@ -7,7 +7,7 @@ import {
   type SubscriptionDetails,
   type SubscriptionPreview,
   type SubscriptionUpdateAnswer,
-} from '@tracemap/shell-core';
+} from '@tracemap/shell-core/subscription';
 import { Button } from '@tracemap/ui';
 import { ApiErrorMessage } from '../../components/api-error';
 import { formatMoney } from '../../billing/format';

@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
+import { applyBillingBanners } from '@tracemap/shell-core/billing-banners';
 import {
-  applyBillingBanners,
   getSubscriptionDetails,
   listInvoices,
   listPlans,
-  type CompanyInfo,
   type Invoice,
   type Plan,
   type SubscriptionDetails,
-} from '@tracemap/shell-core';
+} from '@tracemap/shell-core/subscription';
+import { type CompanyInfo } from '@tracemap/shell-core';
 
 /** A value being read: undefined while loading; error keeps the failure to show its message. */
 export interface Loaded<T> {

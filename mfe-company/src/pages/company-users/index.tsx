@@ -1,15 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import {
-  changeMemberRole,
-  hasAdminRights,
-  listInvitations,
-  removeMember,
-  resendInvitation,
-  revokeInvitation,
-  type CompanyMember,
-  type CompanyRole,
-  type Invitation,
-} from '@tracemap/shell-core';
+import { changeMemberRole, listInvitations, removeMember, resendInvitation, revokeInvitation } from '@tracemap/shell-core/company-api';
+import { hasAdminRights } from '@tracemap/shell-core/roles';
+import { type CompanyMember, type CompanyRole, type Invitation } from '@tracemap/shell-core';
 import { ApiErrorMessage } from '../../components/api-error';
 import { useCompany } from '../../company-layout/context';
 import { useAction } from '../../hooks/use-action';

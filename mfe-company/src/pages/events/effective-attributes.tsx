@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { getEffectiveAttributes, LAYERS, type EffectiveAttribute, type Layer } from '@tracemap/shell-core';
+import { getEffectiveAttributes, LAYERS, type EffectiveAttribute, type Layer } from '@tracemap/shell-core/tracking-plan';
 import { ApiErrorMessage } from '../../components/api-error';
 import { useCompany } from '../../company-layout/context';
 import { planPath } from '../../tracking-plan/plan-kinds';

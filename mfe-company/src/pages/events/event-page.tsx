@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { EVENT_KINDS, type AttributeLink } from '@tracemap/shell-core';
+import { EVENT_KINDS, type AttributeLink } from '@tracemap/shell-core/tracking-plan';
 import { useCompany } from '../../company-layout/context';
 import { EditorFrame } from '../../tracking-plan/editor/editor-frame';
 import { ListField, SelectField, TextField } from '../../tracking-plan/editor/fields';

@@ -1,4 +1,4 @@
-import { EVENT_KINDS, PLAN_STATUSES, type PlanEvent } from '@tracemap/shell-core';
+import { EVENT_KINDS, PLAN_STATUSES, type PlanEvent } from '@tracemap/shell-core/tracking-plan';
 import { NameCell } from '../../tracking-plan/list/name-cell';
 import { PlanListPage } from '../../tracking-plan/list/plan-list-page';
 import type { Column } from '../../tracking-plan/list/virtual-rows';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from '@tracemap/ui';
-import { getEventSchema } from '@tracemap/shell-core';
+import { getEventSchema } from '@tracemap/shell-core/tracking-plan';
 import { ApiErrorMessage } from '../../components/api-error';
 import { useCompany } from '../../company-layout/context';
 import { useEventDerived } from './use-event-derived';

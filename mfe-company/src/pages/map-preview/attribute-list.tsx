@@ -1,4 +1,4 @@
-import type { MapPreview } from '@tracemap/shell-core';
+import type { MapPreview } from '@tracemap/shell-core/tracking-plan';
 
 /** The attributes the map uses, beside it. Through a public link the server sends exposed ones only. */
 export function AttributeList({ preview, shared }: { preview: MapPreview; shared: boolean }) {

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { ApiError, getMapPreview, type MapPreview } from '@tracemap/shell-core';
+import { ApiError } from '@tracemap/shell-core';
+import { getMapPreview, type MapPreview } from '@tracemap/shell-core/tracking-plan';
 import { ErrorPage } from '@tracemap/ui';
 import { AttributeList } from './attribute-list';
 import { MapCanvas } from './map-canvas';

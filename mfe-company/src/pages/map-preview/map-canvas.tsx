@@ -1,5 +1,5 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
-import type { MapPreview } from '@tracemap/shell-core';
+import type { MapPreview } from '@tracemap/shell-core/tracking-plan';
 import { edgePath, EVENTS_SHOWN, fitViewBox, layoutBoxes, zoomAt, type Box, type ViewBox } from './map-geometry';
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);

@@ -1,4 +1,4 @@
-import type { MapPreview } from '@tracemap/shell-core';
+import type { MapPreview } from '@tracemap/shell-core/tracking-plan';
 
 // Where things go on the preview's SVG: boxes at the stored positions, edges
 // from border to border, and a viewBox that fits everything.

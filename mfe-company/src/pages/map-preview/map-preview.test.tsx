@@ -1,5 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { MapPreview } from '@tracemap/shell-core';
+import type { MapPreview } from '@tracemap/shell-core/tracking-plan';
 import { AttributeList } from './attribute-list';
 import { MapCanvas } from './map-canvas';
 import { edgePath, fitViewBox, layoutBoxes, nodeHeight, NODE_WIDTH, zoomAt } from './map-geometry';

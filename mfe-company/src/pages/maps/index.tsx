@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '@tracemap/ui';
-import { hasEditAccess, listPlanEntities } from '@tracemap/shell-core';
+import { hasEditAccess } from '@tracemap/shell-core/roles';
+import { listPlanEntities } from '@tracemap/shell-core/tracking-plan';
 import { ApiErrorMessage } from '../../components/api-error';
 import { useCompany } from '../../company-layout/context';
 import { CreateMapForm } from '../../maps/list/create-map-form';

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { ReactFlowProvider } from '@xyflow/react';
-import { hasEditAccess } from '@tracemap/shell-core';
+import { hasEditAccess } from '@tracemap/shell-core/roles';
 import { useCompany } from '../../company-layout/context';
 import { MapEditor } from '../../maps/editor/map-editor';
 import { prefetchMapFromUrl } from '../../maps/editor/prefetch-map';

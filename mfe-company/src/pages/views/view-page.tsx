@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { VIEW_TYPES, type AttributeLink, type ViewEventLink } from '@tracemap/shell-core';
+import { VIEW_TYPES, type AttributeLink, type ViewEventLink } from '@tracemap/shell-core/tracking-plan';
 import { useCompany } from '../../company-layout/context';
 import { EditorFrame } from '../../tracking-plan/editor/editor-frame';
 import { ListField, SelectField, TextField } from '../../tracking-plan/editor/fields';

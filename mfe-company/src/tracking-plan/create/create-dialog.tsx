@@ -7,11 +7,11 @@ import {
   createPlanEntity,
   EVENT_KINDS,
   lintFindingsOf,
-  newIdempotencyKey,
   VIEW_TYPES,
   type EntityKind,
   type PlanEntityTypes,
-} from '@tracemap/shell-core';
+} from '@tracemap/shell-core/tracking-plan';
+import { newIdempotencyKey } from '@tracemap/shell-core';
 import { ApiErrorMessage } from '../../components/api-error';
 import { useCompany } from '../../company-layout/context';
 import { useAction } from '../../hooks/use-action';

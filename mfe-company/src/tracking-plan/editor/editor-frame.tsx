@@ -1,7 +1,9 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@tracemap/ui';
-import { ApiError, hasEditAccess, lintFindingsOf, type EntityKind } from '@tracemap/shell-core';
+import { ApiError } from '@tracemap/shell-core';
+import { hasEditAccess } from '@tracemap/shell-core/roles';
+import { lintFindingsOf, type EntityKind } from '@tracemap/shell-core/tracking-plan';
 import { ApiErrorMessage } from '../../components/api-error';
 import { useCompany } from '../../company-layout/context';
 import { useHotkey } from '../hooks/use-hotkey';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import type { LintFinding } from '@tracemap/shell-core';
+import type { LintFinding } from '@tracemap/shell-core/tracking-plan';
 import { useEditable } from './editable';
 
 interface FieldFrameProps {

@@ -1,4 +1,4 @@
-import type { LintFinding } from '@tracemap/shell-core';
+import type { LintFinding } from '@tracemap/shell-core/tracking-plan';
 
 /** The findings about one field. */
 export function findingsFor(findings: LintFinding[], field: string): LintFinding[] {

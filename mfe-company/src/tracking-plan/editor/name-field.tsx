@@ -1,5 +1,6 @@
 import { matchesNameCase, toNameCase } from '../plan-logic';
-import type { LintFinding, NameCase } from '@tracemap/shell-core';
+import type { LintFinding } from '@tracemap/shell-core/tracking-plan';
+import type { NameCase } from '@tracemap/shell-core';
 import { TextField } from './fields';
 
 interface NameFieldProps {

@@ -1,4 +1,4 @@
-import { getPlanEntityHistory, PLAN_STATUSES, type EntityKind } from '@tracemap/shell-core';
+import { getPlanEntityHistory, PLAN_STATUSES, type EntityKind } from '@tracemap/shell-core/tracking-plan';
 
 /** The status an archived entity had before it was archived ("planned" when history does not say). */
 export async function statusBeforeArchive(kind: EntityKind, companyId: string, id: string): Promise<string> {

@@ -1,4 +1,4 @@
-import { PLAN_STATUSES, type PlanStatus } from '@tracemap/shell-core';
+import { PLAN_STATUSES, type PlanStatus } from '@tracemap/shell-core/tracking-plan';
 import { SelectField } from './fields';
 
 const ACTIVE = PLAN_STATUSES.filter((s) => s !== 'archived');

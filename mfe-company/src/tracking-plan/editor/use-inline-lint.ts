@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { lintEntity, type LintInput } from '../plan-logic';
-import type { EntityKind, LintFinding, LintSettings } from '@tracemap/shell-core';
+import type { EntityKind, LintFinding, LintSettings } from '@tracemap/shell-core/tracking-plan';
 import { useCompany } from '../../company-layout/context';
 
 /**

@@ -10,7 +10,7 @@ import {
   type PlanEntity,
   type PlanEntityDetail,
   type PlanEntityTypes,
-} from '@tracemap/shell-core';
+} from '@tracemap/shell-core/tracking-plan';
 import { sameValue } from './same-value';
 
 type Update<K extends EntityKind> = PlanEntityTypes[K]['update'];

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { EntityRef, UsedBy } from '@tracemap/shell-core';
+import type { EntityRef, UsedBy } from '@tracemap/shell-core/tracking-plan';
 import { useCompany } from '../../company-layout/context';
 
 function RefList({ title, refs, path }: { title: string; refs: EntityRef[]; path: (id: string) => string }) {

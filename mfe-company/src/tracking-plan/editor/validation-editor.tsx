@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { STRING_FORMATS, VALIDATION_KINDS, type AttributeType, type ItemType, type Validation, type ValidationKind } from '@tracemap/shell-core';
+import { STRING_FORMATS, VALIDATION_KINDS, type AttributeType, type ItemType, type Validation, type ValidationKind } from '@tracemap/shell-core/tracking-plan';
 import { validationProblems, valueTypeOf } from '../plan-logic';
 import { useEditable } from './editable';
 import { SelectField, TextField } from './fields';

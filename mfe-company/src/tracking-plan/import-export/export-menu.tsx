@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { exportTrackingPlan, type ExportFormat } from '@tracemap/shell-core';
+import { exportTrackingPlan, type ExportFormat } from '@tracemap/shell-core/tracking-plan';
 import { ApiErrorMessage } from '../../components/api-error';
 import { useCompany } from '../../company-layout/context';
 import { downloadText } from '../ui/download';

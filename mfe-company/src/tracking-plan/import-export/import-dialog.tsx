@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button } from '@tracemap/ui';
-import { importTrackingPlan, type ImportDiff, type ImportFormat } from '@tracemap/shell-core';
+import { importTrackingPlan, type ImportDiff, type ImportFormat } from '@tracemap/shell-core/tracking-plan';
 import { ApiErrorMessage } from '../../components/api-error';
 import { useCompany } from '../../company-layout/context';
 import { Dialog } from '../ui/dialog';

@@ -1,4 +1,4 @@
-import type { DiffEntry, FieldChange, ImportDiff } from '@tracemap/shell-core';
+import type { DiffEntry, FieldChange, ImportDiff } from '@tracemap/shell-core/tracking-plan';
 
 const show = (value: unknown) => {
   if (value === undefined || value === null || value === '') return '—';

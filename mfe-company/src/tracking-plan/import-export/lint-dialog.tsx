@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { ENTITY_KINDS, lintTrackingPlan, type EntityKind, type LintFinding, type LintReport } from '@tracemap/shell-core';
+import { ENTITY_KINDS, lintTrackingPlan, type EntityKind, type LintFinding, type LintReport } from '@tracemap/shell-core/tracking-plan';
 import { ApiErrorMessage } from '../../components/api-error';
 import { useCompany } from '../../company-layout/context';
 import { planPath } from '../plan-kinds';

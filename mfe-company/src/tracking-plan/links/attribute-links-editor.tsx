@@ -1,7 +1,7 @@
 import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@tracemap/ui';
-import { PRESENCES, type Attribute, type AttributeLink, type AttributeScope, type LintFinding, type Presence, type Validation } from '@tracemap/shell-core';
+import { PRESENCES, type Attribute, type AttributeLink, type AttributeScope, type LintFinding, type Presence, type Validation } from '@tracemap/shell-core/tracking-plan';
 import { useCompany } from '../../company-layout/context';
 import { useEditable } from '../editor/editable';
 import { FindingList } from '../editor/findings';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
-import { listPlanEntities, type EntityKind, type PlanEntity, type PlanEntityTypes } from '@tracemap/shell-core';
+import { listPlanEntities, type EntityKind, type PlanEntity, type PlanEntityTypes } from '@tracemap/shell-core/tracking-plan';
 import { useCompany } from '../../company-layout/context';
 import { useDebounced } from '../hooks/use-debounced';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Button } from '@tracemap/ui';
-import type { PlanEvent, ViewEventLink } from '@tracemap/shell-core';
+import type { PlanEvent, ViewEventLink } from '@tracemap/shell-core/tracking-plan';
 import { useCompany } from '../../company-layout/context';
 import { useEditable } from '../editor/editable';
 import { planPath } from '../plan-kinds';

@@ -1,4 +1,4 @@
-import type { Attribute, AttributeType, ItemType, Validation } from '@tracemap/shell-core';
+import type { Attribute, AttributeType, ItemType, Validation } from '@tracemap/shell-core/tracking-plan';
 import { ValidationEditor } from '../editor/validation-editor';
 import { narrowingProblem } from '../plan-logic';
 

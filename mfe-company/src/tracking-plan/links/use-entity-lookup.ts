@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { getPlanEntity, type EntityKind, type PlanEntity } from '@tracemap/shell-core';
+import { getPlanEntity, type EntityKind, type PlanEntity } from '@tracemap/shell-core/tracking-plan';
 
 export type Lookup<K extends EntityKind> = Record<string, PlanEntity<K> | 'missing'>;
 

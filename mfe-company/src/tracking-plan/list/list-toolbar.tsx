@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import type { ListSort } from '@tracemap/shell-core';
+import type { ListSort } from '@tracemap/shell-core/tracking-plan';
 
 export interface FilterDef {
   key: string;

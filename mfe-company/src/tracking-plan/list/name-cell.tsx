@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { EntityKind } from '@tracemap/shell-core';
+import type { EntityKind } from '@tracemap/shell-core/tracking-plan';
 import { useCompany } from '../../company-layout/context';
 import { planPath } from '../plan-kinds';
 

@@ -1,7 +1,8 @@
 import { useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@tracemap/ui';
-import { hasEditAccess, type EntityKind, type PlanEntity, type PlanEntityTypes } from '@tracemap/shell-core';
+import { hasEditAccess } from '@tracemap/shell-core/roles';
+import { type EntityKind, type PlanEntity, type PlanEntityTypes } from '@tracemap/shell-core/tracking-plan';
 import { ApiErrorMessage } from '../../components/api-error';
 import { useCompany } from '../../company-layout/context';
 import { CreateDialog } from '../create/create-dialog';

@@ -1,4 +1,4 @@
-import type { PlanStatus, Presence } from '@tracemap/shell-core';
+import type { PlanStatus, Presence } from '@tracemap/shell-core/tracking-plan';
 
 export function StatusBadge({ status }: { status: PlanStatus | string }) {
   return (

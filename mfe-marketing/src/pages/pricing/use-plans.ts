@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { listPlans } from '@tracemap/shell-core';
+import { listPlans } from '@tracemap/shell-core/subscription';
 import type { Plan } from '@tracemap/contracts';
 
 export type PlansState = { status: 'loading' } | { status: 'ready'; plans: Plan[] } | { status: 'unavailable' };

@@ -20,9 +20,9 @@ import type {
   RoadmapItemInput,
   SupportStatus,
 } from '@tracemap/contracts';
-import { authedFetch } from '../api/authed-fetch';
-import { currentAccessToken } from '../auth/current-token';
-import { newIdempotencyKey } from '../company/idempotency-key';
+// Through the package's main entry, not relative paths: an app that bundles this entry point then
+// uses the one shared session, stores and error class instead of copies of its own.
+import { authedFetch, currentAccessToken, newIdempotencyKey } from '@tracemap/shell-core';
 
 // The product-admin API (`/api/account/admin/*`). Every call is refused (403) unless the signed-in
 // user is a product admin at the moment of the call.

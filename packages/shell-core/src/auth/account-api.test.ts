@@ -2,7 +2,7 @@ import type { FetchFn } from '../api/api-fetch';
 import { invalidateSync, syncAccount } from './account-api';
 import { loginErrorResult, normalizeEmail } from './login';
 import { EMAIL_BANNER_ID, updateEmailBanner } from './email-banner';
-import { useBannerStore } from '../stores/banner-store';
+import { useBannerStore } from '../stores/banner-state';
 
 const body = {
   id: 'u1',

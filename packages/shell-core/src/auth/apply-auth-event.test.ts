@@ -1,6 +1,6 @@
 import { applyAuthEvent, tokenAal } from './apply-auth-event';
-import { useBannerStore } from '../stores/banner-store';
-import { useCompanyStore } from '../stores/company-store';
+import { useBannerStore } from '../stores/banner-state';
+import { useCompanyStore } from '../stores/company-state';
 import { useSessionStore } from '../stores/session-store';
 import { useUserStore } from '../stores/user-store';
 

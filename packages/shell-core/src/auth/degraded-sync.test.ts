@@ -1,7 +1,7 @@
 import type { AccountUser } from '@tracemap/contracts';
 import { COMPANY_OUTAGE_BANNER_ID, NO_COMPANY_BANNER_ID, setCurrentCompany, watchCompanyAccess } from '../company/current-company';
-import { useBannerStore } from '../stores/banner-store';
-import { useCompanyStore } from '../stores/company-store';
+import { useBannerStore } from '../stores/banner-state';
+import { useCompanyStore } from '../stores/company-state';
 import { resetStores } from '../stores/reset-stores';
 import { loadSavedAccount, saveAccount, watchSavedAccount } from '../stores/saved-account';
 import { useSessionStore } from '../stores/session-store';

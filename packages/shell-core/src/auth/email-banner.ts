@@ -1,5 +1,6 @@
-import { useBannerStore } from '../stores/banner-store';
-import { useUserStore, type CurrentUser } from '../stores/user-store';
+// The banner lives in the shared stores, reached through the package entry (the shell loads this
+// entry point once its first page is shown).
+import { useBannerStore, useUserStore, type CurrentUser } from '@tracemap/shell-core';
 
 export const EMAIL_BANNER_ID = 'email-not-confirmed';
 export const EMAIL_BANNER_MESSAGE = 'Email not confirmed. Check your inbox for the confirmation link we sent you.';

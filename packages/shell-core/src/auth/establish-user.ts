@@ -1,15 +1,21 @@
 import { MESSAGES } from '@tracemap/contracts';
-import { ApiError } from '../api/api-error';
-import { apiFetch } from '../api/api-fetch';
-import { resetStores } from '../stores/reset-stores';
-import { useCompanyStore } from '../stores/company-store';
-import { useNoticeStore } from '../stores/notice-store';
+// Loaded on demand (see user-loader.ts), so everything shared comes through the package entry:
+// the chunk then uses the one shared session and stores without splitting the entry's own code.
+import {
+  ApiError,
+  apiFetch,
+  currentAccessToken,
+  getSupabase,
+  invalidateSync,
+  resetStores,
+  syncAccount,
+  useCompanyStore,
+  useNoticeStore,
+  useUserStore,
+  type CurrentUser,
+} from '@tracemap/shell-core';
+import { setCurrentCompany } from '@tracemap/shell-core/company-access';
 import { saveAccount } from '../stores/saved-account';
-import { useUserStore, type CurrentUser } from '../stores/user-store';
-import { getSupabase } from '../supabase/get-supabase';
-import { setCurrentCompany } from '../company/current-company';
-import { invalidateSync, syncAccount } from './account-api';
-import { currentAccessToken } from './current-token';
 import { scheduleDegradedRetry, stopDegradedRetry } from './degraded-retry';
 
 export type EstablishOutcome =

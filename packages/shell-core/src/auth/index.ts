@@ -2,14 +2,12 @@ export { applyAuthEvent, toSessionInfo, tokenAal, type SessionLike } from './app
 export { hasAuthCallback, hasAuthCookie } from './auth-cookie';
 export { invalidateSync, syncAccount, toCurrentUser, type AccountUser, type SyncResult } from './account-api';
 export { currentAccessToken } from './current-token';
-export { establishUser, retryUserLoad, type EstablishOutcome } from './establish-user';
+export { establishUser, retryUserLoad } from './user-loader';
+export type { EstablishOutcome } from './establish-user';
 export { handleUnauthorized } from './handle-unauthorized';
-export { logIn, loginErrorResult, normalizeEmail, verifyLoginTotp, verifyTotp, type LoginResult } from './login';
 export { logOut } from './logout';
 export { navigateTo, setNavigator, type Navigate } from './navigation';
-export { clearRecoveryTokens, peekRecoveryTokens, resetWithRecoverySession, RECOVERY_LINK_PATH, type RecoveryTokens } from './recovery';
+export { clearRecoveryTokens, peekRecoveryTokens, RECOVERY_LINK_PATH, type RecoveryTokens } from './recovery';
 export { DEFAULT_AFTER_LOGIN, isProtectedPath, loginPathFor, PROTECTED_PREFIXES, safeRedirect } from './redirect';
-export { handleAuthChange } from './session-listener';
 export { initSession, landingLocation } from './start-session';
-export { EMAIL_BANNER_ID, EMAIL_BANNER_MESSAGE, updateEmailBanner, watchEmailConfirmation } from './email-banner';
 export { MESSAGES } from '@tracemap/contracts';

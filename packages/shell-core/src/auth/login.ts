@@ -1,6 +1,7 @@
 import { MESSAGES } from '@tracemap/contracts';
-import { getSupabase } from '../supabase/get-supabase';
-import { establishUser } from './establish-user';
+// Through the package's main entry, not relative paths: an app that bundles this entry point then
+// uses the one shared session, stores and error class instead of copies of its own.
+import { establishUser, getSupabase } from '@tracemap/shell-core';
 
 export type LoginResult =
   | { ok: true; mfa: null | { factorId: string } }

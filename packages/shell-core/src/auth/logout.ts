@@ -1,7 +1,7 @@
 import { resetStores } from '../stores/reset-stores';
 import { getSupabase } from '../supabase/get-supabase';
 import { invalidateSync } from './account-api';
-import { forgetEstablishedUser } from './establish-user';
+import { forgetEstablishedUser } from './user-loader';
 import { navigateTo } from './navigation';
 
 /** Spec §4 "Logout": ends this session, clears everything and goes to /. */

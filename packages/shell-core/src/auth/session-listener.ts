@@ -1,7 +1,6 @@
-import { useUserStore } from '../stores/user-store';
-import type { AuthEventName } from '../stores/session-store';
-import { applyAuthEvent, type SessionLike } from './apply-auth-event';
-import { establishUser } from './establish-user';
+// Loaded with the Supabase client (see get-supabase.ts), so the shared parts come through the
+// package entry rather than splitting the entry's own code.
+import { applyAuthEvent, establishUser, useUserStore, type AuthEventName, type SessionLike } from '@tracemap/shell-core';
 
 const FOLLOWED: ReadonlySet<string> = new Set([
   'INITIAL_SESSION',

@@ -1,11 +1,11 @@
-import { useBannerStore } from '../stores/banner-store';
+import { useBannerStore } from '../stores/banner-state';
 import { loadSavedAccount, watchSavedAccount } from '../stores/saved-account';
 import { useSessionStore } from '../stores/session-store';
 import { useUserStore } from '../stores/user-store';
 import { getSupabase } from '../supabase/get-supabase';
 import { toSessionInfo } from './apply-auth-event';
 import { hasAuthCallback, hasAuthCookie, readCookieSession } from './auth-cookie';
-import { establishUser } from './establish-user';
+import { establishUser } from './user-loader';
 import { captureRecoveryFragment, RECOVERY_LINK_PATH } from './recovery';
 
 let started = false;

@@ -1,6 +1,5 @@
-import { useSessionStore } from '../stores/session-store';
-import { useUserStore } from '../stores/user-store';
-import { getSupabase } from '../supabase/get-supabase';
+// Through the package entry: the app that bundles this entry point reads the one shared session.
+import { getSupabase, useSessionStore, useUserStore } from '@tracemap/shell-core';
 
 /** The signed-in user's id: from the shared user or session store, otherwise the Supabase session's. */
 export async function getCurrentUserId(): Promise<string | null> {

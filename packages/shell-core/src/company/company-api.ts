@@ -1,5 +1,3 @@
-import { apiFetch, type ApiFetchOptions } from '../api/api-fetch';
-import { authedFetch } from '../api/authed-fetch';
 import type {
   Company,
   CompanyInfo,
@@ -11,6 +9,9 @@ import type {
   JoinedCompany,
   SettingsInput,
 } from './types';
+// Through the package's main entry, not relative paths: an app that bundles this entry point then
+// uses the one shared session, stores and error class instead of copies of its own.
+import { apiFetch, authedFetch, type ApiFetchOptions } from '@tracemap/shell-core';
 
 type CallOptions = Omit<ApiFetchOptions, 'token'> & { anonymous?: boolean };
 

@@ -1,5 +1,5 @@
-import { useBannerStore } from '../stores/banner-store';
-import { useCompanyStore } from '../stores/company-store';
+import { useBannerStore } from '../stores/banner-state';
+import { useCompanyStore } from '../stores/company-state';
 import { resetStores } from '../stores/reset-stores';
 import { useUserStore, type CurrentUser } from '../stores/user-store';
 import {

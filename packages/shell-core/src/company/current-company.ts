@@ -1,6 +1,6 @@
-import { useBannerStore } from '../stores/banner-store';
-import { useCompanyStore } from '../stores/company-store';
-import { useUserStore } from '../stores/user-store';
+// Its state lives in the shared stores, reached through the package entry: every app that bundles
+// this entry point (the shell once its first page is shown, mfe-company) acts on the same stores.
+import { useBannerStore, useCompanyStore, useUserStore } from '@tracemap/shell-core';
 import type { CompanyPermission } from './types';
 
 export const NO_COMPANY_BANNER_ID = 'no-company-access';

@@ -1,17 +1,17 @@
 import { createElement, lazy, useEffect, useState, type ComponentType } from 'react';
 
 /** A page in its own chunk that can be asked for before it renders. */
-export type LazyPage = ComponentType & { preload: () => Promise<unknown> };
+export type LazyPage<P extends object = object> = ComponentType<P> & { preload: () => Promise<unknown> };
 
 /**
  * A page in its own chunk (one shared request, retried after a failure). Once its code is
  * there it renders directly: React.lazy suspends on its first render even then, and a
  * Suspense fallback, once shown, holds the page back for up to 300 ms (React's reveal
- * throttle) — most of the time a reload of a logged-in page used to take.
+ * throttle) — most of the time a reload of a logged-in page used to take. Props pass through.
  */
-export function lazyPage<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): LazyPage {
-  let loaded: ComponentType | undefined;
-  let loading: Promise<{ default: ComponentType }> | undefined;
+export function lazyPage<M, P extends object = object>(load: () => Promise<M>, pick: (m: M) => ComponentType<P>): LazyPage<P> {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<{ default: ComponentType<P> }> | undefined;
   const preload = () =>
     (loading ??= load().then(
       (m) => {
@@ -24,8 +24,8 @@ export function lazyPage<M>(load: () => Promise<M>, pick: (m: M) => ComponentTyp
       },
     ));
   const Lazy = lazy(preload);
-  function Page() {
-    return createElement(loaded ?? Lazy);
+  function Page(props: P) {
+    return createElement(loaded ?? (Lazy as ComponentType<P>), props);
   }
   return Object.assign(Page, { preload });
 }
@@ -39,7 +39,7 @@ export interface FirstPage {
  * Starts loading the page of the address the app was opened at (call it when the remote's
  * routes module loads, so the chunk comes in parallel with the rest).
  */
-export function startFirstPage(pages: ReadonlyArray<readonly [RegExp, LazyPage]>, pathname: string = window.location.pathname): FirstPage {
+export function startFirstPage(pages: ReadonlyArray<readonly [RegExp, { preload: () => Promise<unknown> }]>, pathname: string = window.location.pathname): FirstPage {
   const page = pages.find(([pattern]) => pattern.test(pathname))?.[1];
   const first: FirstPage = { ready: !page, promise: Promise.resolve() };
   if (page) {

@@ -1,5 +1,5 @@
-import { useBannerStore } from './banner-store';
-import { useCompanyStore } from './company-store';
+import { useBannerStore } from './banner-state';
+import { useCompanyStore } from './company-state';
 import { forgetSavedAccounts } from './saved-account';
 import { useSessionStore } from './session-store';
 import { useUserStore } from './user-store';

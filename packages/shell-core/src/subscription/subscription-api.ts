@@ -4,9 +4,10 @@ import type {
   SubscriptionDetails,
   SubscriptionPreview,
 } from '@tracemap/contracts';
-import { apiFetch } from '../api/api-fetch';
-import { authedFetch } from '../api/authed-fetch';
 import type { CompanyInfo } from '../company/types';
+// Through the package's main entry, not relative paths: an app that bundles this entry point then
+// uses the one shared session, stores and error class instead of copies of its own.
+import { apiFetch, authedFetch } from '@tracemap/shell-core';
 
 /** What a plan change answers: company info, plus where to send the browser when a checkout is needed. */
 export type SubscriptionUpdateAnswer = CompanyInfo & { checkoutUrl?: string };

@@ -1,20 +1,20 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { getAppConfig } from '../config/app-config';
-import { handleAuthChange } from '../auth/session-listener';
 
 let client: Promise<SupabaseClient> | null = null;
 
 /**
  * The ONE browser Supabase client of the product (DESIGN §2.1). Created lazily from
- * `/app-config.json`; `@supabase/ssr` is loaded on first use so it stays out of the first paint.
+ * `/app-config.json`; `@supabase/ssr` and the auth-event handler load on first use, so they stay
+ * out of the first paint.
  * Every auth event (spec §4 "Session events") goes to the shared stores.
  */
 export function getSupabase(): Promise<SupabaseClient> {
   if (!client) {
-    client = Promise.all([getAppConfig(), import('@supabase/ssr')])
-      .then(([config, ssr]) => {
+    client = Promise.all([getAppConfig(), import('@supabase/ssr'), import('../auth/session-listener')])
+      .then(([config, ssr, listener]) => {
         const created = ssr.createBrowserClient(config.authUrl, config.publicKey) as unknown as SupabaseClient;
-        created.auth.onAuthStateChange((event, session) => handleAuthChange(event, session));
+        created.auth.onAuthStateChange((event, session) => listener.handleAuthChange(event, session));
         return created;
       })
       .catch((err: unknown) => {

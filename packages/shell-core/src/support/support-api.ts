@@ -1,8 +1,7 @@
 import type { BugReportInput, PublicRoadmapItem } from '@tracemap/contracts';
-import { apiFetch } from '../api/api-fetch';
-import { authedFetch } from '../api/authed-fetch';
-import { currentAccessToken } from '../auth/current-token';
-import { newIdempotencyKey } from '../company/idempotency-key';
+// Through the package's main entry, not relative paths: an app that bundles this entry point then
+// uses the one shared session, stores and error class instead of copies of its own.
+import { apiFetch, authedFetch, currentAccessToken, newIdempotencyKey } from '@tracemap/shell-core';
 
 /**
  * Bug reports and feedback may come from anyone, signed in or not: the token is sent when

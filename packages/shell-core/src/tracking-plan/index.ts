@@ -1,5 +1,6 @@
 export * from './tracking-plan-api';
 export * from './maps-api';
+export * from './map-share-api';
 export { lintFindingsOf, versionConflictOf } from './plan-errors';
 // The plan's shapes and option lists come from the contracts, re-exported so apps need no second copy.
 export {

@@ -1,6 +1,7 @@
 import type { MapPreview, MapShareState } from '@tracemap/contracts';
-import { apiFetch } from '../api/api-fetch';
-import { authedFetch } from '../api/authed-fetch';
+// Through the package's main entry, not relative paths: an app that bundles this entry point then
+// uses the one shared session, stores and error class instead of copies of its own.
+import { apiFetch, authedFetch } from '@tracemap/shell-core';
 
 export type {
   MapPreview,

@@ -8,8 +8,9 @@ import type {
   PlanMap,
   UpdateMapInput,
 } from '@tracemap/contracts';
-import type { ApiFetchOptions } from '../api/api-fetch';
-import { authedFetch } from '../api/authed-fetch';
+// Through the package's main entry, not relative paths: an app that bundles this entry point then
+// uses the one shared session, stores and error class instead of copies of its own.
+import { authedFetch, type ApiFetchOptions } from '@tracemap/shell-core';
 
 // Maps have their own calls rather than joining the attribute/event/view set: their list
 // answers summaries (no nodes or edges) and their detail carries names instead of usage.

@@ -1,5 +1,7 @@
 import type { LintFinding, LintFailedBody, VersionConflictBody } from '@tracemap/contracts';
-import { ApiError } from '../api/api-error';
+// Through the package's main entry, not relative paths: an app that bundles this entry point then
+// uses the one shared session, stores and error class instead of copies of its own.
+import { ApiError } from '@tracemap/shell-core';
 
 /** The entity as it now is, when a save was refused because someone else changed it first. */
 export function versionConflictOf<T>(error: unknown): VersionConflictBody<T> | null {

@@ -23,8 +23,9 @@ import type {
   ViewDetail,
   ViewListFilters,
 } from '@tracemap/contracts';
-import type { ApiFetchOptions } from '../api/api-fetch';
-import { authedFetch } from '../api/authed-fetch';
+// Through the package's main entry, not relative paths: an app that bundles this entry point then
+// uses the one shared session, stores and error class instead of copies of its own.
+import { authedFetch, type ApiFetchOptions } from '@tracemap/shell-core';
 
 /** What each kind of plan entity reads and writes, so one set of calls serves all three. */
 export interface PlanEntityTypes {

@@ -6,7 +6,7 @@ import path from 'node:path';
 type HeaderTarget = { setHeader(name: string, value: string): unknown };
 import { matchPageRoute, MESSAGES } from '@tracemap/contracts';
 import { REMOTE_APPS, readRemotes, remoteOrigins } from '../remotes-registry';
-import { prerenderedPage, withPrerender, type PrerenderedPage } from './prerendered';
+import { marketingPreloads, prerenderedPage, servesStaticHtml, withPrerender, type PrerenderedPage } from './prerendered';
 import type { FrameAncestorsLookup } from '../map-frame-ancestors';
 
 export interface FrontendsOptions {
@@ -90,7 +90,8 @@ export default fp<FrontendsOptions>(
     });
 
     const sendShell = (status: number, reply: import('fastify').FastifyReply, frameAncestors: string[] = [], prerendered: PrerenderedPage | null = null) => {
-      const origins = [...options.extraScriptOrigins, ...remoteOrigins(readRemotes(options.remotesFile))];
+      const remotes = readRemotes(options.remotesFile);
+      const origins = [...options.extraScriptOrigins, ...remoteOrigins(remotes)];
       reply
         .code(status)
         .header('content-type', 'text/html; charset=utf-8')
@@ -103,7 +104,8 @@ export default fp<FrontendsOptions>(
         return reply.send('<!doctype html><title>Tracemap</title><p>The web app is not built yet. Run <code>npm run build</code>.</p>');
       }
       const shellHtml = readFileSync(shellIndex);
-      return reply.send(prerendered ? withPrerender(shellHtml.toString('utf8'), prerendered) : shellHtml);
+      if (!prerendered) return reply.send(shellHtml);
+      return reply.send(withPrerender(shellHtml.toString('utf8'), prerendered, marketingPreloads(options.root, remotes)));
     };
 
     // Hashed shell assets at the root (e.g. /main.1a2b3c.js) are served by the
@@ -124,8 +126,10 @@ export default fp<FrontendsOptions>(
         return reply.code(404).send({ statusCode: 404, code: 'not_found', message: MESSAGES.pageNotFound(pathname) });
       }
       const frameAncestors = known && options.frameAncestors ? await options.frameAncestors(pathname, request.log) : [];
-      // Public pages answer with their static HTML first; `?prerender=0` asks for the bare app (benchmarks compare both).
-      const prerendered = known && !/[?&]prerender=0(&|$)/.test(request.url) ? prerenderedPage(options.root, pathname) : null;
+      // Public pages answer with their static HTML, which the shell hydrates; `?prerender=0` asks for
+      // the bare app (benchmarks compare both).
+      const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      const prerendered = known && servesStaticHtml(search) ? prerenderedPage(options.root, pathname) : null;
       return sendShell(known ? 200 : 404, reply, frameAncestors, prerendered);
     });
   },

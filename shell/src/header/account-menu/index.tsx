@@ -1,9 +1,15 @@
+import { useSyncExternalStore } from 'react';
 import { NavLink } from 'react-router';
-import { logOut, useSessionStore, useUserStore } from '@tracemap/shell-core';
+import { logOut, useSessionStore, useUserStore, type AuthStatus } from '@tracemap/shell-core';
+
+const readStatus = () => useSessionStore.getState().status;
+// A page's static HTML is written for a first-time visitor, and hydrating it renders the same
+// "Log in" before the real session state takes over.
+const staticStatus = (): AuthStatus => 'anonymous';
 
 /** Right side of the header: Log in, or the user's email (to /account) and Log out. */
 export function AccountMenu() {
-  const status = useSessionStore((s) => s.status);
+  const status = useSyncExternalStore(useSessionStore.subscribe, readStatus, staticStatus);
   const sessionEmail = useSessionStore((s) => s.session?.email);
   const userEmail = useUserStore((s) => s.user?.email);
   if (status === 'unknown') return <span className="sh-account" aria-hidden="true" />;

@@ -1,6 +1,7 @@
 import { Suspense, useCallback, useEffect, useState, type ComponentType } from 'react';
-import { recoverFromChunkError } from '@tracemap/shell-core';
 import { loadRemoteComponent, peekRemoteComponent, resetRemote } from '../registry';
+import { recoverFromChunkError } from '../../deployment';
+import { PageShown } from '../../page-shown';
 import { RemoteErrorBoundary } from '../error-boundary';
 import { RemoteLoading, RemoteUnavailable } from '../remote-unavailable';
 
@@ -46,7 +47,12 @@ export function RemoteRoute({ remote, module = './routes', label }: RemoteRouteP
     setAttempt((a) => a + 1);
   }, [remote]);
 
-  const fallback = <RemoteUnavailable label={label} remote={remote} onRetry={retry} />;
+  const fallback = (
+    <>
+      <RemoteUnavailable label={label} remote={remote} onRetry={retry} />
+      <PageShown />
+    </>
+  );
   if (state.error) return fallback;
   if (!state.Comp) return <RemoteLoading label={label} remote={remote} />;
   const Comp = state.Comp;
@@ -54,6 +60,7 @@ export function RemoteRoute({ remote, module = './routes', label }: RemoteRouteP
     <RemoteErrorBoundary key={attempt} fallback={() => fallback} onError={() => resetRemote(remote)}>
       <Suspense fallback={<RemoteLoading label={label} remote={remote} />}>
         <Comp />
+        <PageShown />
       </Suspense>
     </RemoteErrorBoundary>
   );

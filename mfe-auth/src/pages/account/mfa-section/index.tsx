@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { getSupabase, verifyTotp } from '@tracemap/shell-core';
+import { getSupabase } from '@tracemap/shell-core';
+import { verifyTotp } from '@tracemap/shell-core/login';
 import { Button } from '@tracemap/ui';
 import { TotpStep } from '../../login/totp-step';
 

@@ -1,5 +1,6 @@
 import { Button } from '@tracemap/ui';
-import { canManageInvitation, ROLE_LABELS, type CompanyRole, type Invitation } from '@tracemap/shell-core';
+import { canManageInvitation, ROLE_LABELS } from '@tracemap/shell-core/roles';
+import { type CompanyRole, type Invitation } from '@tracemap/shell-core';
 
 export interface InvitationListProps {
   invitations: Invitation[];

@@ -1,6 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '@tracemap/ui';
-import { invitableRoles, inviteMember, newIdempotencyKey, ROLE_LABELS, type CompanyRole, type Invitation } from '@tracemap/shell-core';
+import { invitableRoles, ROLE_LABELS } from '@tracemap/shell-core/roles';
+import { newIdempotencyKey, type CompanyRole, type Invitation } from '@tracemap/shell-core';
+import { inviteMember } from '@tracemap/shell-core/company-api';
 import { ApiErrorMessage } from '../../../components/api-error';
 import { useAction } from '../../../hooks/use-action';
 

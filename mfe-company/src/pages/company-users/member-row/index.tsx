@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button } from '@tracemap/ui';
-import { assignableRoles, canRemoveMember, ROLE_LABELS, type CompanyMember, type CompanyRole, type MemberRef } from '@tracemap/shell-core';
+import { assignableRoles, canRemoveMember, ROLE_LABELS, type MemberRef } from '@tracemap/shell-core/roles';
+import { type CompanyMember, type CompanyRole } from '@tracemap/shell-core';
 
 export interface MemberRowProps {
   member: CompanyMember;
