@@ -45,9 +45,7 @@ export class SessionStatusCache {
   }
 
   start(log?: ChannelLog): void {
-    if (!this.channel) return;
-    if (log) this.channel.log = log;
-    this.channel.start();
+    this.channel?.start(log);
   }
 
   async stop(): Promise<void> {

@@ -62,7 +62,9 @@ export class NotificationChannel extends EventEmitter {
     return this.state === 'up';
   }
 
-  start(): void {
+  /** Starts listening; `log` replaces the channel's log (the app's logger exists only once the app does). */
+  start(log?: ChannelLog): void {
+    if (log) this.log = log;
     if (this.state !== 'stopped') return;
     this.state = 'connecting';
     void this.connect();
@@ -217,4 +219,12 @@ export class NotificationChannel extends EventEmitter {
     client.on('error', () => undefined);
     await client.end().catch(() => undefined);
   }
+}
+
+/**
+ * The probe of a channel its owner publishes on with pg_notify through the
+ * same pool its announcements take (the probe's round trip proves that path).
+ */
+export function notifyProbe(db: { query(text: string, values: unknown[]): Promise<unknown> }, channel: string): (nonce: string) => Promise<void> {
+  return async (nonce) => void (await db.query('SELECT pg_notify($1, $2)', [channel, `probe:${nonce}`]));
 }

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { SUBSCRIPTION_EVENTS_CHANNEL } from '@tracemap/contracts';
-import { NotificationChannel, type ChannelLog } from '@tracemap/service-kit';
+import { NotificationChannel, notifyProbe, type ChannelLog } from '@tracemap/service-kit';
 
 /**
  * Hears billing's announcements of subscription changes (a company id per notification) so
@@ -18,15 +18,12 @@ export function listenForSubscriptionChanges(options: {
     databaseUrl: options.databaseUrl,
     channel: SUBSCRIPTION_EVENTS_CHANNEL,
     applicationName: 'company_subscription_listener',
-    probe: async (nonce) => void (await options.db.query('SELECT pg_notify($1, $2)', [SUBSCRIPTION_EVENTS_CHANNEL, `probe:${nonce}`])),
+    probe: notifyProbe(options.db, SUBSCRIPTION_EVENTS_CHANNEL),
   });
   channel.on('message', (companyId: string) => options.onChange(companyId));
   return {
     channel,
-    start(log) {
-      channel.log = log;
-      channel.start();
-    },
+    start: (log) => channel.start(log),
     stop: () => channel.stop(),
   };
 }

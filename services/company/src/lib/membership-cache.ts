@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { NotificationChannel, PushInvalidatedCache, type ChannelLog } from '@tracemap/service-kit';
+import { NotificationChannel, notifyProbe, PushInvalidatedCache, type ChannelLog } from '@tracemap/service-kit';
 import type { Role } from './roles';
 
 /**
@@ -31,7 +31,7 @@ export class MembershipCache {
             databaseUrl: options.databaseUrl,
             channel: MEMBERSHIP_EVENTS_CHANNEL,
             applicationName: 'company_membership_listener',
-            probe: async (nonce) => void (await db.query('SELECT pg_notify($1, $2)', [MEMBERSHIP_EVENTS_CHANNEL, `probe:${nonce}`])),
+            probe: notifyProbe(db, MEMBERSHIP_EVENTS_CHANNEL),
           })
         : null;
     this.cache = new PushInvalidatedCache<Role>({ channel: this.channel });
@@ -39,9 +39,7 @@ export class MembershipCache {
   }
 
   start(log?: ChannelLog): void {
-    if (!this.channel) return;
-    if (log) this.channel.log = log;
-    this.channel.start();
+    this.channel?.start(log);
   }
 
   async stop(): Promise<void> {

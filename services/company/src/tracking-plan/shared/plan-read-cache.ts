@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { NotificationChannel, PushInvalidatedCache, type ChannelLog } from '@tracemap/service-kit';
+import { NotificationChannel, notifyProbe, PushInvalidatedCache, type ChannelLog } from '@tracemap/service-kit';
 
 /**
  * Where the database announces plan changes (migration 008's triggers):
@@ -32,7 +32,7 @@ export class PlanReadCache {
             databaseUrl: options.databaseUrl,
             channel: PLAN_EVENTS_CHANNEL,
             applicationName: 'company_plan_listener',
-            probe: async (nonce) => void (await db.query('SELECT pg_notify($1, $2)', [PLAN_EVENTS_CHANNEL, `probe:${nonce}`])),
+            probe: notifyProbe(db, PLAN_EVENTS_CHANNEL),
           })
         : null;
     this.cache = new PushInvalidatedCache<unknown>({ channel: this.channel, max: options.maxEntries });
@@ -45,9 +45,7 @@ export class PlanReadCache {
   }
 
   start(log?: ChannelLog): void {
-    if (!this.channel) return;
-    if (log) this.channel.log = log;
-    this.channel.start();
+    this.channel?.start(log);
   }
 
   async stop(): Promise<void> {
