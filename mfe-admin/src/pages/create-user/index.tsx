@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { COMPANY_ROLES, type CompanyRole } from '@tracemap/shell-core';
+import { COMPANY_ROLES, newIdempotencyKey, type CompanyRole } from '@tracemap/shell-core';
 import { createAdminUser } from '@tracemap/shell-core/admin';
 import { Button } from '@tracemap/ui';
 import { AdminPage } from '../../shared/admin-page';
@@ -13,6 +13,7 @@ export function AdminCreateUserPage() {
   const [lastName, setLastName] = useState('');
   const [companyId, setCompanyId] = useState('');
   const [role, setRole] = useState<CompanyRole>('viewer');
+  const [key, setKey] = useState(newIdempotencyKey);
   const action = useAction();
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -22,7 +23,9 @@ export function AdminCreateUserPage() {
         ...(firstName.trim() ? { firstName: firstName.trim() } : {}),
         ...(lastName.trim() ? { lastName: lastName.trim() } : {}),
         ...(companyId.trim() ? { companyId: companyId.trim(), role } : {}),
-      });
+      }, key);
+      // The key guards this one person against a double submit; the next is a new request.
+      setKey(newIdempotencyKey());
       return `Invitation sent to ${created.email}${created.companyRole ? `; member of the company as ${created.companyRole}` : ''}.`;
     });
   };

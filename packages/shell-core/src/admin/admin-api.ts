@@ -37,8 +37,8 @@ export const listAdminAudit = async (limit = 50) => (await get<{ entries: AdminA
 
 export const searchAdminUsers = async (q: string) => (await get<{ users: AdminUserSummary[] }>('/users', { q })).users;
 export const getAdminUser = (userId: string) => get<AdminUserDetail>(`/users/${encodeURIComponent(userId)}`);
-export const createAdminUser = (input: AdminCreateUserInput) =>
-  send<{ userId: string; email: string; invited: boolean; companyRole: string | null }>('POST', '/users', input);
+export const createAdminUser = (input: AdminCreateUserInput, idempotencyKey = newIdempotencyKey()) =>
+  send<{ userId: string; email: string; invited: boolean; companyRole: string | null }>('POST', '/users', input, { 'idempotency-key': idempotencyKey });
 const userAction = (userId: string, action: string, method: 'POST' | 'PUT' = 'POST', body?: unknown) =>
   send<AdminActionAnswer>(method, `/users/${encodeURIComponent(userId)}/${action}`, body);
 export const resendUserConfirmation = (userId: string) => userAction(userId, 'resend-confirmation');
