@@ -1,53 +1,25 @@
 import { useParams } from 'react-router';
 import { ATTRIBUTE_SCOPES, ATTRIBUTE_TYPES, ITEM_TYPES, type AttributeType, type ItemType, type Validation } from '@tracemap/shell-core/tracking-plan';
-import { useCompany } from '../../company-layout/context';
-import { EditorFrame } from '../../tracking-plan/editor/editor-frame';
-import { CheckField, ListField, SelectField, TextField } from '../../tracking-plan/editor/fields';
+import { NamingFields, OrganisationSection, PlanEntityPage } from '../../tracking-plan/editor/entity-page';
+import { CheckField, SelectField, TextField } from '../../tracking-plan/editor/fields';
 import { findingsFor, FindingList } from '../../tracking-plan/editor/findings';
-import { HistoryList } from '../../tracking-plan/editor/history-list';
-import { NameField } from '../../tracking-plan/editor/name-field';
-import { StatusField } from '../../tracking-plan/editor/status-field';
-import { useInlineLint } from '../../tracking-plan/editor/use-inline-lint';
-import { usePlanEditor } from '../../tracking-plan/editor/use-plan-editor';
-import { UsedByPanel } from '../../tracking-plan/editor/used-by';
-import { useNameCase } from '../../tracking-plan/plan-settings';
 import { ValidationEditor } from '../../tracking-plan/editor/validation-editor';
+import { useNameCase } from '../../tracking-plan/plan-settings';
 
 const SHOWN = ['name', 'displayName', 'description', 'scope', 'type', 'itemType', 'origin', 'validation', 'tags', 'owners', 'status'] as const;
 
 /** /company/:companyId/attributes/:attributeId: one attribute, editable by creators and up. */
 export function AttributePage() {
   const { attributeId = '' } = useParams();
-  const { companyId } = useCompany();
-  const editor = usePlanEditor('attribute', companyId, attributeId);
   const nameCase = useNameCase('attribute');
-  const { value, set } = editor;
-  const findings = [...editor.serverFindings, ...useInlineLint('attribute', value ?? {})];
-  const at = (field: string) => findingsFor(findings, field);
-
   return (
-    <EditorFrame
-      kind="attribute"
-      id={attributeId}
-      editor={editor}
-      shownFields={SHOWN}
-      side={
-        value ? (
-          <>
-            <UsedByPanel usedBy={value.usedBy} />
-            <HistoryList kind="attribute" id={attributeId} revision={editor.revision} />
-          </>
-        ) : null
-      }
-    >
-      {value ? (
+    <PlanEntityPage kind="attribute" id={attributeId} shownFields={SHOWN}>
+      {({ value, set, at, editor }) => (
         <>
           <section className="tp-section" aria-label="Definition">
             <h2>Definition</h2>
             <div className="tp-fields">
-              <NameField value={value.name} onChange={(v) => set('name', v)} nameCase={nameCase} findings={at('name')} showRequired />
-              <TextField label="Display name" value={value.displayName} onChange={(v) => set('displayName', v)} findings={at('displayName')} maxLength={200} />
-              <TextField label="Description" value={value.description} onChange={(v) => set('description', v)} multiline wide findings={at('description')} testId="plan-description" />
+              <NamingFields value={value} set={(field, text) => set(field, text)} at={at} nameCase={nameCase} />
               <SelectField label="Scope" value={value.scope} options={ATTRIBUTE_SCOPES} onChange={(v) => set('scope', v)} findings={at('scope')} testId="plan-scope" />
               <SelectField
                 label="Type"
@@ -85,16 +57,15 @@ export function AttributePage() {
               <CheckField label="Exposed" checked={value.exposed} onChange={(v) => set('exposed', v)} hint="Hidden from viewers, maps and shared links when off" />
             </div>
           </section>
-          <section className="tp-section" aria-label="Organisation">
-            <h2>Organisation</h2>
-            <div className="tp-fields">
-              <StatusField value={value.status} onChange={(v) => set('status', v)} />
-              <ListField label="Tags" value={value.tags} onChange={(v) => set('tags', v)} findings={at('tags')} testId="plan-tags" />
-              <ListField label="Owners" value={value.owners} onChange={(v) => set('owners', v)} findings={at('owners')} />
-            </div>
-          </section>
+          <OrganisationSection
+            value={value}
+            at={at}
+            onStatus={(v) => set('status', v)}
+            onTags={(v) => set('tags', v)}
+            onOwners={(v) => set('owners', v)}
+          />
         </>
-      ) : null}
-    </EditorFrame>
+      )}
+    </PlanEntityPage>
   );
 }

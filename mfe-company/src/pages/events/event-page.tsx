@@ -1,15 +1,7 @@
 import { useParams } from 'react-router';
 import { EVENT_KINDS, type AttributeLink } from '@tracemap/shell-core/tracking-plan';
-import { useCompany } from '../../company-layout/context';
-import { EditorFrame } from '../../tracking-plan/editor/editor-frame';
-import { ListField, SelectField, TextField } from '../../tracking-plan/editor/fields';
-import { findingsFor } from '../../tracking-plan/editor/findings';
-import { HistoryList } from '../../tracking-plan/editor/history-list';
-import { NameField } from '../../tracking-plan/editor/name-field';
-import { StatusField } from '../../tracking-plan/editor/status-field';
-import { useInlineLint } from '../../tracking-plan/editor/use-inline-lint';
-import { usePlanEditor } from '../../tracking-plan/editor/use-plan-editor';
-import { UsedByPanel } from '../../tracking-plan/editor/used-by';
+import { NamingFields, OrganisationSection, PlanEntityPage } from '../../tracking-plan/editor/entity-page';
+import { SelectField, TextField } from '../../tracking-plan/editor/fields';
 import { AttributeLinksEditor } from '../../tracking-plan/links/attribute-links-editor';
 import { useNameCase } from '../../tracking-plan/plan-settings';
 import { EffectiveAttributesPanel } from './effective-attributes';
@@ -20,36 +12,15 @@ const SHOWN = ['name', 'displayName', 'description', 'kind', 'category', 'trigge
 /** /company/:companyId/events/:eventId: the event, its attributes, what it inherits and its schema. */
 export function EventPage() {
   const { eventId = '' } = useParams();
-  const { companyId } = useCompany();
-  const editor = usePlanEditor('event', companyId, eventId);
   const nameCase = useNameCase('event');
-  const { value, set } = editor;
-  const findings = [...editor.serverFindings, ...useInlineLint('event', value ?? {})];
-  const at = (field: string) => findingsFor(findings, field);
-
   return (
-    <EditorFrame
-      kind="event"
-      id={eventId}
-      editor={editor}
-      shownFields={SHOWN}
-      side={
-        value ? (
-          <>
-            <UsedByPanel usedBy={value.usedBy} />
-            <HistoryList kind="event" id={eventId} revision={editor.revision} />
-          </>
-        ) : null
-      }
-    >
-      {value ? (
+    <PlanEntityPage kind="event" id={eventId} shownFields={SHOWN}>
+      {({ value, set, at, editor }) => (
         <>
           <section className="tp-section" aria-label="Definition">
             <h2>Definition</h2>
             <div className="tp-fields">
-              <NameField value={value.name} onChange={(v) => set('name', v)} nameCase={nameCase} findings={at('name')} showRequired />
-              <TextField label="Display name" value={value.displayName} onChange={(v) => set('displayName', v)} findings={at('displayName')} maxLength={200} />
-              <TextField label="Description" value={value.description} onChange={(v) => set('description', v)} multiline wide findings={at('description')} testId="plan-description" />
+              <NamingFields value={value} set={(field, text) => set(field, text)} at={at} nameCase={nameCase} />
               <SelectField label="Kind" value={value.kind} options={EVENT_KINDS} onChange={(v) => set('kind', v)} findings={at('kind')} testId="plan-kind" />
               <TextField label="Category" value={value.category} onChange={(v) => set('category', v)} findings={at('category')} maxLength={100} />
               <TextField label="Fires when" value={value.trigger} onChange={(v) => set('trigger', v)} multiline wide findings={at('trigger')} maxLength={1000} />
@@ -61,16 +32,15 @@ export function EventPage() {
           </section>
           <EffectiveAttributesPanel eventId={eventId} revision={editor.revision} />
           <JsonSchemaPanel eventId={eventId} revision={editor.revision} />
-          <section className="tp-section" aria-label="Organisation">
-            <h2>Organisation</h2>
-            <div className="tp-fields">
-              <StatusField value={value.status} onChange={(v) => set('status', v)} />
-              <ListField label="Tags" value={value.tags} onChange={(v) => set('tags', v)} findings={at('tags')} testId="plan-tags" />
-              <ListField label="Owners" value={value.owners} onChange={(v) => set('owners', v)} findings={at('owners')} />
-            </div>
-          </section>
+          <OrganisationSection
+            value={value}
+            at={at}
+            onStatus={(v) => set('status', v)}
+            onTags={(v) => set('tags', v)}
+            onOwners={(v) => set('owners', v)}
+          />
         </>
-      ) : null}
-    </EditorFrame>
+      )}
+    </PlanEntityPage>
   );
 }

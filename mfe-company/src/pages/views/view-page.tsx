@@ -1,15 +1,8 @@
 import { useParams } from 'react-router';
 import { VIEW_TYPES, type AttributeLink, type ViewEventLink } from '@tracemap/shell-core/tracking-plan';
-import { useCompany } from '../../company-layout/context';
-import { EditorFrame } from '../../tracking-plan/editor/editor-frame';
-import { ListField, SelectField, TextField } from '../../tracking-plan/editor/fields';
-import { findingsFor, FindingList } from '../../tracking-plan/editor/findings';
-import { HistoryList } from '../../tracking-plan/editor/history-list';
-import { NameField } from '../../tracking-plan/editor/name-field';
-import { StatusField } from '../../tracking-plan/editor/status-field';
-import { useInlineLint } from '../../tracking-plan/editor/use-inline-lint';
-import { usePlanEditor } from '../../tracking-plan/editor/use-plan-editor';
-import { UsedByPanel } from '../../tracking-plan/editor/used-by';
+import { NamingFields, OrganisationSection, PlanEntityPage } from '../../tracking-plan/editor/entity-page';
+import { SelectField, TextField } from '../../tracking-plan/editor/fields';
+import { FindingList } from '../../tracking-plan/editor/findings';
 import { AttributeLinksEditor } from '../../tracking-plan/links/attribute-links-editor';
 import { EventLinksEditor } from '../../tracking-plan/links/event-links-editor';
 
@@ -18,35 +11,14 @@ const SHOWN = ['name', 'displayName', 'description', 'type', 'urlPattern', 'scre
 /** /company/:companyId/views/:viewId: a page, screen or modal, its attributes and the events that fire on it. */
 export function ViewPage() {
   const { viewId = '' } = useParams();
-  const { companyId } = useCompany();
-  const editor = usePlanEditor('view', companyId, viewId);
-  const { value, set } = editor;
-  const findings = [...editor.serverFindings, ...useInlineLint('view', value ?? {})];
-  const at = (field: string) => findingsFor(findings, field);
-
   return (
-    <EditorFrame
-      kind="view"
-      id={viewId}
-      editor={editor}
-      shownFields={SHOWN}
-      side={
-        value ? (
-          <>
-            <UsedByPanel usedBy={value.usedBy} />
-            <HistoryList kind="view" id={viewId} revision={editor.revision} />
-          </>
-        ) : null
-      }
-    >
-      {value ? (
+    <PlanEntityPage kind="view" id={viewId} shownFields={SHOWN}>
+      {({ value, set, at }) => (
         <>
           <section className="tp-section" aria-label="Definition">
             <h2>Definition</h2>
             <div className="tp-fields">
-              <NameField value={value.name} onChange={(v) => set('name', v)} nameCase={null} findings={at('name')} showRequired />
-              <TextField label="Display name" value={value.displayName} onChange={(v) => set('displayName', v)} findings={at('displayName')} maxLength={200} />
-              <TextField label="Description" value={value.description} onChange={(v) => set('description', v)} multiline wide findings={at('description')} testId="plan-description" />
+              <NamingFields value={value} set={(field, text) => set(field, text)} at={at} nameCase={null} />
               <SelectField label="Type" value={value.type} options={VIEW_TYPES} onChange={(v) => set('type', v)} findings={at('type')} testId="plan-type" />
               <TextField label="URL pattern" value={value.urlPattern} onChange={(v) => set('urlPattern', v)} placeholder="/checkout/:step" findings={at('urlPattern')} maxLength={500} />
               <TextField
@@ -69,15 +41,9 @@ export function ViewPage() {
             <FindingList findings={at('events')} />
             <EventLinksEditor links={value.events as ViewEventLink[]} onChange={(links) => set('events', links)} />
           </section>
-          <section className="tp-section" aria-label="Organisation">
-            <h2>Organisation</h2>
-            <div className="tp-fields">
-              <StatusField value={value.status} onChange={(v) => set('status', v)} />
-              <ListField label="Tags" value={value.tags} onChange={(v) => set('tags', v)} findings={at('tags')} testId="plan-tags" />
-            </div>
-          </section>
+          <OrganisationSection value={value} at={at} onStatus={(v) => set('status', v)} onTags={(v) => set('tags', v)} />
         </>
-      ) : null}
-    </EditorFrame>
+      )}
+    </PlanEntityPage>
   );
 }
