@@ -1,6 +1,5 @@
-import { useState } from 'react';
-import { getAdminCompany, searchAdminCompanies, type AdminCompanySummary } from '@tracemap/shell-core/admin';
-import { Button } from '@tracemap/ui';
+import { getAdminCompany, searchAdminCompanies } from '@tracemap/shell-core/admin';
+import { SearchSection } from '../../shared/search-section';
 import { useLoad } from '../../shared/use-load';
 
 function CompanyPanel({ companyId }: { companyId: string }) {
@@ -38,42 +37,23 @@ function CompanyPanel({ companyId }: { companyId: string }) {
 }
 
 export function CompanySearch() {
-  const [q, setQ] = useState('');
-  const [companies, setCompanies] = useState<AdminCompanySummary[] | null>(null);
-  const [error, setError] = useState('');
-  const [open, setOpen] = useState<string | null>(null);
-  async function search(event: React.FormEvent) {
-    event.preventDefault();
-    if (!q.trim()) return;
-    setError('');
-    try {
-      setCompanies(await searchAdminCompanies(q.trim()));
-    } catch (e) {
-      setError((e as Error).message);
-    }
-  }
   return (
-    <div className="adm-section">
-      <h2>Companies</h2>
-      <form className="adm-row" onSubmit={search}>
-        <input className="adm-input" aria-label="Search companies by name or member email" placeholder="Name or member email" value={q} onChange={(e) => setQ(e.target.value)} data-testid="admin-company-search-input" />
-        <Button type="submit">Search</Button>
-      </form>
-      {error && <p className="adm-error">{error}</p>}
-      {companies && companies.length === 0 && <p className="adm-muted">No company matches.</p>}
-      {companies && (
-        <ul>
-          {companies.map((c) => (
-            <li key={c.id}>
-              <button type="button" className="tm-btn tm-btn--ghost" data-testid="admin-company-result" onClick={() => setOpen(c.id)}>
-                {c.name}
-              </button>{' '}
-              <span className="adm-muted">{c.memberCount} members</span>
-            </li>
-          ))}
-        </ul>
+    <SearchSection
+      title="Companies"
+      label="Search companies by name or member email"
+      placeholder="Name or member email"
+      empty="No company matches."
+      testId="admin-company-search"
+      search={searchAdminCompanies}
+      result={(c, open) => (
+        <>
+          <button type="button" className="tm-btn tm-btn--ghost" data-testid="admin-company-result" onClick={open}>
+            {c.name}
+          </button>{' '}
+          <span className="adm-muted">{c.memberCount} members</span>
+        </>
       )}
-      {open && <CompanyPanel key={open} companyId={open} />}
-    </div>
+      detail={(companyId) => <CompanyPanel key={companyId} companyId={companyId} />}
+    />
   );
 }
