@@ -110,29 +110,42 @@ async function statSeconds(file: string): Promise<number> {
   return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) / 100;
 }
 
-/**
- * CPU seconds so far of the service (this process's main thread; the load
- * generator is a child process) and of the database's server processes:
- * where a request's time goes, whatever else the machine is running.
- */
-async function cpuSeconds(db: pg.Pool, database: string): Promise<{ node: number; postgres: number }> {
+/** CPU seconds so far of the service (this process's main thread) and of each of the database's server processes. */
+interface CpuSnapshot {
+  node: number;
+  postgres: Map<number, number>;
+}
+
+async function cpuSeconds(db: pg.Pool, database: string): Promise<CpuSnapshot> {
   const node = await statSeconds(`/proc/self/task/${process.pid}/stat`);
   const { rows } = await db.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [database]);
-  let postgres = 0;
-  for (const { pid } of rows) postgres += await statSeconds(`/proc/${pid}/stat`);
+  const postgres = new Map<number, number>();
+  for (const { pid } of rows) postgres.set(pid, await statSeconds(`/proc/${pid}/stat`));
   return { node, postgres };
 }
 
-async function measure(name: string, spec: Omit<LoadSpec, 'connections' | 'duration'> & { duration?: number }, cpu: () => Promise<{ node: number; postgres: number }>) {
+/**
+ * Where a request's time went, whatever else the machine is running: the
+ * service's CPU and the database's, per server process (one that started
+ * meanwhile counts from zero; one a pool closed meanwhile is left out, rather
+ * than taking the seeding's CPU away from the sum).
+ */
+function cpuSpent(before: CpuSnapshot, after: CpuSnapshot): { node: number; postgres: number } {
+  let postgres = 0;
+  for (const [pid, seconds] of after.postgres) postgres += seconds - (before.postgres.get(pid) ?? 0);
+  return { node: after.node - before.node, postgres };
+}
+
+async function measure(name: string, spec: Omit<LoadSpec, 'connections' | 'duration'> & { duration?: number }, cpu: () => Promise<CpuSnapshot>) {
   const before = await cpu();
   const result = await runLoad({ connections: CONNECTIONS, duration: SECONDS, ...spec });
-  const after = await cpu();
+  const spent = cpuSpent(before, await cpu());
   const perRequest = (seconds: number) => Number(((seconds * 1000) / Math.max(result.requests, 1)).toFixed(2));
   return {
     name,
     ...result,
-    'node ms/req': perRequest(after.node - before.node),
-    'pg ms/req': perRequest(after.postgres - before.postgres),
+    'node ms/req': perRequest(spent.node),
+    'pg ms/req': perRequest(spent.postgres),
   };
 }
 
