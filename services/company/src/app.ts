@@ -72,7 +72,7 @@ export async function buildApp(config: CompanyConfig, overrides: BuildOverrides 
   const planReads = new PlanReadCache(app.db, {
     databaseUrl: config.DATABASE_URL,
     ttlMs: config.PLAN_READ_CACHE_MS,
-    maxEntries: config.PLAN_READ_CACHE_ENTRIES,
+    maxItems: config.PLAN_READ_CACHE_ITEMS,
   });
   app.addHook('onReady', async () => planReads.start(app.log));
   app.addHook('onClose', async () => planReads.stop());

@@ -27,8 +27,11 @@ export const CompanyConfigSchema = serviceConfigSchema(
      * the database announce plan changes; every change drops the company's at once. 0: read every time.
      */
     PLAN_READ_CACHE_MS: Type.Integer({ minimum: 0, default: 300000 }),
-    /** How many plan reads are kept at most (across companies; the least recently used go first). */
-    PLAN_READ_CACHE_ENTRIES: Type.Integer({ minimum: 1, default: 2000 }),
+    /**
+     * How many rows (list items, schema properties, lint findings) kept plan reads may hold in all,
+     * across companies; the least recently used go first.
+     */
+    PLAN_READ_CACHE_ITEMS: Type.Integer({ minimum: 1, default: 20000 }),
     INTERNAL_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 2000 }),
     /**
      * Plan edits need a running subscription (402 otherwise), and new companies get their

@@ -6,11 +6,14 @@ export interface Loaded<V> {
   value: V;
   /** How long the value may be kept at most; 0 or less: do not keep it (e.g. a negative answer). */
   ttlMs: number;
+  /** Its share of the cache's `max` (default 1), for values of very different sizes. */
+  weight?: number;
 }
 
 export interface PushInvalidatedCacheOptions {
   /** Announces changes; its payloads are space-separated tags. Null: never cache. */
   channel: NotificationChannel | null;
+  /** The most entries kept, or the most total weight where loads give one. */
   max?: number;
 }
 
@@ -100,7 +103,7 @@ export class PushInvalidatedCache<V> extends EventEmitter {
 
   private keep(key: string, tags: string[], loaded: Loaded<V>): void {
     if (loaded.ttlMs <= 0) return;
-    this.entries.set(key, { value: loaded.value, tags }, loaded.ttlMs);
+    this.entries.set(key, { value: loaded.value, tags }, loaded.ttlMs, Date.now(), loaded.weight ?? 1);
     for (const tag of tags) {
       let keys = this.byTag.get(tag);
       if (!keys) this.byTag.set(tag, (keys = new Set()));

@@ -8,5 +8,5 @@ export async function getEffectiveAttributes(deps: CompanyDeps, actor: PlanActor
   return keptPlanRead(deps, actor, ['effective-attributes', eventId], async () => {
     const resolved = await resolveEvent(deps, actor, eventId);
     return { eventId, attributeInheritance: resolved.attributeInheritance, attributes: resolved.attributes };
-  });
+  }, (answer) => answer.attributes.length);
 }

@@ -8,5 +8,5 @@ export async function getEventSchema(deps: CompanyDeps, actor: PlanActor, eventI
   return keptPlanRead(deps, actor, ['event-schema', eventId], async () => {
     const resolved = await resolveEvent(deps, actor, eventId);
     return eventJsonSchema(resolved.event, resolved.attributes) as Record<string, unknown>;
-  });
+  }, (schema) => Object.keys((schema.properties as object | undefined) ?? {}).length);
 }

@@ -7,5 +7,6 @@ import { listEvents as listPage } from './event-repository';
 export async function listEvents(deps: CompanyDeps, actor: PlanActor, filters: EventListFilters): Promise<PageOf<PlanEvent>> {
   return keptPlanRead(deps, actor, ['list', 'events', filters], () =>
     listPage(tenantReader(deps, actor), actor.companyId, filters, { exposedOnly: exposedOnly(actor), totals: listTotals(deps) }),
+    (page) => page.items.length,
   );
 }

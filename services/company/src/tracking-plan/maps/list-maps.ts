@@ -7,5 +7,6 @@ import { listMaps as listPage } from './map-repository';
 export async function listMaps(deps: CompanyDeps, actor: PlanActor, filters: MapListFilters): Promise<PageOf<MapSummary>> {
   return keptPlanRead(deps, actor, ['list', 'maps', filters], () =>
     listPage(tenantReader(deps, actor), actor.companyId, filters, { exposedOnly: exposedOnly(actor), totals: listTotals(deps) }),
+    (page) => page.items.length,
   );
 }

@@ -10,7 +10,7 @@ import { lintPlan } from '@tracemap/tracking-plan';
  * no finding about, or naming, an attribute they cannot see.
  */
 export function lintTrackingPlan(deps: CompanyDeps, actor: PlanActor): Promise<LintReport> {
-  return keptPlanRead(deps, actor, ['lint'], () => lintAsSeenBy(deps, actor));
+  return keptPlanRead(deps, actor, ['lint'], () => lintAsSeenBy(deps, actor), (report) => report.findings.length);
 }
 
 async function lintAsSeenBy(deps: CompanyDeps, actor: PlanActor): Promise<LintReport> {

@@ -40,10 +40,11 @@ export const exposedOnly = (actor: PlanActor): boolean => actor.role === 'viewer
 
 /**
  * A read of the company's plan kept until the plan changes, shared by every
- * caller who sees the same attributes. `what` names the read and its inputs.
+ * caller who sees the same attributes. `what` names the read and its inputs;
+ * `items` counts the rows of an answer (the cache's bound is in rows).
  */
-export function keptPlanRead<T>(deps: CompanyDeps, actor: PlanActor, what: unknown, load: () => Promise<T>): Promise<T> {
-  return deps.planReads.read(actor.companyId, `${exposedOnly(actor) ? 'exposed' : 'all'}:${canonicalJson(what)}`, load);
+export function keptPlanRead<T>(deps: CompanyDeps, actor: PlanActor, what: unknown, load: () => Promise<T>, items: (value: T) => number): Promise<T> {
+  return deps.planReads.read(actor.companyId, `${exposedOnly(actor) ? 'exposed' : 'all'}:${canonicalJson(what)}`, load, items);
 }
 
 /** `If-Match: 3`, `"3"` or `W/"3"` → 3; absent → undefined. */

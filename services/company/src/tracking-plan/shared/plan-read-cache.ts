@@ -25,7 +25,7 @@ export class PlanReadCache {
   private readonly cache: PushInvalidatedCache<unknown>;
   private readonly listeners: Array<(companyId: string) => void> = [];
 
-  constructor(db: pg.Pool, private readonly options: { databaseUrl: string; ttlMs: number; maxEntries: number }) {
+  constructor(db: pg.Pool, private readonly options: { databaseUrl: string; ttlMs: number; maxItems: number }) {
     this.channel =
       options.ttlMs > 0
         ? new NotificationChannel({
@@ -35,7 +35,7 @@ export class PlanReadCache {
             probe: notifyProbe(db, PLAN_EVENTS_CHANNEL),
           })
         : null;
-    this.cache = new PushInvalidatedCache<unknown>({ channel: this.channel, max: options.maxEntries });
+    this.cache = new PushInvalidatedCache<unknown>({ channel: this.channel, max: options.maxItems });
     this.channel?.on('message', (payload: string) => {
       for (const tag of payload.split(' ')) {
         const companyId = PLAN_TAG.exec(tag)?.[1];
@@ -57,9 +57,16 @@ export class PlanReadCache {
     this.listeners.push(listener);
   }
 
-  /** The kept answer for `key` of the company's plan, or `load`'s (kept for next time). */
-  async read<T>(companyId: string, key: string, load: () => Promise<T>): Promise<T> {
-    const value = await this.cache.get(`${companyId}:${key}`, [planTag(companyId)], async () => ({ value: await load(), ttlMs: this.options.ttlMs }));
+  /**
+   * The kept answer for `key` of the company's plan, or `load`'s (kept for next time).
+   * `items` says how many rows it holds (list items, schema properties, findings): answers
+   * range from one row to hundreds, so the bound counts rows rather than answers.
+   */
+  async read<T>(companyId: string, key: string, load: () => Promise<T>, items: (value: T) => number): Promise<T> {
+    const value = await this.cache.get(`${companyId}:${key}`, [planTag(companyId)], async () => {
+      const loaded = await load();
+      return { value: loaded, ttlMs: this.options.ttlMs, weight: 1 + items(loaded) };
+    });
     return value as T;
   }
 
