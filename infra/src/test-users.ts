@@ -9,8 +9,8 @@ export interface Session {
   user: { id: string; email: string };
 }
 
-/** Creates a confirmed user through the auth admin API (service role). */
-export async function createConfirmedUser(stack: Stack, email: string, password: string): Promise<{ id: string }> {
+/** Creates a confirmed user through the auth admin API (service role), with its metadata (e.g. names) if any. */
+export async function createConfirmedUser(stack: Stack, email: string, password: string, userMetadata?: Record<string, unknown>): Promise<{ id: string }> {
   const response = await fetch(`${stack.url}/auth/v1/admin/users`, {
     method: 'POST',
     headers: {
@@ -18,7 +18,7 @@ export async function createConfirmedUser(stack: Stack, email: string, password:
       authorization: `Bearer ${stack.secrets.AUTH_SERVICE_ROLE_KEY}`,
       'content-type': 'application/json',
     },
-    body: JSON.stringify({ email, password, email_confirm: true }),
+    body: JSON.stringify({ email, password, email_confirm: true, user_metadata: userMetadata }),
   });
   if (!response.ok) throw new Error(`creating ${email} failed: ${response.status} ${await response.text()}`);
   return (await response.json()) as { id: string };

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { createTestDatabase, launchBrowser, type TestBrowser, type TestDatabase } from '@tracemap/test-kit';
 import { startStack, type Stack, type StackOptions } from '../../../src/stack';
-import { sessionCookies, signIn, type Session } from '../../../src/test-users';
+import { createConfirmedUser, sessionCookies, signIn, type Session } from '../../../src/test-users';
 
 export interface Person {
   email: string;
@@ -44,19 +44,6 @@ export interface BrowserWorld<P extends string> {
 
 const WARM_UP_MS = 90_000;
 
-/** Creates a confirmed user through the auth admin API (service role), with its metadata if any. */
-async function createPerson(stack: Stack, person: Person): Promise<void> {
-  const response = await fetch(`${stack.url}/auth/v1/admin/users`, {
-    method: 'POST',
-    headers: {
-      apikey: stack.secrets.AUTH_PUBLIC_KEY,
-      authorization: `Bearer ${stack.secrets.AUTH_SERVICE_ROLE_KEY}`,
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify({ email: person.email, password: person.password, email_confirm: true, user_metadata: person.userMetadata }),
-  });
-  if (!response.ok) throw new Error(`creating ${person.email} failed: ${response.status} ${await response.text()}`);
-}
 
 /** The stack's environment: the suite's own, with the product admins among people added to ADMIN_EMAILS. */
 function stackEnv(people: Person[], env: Record<string, string> | undefined): Record<string, string> | undefined {
@@ -94,7 +81,7 @@ export async function openBrowserWorld<P extends string>(
     const sessions = {} as Record<P, Session>;
     for (const who of Object.keys(people) as P[]) {
       const person = people[who];
-      await createPerson(stack, person);
+      await createConfirmedUser(stack, person.email, person.password, person.userMetadata);
       if (person.signedIn !== false) sessions[who] = await signIn(stack, person.email, person.password);
     }
     chromium = await launchBrowser();
