@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { MapMock } from '../../illustrations/map-mock';
 import { PageMeta } from '../../seo/page-meta';
 import { MarketingStyles } from '../../styles';
+import { CardSection } from '../../sections/card-section';
 
 const POINTS = [
   { title: 'A workspace per client', text: 'Each client is its own company: its own plan, settings, naming case, lint severities and subscription. Nothing leaks between clients.' },
@@ -40,18 +41,7 @@ export function AgencyPage() {
           <MapMock />
         </div>
       </section>
-      <section className="mk-section">
-        <div className="tm-container">
-          <div className="mk-grid">
-            {POINTS.map((p) => (
-              <article key={p.title} className="mk-card">
-                <h3>{p.title}</h3>
-                <p>{p.text}</p>
-              </article>
-            ))}
-          </div>
-        </div>
-      </section>
+      <CardSection cards={POINTS} />
     </>
   );
 }

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { EventMock } from '../../illustrations/event-mock';
 import { PageMeta } from '../../seo/page-meta';
 import { MarketingStyles } from '../../styles';
+import { CardSection } from '../../sections/card-section';
 
 const STEPS = [
   { title: 'Model', text: 'Events, their attributes and validation in one plan, with system attributes for the common fields every event carries.' },
@@ -39,19 +40,7 @@ export function CdpPage() {
           <EventMock />
         </div>
       </section>
-      <section className="mk-section">
-        <div className="tm-container">
-          <h2>From plan to data plan in three steps</h2>
-          <div className="mk-grid mk-grid--3">
-            {STEPS.map((s) => (
-              <article key={s.title} className="mk-card">
-                <h3>{s.title}</h3>
-                <p>{s.text}</p>
-              </article>
-            ))}
-          </div>
-        </div>
-      </section>
+      <CardSection title="From plan to data plan in three steps" cards={STEPS} threeColumns />
       <section className="mk-section" style={{ paddingTop: 0 }}>
         <div className="tm-container mk-split">
           <div>

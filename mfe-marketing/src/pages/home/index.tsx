@@ -3,19 +3,20 @@ import { EventMock } from '../../illustrations/event-mock';
 import { MapMock } from '../../illustrations/map-mock';
 import { PageMeta } from '../../seo/page-meta';
 import { MarketingStyles } from '../../styles';
+import { CardSection } from '../../sections/card-section';
 
 const CONCEPTS = [
-  { name: 'Attributes', text: 'Define every property once — scope, type, validation, origin, personal-data flag — and reuse it across events.' },
-  { name: 'Events', text: 'Name what your product records and link the attributes each event must or may carry.' },
-  { name: 'Views', text: 'Pages, screens and modals with their own attributes and the events that fire on them.' },
-  { name: 'Maps', text: 'Journeys across views, with the events that move users from one step to the next.' },
+  { title: 'Attributes', text: 'Define every property once — scope, type, validation, origin, personal-data flag — and reuse it across events.' },
+  { title: 'Events', text: 'Name what your product records and link the attributes each event must or may carry.' },
+  { title: 'Views', text: 'Pages, screens and modals with their own attributes and the events that fire on them.' },
+  { title: 'Maps', text: 'Journeys across views, with the events that move users from one step to the next.' },
 ];
 
 const AUDIENCES = [
-  { who: 'Analysts', text: 'Know which event answers which question, and trust that every property means one thing.' },
-  { who: 'Product managers', text: 'Draft the plan of a feature on a map, in plain language, before a line of code is written.' },
-  { who: 'Developers', text: 'Get the exact name, properties, types and presence of every event — plus a JSON Schema to test against.' },
-  { who: 'Agencies', text: 'One workspace per client, roles for both teams, and a shared map for sign-off.' },
+  { title: 'Analysts', text: 'Know which event answers which question, and trust that every property means one thing.' },
+  { title: 'Product managers', text: 'Draft the plan of a feature on a map, in plain language, before a line of code is written.' },
+  { title: 'Developers', text: 'Get the exact name, properties, types and presence of every event — plus a JSON Schema to test against.' },
+  { title: 'Agencies', text: 'One workspace per client, roles for both teams, and a shared map for sign-off.' },
 ];
 
 const ROWS = [
@@ -59,20 +60,7 @@ export function HomePage() {
         </div>
       </section>
 
-      <section className="mk-section">
-        <div className="tm-container">
-          <h2>Four building blocks</h2>
-          <p className="mk-lead">Tracemap models analytics data the way your team already talks about it.</p>
-          <div className="mk-grid">
-            {CONCEPTS.map((c) => (
-              <article key={c.name} className="mk-card">
-                <h3>{c.name}</h3>
-                <p>{c.text}</p>
-              </article>
-            ))}
-          </div>
-        </div>
-      </section>
+      <CardSection title="Four building blocks" lead="Tracemap models analytics data the way your team already talks about it." cards={CONCEPTS} />
 
       <section className="mk-section" style={{ paddingTop: 0 }}>
         <div className="tm-container mk-split">
@@ -89,19 +77,7 @@ export function HomePage() {
         </div>
       </section>
 
-      <section className="mk-section" style={{ paddingTop: 0 }}>
-        <div className="tm-container">
-          <h2>Built for the people who touch the data</h2>
-          <div className="mk-grid">
-            {AUDIENCES.map((a) => (
-              <article key={a.who} className="mk-card">
-                <h3>{a.who}</h3>
-                <p>{a.text}</p>
-              </article>
-            ))}
-          </div>
-        </div>
-      </section>
+      <CardSection title="Built for the people who touch the data" cards={AUDIENCES} flush />
 
       <section className="mk-section" style={{ paddingTop: 0 }}>
         <div className="tm-container">
