@@ -1,9 +1,9 @@
-import { AppError, withTransaction } from '@tracemap/service-kit';
+import { AppError } from '@tracemap/service-kit';
 import { SUBSCRIPTION_MESSAGES } from '@tracemap/contracts';
 import type { SubscriptionDeps } from '../deps';
 import { findSubscription } from '../repositories/subscription-repository';
 import { ensureCustomer } from './ensure-customer';
-import { lockCompany, syncCompanySubscription } from './sync-company-subscription';
+import { syncCompanySubscription } from './sync-company-subscription';
 
 /** The provider can change this subscription's price directly: it is paid for and has not ended. */
 export function isChangeable(providerStatus: string | null): boolean {
@@ -44,9 +44,6 @@ export async function changePlan(
 
 /** Re-reads the company's subscription after a change made here, without waiting for the webhook. */
 export async function resync(deps: SubscriptionDeps, companyId: string, requestId?: string): Promise<void> {
-  const sync = await withTransaction(deps.db, async (client) => {
-    await lockCompany(client, companyId);
-    return syncCompanySubscription(deps, client, companyId);
-  });
+  const sync = await syncCompanySubscription(deps, companyId);
   if (sync.changed) await deps.peers.subscriptionChanged(companyId, requestId);
 }

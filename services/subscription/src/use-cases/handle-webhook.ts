@@ -5,7 +5,7 @@ import type { SubscriptionDeps } from '../deps';
 import { emailDate, queueBillingEmails } from '../lib/outbox';
 import type { BillingContact } from '../lib/peers';
 import { findCompanyByCustomer, markEventProcessed, saveCustomer, wasEventProcessed } from '../repositories/subscription-repository';
-import { endReplacedTrials, lockCompany, syncCompanySubscription } from './sync-company-subscription';
+import { applyProviderRead, endReplacedTrials, lockCompany, readProvider } from './sync-company-subscription';
 
 type Obj = Record<string, unknown>;
 const str = (value: unknown): string | null => (typeof value === 'string' && value ? value : value && typeof value === 'object' && typeof (value as Obj).id === 'string' ? ((value as Obj).id as string) : null);
@@ -63,7 +63,7 @@ export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored';
 /**
  * One verified provider event. It is applied at most once (its id is recorded in the same
  * transaction as the change), and never trusted for state: the company's subscriptions are
- * read again from the provider under the company's lock, so duplicates and any order of
+ * read again from the provider and saved in ticket order, so duplicates and any order of
  * delivery end in the provider's current state. Any failure throws, the endpoint answers
  * non-2xx and the provider delivers the event again.
  */
@@ -84,11 +84,13 @@ export async function handleWebhook(deps: SubscriptionDeps, event: Stripe.Event,
   let contacts: { companyName: string | null; contacts: BillingContact[] } = { companyName: null, contacts: [] };
   if (email) contacts = await deps.peers.billingContacts(companyId, requestId);
 
+  // The provider is read before the transaction opens (see readProvider).
+  const read = await readProvider(deps, companyId, customerId);
   const outcome = await withTransaction(deps.db, async (client) => {
     await lockCompany(client, companyId);
     if (!(await markEventProcessed(client, event.id, event.type, companyId))) return { duplicate: true, changed: false };
     if (customerId) await saveCustomer(client, companyId, customerId);
-    const sync = await syncCompanySubscription(deps, client, companyId);
+    const sync = await applyProviderRead(client, companyId, read);
     if (email) {
       await queueBillingEmails(client, {
         eventId: event.id,

@@ -1,7 +1,6 @@
-import { withTransaction } from '@tracemap/service-kit';
 import type { SubscriptionDeps } from '../deps';
 import { listCompanyIdsWithCustomers } from '../repositories/subscription-repository';
-import { endReplacedTrials, lockCompany, syncCompanySubscription } from './sync-company-subscription';
+import { endReplacedTrials, syncCompanySubscription } from './sync-company-subscription';
 
 /**
  * Re-reads every company's subscription from the provider: catches up on webhooks that never
@@ -14,10 +13,7 @@ export async function reconcileSubscriptions(deps: SubscriptionDeps): Promise<{ 
   let failed = 0;
   for (const companyId of companyIds) {
     try {
-      const sync = await withTransaction(deps.db, async (client) => {
-        await lockCompany(client, companyId);
-        return syncCompanySubscription(deps, client, companyId);
-      });
+      const sync = await syncCompanySubscription(deps, companyId);
       await endReplacedTrials(deps, sync);
       if (sync.changed) {
         changed += 1;

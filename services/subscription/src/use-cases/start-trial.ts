@@ -1,8 +1,7 @@
-import { withTransaction } from '@tracemap/service-kit';
 import type { SubscriptionDeps } from '../deps';
 import { findSubscription } from '../repositories/subscription-repository';
 import { ensureCustomer } from './ensure-customer';
-import { lockCompany, syncCompanySubscription } from './sync-company-subscription';
+import { syncCompanySubscription } from './sync-company-subscription';
 
 export type TrialOutcome = { started: true; status: string } | { started: false; reason: 'trial_used' | 'has_subscription' };
 
@@ -50,10 +49,7 @@ export async function startTrial(deps: SubscriptionDeps, input: { companyId: str
     },
     `trial-${input.companyId}`,
   );
-  const sync = await withTransaction(deps.db, async (client) => {
-    await lockCompany(client, input.companyId);
-    return syncCompanySubscription(deps, client, input.companyId);
-  });
+  const sync = await syncCompanySubscription(deps, input.companyId);
   if (sync.changed) await deps.peers.subscriptionChanged(input.companyId, input.requestId);
   return { started: true, status: sync.status ?? 'none' };
 }

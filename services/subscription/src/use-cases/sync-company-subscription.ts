@@ -1,9 +1,9 @@
 import { SUBSCRIPTION_EVENTS_CHANNEL } from '@tracemap/contracts';
-import type { Queryable } from '@tracemap/service-kit';
+import { withTransaction, type Queryable } from '@tracemap/service-kit';
 import type { SubscriptionDeps } from '../deps';
 import { isLive, mapProviderStatus, type LocalStatus } from '../domain/map-status';
 import type { ProviderSubscription } from '../providers/billing-provider';
-import { findCustomerId, saveSubscription } from '../repositories/subscription-repository';
+import { findCustomerId, findSubscription, saveSubscription } from '../repositories/subscription-repository';
 
 /** A paid live subscription beats a trial, a trial beats a pending first payment, anything live beats an ended one. */
 function rank(sub: ProviderSubscription): number {
@@ -29,25 +29,64 @@ export interface SyncOutcome {
   all: ProviderSubscription[];
 }
 
+/** What the provider says of one company's subscriptions, read outside any transaction. */
+export interface ProviderRead {
+  /** Taken before the read: orders this sync among the company's others. */
+  ticket: number;
+  customerId: string | null;
+  all: ProviderSubscription[];
+  /** The subscription that decides the company's state, with the card as the provider has it. */
+  current: ProviderSubscription | null;
+}
+
 /**
- * Makes the local copy the provider's current truth for one company. The caller holds the
- * company's lock (see lockCompany) for the whole read-then-write, so two deliveries for the
- * same company cannot interleave and write an older read over a newer one: whatever order
- * events arrive in, the last writer read the provider last.
+ * Reads the company's subscriptions from the provider, after taking the next sync ticket.
+ * No transaction is open meanwhile: the provider call may take seconds, and on the embedded
+ * database one open transaction holds the only backend every service shares.
  */
-export async function syncCompanySubscription(deps: SubscriptionDeps, client: Queryable, companyId: string): Promise<SyncOutcome> {
-  const customerId = await findCustomerId(client, companyId);
-  if (!customerId) return { changed: false, status: null, current: null, all: [] };
+export async function readProvider(deps: SubscriptionDeps, companyId: string, knownCustomerId?: string | null): Promise<ProviderRead> {
+  const { rows } = await deps.db.query<{ issued: string }>(
+    `INSERT INTO subscription.sync_tickets (company_id, issued) VALUES ($1, 1)
+     ON CONFLICT (company_id) DO UPDATE SET issued = subscription.sync_tickets.issued + 1 RETURNING issued`,
+    [companyId],
+  );
+  const ticket = Number(rows[0].issued);
+  const customerId = knownCustomerId ?? (await findCustomerId(deps.db, companyId));
+  if (!customerId) return { ticket, customerId, all: [], current: null };
   const all = await deps.provider.listSubscriptions(customerId);
   const picked = pickCurrent(all);
-  if (!picked) return { changed: false, status: null, current: null, all };
   // A card changed in the billing portal may be set on the customer rather than the subscription.
-  const current = picked.card || !isLive(picked.status) ? picked : { ...picked, card: await deps.provider.customerCard(customerId) };
+  const current = !picked || picked.card || !isLive(picked.status) ? picked : { ...picked, card: await deps.provider.customerCard(customerId) };
+  return { ticket, customerId, all, current };
+}
+
+/**
+ * Makes the local copy what the provider said, inside the caller's transaction (which holds
+ * the company's lock, see lockCompany). A read that an older sync's ticket beat to it is
+ * dropped: a sync that started later, and so saw at least as much, was saved already, and
+ * every later change at the provider brings a webhook and a sync of its own.
+ */
+export async function applyProviderRead(client: Queryable, companyId: string, read: ProviderRead): Promise<SyncOutcome> {
+  const { all, current } = read;
+  const latest = await client.query(`UPDATE subscription.sync_tickets SET applied = $2 WHERE company_id = $1 AND applied < $2`, [companyId, read.ticket]);
+  if (latest.rowCount === 0 || !current) {
+    const stored = await findSubscription(client, companyId);
+    return { changed: false, status: stored?.status ?? null, current, all };
+  }
   const status = mapProviderStatus(current.status, current.cancelAtPeriodEnd);
   const changed = await saveSubscription(client, companyId, status, current);
   // Delivered when the transaction commits, to every replica of the company service.
   if (changed) await client.query('SELECT pg_notify($1, $2)', [SUBSCRIPTION_EVENTS_CHANNEL, companyId]);
   return { changed, status, current, all };
+}
+
+/** Reads the provider, then saves what it said under the company's lock: the whole sync of one company. */
+export async function syncCompanySubscription(deps: SubscriptionDeps, companyId: string): Promise<SyncOutcome> {
+  const read = await readProvider(deps, companyId);
+  return withTransaction(deps.db, async (client) => {
+    await lockCompany(client, companyId);
+    return applyProviderRead(client, companyId, read);
+  });
 }
 
 /**
