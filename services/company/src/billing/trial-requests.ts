@@ -46,46 +46,45 @@ const MAX_DELAY_MS = 5 * 60 * 1000;
 /**
  * Hands queued trial requests to the subscription service, at least once: a row is done
  * only after billing answered, and billing's start-trial is idempotent, so a crash between
- * the two just asks again. Failures wait longer each time (up to 5 minutes).
+ * the two just asks again once the claim's lease runs out. Failures wait longer each time
+ * (up to 5 minutes).
  */
 export function startTrialWorker(options: { db: FastifyInstance['db']; peers: Peers; log: FastifyBaseLogger; pollMs: number }): TrialWorker {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
   let stopped = false;
 
+  // Claimed rows wait this long before another worker (or this one after a crash) asks again.
+  const LEASE = '30 seconds';
+
+  /**
+   * Claims the next due request by moving its next attempt a lease ahead, in a statement of its
+   * own: no transaction stays open while billing is asked (on the embedded database one open
+   * transaction holds the backend every service shares, billing included).
+   */
   async function handOverOne(): Promise<boolean> {
-    const client = await options.db.connect();
+    const { rows } = await options.db.query<{ company_id: string; creator_user_id: string; attempts: number }>(
+      `UPDATE company.trial_requests t SET next_attempt_at = now() + interval '${LEASE}'
+        WHERE t.company_id = (
+          SELECT company_id FROM company.trial_requests
+           WHERE done_at IS NULL AND next_attempt_at <= now() ORDER BY next_attempt_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+        RETURNING t.company_id, t.creator_user_id, t.attempts`,
+    );
+    const row = rows[0];
+    if (!row) return false;
     try {
-      await client.query('BEGIN');
-      const { rows } = await client.query<{ company_id: string; creator_user_id: string; attempts: number }>(
-        `SELECT company_id, creator_user_id, attempts FROM company.trial_requests
-          WHERE done_at IS NULL AND next_attempt_at <= now() ORDER BY next_attempt_at LIMIT 1 FOR UPDATE SKIP LOCKED`,
-      );
-      const row = rows[0];
-      if (!row) {
-        await client.query('COMMIT');
-        return false;
-      }
-      try {
-        await options.peers.startTrial(row.company_id, row.creator_user_id);
-        await client.query(`UPDATE company.trial_requests SET done_at = now(), last_error = NULL WHERE company_id = $1`, [row.company_id]);
-      } catch (error) {
-        const delay = Math.min(1000 * 2 ** row.attempts, MAX_DELAY_MS);
-        options.log.warn({ err: error, companyId: row.company_id }, 'trial start failed; trying again later');
-        await client.query(
-          `UPDATE company.trial_requests SET attempts = attempts + 1, next_attempt_at = now() + ($2 || ' milliseconds')::interval, last_error = $3
-            WHERE company_id = $1`,
-          [row.company_id, String(delay), String((error as Error).message ?? error).slice(0, 500)],
-        );
-      }
-      await client.query('COMMIT');
-      return true;
+      await options.peers.startTrial(row.company_id, row.creator_user_id);
+      await options.db.query(`UPDATE company.trial_requests SET done_at = now(), last_error = NULL WHERE company_id = $1`, [row.company_id]);
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
+      const delay = Math.min(1000 * 2 ** row.attempts, MAX_DELAY_MS);
+      options.log.warn({ err: error, companyId: row.company_id }, 'trial start failed; trying again later');
+      await options.db.query(
+        `UPDATE company.trial_requests SET attempts = attempts + 1, next_attempt_at = now() + ($2 || ' milliseconds')::interval, last_error = $3
+          WHERE company_id = $1`,
+        [row.company_id, String(delay), String((error as Error).message ?? error).slice(0, 500)],
+      );
     }
+    return true;
   }
 
   async function drain(): Promise<number> {
