@@ -29,3 +29,41 @@ export async function runIdempotent<T>(
     return result;
   });
 }
+
+export const KEY_IN_PROGRESS = 'A request with this Idempotency-Key is still being handled. Try again in a moment.';
+/** A claim this old whose work never answered (its process died) may be taken over. */
+const ABANDONED_AFTER = '2 minutes';
+
+/**
+ * Runs work that calls other services (which cannot join our transaction) at most once per
+ * Idempotency-Key, without holding a transaction while it runs: the key is claimed first,
+ * the answer stored after. A replay gets the stored answer; one that arrives while the first
+ * is still running gets 409; if the work fails the claim is dropped so the request can be
+ * sent again.
+ */
+export async function runIdempotentCall<T>(pool: pg.Pool, idempotency: { key?: string; scope: string; body: unknown }, work: () => Promise<T>): Promise<T> {
+  const { key, scope } = idempotency;
+  if (!key) return work();
+  const requestHash = createHash('sha256').update(JSON.stringify(idempotency.body)).digest('hex');
+  const claimed = await pool.query(
+    `INSERT INTO account.idempotency_keys (scope, key, request_hash, response) VALUES ($1, $2, $3, NULL)
+     ON CONFLICT (scope, key) DO UPDATE SET created_at = now(), request_hash = EXCLUDED.request_hash
+       WHERE account.idempotency_keys.response IS NULL AND account.idempotency_keys.created_at < now() - interval '${ABANDONED_AFTER}'
+     RETURNING 1`,
+    [scope, key, requestHash],
+  );
+  if (claimed.rowCount === 0) {
+    const stored = await findStoredResponse(pool, scope, key);
+    if (stored && stored.requestHash !== requestHash) throw new AppError(422, 'idempotency_key_reused', KEY_REUSED);
+    if (!stored || stored.response === null) throw new AppError(409, 'idempotency_in_progress', KEY_IN_PROGRESS);
+    return stored.response as T;
+  }
+  try {
+    const result = await work();
+    await pool.query(`UPDATE account.idempotency_keys SET response = $3 WHERE scope = $1 AND key = $2`, [scope, key, JSON.stringify(result)]);
+    return result;
+  } catch (error) {
+    await pool.query(`DELETE FROM account.idempotency_keys WHERE scope = $1 AND key = $2 AND response IS NULL`, [scope, key]);
+    throw error;
+  }
+}

@@ -1,7 +1,7 @@
 import { AppError } from '@tracemap/service-kit';
 import type { AdminCreateUserInput } from '@tracemap/contracts';
 import { upsertProfile } from '../../repositories/profile-repository';
-import { runIdempotent } from '../../use-cases/run-idempotent';
+import { runIdempotentCall } from '../../use-cases/run-idempotent';
 import { insertAudit } from '../audit/audit-repository';
 import type { AdminContext } from '../admin-context';
 
@@ -12,11 +12,11 @@ export const USER_EXISTS = 'A user with this email already exists.';
  * link to set a password) and optionally puts them in a company. Inviting
  * someone who never accepted sends a fresh invitation, so a retry after a
  * failed company step works. With an Idempotency-Key (per admin), a repeated
- * submit answers what the first one did and sends no second invitation; a
- * concurrent one waits for the first to finish.
+ * submit answers what the first one did and sends no second invitation; one
+ * that arrives while the first is still running gets 409.
  */
 export function createUser(ctx: AdminContext, input: AdminCreateUserInput, idempotencyKey?: string) {
-  return runIdempotent(ctx.deps.pool, { key: idempotencyKey, scope: `admin-create-user:${ctx.actor.userId}`, body: input }, () => inviteUser(ctx, input));
+  return runIdempotentCall(ctx.deps.pool, { key: idempotencyKey, scope: `admin-create-user:${ctx.actor.userId}`, body: input }, () => inviteUser(ctx, input));
 }
 
 async function inviteUser(ctx: AdminContext, input: AdminCreateUserInput) {
