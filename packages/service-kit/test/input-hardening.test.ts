@@ -48,6 +48,7 @@ beforeAll(async () => {
     async (request) => request.query,
   );
   app.get('/free', async (request) => ({ query: request.query }));
+  app.delete('/notes', async (request) => ({ deleted: true, body: request.body ?? null }));
   await app.ready();
 });
 
@@ -83,6 +84,61 @@ describe('text that PostgreSQL cannot store is refused at validation', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ statusCode: 400, code: 'invalid_text' });
     }
+  });
+});
+
+describe('JSON bodies are checked as bytes before they are parsed', () => {
+  const json = { 'content-type': 'application/json' };
+  const nested = (depth: number) => `{"body":"x","meta":${'{"a":'.repeat(depth - 1)}1${'}'.repeat(depth)}`;
+  const tooDeep = { statusCode: 400, code: 'body_too_deep', message: 'The request body is nested too deeply (more than 64 levels).' };
+
+  test.each([
+    ['10,000 nested objects', nested(10_000)],
+    ['10,000 nested arrays', `${'['.repeat(10_000)}${']'.repeat(10_000)}`],
+    ['6,000 nested arrays inside a field', `{"body":"x","tags":${'['.repeat(6_000)}${']'.repeat(6_000)}}`],
+    ['65 levels', nested(65)],
+  ])('%s → 400 body_too_deep, nothing stored', async (_label, payload) => {
+    const before = await count();
+    const response = await app.inject({ method: 'POST', url: '/notes', payload, headers: json });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual(tooDeep);
+    expect(await count()).toBe(before);
+  });
+
+  test('64 levels pass, and brackets inside strings (escaped quotes too) are not nesting', async () => {
+    expect((await app.inject({ method: 'POST', url: '/notes', payload: nested(64), headers: json })).statusCode).toBe(200);
+    const text = JSON.stringify({ body: `\\"${'['.repeat(500)}"{`, tags: ['{'.repeat(500)] });
+    expect((await app.inject({ method: 'POST', url: '/notes', payload: text, headers: json })).statusCode).toBe(200);
+  });
+
+  test.each([
+    ['a stray 0xFF byte', [0xff]],
+    ['a truncated sequence', [0xc3]],
+    ['a surrogate encoded as UTF-8', [0xed, 0xa0, 0x80]],
+    ['an overlong encoding', [0xc0, 0xaf]],
+  ])('%s → 400 invalid_text like a NUL, nothing stored', async (_label, bytes) => {
+    const before = await count();
+    const payload = Buffer.concat([Buffer.from('{"body":"Ada '), Buffer.from(bytes), Buffer.from('"}')]);
+    const response = await app.inject({ method: 'POST', url: '/notes', payload, headers: json });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ statusCode: 400, code: 'invalid_text', message: 'body contains a character that is not allowed' });
+    expect(await count()).toBe(before);
+  });
+
+  test('an empty body with the JSON content type is no body, on any method', async () => {
+    const response = await app.inject({ method: 'DELETE', url: '/notes', headers: json });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ deleted: true, body: null });
+    const refused = await app.inject({ method: 'POST', url: '/notes', headers: json });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ statusCode: 400, code: 'validation_failed' });
+  });
+
+  test('malformed JSON and a poisoned prototype are still refused', async () => {
+    const broken = await app.inject({ method: 'POST', url: '/notes', payload: '{"body":', headers: json });
+    expect(broken.statusCode).toBe(400);
+    const poisoned = await app.inject({ method: 'POST', url: '/notes', payload: '{"body":"x","meta":{"__proto__":{"admin":true}}}', headers: json });
+    expect(poisoned.statusCode).toBe(400);
   });
 });
 
