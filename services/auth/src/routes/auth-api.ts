@@ -35,8 +35,10 @@ function errorBody(code: string, message: string, extra?: Record<string, unknown
 
 /**
  * Everything under `/auth/v1`, speaking GoTrue's dialect: errors as
- * `{code, error_code, msg, message}` with the API version header, an empty
- * JSON body accepted (supabase-js sends one on logout), and CORS for browsers.
+ * `{code, error_code, msg, message}` with the API version header, and CORS
+ * for browsers. Bodies go through the service kit's JSON parser, which takes
+ * an empty body as none (supabase-js sends one on logout) and refuses bodies
+ * that are not UTF-8 or nest too deeply; its errors get this dialect below.
  */
 export default async function authApi(app: FastifyInstance, { deps }: { deps: AuthDeps }) {
   const allowedOrigins = new Set(
@@ -52,13 +54,6 @@ export default async function authApi(app: FastifyInstance, { deps }: { deps: Au
     allowedHeaders: ['authorization', 'apikey', 'content-type', 'x-client-info', 'x-supabase-api-version', 'x-request-id'],
     exposedHeaders: ['X-Supabase-Api-Version'],
     maxAge: 600,
-  });
-
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '') return done(null, undefined);
-    return parseJson(request, body as string, done);
   });
 
   app.addHook('onSend', async (_request, reply) => {
