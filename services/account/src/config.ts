@@ -27,6 +27,8 @@ export const AccountConfigSchema = serviceConfigSchema(
     LEAD_EMAIL: Type.String({ pattern: '^[^\\s@<>]+@[^\\s@<>]+$', default: 'team@tracemap.local' }),
     /** Lead forms accepted per client address per minute (bots get 429 beyond it). */
     LEAD_RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, default: 5 }),
+    /** Feedback messages and bug reports accepted per client address per minute, each. */
+    SUPPORT_RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, default: 10 }),
     /** Analytics batches accepted per client address per minute. */
     ANALYTICS_RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, default: 120 }),
   })]),

@@ -2,12 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { ANALYTICS_BODY_LIMIT_BYTES, AnalyticsBatchBody, AnalyticsBatchResponse, type AnalyticsBatch } from '@tracemap/contracts';
 import { AppError } from '@tracemap/service-kit';
 import type { AccountDeps } from '../deps';
-import { clientAddress, createRateWindow } from '../lib/rate-window';
+import { clientAddress, limitPerAddress } from '../lib/rate-window';
 import { recordEvents } from './record-events';
 
 /** `POST /api/analytics/events`: batches from the product's own analytics client, login optional. */
 export default async function analyticsRoute(app: FastifyInstance, { deps }: { deps: AccountDeps }) {
-  const perAddress = createRateWindow(deps.config.ANALYTICS_RATE_LIMIT_PER_MINUTE);
   // navigator.sendBeacon may only send a CORS-safelisted type, so the summary sent as a page goes
   // away arrives as text/plain holding JSON. Only this route reads it that way.
   app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: ANALYTICS_BODY_LIMIT_BYTES }, (_request, body, done) => {
@@ -23,10 +22,10 @@ export default async function analyticsRoute(app: FastifyInstance, { deps }: { d
       bodyLimit: ANALYTICS_BODY_LIMIT_BYTES,
       schema: { body: AnalyticsBatchBody, response: { 202: AnalyticsBatchResponse } },
       config: { failureMessage: 'Could not record analytics events. Try again later.' },
+      preHandler: limitPerAddress(deps.config.ANALYTICS_RATE_LIMIT_PER_MINUTE, 'Too many analytics requests. Try again in a minute.'),
     },
     async (request, reply) => {
       const address = clientAddress(request.headers['x-forwarded-for'], request.ip);
-      if (!perAddress.take(address)) throw new AppError(429, 'over_request_rate_limit', 'Too many analytics requests. Try again in a minute.');
       const result = await recordEvents(deps, request.body, { userId: request.auth?.userId ?? null, address });
       return reply.code(202).send(result);
     },

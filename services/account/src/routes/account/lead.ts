@@ -1,8 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '@tracemap/service-kit';
 import type { AccountDeps } from '../../deps';
-import { clientAddress, createRateWindow } from '../../lib/rate-window';
+import { limitPerAddress, TOO_MANY_MESSAGES } from '../../lib/rate-window';
 import { recordLead } from '../../use-cases/record-lead';
 import { idempotencyKey } from '../call-context';
 import { IdempotencyHeaders } from '../schemas';
@@ -22,17 +21,14 @@ const Body = Type.Object(
 );
 
 export default async function leadRoute(app: FastifyInstance, { deps }: { deps: AccountDeps }) {
-  const perAddress = createRateWindow(deps.config.LEAD_RATE_LIMIT_PER_MINUTE);
   app.post<{ Body: Static<typeof Body> }>(
     '/api/account/lead',
     {
       schema: { body: Body, headers: IdempotencyHeaders },
       config: { failureMessage: 'Could not send your details. Try again later.' },
+      preHandler: limitPerAddress(deps.config.LEAD_RATE_LIMIT_PER_MINUTE, TOO_MANY_MESSAGES),
     },
     async (request, reply) => {
-      if (!perAddress.take(clientAddress(request.headers['x-forwarded-for'], request.ip))) {
-        throw new AppError(429, 'over_request_rate_limit', 'Too many messages from your address. Try again in a minute.');
-      }
       const created = await recordLead(deps, request.auth?.userId ?? null, request.body.leadData, idempotencyKey(request));
       return reply.code(201).send(created);
     },

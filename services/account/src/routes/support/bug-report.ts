@@ -4,6 +4,7 @@ import type { AccountDeps } from '../../deps';
 import { reportBug } from '../../use-cases/report-bug';
 import { idempotencyKey } from '../call-context';
 import { IdempotencyHeaders } from '../schemas';
+import { limitPerAddress, TOO_MANY_MESSAGES } from '../../lib/rate-window';
 
 const Text = (max: number) => Type.String({ maxLength: max });
 const Body = Type.Object(
@@ -25,6 +26,7 @@ export default async function bugReportRoute(app: FastifyInstance, { deps }: { d
     {
       schema: { body: Body, headers: IdempotencyHeaders },
       config: { failureMessage: 'Could not send your bug report. Try again later.' },
+      preHandler: limitPerAddress(deps.config.SUPPORT_RATE_LIMIT_PER_MINUTE, TOO_MANY_MESSAGES),
     },
     async (request, reply) => {
       const created = await reportBug(deps, request.auth?.userId ?? null, request.body, idempotencyKey(request));
