@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { IdentityProviderConfigSchema, loadConfig, serviceConfigSchema } from '@tracemap/service-kit';
-import { assertSandboxAllowed, SandboxConfigSchema } from './sandbox/config';
+import { assertSandboxAllowed, assertWebhookSecretsSafe, SandboxConfigSchema, withSandboxWebhookSecret } from './sandbox/config';
 
 const Url = (fallback?: string) =>
   Type.String({ pattern: '^https?://[^\\s]+$', ...(fallback === undefined ? {} : { default: fallback }) });
@@ -13,7 +13,7 @@ export const SubscriptionConfigSchema = serviceConfigSchema(
       INTERNAL_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 2000 }),
       /** A real Stripe account; without it the built-in sandbox answers (refused in production). */
       STRIPE_SECRET_KEY: Type.Optional(Type.String({ minLength: 1 })),
-      /** Signing secret of the webhook endpoint (`whsec_…`); the sandbox has its own default. */
+      /** Signing secret of the webhook endpoint (`whsec_…`); required in production. The sandbox has its own, SANDBOX_WEBHOOK_SECRET. */
       STRIPE_WEBHOOK_SECRET: Type.Optional(Type.String({ minLength: 1 })),
       /**
        * Where the Stripe SDK sends its requests instead of api.stripe.com (`http://host:port`):
@@ -38,7 +38,8 @@ export const SubscriptionConfigSchema = serviceConfigSchema(
 export type SubscriptionConfig = Static<typeof SubscriptionConfigSchema>;
 
 export const readSubscriptionConfig = (env: Record<string, string | undefined> = process.env) => {
-  const config = loadConfig(SubscriptionConfigSchema, env);
+  const config = loadConfig(SubscriptionConfigSchema, withSandboxWebhookSecret(env));
   assertSandboxAllowed(config);
+  assertWebhookSecretsSafe(config);
   return config;
 };

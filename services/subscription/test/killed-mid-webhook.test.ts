@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { createPool } from '@tracemap/service-kit';
 import { createTestDatabase, startSmtpPeer, type SmtpPeer, type TestDatabase } from '@tracemap/test-kit';
@@ -10,7 +10,7 @@ import { startServiceProcess, type ServiceProcess } from './support/service-proc
 // transaction is open and waiting on the provider), then started again: the provider's
 // redelivery must bring the final state, and the email must go out once.
 const SERVICE_TOKEN = 'internal-token-for-tests-0123456789';
-const SECRET = 'whsec_killed_mid_webhook';
+const SECRET = `whsec_${randomBytes(24).toString('base64url')}`;
 let database: TestDatabase;
 let db: ReturnType<typeof createPool>;
 let stripe: FakeStripe;

@@ -1,12 +1,23 @@
+import { randomBytes } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import { ConfigError } from '@tracemap/service-kit';
+
+/**
+ * The signing secret the sandbox used to ship with. It is public (anyone who reads the code can
+ * sign with it), so a service configured with it could be sent forged cancellations and trial
+ * reminders: it is refused wherever a webhook secret is read.
+ */
+export const PUBLISHED_SANDBOX_WEBHOOK_SECRET = 'whsec_tracemap_sandbox';
 
 /** Settings of the sandbox billing provider (used while no real provider key is configured). */
 export const SandboxConfigSchema = Type.Object({
   /** The key the emulator accepts as `Authorization: Bearer …`; local only, never a real secret. */
   SANDBOX_SECRET_KEY: Type.String({ minLength: 8, default: 'sk_test_tracemap_sandbox' }),
-  /** Signs the sandbox's webhooks; the webhook handler verifies with it while the sandbox is in use. */
-  SANDBOX_WEBHOOK_SECRET: Type.String({ minLength: 8, default: 'whsec_tracemap_sandbox' }),
+  /**
+   * Signs the sandbox's webhooks; the webhook handler verifies with it while the sandbox is in use.
+   * `npm start` generates one per data folder; unset, each process makes its own (see withSandboxWebhookSecret).
+   */
+  SANDBOX_WEBHOOK_SECRET: Type.String({ minLength: 16 }),
   /** Where webhooks go; the service's own /webhooks/stripe by default. */
   SANDBOX_WEBHOOK_URL: Type.Optional(Type.String({ pattern: '^https?://[^\\s]+$' })),
   /** First webhook retry delay; doubles per attempt up to an hour. */
@@ -36,6 +47,35 @@ export interface SandboxSettings {
 
 /** The sandbox stands in for the provider whenever no real provider key is set. */
 export const isSandboxEnabled = (config: Pick<SandboxSettings, 'STRIPE_SECRET_KEY'>) => !config.STRIPE_SECRET_KEY;
+
+/**
+ * The environment with a fresh random SANDBOX_WEBHOOK_SECRET when none is set. The sandbox inside
+ * a service signs and verifies with the same value, so one made per process is enough for a
+ * single process; several processes sharing the sandbox's webhooks must be given one secret.
+ * No secret is ever built in: a value everyone knows would let anyone sign events.
+ */
+export function withSandboxWebhookSecret(env: Record<string, string | undefined>): Record<string, string | undefined> {
+  if (env.SANDBOX_WEBHOOK_SECRET) return env;
+  return { ...env, SANDBOX_WEBHOOK_SECRET: `whsec_${randomBytes(32).toString('base64url')}` };
+}
+
+/**
+ * A webhook secret everyone knows is refused in every mode. In production, where the real
+ * provider is required, its webhook secret is required with it, so the start stops instead of
+ * answering every event with an error.
+ */
+export function assertWebhookSecretsSafe(config: Pick<SandboxSettings, 'NODE_ENV' | 'SANDBOX_WEBHOOK_SECRET'> & { STRIPE_WEBHOOK_SECRET?: string }): void {
+  const problems: string[] = [];
+  for (const name of ['SANDBOX_WEBHOOK_SECRET', 'STRIPE_WEBHOOK_SECRET'] as const) {
+    if (config[name] === PUBLISHED_SANDBOX_WEBHOOK_SECRET) {
+      problems.push(`${name}: is the sandbox's former built-in secret, which is public and lets anyone sign webhooks; set a secret of your own`);
+    }
+  }
+  if (config.NODE_ENV === 'production' && !config.STRIPE_WEBHOOK_SECRET) {
+    problems.push('STRIPE_WEBHOOK_SECRET: is required when NODE_ENV=production (the signing secret of the provider\'s webhook endpoint)');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+}
 
 /** Production must talk to the real provider: a configuration that would fall back to the sandbox stops the start. */
 export function assertSandboxAllowed(config: Pick<SandboxSettings, 'NODE_ENV' | 'STRIPE_SECRET_KEY'>): void {

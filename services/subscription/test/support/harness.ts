@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { createTestDatabase, type TestDatabase } from '@tracemap/test-kit';
@@ -9,7 +9,8 @@ import { FakeStripe } from './fake-stripe';
 import { createTokenKit, PUBLIC_URL, type TokenKit } from './tokens';
 
 export const SERVICE_TOKEN = 'internal-token-for-tests-0123456789';
-export const WEBHOOK_SECRET = 'whsec_test_secret_for_billing';
+// A fresh signing secret per test file: no test relies on a value written down anywhere.
+export const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('base64url')}`;
 
 export interface Harness {
   app: FastifyInstance;

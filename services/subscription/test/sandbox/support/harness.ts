@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
@@ -10,7 +11,8 @@ import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver';
 
 export const SERVICE_TOKEN = 'sandbox-test-service-token-0123456789';
 export const SECRET_KEY = 'sk_test_sandbox_for_tests';
-export const WEBHOOK_SECRET = 'whsec_sandbox_for_tests';
+// A fresh signing secret per test file: no test relies on a value written down anywhere.
+export const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('base64url')}`;
 /** The API version this SDK release pins; requests name it explicitly. */
 export const API_VERSION = '2026-10-28.endive';
 
