@@ -108,12 +108,24 @@ function schemaRejections(data: unknown): RejectedRow[] {
   return rejected;
 }
 
+/**
+ * A schema's own wording (a web address, say), which explains better than a quoted pattern; an
+ * optional value (`X | null`) fails as a whole, so its members are asked too.
+ */
+function ownMessage(schema: TSchema): string | undefined {
+  const candidates: unknown[] = [schema, ...(Array.isArray(schema.anyOf) ? schema.anyOf : [])];
+  const found = candidates.find((c): c is TSchema => typeof (c as TSchema | null)?.errorMessage === 'string');
+  return found?.errorMessage as string | undefined;
+}
+
 function reasonFor(message: string, field: string | undefined, path: string, schema: TSchema, value: unknown): string {
   const allowed = literalChoices(schema);
   if (allowed) return `${path.split('/').pop()}: ${JSON.stringify(value)} is not one of ${allowed.join(', ')}.`;
   if (path === '/format' || path === '/formatVersion') {
     return `This is not a ${NATIVE_FORMAT} file of version ${NATIVE_FORMAT_VERSION} (${message}).`;
   }
+  const own = ownMessage(schema);
+  if (own) return `${path.split('/').pop()} ${own}.`;
   if (message === 'Expected required property') return `The field "${path.split('/').pop()}" is missing.`;
   if (message.startsWith('Unexpected property')) return `The field "${path.split('/').pop()}" is not part of the format.`;
   return field ? `${field}: ${message}.` : `${message}.`;

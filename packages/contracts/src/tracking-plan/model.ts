@@ -1,4 +1,5 @@
 import { Type, type Static, type TLiteral, type TOptional, type TSchema, type TUnion } from '@sinclair/typebox';
+import { HttpUrl } from '../http-url';
 import { ATTRIBUTE_SCOPES, ATTRIBUTE_TYPES, ITEM_TYPES, VALIDATION_KINDS, STRING_FORMATS, PLAN_STATUSES, EVENT_KINDS, VIEW_TYPES, PRESENCES, ENTITY_KINDS } from './vocabulary';
 
 // The tracking plan's entities as the API speaks them. Request schemas refuse
@@ -156,7 +157,7 @@ const viewFields = {
   type: ViewTypeSchema,
   /** e.g. `/checkout/:step` */
   urlPattern: Type.String({ maxLength: 500 }),
-  screenshotUrl: Type.Union([Type.String({ format: 'uri', maxLength: 2000 }), Type.Null()]),
+  screenshotUrl: Type.Union([HttpUrl, Type.Null()]),
   tags: Tags,
   status: PlanStatusSchema,
   attributes: AttributeLinks,

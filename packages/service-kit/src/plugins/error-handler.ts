@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { AppError, type ErrorBody } from '../errors';
-import { NAME_TEXT_KEYWORD } from '../validation/validator-compiler';
+import { ERROR_MESSAGE_KEYWORD, NAME_TEXT_KEYWORD } from '../validation/validator-compiler';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -19,7 +19,14 @@ interface ValidationIssue {
   instancePath: string;
   message?: string;
   params: Record<string, unknown>;
+  /** The schema holding the failed keyword (validation runs verbose). */
+  parentSchema?: Record<string, unknown>;
 }
+
+const ownMessage = (issue: ValidationIssue | undefined): string | undefined => {
+  const message = issue?.parentSchema?.[ERROR_MESSAGE_KEYWORD];
+  return typeof message === 'string' ? message : undefined;
+};
 
 function fieldOf(issue: ValidationIssue, context: string | undefined): string {
   return `${issue.instancePath.replace(/^\//, '').replace(/\//g, '.')}` || context || 'input';
@@ -29,6 +36,8 @@ function describeValidation(issues: ValidationIssue[], context: string | undefin
   const first = issues[0];
   if (!first) return 'Invalid request';
   if (first.keyword === NAME_TEXT_KEYWORD) return `${fieldOf(first, context)} contains characters that are not allowed in a name`;
+  const own = ownMessage(first);
+  if (own) return `${fieldOf(first, context)} ${own}`;
   if (first.keyword === 'required') return `${String(first.params.missingProperty)} required`;
   if (first.keyword === 'additionalProperties') return `Unknown field: ${String(first.params.additionalProperty)}`;
   return `${fieldOf(first, context)} ${first.message ?? 'is invalid'}`;
@@ -51,8 +60,8 @@ export default fp(
       } else if ((error as FastifyError).validation) {
         const fe = error as FastifyError;
         const issues = fe.validation as ValidationIssue[];
-        // A refused name says why, even on a route with its own generic message.
-        const own = issues[0]?.keyword === NAME_TEXT_KEYWORD ? undefined : config.validationMessage;
+        // A refused name or a field with its own wording says why, even on a route with its own generic message.
+        const own = issues[0]?.keyword === NAME_TEXT_KEYWORD || ownMessage(issues[0]) ? undefined : config.validationMessage;
         body = {
           statusCode: 400,
           code: 'validation_failed',

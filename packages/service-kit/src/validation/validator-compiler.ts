@@ -22,6 +22,12 @@ interface AjvLike {
  */
 export const NAME_TEXT_KEYWORD = 'nameText';
 
+/**
+ * A schema's own wording for when its value is refused, e.g. a URL pattern whose raw regex
+ * would mean nothing to the person who typed the address. Said after the field's name.
+ */
+export const ERROR_MESSAGE_KEYWORD = 'errorMessage';
+
 function addNameTextKeyword(ajv: AjvLike) {
   ajv.addKeyword({
     keyword: NAME_TEXT_KEYWORD,
@@ -30,9 +36,12 @@ function addNameTextKeyword(ajv: AjvLike) {
     validate: (enabled: boolean, value: string) => !enabled || isCleanName(value),
     errors: false,
   });
+  // An annotation only: it changes what a refusal says, never what is refused.
+  ajv.addKeyword({ keyword: ERROR_MESSAGE_KEYWORD, schemaType: 'string' });
 }
 
-const SHARED_OPTIONS = { removeAdditional: false, useDefaults: true, allErrors: false };
+// verbose: a refusal carries the schema that refused it, so its own message can be used.
+const SHARED_OPTIONS = { removeAdditional: false, useDefaults: true, allErrors: false, verbose: true };
 
 /** The `ajv` server option every service uses. */
 export const ajvServerOptions: FastifyServerOptions['ajv'] = {
