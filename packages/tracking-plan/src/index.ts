@@ -1,5 +1,6 @@
 export * from './names';
 export * from './validation';
+export { compileUserPattern, matchesUserPattern, userPatternError, type UserPattern } from './user-pattern';
 export * from './narrowing';
 export * from './resolve';
 export * from './json-schema';

@@ -1,5 +1,6 @@
 import type { AttributeType, ItemType, Validation } from '@tracemap/contracts';
-import { regexCompileError, validationProblems, valueTypeOf, withArticle } from './validation';
+import { matchesUserPattern } from './user-pattern';
+import { validationProblems, valueTypeOf, withArticle } from './validation';
 
 /**
  * An override on a link may only narrow the attribute's validation: every value
@@ -119,7 +120,7 @@ function acceptedBy(base: Validation, value: EnumValue): boolean {
         (base.maxLength === undefined || value.length <= base.maxLength)
       );
     case 'regex':
-      return typeof value === 'string' && base.pattern !== undefined && regexCompileError(base.pattern) === null && new RegExp(base.pattern).test(value);
+      return typeof value === 'string' && base.pattern !== undefined && matchesUserPattern(base.pattern, value);
     default:
       // Formats are left to the destinations' validators, so an enum cannot be shown to fit one.
       return false;

@@ -1,4 +1,5 @@
 import type { AttributeType, ItemType, Validation, ValidationKind } from '@tracemap/contracts';
+import { userPatternError } from './user-pattern';
 
 /**
  * Checks on an attribute's `validation`. For arrays the validation applies to
@@ -70,8 +71,8 @@ export function validationIssues(validation: Validation, type: AttributeType, it
       if (validation.pattern === undefined || validation.pattern === '') {
         issues.push({ topic: 'regex', message: 'A regex validation needs a pattern.' });
       } else {
-        const error = regexCompileError(validation.pattern);
-        if (error) issues.push({ topic: 'regex', message: `The pattern does not compile: ${error}.` });
+        const error = userPatternError(validation.pattern);
+        if (error) issues.push({ topic: 'regex', message: error });
       }
       break;
     }
@@ -139,25 +140,4 @@ export function valueFitsType(value: EnumValue, valueType: ValueType): boolean {
     default:
       return false;
   }
-}
-
-/** The engine's complaint when a pattern does not compile, or null. */
-export function regexCompileError(pattern: string): string | null {
-  try {
-    new RegExp(pattern);
-    return null;
-  } catch (error) {
-    return error instanceof Error ? error.message.replace(/^Invalid regular expression: /, '') : String(error);
-  }
-}
-
-/**
- * Lookaround and backreferences are not supported by every destination's
- * regex engine (RE2-based ones refuse them), so a portable plan avoids them.
- */
-export function regexPortabilityProblem(pattern: string): string | null {
-  const stripped = pattern.replace(/\\\\/g, '').replace(/\[(?:\\.|[^\]\\])*\]/g, '[]');
-  if (/\(\?<?[=!]/.test(stripped)) return 'The pattern uses lookaround, which not every destination supports.';
-  if (/\\[1-9]|\\k</.test(stripped)) return 'The pattern uses a backreference, which not every destination supports.';
-  return null;
 }

@@ -113,9 +113,10 @@ describe('lintPlan', () => {
     const broken = attribute('sku', { validation: { kind: 'regex', pattern: '([A-Z' } });
     const lookahead = attribute('code', { validation: { kind: 'regex', pattern: '^(?!x)[a-z]+$' } });
     const fine = attribute('currency', { validation: { kind: 'regex', pattern: '^[A-Z]{3}$' } });
-    const findings = rulesOf(lintPlan(plan([broken, lookahead, fine])), 'portable-regex');
+    const hostile = attribute('nested', { validation: { kind: 'regex', pattern: '(a+)+$' } });
+    const findings = rulesOf(lintPlan(plan([broken, lookahead, fine, hostile])), 'portable-regex');
     expect(findings.map((f) => f.entityName)).toEqual(['sku', 'code']);
-    expect(findings[1].message).toBe('Attribute “code”: The pattern uses lookaround, which not every destination supports.');
+    expect(findings[1].message).toBe('Attribute “code”: The pattern "^(?!x)[a-z]+$" uses lookaround, which RE2 syntax does not support.');
   });
 
   it('valid-enum: values are non-empty and unique', () => {

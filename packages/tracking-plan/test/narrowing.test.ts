@@ -38,6 +38,14 @@ describe('narrowingProblem', () => {
     expect(narrowingProblem({ kind: 'length', maxLength: 2 }, { kind: 'enum', values: ['abc'] }, 'string')).not.toBeNull();
   });
 
+  it('checks enum values against a pattern that would make a backtracking engine explode', () => {
+    const base = { kind: 'regex' as const, pattern: '(a+)+$' };
+    expect(narrowingProblem(base, { kind: 'enum', values: ['aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!'] }, 'string')).toBe(
+      'The value "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!" is not allowed by the attribute’s regex validation.',
+    );
+    expect(narrowingProblem(base, { kind: 'const', const: 'baaaa' }, 'string')).toBeNull();
+  });
+
   it('accepts any valid override of an attribute without validation', () => {
     expect(narrowingProblem({ kind: 'none' }, { kind: 'range', min: 0 }, 'integer')).toBeNull();
   });

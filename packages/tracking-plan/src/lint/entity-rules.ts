@@ -1,7 +1,7 @@
 import type { Attribute, AttributeLink, LintFinding, LintRule } from '@tracemap/contracts';
 import { splitWords } from '../names';
 import { narrowingProblem } from '../narrowing';
-import { regexPortabilityProblem, validationIssues, type ValidationTopic } from '../validation';
+import { validationIssues, type ValidationTopic } from '../validation';
 import type { LintContext, LintKind, Named } from './context';
 
 /** Checks on one entity's own fields and links: description, validation, any-type, PII, links. */
@@ -18,10 +18,6 @@ export function attributeFieldFindings(ctx: LintContext, a: Omit<Attribute, 'id'
   const label = `Attribute “${a.name}”`;
   for (const issue of validationIssues(a.validation, a.type, a.itemType)) {
     findings.push(ctx.finding(TOPIC_RULE[issue.topic], 'attribute', a, `${label}: ${issue.message}`, 'validation'));
-  }
-  if (a.validation.kind === 'regex' && a.validation.pattern) {
-    const problem = regexPortabilityProblem(a.validation.pattern);
-    if (problem) findings.push(ctx.finding('portable-regex', 'attribute', a, `${label}: ${problem}`, 'validation'));
   }
   if (a.type === 'any' || (a.type === 'array' && (a.itemType ?? 'any') === 'any')) {
     const what = a.type === 'any' ? 'has the type any' : 'is an array of any';
@@ -71,10 +67,6 @@ export function linkFindings(ctx: LintContext, kind: 'event' | 'view', holder: N
       const problem = narrowingProblem(attribute.validation, override, attribute.type, attribute.itemType);
       if (problem) {
         findings.push(ctx.finding('narrowing-override', kind, holder, `${label}, override of “${attribute.name}”: ${problem}`, 'attributes'));
-      }
-      if (override.kind === 'regex' && override.pattern) {
-        const portability = regexPortabilityProblem(override.pattern);
-        if (portability) findings.push(ctx.finding('portable-regex', kind, holder, `${label}, override of “${attribute.name}”: ${portability}`, 'attributes'));
       }
     }
   }
