@@ -7,6 +7,7 @@ import { tenantTransaction } from '../../lib/tenant';
 import { exposedOnly, type PlanActor } from '../shared/plan-context';
 import { entityNotFound } from '../shared/plan-errors';
 import { listHistory } from './history-repository';
+import { redactHiddenAttributes, viewerVisibleAttributes } from './redact-hidden-attributes';
 
 const TABLES: Record<HistoryEntityKind, string> = {
   attribute: 'company.plan_attributes',
@@ -17,18 +18,17 @@ const TABLES: Record<HistoryEntityKind, string> = {
 
 /**
  * Whether the caller may read this entity's history: it exists in the
- * company (and is visible to them), or it was deleted and left history.
+ * company, or it was deleted and left history. An attribute a viewer may
+ * not see (hidden, or hidden when deleted) has no history for them.
  */
 async function historyVisible(db: Queryable, actor: PlanActor, kind: HistoryEntityKind, id: string): Promise<boolean> {
-  const hidden = kind === 'attribute' && exposedOnly(actor) ? ' AND NOT exposed' : ' AND false';
-  const { rows } = await db.query<{ state: string }>(
-    `SELECT CASE WHEN EXISTS (SELECT 1 FROM ${TABLES[kind]} WHERE company_id = $1 AND id = $2${hidden}) THEN 'hidden'
-                 WHEN EXISTS (SELECT 1 FROM ${TABLES[kind]} WHERE company_id = $1 AND id = $2) THEN 'visible'
-                 WHEN EXISTS (SELECT 1 FROM company.plan_history WHERE company_id = $1 AND entity_kind = $3 AND entity_id = $2) THEN 'deleted'
-                 ELSE 'unknown' END AS state`,
+  if (kind === 'attribute' && exposedOnly(actor)) return (await viewerVisibleAttributes(db, actor.companyId, [id])).has(id.toLowerCase());
+  const { rows } = await db.query<{ visible: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM ${TABLES[kind]} WHERE company_id = $1 AND id = $2)
+         OR EXISTS (SELECT 1 FROM company.plan_history WHERE company_id = $1 AND entity_kind = $3 AND entity_id = $2) AS visible`,
     [actor.companyId, id, kind],
   );
-  return rows[0].state === 'visible' || rows[0].state === 'deleted';
+  return rows[0].visible;
 }
 
 /** What the history shows for who acted: their name, else their email (accounts need not have a name), else null. */
@@ -45,13 +45,15 @@ export async function listEntityHistory(
 ): Promise<PageOf<HistoryEntry>> {
   const page = await tenantTransaction(deps.db, { companyId: actor.companyId, userId: actor.userId }, async (client) => {
     if (!(await historyVisible(client, actor, input.kind, input.id))) throw entityNotFound(input.kind);
-    return listHistory(client, {
+    const found = await listHistory(client, {
       companyId: actor.companyId,
       entityKind: input.kind,
       entityId: input.id,
       cursor: input.cursor,
       limit: input.limit ?? PAGE_LIMIT_DEFAULT,
     });
+    if (!exposedOnly(actor)) return found;
+    return { ...found, items: await redactHiddenAttributes(client, actor.companyId, found.items) };
   });
   // Names come from account after the transaction, one lookup per page; without it entries keep their user ids.
   const actorIds = [...new Set(page.items.map((e) => e.actorUserId).filter((id): id is string => id !== null))];

@@ -1,6 +1,7 @@
 import { AppError, type Queryable } from '@tracemap/service-kit';
 import type { AttributeLink, EntityRef, MapEdge, MapListFilters, MapNode, MapSummary, PageOf, PlanMap } from '@tracemap/contracts';
 import { iso, listPage, searchText, type ReadRunner } from '../shared/list-query';
+import { exposedAttributeSql } from '../shared/link-repository';
 import type { ListTotals } from '../shared/list-totals';
 import { PLAN_MESSAGES } from '../shared/plan-errors';
 
@@ -9,8 +10,7 @@ const columns = (m: string) => `${m}.company_id, ${m}.id, ${m}.name, ${m}.descri
   ${utc(`${m}.created_at`)} AS "createdAt", ${utc(`${m}.updated_at`)} AS "updatedAt"`;
 
 /** Viewers do not see links to attributes that are not exposed. */
-const exposedLink = (exposedOnly: boolean) =>
-  exposedOnly ? `AND EXISTS (SELECT 1 FROM company.plan_attributes x WHERE x.company_id = l.company_id AND x.id = l.attribute_id AND x.exposed)` : '';
+const exposedLink = (exposedOnly: boolean) => (exposedOnly ? `AND ${exposedAttributeSql('l')}` : '');
 
 /** The map's attribute links in their order, for a map row aliased `${owner}`. */
 export function mapAttributeLinksSql(owner: string, exposedOnly: boolean): string {

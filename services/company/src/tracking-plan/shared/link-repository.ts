@@ -14,6 +14,14 @@ const KEPT_ARRAYS: Record<AttributeLinkTable, { table: string; owner: string }> 
 };
 
 /**
+ * Whether the attribute a link names (`${link}.company_id`, `${link}.attribute_id`) may be shown
+ * to a viewer: it exists and is exposed. Every read that hides attributes from viewers uses this.
+ */
+export function exposedAttributeSql(link: string): string {
+  return `EXISTS (SELECT 1 FROM company.plan_attributes x WHERE x.company_id = ${link}.company_id AND x.id = ${link}.attribute_id AND x.exposed)`;
+}
+
+/**
  * The JSON array of an owner's attribute links in their given order, as a
  * correlated subquery on `${owner}.company_id` / `${owner}.id`. The array is
  * kept ready per owner (migration 004, by triggers), one key lookup; viewers
@@ -25,7 +33,7 @@ export function attributeLinksSql(table: AttributeLinkTable, owner: string, expo
     const kept = KEPT_ARRAYS[table];
     return `coalesce((SELECT k.attribute_links FROM ${kept.table} k WHERE k.company_id = ${owner}.company_id AND k.${kept.owner} = ${owner}.id), '[]'::json)`;
   }
-  const hidden = `AND EXISTS (SELECT 1 FROM company.plan_attributes x WHERE x.company_id = l.company_id AND x.id = l.attribute_id AND x.exposed)`;
+  const hidden = `AND ${exposedAttributeSql('l')}`;
   // json, not jsonb: built and sent as text once, cheaper for pages of many links. Absent fields are left out (json_strip_nulls).
   return `coalesce((SELECT json_agg(json_strip_nulls(json_build_object('attributeId', l.attribute_id, 'presence', l.presence,
              'validationOverride', l.validation_override)) ORDER BY l.position)
