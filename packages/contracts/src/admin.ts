@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { Nullable, OptionalNullable } from './nullable';
 import { COMPANY_ROLES } from './account';
 import { EMAIL_SOURCES, SUPPORT_STATUSES } from './admin-vocabulary';
 import { RoadmapStatusSchema } from './roadmap';
@@ -7,7 +8,6 @@ import { RoadmapStatusSchema } from './roadmap';
 // support messages (`/api/support/*`, anyone). Dates are ISO 8601 strings.
 
 const strict = { additionalProperties: false } as const;
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 const Uuid = Type.String({ format: 'uuid' });
 const Email = Type.String({ format: 'email', maxLength: 320 });
 const Limit = Type.Optional(Type.Integer({ minimum: 1, maximum: 200 }));
@@ -21,11 +21,11 @@ export const BugReportBody = Type.Object(
   {
     bugType: Type.String({ minLength: 1, maxLength: 100 }),
     description: Type.String({ minLength: 1, maxLength: 10000 }),
-    bugUrl: Type.Optional(Type.String({ maxLength: 2048 })),
-    submissionUrl: Type.Optional(Type.String({ maxLength: 2048 })),
-    companyId: Type.Optional(Type.String({ maxLength: 100 })),
-    mapId: Type.Optional(Type.String({ maxLength: 100 })),
-    userAgent: Type.Optional(Type.String({ maxLength: 1024 })),
+    bugUrl: OptionalNullable(Type.String({ maxLength: 2048 })),
+    submissionUrl: OptionalNullable(Type.String({ maxLength: 2048 })),
+    companyId: OptionalNullable(Type.String({ maxLength: 100 })),
+    mapId: OptionalNullable(Type.String({ maxLength: 100 })),
+    userAgent: OptionalNullable(Type.String({ maxLength: 1024 })),
   },
   strict,
 );

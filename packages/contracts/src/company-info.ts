@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { Nullable } from './nullable';
 import { COMPANY_ROLES } from './account';
 import { NameCaseSchema } from './company-settings';
 import { CompanySubscriptionSchema } from './subscription';
@@ -13,8 +14,6 @@ import { literals } from './tracking-plan/model';
  */
 export const COMPANY_INFO_DEGRADED_PARTS = ['subscription', 'profiles'] as const;
 export type CompanyInfoDegradedPart = (typeof COMPANY_INFO_DEGRADED_PARTS)[number];
-
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const CompanySettingsSchema = Type.Object({
   attributeInheritance: Type.Boolean(),

@@ -1,11 +1,11 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { Nullable } from './nullable';
 import { SUBSCRIPTION_STATUSES } from './subscription-status';
 
 // Contracts of the subscription service's public API (`/api/subscription/*`). Amounts are in
 // the currency's smallest unit (cents); dates are ISO 8601 strings.
 
 const strict = { additionalProperties: false } as const;
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const SubscriptionStatusSchema = Type.Union(SUBSCRIPTION_STATUSES.map((s) => Type.Literal(s)));
 

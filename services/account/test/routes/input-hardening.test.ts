@@ -63,6 +63,30 @@ describe('feedback text', () => {
   });
 });
 
+describe('bodies too deep or not UTF-8', () => {
+  const raw = (url: string, payload: string | Buffer) =>
+    stack.account.app.inject({ method: 'POST', url, headers: { ...bearer(user.token), 'content-type': 'application/json' }, payload });
+  const deep = (field: string) => `{"${field}":${'['.repeat(10_000)}${']'.repeat(10_000)}}`;
+  const notUtf8 = (field: string) => Buffer.concat([Buffer.from(`{"lastName":"Byron","${field}":"Ada `), Buffer.from([0xff]), Buffer.from('"}')]);
+  const bugCount = async () => (await stack.account.app.db.query('SELECT count(*)::int AS n FROM account.bug_reports')).rows[0].n as number;
+
+  test.each([
+    ['/api/account/update-name', 'firstName'],
+    ['/api/support/feedback', 'text'],
+    ['/api/support/bug-report', 'description'],
+  ])('%s: a 10,000-deep body → 400 body_too_deep, bytes that are not UTF-8 → 400 invalid_text, nothing written', async (url, field) => {
+    const before = { feedback: await feedbackCount(), bugs: await bugCount() };
+    const tooDeep = await raw(url, deep(field));
+    expect(tooDeep.statusCode).toBe(400);
+    expect(tooDeep.json()).toEqual({ statusCode: 400, code: 'body_too_deep', message: 'The request body is nested too deeply (more than 64 levels).' });
+    const badBytes = await raw(url, notUtf8(field));
+    expect(badBytes.statusCode).toBe(400);
+    expect(badBytes.json()).toEqual({ statusCode: 400, code: 'invalid_text', message: 'body contains a character that is not allowed' });
+    expect(await profile()).toEqual({ first_name: 'Keep', last_name: 'Me' });
+    expect({ feedback: await feedbackCount(), bugs: await bugCount() }).toEqual(before);
+  });
+});
+
 describe('access token claims', () => {
   test.each([
     ['the anon audience', { aud: 'anon' }],

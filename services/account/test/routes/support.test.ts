@@ -85,6 +85,14 @@ describe('POST /api/support/bug-report', () => {
     });
   });
 
+  test('optional fields sent as null are read as not given: 201, stored as empty', async () => {
+    const payload = { bugType: 'ui', description: 'Blank page', bugUrl: null, submissionUrl: null, companyId: null, mapId: null, userAgent: null };
+    const res = await app.inject({ method: 'POST', url: '/api/support/bug-report', payload });
+    expect(res.statusCode).toBe(201);
+    const { rows } = await app.db.query('SELECT company_id, map_id, bug_url, user_agent FROM account.bug_reports WHERE id = $1', [res.json().id]);
+    expect(rows[0]).toEqual({ company_id: null, map_id: null, bug_url: null, user_agent: null });
+  });
+
   test.each([
     [{ bugType: 'ui' }, 'description required'],
     [{ description: 'x' }, 'bugType required'],
