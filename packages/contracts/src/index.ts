@@ -3,7 +3,6 @@ export * from './micro-frontends';
 export * from './remotes-registry';
 export * from './errors';
 export * from './nullable';
-export * from './nullable';
 export * from './http-url';
 export * from './account';
 export * from './name-cases';
