@@ -17,3 +17,4 @@ export {
   type OutboxStats,
   type ResendOutcome,
 } from './outbox-admin';
+export { mailOutbox } from './mail-outbox';

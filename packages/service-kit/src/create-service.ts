@@ -11,6 +11,7 @@ import errorHandlerPlugin from './plugins/error-handler';
 import authenticationPlugin, { type AuthenticationPluginOptions } from './plugins/authentication';
 import inputGuardPlugin, { MALFORMED_URL } from './plugins/input-guard';
 import responseHeadersPlugin from './plugins/response-headers';
+import type { WorkerStatus } from './service/workers';
 import { ajvServerOptions, buildValidator } from './validation/validator-compiler';
 
 export interface ServiceOptions {
@@ -41,6 +42,8 @@ export interface ServiceOptions {
    * new one for every request instead of trusting a client's.
    */
   trustIncomingRequestId?: boolean;
+  /** The declared workers' states, for /health and /ready. */
+  workers?: () => WorkerStatus[];
   /** Extra options for autoloaded plugins and routes. */
   pluginOptions?: Record<string, unknown>;
 }
@@ -129,6 +132,7 @@ export async function createService(options: ServiceOptions): Promise<FastifyIns
   }
   await app.register(healthPlugin, {
     readiness: options.readiness ?? (async () => void (await app.db.query('SELECT 1'))),
+    workers: options.workers,
   });
   if (options.authentication !== false) {
     await app.register(authenticationPlugin, options.authentication ?? {});

@@ -18,3 +18,7 @@ export { isCleanName, isStorableText } from './validation/text-rules';
 export { BODY_TOO_DEEP, INVALID_BODY_TEXT, MAX_BODY_DEPTH, useCheckedJsonParser } from './validation/json-body';
 export { NAME_TEXT_KEYWORD } from './validation/validator-compiler';
 export * from './log-redaction';
+export * from './define-service';
+export * from './service/config-pieces';
+export { outboxAdminRoutes, OutboxQuerySchema, type OutboxHandle, type OutboxImplementation, type OutboxQuery, type RunningOutbox } from './service/outbox';
+export type { WorkerDeclaration, WorkerState, WorkerStatus } from './service/workers';

@@ -3,15 +3,27 @@ import type { FastifyInstance } from 'fastify';
 import type { StatelessConfig } from './config';
 import { ConfigError } from './config';
 
+type Built = { app: FastifyInstance; config: StatelessConfig };
+/** What `runService` needs of a declared service (see defineService). */
+interface Runnable {
+  loadConfig(): StatelessConfig;
+  build(config: never): Promise<FastifyInstance>;
+}
+
 /**
- * Starts a built service and stops it gracefully: on SIGTERM/SIGINT it stops
- * accepting, answers new requests 503, lets in-flight ones finish within the
- * grace period, then closes its pool.
+ * Starts a declared service and stops it gracefully: on SIGTERM/SIGINT it
+ * stops accepting, answers new requests 503, lets in-flight ones finish within
+ * the grace period, stops its workers, then closes its pool.
  */
-export async function runService(build: () => Promise<{ app: FastifyInstance; config: StatelessConfig }>): Promise<void> {
-  let built: { app: FastifyInstance; config: StatelessConfig };
+export async function runService(service: Runnable | (() => Promise<Built>)): Promise<void> {
+  let built: Built;
   try {
-    built = await build();
+    if (typeof service === 'function') {
+      built = await service();
+    } else {
+      const config = service.loadConfig();
+      built = { app: await service.build(config as never), config };
+    }
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
