@@ -60,22 +60,39 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-interface LocalSecrets {
+export interface LocalSecrets {
   INTERNAL_SERVICE_TOKEN: string;
   AUTH_PUBLIC_KEY: string;
   AUTH_SERVICE_ROLE_KEY: string;
+  /** Signs the billing sandbox's webhooks; only the subscription service is given it. */
+  SANDBOX_WEBHOOK_SECRET: string;
 }
 
-/** Local secrets are made once per data folder, so restarts keep sessions and keys. */
-function localSecrets(dataDir: string): LocalSecrets {
+const SECRET_MAKERS: Record<keyof LocalSecrets, () => string> = {
+  INTERNAL_SERVICE_TOKEN: () => randomBytes(32).toString('base64url'),
+  AUTH_PUBLIC_KEY: () => `tm_public_${randomBytes(24).toString('base64url')}`,
+  AUTH_SERVICE_ROLE_KEY: () => `tm_service_${randomBytes(32).toString('base64url')}`,
+  SANDBOX_WEBHOOK_SECRET: () => `whsec_${randomBytes(32).toString('base64url')}`,
+};
+
+/**
+ * Local secrets are made once per data folder, so restarts keep sessions and keys. A folder
+ * from before a secret existed gets just that one added; the others are kept as they are.
+ */
+export function localSecrets(dataDir: string): LocalSecrets {
   const file = path.join(dataDir, 'local-secrets.json');
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as LocalSecrets;
-  const secrets: LocalSecrets = {
-    INTERNAL_SERVICE_TOKEN: randomBytes(32).toString('base64url'),
-    AUTH_PUBLIC_KEY: `tm_public_${randomBytes(24).toString('base64url')}`,
-    AUTH_SERVICE_ROLE_KEY: `tm_service_${randomBytes(32).toString('base64url')}`,
-  };
-  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  const kept: Partial<Record<string, unknown>> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  const secrets = {} as LocalSecrets;
+  let added = false;
+  for (const name of Object.keys(SECRET_MAKERS) as Array<keyof LocalSecrets>) {
+    const value = kept[name];
+    if (typeof value === 'string' && value) secrets[name] = value;
+    else {
+      secrets[name] = SECRET_MAKERS[name]();
+      added = true;
+    }
+  }
+  if (added) writeFileSync(file, JSON.stringify({ ...kept, ...secrets }, null, 2), { mode: 0o600 });
   return secrets;
 }
 
@@ -116,7 +133,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     INTERNAL_SERVICE_TOKEN: environment.INTERNAL_SERVICE_TOKEN || generated.INTERNAL_SERVICE_TOKEN,
     AUTH_PUBLIC_KEY: environment.AUTH_PUBLIC_KEY || generated.AUTH_PUBLIC_KEY,
     AUTH_SERVICE_ROLE_KEY: environment.AUTH_SERVICE_ROLE_KEY || generated.AUTH_SERVICE_ROLE_KEY,
+    SANDBOX_WEBHOOK_SECRET: environment.SANDBOX_WEBHOOK_SECRET || generated.SANDBOX_WEBHOOK_SECRET,
   };
+  const { SANDBOX_WEBHOOK_SECRET, ...sharedSecrets } = secrets;
   const owned: ManagedProcess[] = [];
   const running = new Map<ServiceName, SupervisedProcess>();
   let mailbox: DevMailbox | null = null;
@@ -161,7 +180,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         // The product runs with billing: plan edits need a running subscription, new companies
         // get a trial (the environment may turn it off).
         BILLING_ENFORCED: 'true',
-        ...secrets,
+        ...sharedSecrets,
+        ...(name === 'subscription' ? { SANDBOX_WEBHOOK_SECRET } : {}),
         ...settingsFrom(name, environment),
         ...stackEnv,
         ...(options.env ?? {}),
