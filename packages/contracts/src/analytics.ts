@@ -4,6 +4,8 @@ import { Type, type Static } from '@sinclair/typebox';
 // batches events; nothing here identifies a person except the user id the server adds for a
 // signed-in caller.
 
+export { analyticsPath } from './analytics-path';
+
 const strict = { additionalProperties: false } as const;
 
 /** Largest accepted request body, in bytes. */
@@ -42,7 +44,7 @@ export const AnalyticsEventSchema = Type.Object(
     /** `page_view`, `engagement` or a product event name such as `map_opened`. */
     name: Type.String({ pattern: '^[A-Za-z0-9_.:-]{1,64}$' }),
     occurredAt: Type.String({ format: 'date-time' }),
-    /** Path only: the client leaves out query strings and fragments, which may carry tokens. */
+    /** Path without fragment; of its query only utm_* parameters are kept (see analyticsPath), by client and collector alike. */
     path: Type.String({ pattern: '^/', maxLength: 512 }),
     referrerHost: Type.Optional(Type.String({ maxLength: 255 })),
     /** Engagement summary: time the page was visible, and deepest scroll in percent. */

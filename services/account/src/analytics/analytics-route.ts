@@ -9,12 +9,11 @@ import { recordEvents } from './record-events';
 export default async function analyticsRoute(app: FastifyInstance, { deps }: { deps: AccountDeps }) {
   // navigator.sendBeacon may only send a CORS-safelisted type, so the summary sent as a page goes
   // away arrives as text/plain holding JSON. Only this route reads it that way.
-  app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: ANALYTICS_BODY_LIMIT_BYTES }, (_request, body, done) => {
-    try {
-      done(null, JSON.parse(body as string));
-    } catch {
-      done(new AppError(400, 'invalid_json', 'The body is not valid JSON.'));
-    }
+  // Fastify's own JSON parser, so such a body meets the same rules as a JSON one (__proto__ and
+  // constructor.prototype keys refused); the kit's text checks and the schema then run as usual.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: ANALYTICS_BODY_LIMIT_BYTES }, (request, body, done) => {
+    parseJson(request, body.toString(), (error, parsed) => (error ? done(new AppError(400, 'invalid_json', 'The body is not valid JSON.')) : done(null, parsed)));
   });
   app.post<{ Body: AnalyticsBatch }>(
     '/api/analytics/events',

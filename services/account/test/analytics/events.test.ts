@@ -99,6 +99,53 @@ describe('POST /api/analytics/events', () => {
     expect(elsewhere.statusCode).toBe(415);
   });
 
+  test('a path is stored without its query string except utm_* parameters, and without its fragment', async () => {
+    const paths = ['/reset?token=secret-123&utm_source=mail&utm_campaign=autumn#top', '/pricing?code=abc', '/blog#part-2', '/docs?utm_medium=social'];
+    const events = paths.map((path, i) => ({ kind: 'page_view', name: 'page_view', occurredAt: `2026-11-23T10:00:0${i}.000Z`, path }));
+    expect((await send(batch({ sessionId: 'session-paths-01', events }), '192.0.2.60')).statusCode).toBe(202);
+    expect((await rowsFor('session-paths-01')).map((r) => r.path)).toEqual(['/reset?utm_source=mail&utm_campaign=autumn', '/pricing', '/blog', '/docs?utm_medium=social']);
+  });
+
+  test('a beacon’s text/plain body has its paths cut the same way', async () => {
+    const events = [{ kind: 'page_view', name: 'page_view', occurredAt: '2026-11-23T10:00:00.000Z', path: '/welcome?access_token=abc&utm_term=x' }];
+    const res = await stack.account.app.inject({
+      method: 'POST',
+      url: '/api/analytics/events',
+      payload: JSON.stringify(batch({ sessionId: 'session-paths-02', events })),
+      headers: { 'content-type': 'text/plain;charset=UTF-8', 'x-forwarded-for': '192.0.2.61' },
+    });
+    expect(res.statusCode).toBe(202);
+    expect((await rowsFor('session-paths-02')).map((r) => r.path)).toEqual(['/welcome?utm_term=x']);
+  });
+
+  test('a beacon body that would set __proto__ is refused as invalid JSON, and nothing is stored', async () => {
+    const before = (await stack.account.app.db.query('SELECT count(*)::int AS n FROM analytics.events')).rows[0].n;
+    const payload = JSON.stringify(batch({ sessionId: 'session-proto-01' })).replace(/^\{/, '{"__proto__":{"admin":true},');
+    const res = await stack.account.app.inject({
+      method: 'POST',
+      url: '/api/analytics/events',
+      payload,
+      headers: { 'content-type': 'text/plain;charset=UTF-8', 'x-forwarded-for': '192.0.2.63' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ statusCode: 400, code: 'invalid_json', message: 'The body is not valid JSON.' });
+    expect((await stack.account.app.db.query('SELECT count(*)::int AS n FROM analytics.events')).rows[0].n).toBe(before);
+  });
+
+  test('a beacon body with a NUL in a path is refused like a JSON one, and nothing is stored', async () => {
+    const before = (await stack.account.app.db.query('SELECT count(*)::int AS n FROM analytics.events')).rows[0].n;
+    const events = [{ kind: 'page_view', name: 'page_view', occurredAt: '2026-11-23T10:00:00.000Z', path: '/a\u0000b' }];
+    const res = await stack.account.app.inject({
+      method: 'POST',
+      url: '/api/analytics/events',
+      payload: JSON.stringify(batch({ sessionId: 'session-paths-03', events })),
+      headers: { 'content-type': 'text/plain;charset=UTF-8', 'x-forwarded-for': '192.0.2.62' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ statusCode: 400, code: 'invalid_text' });
+    expect((await stack.account.app.db.query('SELECT count(*)::int AS n FROM analytics.events')).rows[0].n).toBe(before);
+  });
+
   test('a body over 64 KiB is refused with 413', async () => {
     const big = batch({ events: [{ ...batch().events[0], properties: { note: 'x'.repeat(200) } }], padding: 'x'.repeat(70 * 1024) });
     expect((await send(big, '192.0.2.11')).statusCode).toBe(413);
