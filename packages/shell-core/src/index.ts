@@ -10,6 +10,8 @@ export { useUserStore, type CurrentUser } from './stores/user-store';
 export { useCompanyStore } from './stores/company-state';
 export { useBannerStore, type Banner } from './stores/banner-state';
 export { resetStores } from './stores/reset-stores';
+// Pages render a stored address as a link or image only when it is http(s) or a path of this site.
+export { isHttpUrl, safeHref } from '@tracemap/contracts';
 export * from './company';
 export * from './auth';
 // Only what the first render of a page needs is shared through this entry, which every first load

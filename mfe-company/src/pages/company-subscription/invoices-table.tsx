@@ -1,3 +1,4 @@
+import { safeHref } from '@tracemap/shell-core';
 import type { Invoice } from '@tracemap/shell-core/subscription';
 import { ApiErrorMessage } from '../../components/api-error';
 import { formatDate, formatMoney } from '../../billing/format';
@@ -49,8 +50,8 @@ export function InvoicesTable({ invoices }: { invoices: Loaded<Invoice[]> }) {
             <td>{formatMoney(inv.status === 'paid' ? inv.amountPaid : inv.amountDue, inv.currency)}</td>
             <td>{inv.status ? (STATUS_LABELS[inv.status] ?? inv.status) : '—'}</td>
             <td>
-              {inv.hostedInvoiceUrl ? (
-                <a href={inv.hostedInvoiceUrl} target="_blank" rel="noopener noreferrer">
+              {safeHref(inv.hostedInvoiceUrl) ? (
+                <a href={safeHref(inv.hostedInvoiceUrl)} target="_blank" rel="noopener noreferrer">
                   View
                 </a>
               ) : null}
