@@ -80,6 +80,46 @@ describe('person names on invitations', () => {
   });
 });
 
+describe('bodies too deep or not UTF-8', () => {
+  const json = { 'content-type': 'application/json' };
+  const deep = (field: string) => `{"companyId":"${companyId}","${field}":${'['.repeat(10_000)}${']'.repeat(10_000)}}`;
+  const notUtf8 = (field: string) => Buffer.concat([Buffer.from(`{"companyId":"${companyId}","${field}":"Acme `), Buffer.from([0xc3, 0x28]), Buffer.from('"}')]);
+  const planRows = async () => (await h.admin.query('SELECT count(*)::int AS n FROM company.plan_attributes')).rows[0].n as number;
+
+  test.each([
+    ['/api/company/create', 'name'],
+    ['/api/company/info', 'x'],
+    ['/api/company/update-settings', 'name'],
+    ['/api/company/<id>/attributes', 'name'],
+    ['/api/company/<id>/events', 'name'],
+  ])('%s: a 10,000-deep body → 400 body_too_deep, bytes that are not UTF-8 → 400 invalid_text, nothing written', async (path, field) => {
+    const url = path.replace('<id>', companyId);
+    const before = { companies: await count('companies'), company: await company(), plan: await planRows() };
+    const tooDeep = await h.call(owner, { method: 'POST', url, headers: json, payload: deep(field) });
+    expect(tooDeep.statusCode).toBe(400);
+    expect(tooDeep.json()).toEqual({ statusCode: 400, code: 'body_too_deep', message: 'The request body is nested too deeply (more than 64 levels).' });
+    const badBytes = await h.call(owner, { method: 'POST', url, headers: json, payload: notUtf8(field) });
+    expect(badBytes.statusCode).toBe(400);
+    expect(badBytes.json()).toEqual({ statusCode: 400, code: 'invalid_text', message: 'body contains a character that is not allowed' });
+    expect({ companies: await count('companies'), company: await company(), plan: await planRows() }).toEqual(before);
+  });
+
+  test('a DELETE with the JSON content type and no body is served', async () => {
+    const created = await h.call(owner, { method: 'POST', url: `/api/company/${companyId}/attributes`, payload: { name: 'to_remove', scope: 'event' } });
+    expect(created.statusCode).toBe(201);
+    const removed = await h.call(owner, { method: 'DELETE', url: `/api/company/${companyId}/attributes/${created.json().id}`, headers: json });
+    expect(removed.statusCode).toBe(204);
+  });
+
+  test('settings sent as null are left as they are; the others change', async () => {
+    const before = await company();
+    const payload = { companyId, name: null, eventNameCase: null, lintRules: null, mapEmbedOrigins: null, attributeInheritance: !before.settings.attributeInheritance };
+    const response = await h.call(owner, { method: 'POST', url: '/api/company/update-settings', payload });
+    expect(response.statusCode).toBe(200);
+    expect(await company()).toEqual({ name: before.name, settings: { ...before.settings, attributeInheritance: !before.settings.attributeInheritance } });
+  });
+});
+
 describe('malformed query strings', () => {
   test.each(['/api/company/mine?x=%FF', '/api/company/mine?x=%E0%A4%A'])('%s → 400 JSON', async (url) => {
     const response = await h.call(owner, { method: 'GET', url });

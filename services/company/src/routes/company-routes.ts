@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { CompanyInfoResponse, LintSettingsSchema, MapEmbedOriginsSchema } from '@tracemap/contracts';
+import { CompanyInfoResponse, LintSettingsSchema, MapEmbedOriginsSchema, OptionalNullable } from '@tracemap/contracts';
 import type { CompanyDeps } from '../deps';
 import { FAILURE } from '../lib/messages';
 import { companyAccess } from '../plugins/company-access';
@@ -14,14 +14,15 @@ const CreateBody = Type.Object({ name: CompanyName }, strict);
 const SettingsBody = Type.Object(
   {
     companyId: Id,
-    name: Type.Optional(CompanyName),
-    attributeInheritance: Type.Optional(Type.Boolean()),
-    eventNameCase: Type.Optional(NameCase),
-    attributeNameCase: Type.Optional(NameCase),
+    // Each may be left out or sent as null: either way it stays as it is.
+    name: OptionalNullable(CompanyName),
+    attributeInheritance: OptionalNullable(Type.Boolean()),
+    eventNameCase: OptionalNullable(NameCase),
+    attributeNameCase: OptionalNullable(NameCase),
     /** Severity per tracking-plan lint rule; replaces the previous set as a whole. */
-    lintRules: Type.Optional(LintSettingsSchema),
+    lintRules: OptionalNullable(LintSettingsSchema),
     /** Origins (http or https, no path) whose pages may frame map previews; replaces the previous list. */
-    mapEmbedOrigins: Type.Optional(MapEmbedOriginsSchema),
+    mapEmbedOrigins: OptionalNullable(MapEmbedOriginsSchema),
   },
   strict,
 );
@@ -55,7 +56,7 @@ export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Comp
     async (request) => getCompanyInfo(deps, { ...request.company!, requestId: request.id }),
   );
 
-  app.post(
+  app.post<{ Body: Static<typeof SettingsBody> }>(
     '/update-settings',
     {
       schema: { body: SettingsBody },
@@ -63,7 +64,7 @@ export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Comp
       preHandler: companyAccess(deps, { access: 'admin', locate: { from: 'body', field: 'companyId' } }),
     },
     async (request) => {
-      const { companyId, name, ...settings } = request.body as Static<typeof SettingsBody>;
+      const { companyId, name, ...settings } = request.body;
       return updateCompanySettings(deps, { companyId, userId: request.company!.userId, name, settings });
     },
   );

@@ -1,3 +1,4 @@
+import { withoutNulls } from '@tracemap/contracts';
 import { AppError } from '@tracemap/service-kit';
 import type { CompanyDeps } from '../deps';
 import { MESSAGES } from '../lib/messages';
@@ -9,13 +10,15 @@ import { findCompany, updateCompany, type CompanySettings } from '../repositorie
 export interface UpdateSettingsInput {
   companyId: string;
   userId: string;
-  name?: string;
-  settings: CompanySettings;
+  /** Null, like a field left out, keeps the current value. */
+  name?: string | null;
+  settings: { [K in keyof CompanySettings]?: CompanySettings[K] | null };
 }
 
 export async function updateCompanySettings(deps: CompanyDeps, input: UpdateSettingsInput) {
   const name = input.name?.trim();
-  const settings = Object.fromEntries(Object.entries(input.settings).filter(([, v]) => v !== undefined)) as CompanySettings;
+  const given: CompanySettings = withoutNulls(input.settings);
+  const settings = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) as CompanySettings;
   if (name === undefined && Object.keys(settings).length === 0) {
     throw new AppError(400, 'nothing_to_update', MESSAGES.nothingToUpdate);
   }
