@@ -4,6 +4,7 @@ import type { TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { ensureContractFormats } from './formats';
 import { foldName } from './names';
+import { patternRejections } from './native-patterns';
 
 /**
  * The native plan file: every entity with its id, archived ones included, so
@@ -82,7 +83,7 @@ export function parseNativePlan(text: string): { plan: NativePlan | null; reject
   if (rejected.length > 0) return { plan: null, rejected };
   // Fields outside the format (a database's version or timestamps) are dropped, not imported.
   const plan = Value.Clean(NativePlanSchema, data) as NativePlan;
-  rejected.push(...referenceRejections(plan));
+  rejected.push(...referenceRejections(plan), ...patternRejections(plan));
   return rejected.length > 0 ? { plan: null, rejected } : { plan, rejected };
 }
 
