@@ -12,25 +12,27 @@ interface MapEdgeSpec {
   label?: string;
 }
 
-// Boxes are 220 wide and up to about 190 tall (six events listed): columns and rows leave room for the edge labels between them.
-const column = (n: number) => n * 380;
-const row = (n: number) => n * 300;
+// Boxes are 220 wide and up to about 190 tall (six events listed). Four columns, read left to right
+// and wrapping like text, keep the whole journey about as big as a laptop's editor at a readable
+// zoom; the gaps leave room for the edge labels.
+const column = (n: number) => n * 320;
+const row = (n: number) => n * 250;
 export const JOURNEY: { name: string; description: string; nodes: MapNodeSpec[]; edges: MapEdgeSpec[] } = {
   name: 'Shopping journey',
   description: 'How a shopper goes from the home page to a placed order: finding a product, the cart, signing in and the four checkout steps.',
   nodes: [
-    { view: 'Home', x: column(0), y: row(1) },
+    { view: 'Home', x: column(0), y: row(0) },
     { view: 'Search Results', x: column(1), y: row(0) },
     { view: 'Category', x: column(1), y: row(1) },
-    { view: 'Product Detail', x: column(2), y: row(1) },
-    { view: 'Wishlist', x: column(2), y: row(2) },
-    { view: 'Cart', x: column(3), y: row(1) },
-    { view: 'Sign In', x: column(3), y: row(2) },
-    { view: 'Checkout Shipping', x: column(4), y: row(1) },
-    { view: 'Checkout Delivery', x: column(5), y: row(1) },
-    { view: 'Checkout Payment', x: column(6), y: row(1) },
-    { view: 'Checkout Review', x: column(7), y: row(1) },
-    { view: 'Order Confirmation', x: column(8), y: row(1) },
+    { view: 'Product Detail', x: column(2), y: row(0) },
+    { view: 'Wishlist', x: column(2), y: row(1) },
+    { view: 'Cart', x: column(3), y: row(0) },
+    { view: 'Sign In', x: column(3), y: row(1) },
+    { view: 'Checkout Shipping', x: column(0), y: row(2) },
+    { view: 'Checkout Delivery', x: column(1), y: row(2) },
+    { view: 'Checkout Payment', x: column(2), y: row(2) },
+    { view: 'Checkout Review', x: column(3), y: row(2) },
+    { view: 'Order Confirmation', x: column(3), y: row(3) },
   ],
   edges: [
     { from: 'Home', to: 'Search Results', event: 'Products Searched' },

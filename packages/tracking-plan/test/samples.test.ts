@@ -79,8 +79,9 @@ describe('samplePlans.ecommerce', () => {
     for (let i = 0; i + 1 < path.length; i++) expect(steps.some((s) => s.startsWith(`${path[i]} -> ${path[i + 1]}`))).toBe(true);
     expect(steps).toContain('Product Detail -> Cart [Product Added]');
     expect(steps).toContain('Checkout Review -> Order Confirmation [Order Completed]');
-    // Left to right: every transition on the main path moves right.
-    const x = new Map(journey.nodes.map((n) => [n.viewId, n.x]));
-    for (const edge of journey.edges) expect(x.get(edge.to)! >= x.get(edge.from)!).toBe(true);
+    // Read like text (left to right, rows wrapping downwards): every transition moves right or down.
+    const at = new Map(journey.nodes.map((n) => [n.viewId, n]));
+    const forward = (from: string, to: string) => at.get(to)!.x > at.get(from)!.x || at.get(to)!.y > at.get(from)!.y;
+    for (const edge of journey.edges) expect([viewName.get(edge.from), viewName.get(edge.to), forward(edge.from, edge.to)]).toEqual([viewName.get(edge.from), viewName.get(edge.to), true]);
   });
 });
