@@ -2,6 +2,7 @@ import cors from '@fastify/cors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError } from '@tracemap/service-kit';
 import { AuthError } from '../lib/auth-error';
+import { databaseUnavailable, isDatabaseUnavailable } from '../lib/database-unavailable';
 import type { AuthDeps } from '../lib/deps';
 import adminRoutes from './admin-routes';
 import emailRoutes from './email-routes';
@@ -60,8 +61,12 @@ export default async function authApi(app: FastifyInstance, { deps }: { deps: Au
     reply.header('x-supabase-api-version', API_VERSION);
   });
 
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+  app.setErrorHandler((failure: FastifyError | AppError, request, reply) => {
     reply.header('x-supabase-api-version', API_VERSION);
+    // While PostgreSQL restarts, a retryable 503 rather than a 500 that reads as a bug.
+    const unavailable = isDatabaseUnavailable(failure);
+    if (unavailable) request.log.warn({ err: failure }, 'auth database unavailable');
+    const error = unavailable ? databaseUnavailable() : failure;
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
       const extra = error instanceof AuthError ? error.extra : undefined;
