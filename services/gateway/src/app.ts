@@ -35,9 +35,10 @@ export async function buildApp(config: GatewayConfig): Promise<FastifyInstance> 
     },
   });
 
-  // The gateway forwards bodies untouched: webhooks are verified on raw bytes.
+  // The gateway forwards bodies untouched, as bytes: webhooks are verified on them, and text
+  // that is not UTF-8 must reach the service to be refused there, not be decoded into U+FFFD here.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
 
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_PER_MINUTE,

@@ -7,18 +7,19 @@ import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { buildApp } from '../src/app';
 import { readGatewayConfig } from '../src/config';
 
-type Upstream = { app: FastifyInstance; url: string; seen: Array<{ url: string; headers: Record<string, unknown>; body: string }> };
+type Upstream = { app: FastifyInstance; url: string; seen: Array<{ url: string; headers: Record<string, unknown>; body: string; bytes: Buffer }> };
 
 async function startUpstream(name: string, extra?: (app: FastifyInstance) => void): Promise<Upstream> {
   // Body limits are the gateway's business here: the stand-in services take anything.
   const app = Fastify({ bodyLimit: 64 * 1024 * 1024 });
   const seen: Upstream['seen'] = [];
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'string' }, (_r, body, done) => done(null, body));
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_r, body, done) => done(null, body));
   extra?.(app);
   app.get('/ready', async () => ({ status: 'ready' }));
   app.all('/*', async (request, reply) => {
-    seen.push({ url: request.url, headers: request.headers, body: String(request.body ?? '') });
+    const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    seen.push({ url: request.url, headers: request.headers, body: bytes.toString('utf8'), bytes });
     return reply.header('x-upstream', name).send({ upstream: name, url: request.url });
   });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -137,6 +138,10 @@ test('bodies pass byte for byte (webhook signatures depend on it)', async () => 
   await gateway.inject({ method: 'POST', url: '/api/company/info', payload: raw, headers: { 'content-type': 'application/json' } });
   expect(company.seen.at(-1)!.headers['content-type']).toBe('application/json');
   expect(company.seen.at(-1)!.body).toBe(raw);
+  // Bytes that are not UTF-8 reach the service as sent, so it can refuse them rather than store replacement characters.
+  const notUtf8 = Buffer.concat([Buffer.from('{"name":"Ada '), Buffer.from([0xff, 0xc3]), Buffer.from('"}')]);
+  await gateway.inject({ method: 'POST', url: '/api/company/info', payload: notUtf8, headers: { 'content-type': 'application/json' } });
+  expect(company.seen.at(-1)!.bytes.equals(notUtf8)).toBe(true);
 });
 
 test('a plan file larger than the usual body limit reaches the import route, and only that route', async () => {

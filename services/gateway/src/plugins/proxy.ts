@@ -93,8 +93,8 @@ export default fp<ProxyOptions>(
         const forward = (request: FastifyRequest, reply: FastifyReply) =>
           reply.from(
             request.url,
-            // Hand over the raw text with its own content type so it is not re-encoded.
-            typeof request.body === 'string'
+            // Hand over the raw bytes with their own content type so they are not re-encoded.
+            Buffer.isBuffer(request.body)
               ? { ...forwardOptions, body: request.body, contentType: request.headers['content-type'] ?? 'application/octet-stream' }
               : forwardOptions,
           );
