@@ -15,7 +15,7 @@ import {
 
 const TOKEN = 'kit-test-internal-token';
 const loadConfig = configLoader(
-  serviceConfigSchema(Type.Composite([MailConfigSchema, peersConfigSchema(), Type.Object({ GREETING: Type.String({ minLength: 2, default: 'hello' }) })])),
+  serviceConfigSchema(Type.Composite([MailConfigSchema, peersConfigSchema(), Type.Object({ INTERNAL_SERVICE_TOKEN: Type.String({ minLength: 16 }), GREETING: Type.String({ minLength: 2, default: 'hello' }) })])),
   (config) => {
     if (config.GREETING === 'forbidden') throw new ConfigError(['GREETING: may not be "forbidden"']);
   },

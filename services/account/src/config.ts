@@ -1,24 +1,19 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { IdentityProviderConfigSchema, loadConfig, serviceConfigSchema } from '@tracemap/service-kit';
+import { IdentityProviderConfigSchema, MailConfigSchema, configLoader, peersConfigSchema, serviceConfigSchema } from '@tracemap/service-kit';
 
 const HttpUrl = Type.String({ pattern: '^https?://[^\\s]+$' });
 
 export const AccountConfigSchema = serviceConfigSchema(
-  Type.Composite([IdentityProviderConfigSchema, Type.Object({
+  Type.Composite([IdentityProviderConfigSchema, MailConfigSchema, peersConfigSchema(3000), Type.Object({
     /** Base URL of the company service, for the user's company permissions. */
     COMPANY_URL: HttpUrl,
     /** Public ("anon") key sent as `apikey` on calls to the auth API. */
     AUTH_PUBLIC_KEY: Type.String({ minLength: 1 }),
-    /** Without it emails stay in the outbox (dev mailbox) instead of being sent. */
-    SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),
-    MAIL_FROM: Type.String({ minLength: 3, default: 'Tracemap <no-reply@tracemap.local>' }),
     /** Comma-separated emails that are product admins (anamap_admin) at sync. */
     ADMIN_EMAILS: Type.String({ default: '' }),
-    INTERNAL_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 3000 }),
     SYNC_CACHE_MS: Type.Integer({ minimum: 0, default: 2000 }),
     /** After SYNC_CACHE_MS, how long an answer may still be served while it is refreshed in the background. */
     SYNC_STALE_MS: Type.Integer({ minimum: 0, default: 1000 }),
-    OUTBOX_POLL_MS: Type.Integer({ minimum: 50, default: 1000 }),
     /** Base URL of the subscription service, for the admin area; without it those parts read as unavailable. */
     SUBSCRIPTION_URL: Type.Optional(HttpUrl),
     /** Where bug reports and feedback are emailed. */
@@ -35,9 +30,7 @@ export const AccountConfigSchema = serviceConfigSchema(
 );
 export type AccountConfig = Static<typeof AccountConfigSchema>;
 
-export function readAccountConfig(env: Record<string, string | undefined> = process.env): AccountConfig {
-  return loadConfig(AccountConfigSchema, env);
-}
+export const loadConfig = configLoader(AccountConfigSchema);
 
 export function adminEmails(config: AccountConfig): Set<string> {
   return new Set(

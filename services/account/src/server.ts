@@ -1,10 +1,4 @@
 import { runService } from '@tracemap/service-kit';
-import { buildApp } from './app';
-import { readAccountConfig } from './config';
+import { service } from './app';
 
-void runService(async () => {
-  const config = readAccountConfig();
-  const app = await buildApp(config);
-  app.outbox.start();
-  return { app, config };
-});
+void runService(service);

@@ -24,12 +24,12 @@ export const MailConfigSchema = Type.Object({
 export type MailConfig = Static<typeof MailConfigSchema>;
 
 /**
- * Calls to other services' `/internal/*` routes: the shared secret and the
- * timeout after which a peer counts as down (its part of an answer degrades).
+ * Calls to other services' `/internal/*` routes: the timeout after which a
+ * peer counts as down (its part of an answer degrades). The shared secret,
+ * INTERNAL_SERVICE_TOKEN, comes with the identity provider's settings.
  */
 export function peersConfigSchema(defaultTimeoutMs = 2000) {
   return Type.Object({
-    INTERNAL_SERVICE_TOKEN: Type.String({ minLength: 16 }),
     INTERNAL_TIMEOUT_MS: Type.Integer({ minimum: 100, default: defaultTimeoutMs }),
   });
 }

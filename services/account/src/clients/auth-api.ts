@@ -1,4 +1,4 @@
-import { AppError, createInternalClient } from '@tracemap/service-kit';
+import { AppError, type InternalClient } from '@tracemap/service-kit';
 
 export interface AuthUser {
   id: string;
@@ -22,8 +22,9 @@ export interface CallContext {
 export interface AuthApiOptions {
   authUrl: string;
   publicKey: string;
-  serviceToken: string;
   timeoutMs: number;
+  /** The auth service's internal routes (the kit's peer client). */
+  internal: InternalClient;
 }
 
 /**
@@ -33,7 +34,7 @@ export interface AuthApiOptions {
  * the spec surfaces them to the user on reset.
  */
 export function createAuthApi(options: AuthApiOptions) {
-  const internal = createInternalClient({ baseUrl: options.authUrl, timeoutMs: options.timeoutMs, serviceToken: options.serviceToken });
+  const { internal } = options;
 
   async function callPublic<T>(
     path: string,

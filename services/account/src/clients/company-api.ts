@@ -1,16 +1,9 @@
 import type { CompanyPermission } from '@tracemap/contracts';
-import { createInternalClient } from '@tracemap/service-kit';
+import type { InternalClient } from '@tracemap/service-kit';
 
 export type { CompanyPermission };
 
-export interface CompanyApiOptions {
-  companyUrl: string;
-  serviceToken: string;
-  timeoutMs: number;
-}
-
-export function createCompanyApi(options: CompanyApiOptions) {
-  const internal = createInternalClient({ baseUrl: options.companyUrl, timeoutMs: options.timeoutMs, serviceToken: options.serviceToken });
+export function createCompanyApi(internal: InternalClient) {
   return {
     async companiesOf(userId: string, requestId?: string): Promise<CompanyPermission[]> {
       const result = await internal<{ companies: CompanyPermission[] }>(`/internal/users/${encodeURIComponent(userId)}/companies`, { requestId });

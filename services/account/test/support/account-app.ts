@@ -1,7 +1,7 @@
 import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app';
-import { readAccountConfig, type AccountConfig } from '../../src/config';
+import { service } from '../../src/app';
+import { loadConfig, type AccountConfig } from '../../src/config';
 
 export const SERVICE_TOKEN = 'test-internal-service-token';
 export const PUBLIC_URL = 'http://localhost:8080';
@@ -21,8 +21,10 @@ export async function startAccount(
   env: Record<string, string>,
   port = 0,
 ): Promise<{ app: FastifyInstance; config: AccountConfig; url: string }> {
-  const config = readAccountConfig({
+  const config = loadConfig({
     PORT: '0',
+    // Tests that deliver emails start the outbox themselves (startStack), against their SMTP peer.
+    OUTBOX_WORKER: 'false',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
     PUBLIC_URL,
     AUTH_URL: DOWN_URL,
@@ -32,7 +34,7 @@ export async function startAccount(
     INTERNAL_TIMEOUT_MS: '2000',
     ...env,
   });
-  const app = await buildApp(config);
+  const app = await service.build(config);
   const url = await app.listen({ host: '127.0.0.1', port });
   return { app, config, url };
 }

@@ -1,5 +1,5 @@
 import type { OutboxDetail, OutboxStats, OutboxSummary } from '@tracemap/mailer';
-import { createInternalClient } from '@tracemap/service-kit';
+import type { InternalClient } from '@tracemap/service-kit';
 
 export interface AuthUserSummary {
   id: string;
@@ -26,8 +26,7 @@ export interface UserCounts {
 }
 
 /** The auth service's internal routes for the product-admin area (people, sessions, invitations, its outbox). */
-export function createAuthAdminApi(options: { authUrl: string; serviceToken: string; timeoutMs: number }) {
-  const call = createInternalClient({ baseUrl: options.authUrl, timeoutMs: options.timeoutMs, serviceToken: options.serviceToken });
+export function createAuthAdminApi(call: InternalCall) {
   return {
     searchUsers: (q: string, limit: number, requestId: string) =>
       call<{ users: AuthUserSummary[] }>(`/internal/admin/users?${new URLSearchParams({ q, limit: String(limit) })}`, { requestId }),
@@ -41,7 +40,7 @@ export function createAuthAdminApi(options: { authUrl: string; serviceToken: str
   };
 }
 
-export type InternalCall = ReturnType<typeof createInternalClient>;
+export type InternalCall = InternalClient;
 
 /** The outbox routes every mail-sending service exposes the same way. */
 export function outboxClient(call: InternalCall) {

@@ -1,5 +1,5 @@
 import type { CompanyRole } from '@tracemap/contracts';
-import { createInternalClient } from '@tracemap/service-kit';
+import type { InternalClient } from '@tracemap/service-kit';
 import { outboxClient, type ProcessAbout } from './auth-admin-api';
 
 export interface CompanySummary {
@@ -10,8 +10,7 @@ export interface CompanySummary {
 }
 
 /** The company service's internal routes for the product-admin area. */
-export function createCompanyAdminApi(options: { companyUrl: string; serviceToken: string; timeoutMs: number }) {
-  const call = createInternalClient({ baseUrl: options.companyUrl, timeoutMs: options.timeoutMs, serviceToken: options.serviceToken });
+export function createCompanyAdminApi(call: InternalClient) {
   return {
     search: (q: string, limit: number, requestId: string) =>
       call<{ companies: CompanySummary[] }>(`/internal/admin/companies?${new URLSearchParams({ q, limit: String(limit) })}`, { requestId }),

@@ -1,4 +1,4 @@
-import { createInternalClient } from '@tracemap/service-kit';
+import type { InternalClient } from '@tracemap/service-kit';
 
 export interface SubscriptionView {
   status: string;
@@ -7,10 +7,8 @@ export interface SubscriptionView {
 }
 
 /** The subscription service as the product-admin area reads it; no URL configured means every read degrades. */
-export function createSubscriptionAdminApi(options: { subscriptionUrl?: string; serviceToken: string; timeoutMs: number }) {
-  const call = options.subscriptionUrl
-    ? createInternalClient({ baseUrl: options.subscriptionUrl, timeoutMs: options.timeoutMs, serviceToken: options.serviceToken })
-    : null;
+export function createSubscriptionAdminApi(options: { subscriptionUrl?: string; call: InternalClient | null }) {
+  const { call } = options;
   return {
     url: options.subscriptionUrl ?? null,
     async ofCompany(companyId: string, requestId: string): Promise<SubscriptionView | null> {

@@ -28,12 +28,11 @@ declare module 'fastify' {
  * the check.
  */
 async function adminArea(app: FastifyInstance, { deps }: { deps: AccountDeps }) {
-  const { config } = deps;
-  const timeouts = { serviceToken: config.INTERNAL_SERVICE_TOKEN, timeoutMs: config.INTERNAL_TIMEOUT_MS };
+  const { config, peers } = deps;
   const clients = {
-    auth: createAuthAdminApi({ authUrl: config.AUTH_URL, ...timeouts }),
-    company: createCompanyAdminApi({ companyUrl: config.COMPANY_URL, ...timeouts }),
-    subscription: createSubscriptionAdminApi({ subscriptionUrl: config.SUBSCRIPTION_URL, ...timeouts }),
+    auth: createAuthAdminApi(peers.auth),
+    company: createCompanyAdminApi(peers.company),
+    subscription: createSubscriptionAdminApi({ subscriptionUrl: config.SUBSCRIPTION_URL, call: peers.subscription }),
   };
   const registry: string[] = [];
   app.decorate('adminRoutes', registry);
