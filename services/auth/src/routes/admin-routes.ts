@@ -6,7 +6,7 @@ import { adminCreateUser } from '../use-cases/admin-create-user';
 import { adminGenerateLink } from '../use-cases/admin-generate-link';
 import { adminDeleteUser, adminGetUser, adminListUsers, adminUpdateUser } from '../use-cases/admin-manage-users';
 import { inviteUser } from '../use-cases/invite-user';
-import { Email, Metadata, Nullable, Password, RedirectQuery, Strict } from './schemas';
+import { Email, Metadata, OptionalNullable, Password, RedirectQuery, Strict } from './schemas';
 
 const CreateUserBody = Type.Object(
   {
@@ -37,13 +37,13 @@ const LinkBody = Type.Object(
     email: Email,
     password: Type.Optional(Password),
     new_email: Type.Optional(Email),
-    data: Nullable(Metadata),
+    data: OptionalNullable(Metadata),
     redirect_to: Type.Optional(Type.String({ maxLength: 2048 })),
     redirectTo: Type.Optional(Type.String({ maxLength: 2048 })),
   },
   Strict,
 );
-const InviteBody = Type.Object({ email: Email, data: Nullable(Metadata) }, Strict);
+const InviteBody = Type.Object({ email: Email, data: OptionalNullable(Metadata) }, Strict);
 const UserParams = Type.Object({ id: Type.String({ format: 'uuid' }) }, Strict);
 const DeleteBody = Type.Optional(Type.Object({ should_soft_delete: Type.Optional(Type.Boolean()) }, Strict));
 const ListQuery = Type.Object(

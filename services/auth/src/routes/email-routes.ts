@@ -6,11 +6,11 @@ import { recoverPassword } from '../use-cases/recover-password';
 import { resendEmail } from '../use-cases/resend-email';
 import { sendOtp } from '../use-cases/send-otp';
 import { signUp } from '../use-cases/sign-up';
-import { ClientExtras, Email, Metadata, Nullable, Password, PkceFields, RedirectQuery, Strict } from './schemas';
+import { ClientExtras, Email, Metadata, OptionalNullable, Password, PkceFields, RedirectQuery, Strict } from './schemas';
 
-const SignUpBody = Type.Object({ email: Email, password: Password, data: Nullable(Metadata), ...PkceFields, ...ClientExtras }, Strict);
+const SignUpBody = Type.Object({ email: Email, password: Password, data: OptionalNullable(Metadata), ...PkceFields, ...ClientExtras }, Strict);
 const OtpBody = Type.Object(
-  { email: Email, data: Nullable(Metadata), create_user: Type.Optional(Type.Boolean()), ...PkceFields, ...ClientExtras },
+  { email: Email, data: OptionalNullable(Metadata), create_user: Type.Optional(Type.Boolean()), ...PkceFields, ...ClientExtras },
   Strict,
 );
 const RecoverBody = Type.Object({ email: Email, ...PkceFields, ...ClientExtras }, Strict);

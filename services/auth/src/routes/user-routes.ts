@@ -6,7 +6,7 @@ import { requestMeta, requireCaller } from '../lib/request-context';
 import { getUser } from '../use-cases/get-user';
 import { logOut } from '../use-cases/log-out';
 import { updateCurrentUser } from '../use-cases/update-user';
-import { Email, Metadata, Nullable, Password, PkceFields, RedirectQuery, Strict } from './schemas';
+import { Email, Metadata, OptionalNullable, Password, PkceFields, RedirectQuery, Strict } from './schemas';
 
 const UpdateUserBody = Type.Object(
   {
@@ -14,7 +14,7 @@ const UpdateUserBody = Type.Object(
     password: Type.Optional(Password),
     current_password: Type.Optional(Type.String({ maxLength: 1024 })),
     nonce: Type.Optional(Type.String({ maxLength: 64 })),
-    data: Nullable(Metadata),
+    data: OptionalNullable(Metadata),
     ...PkceFields,
   },
   Strict,
