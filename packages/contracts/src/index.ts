@@ -1,6 +1,7 @@
 export * from './page-routes';
 export * from './micro-frontends';
 export * from './remotes-registry';
+export * from './manifest-routes';
 export * from './errors';
 export * from './nullable';
 export * from './http-url';

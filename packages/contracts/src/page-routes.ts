@@ -1,9 +1,4 @@
-/**
- * Every page of the product (spec §2) and the app that owns it. The shell
- * routes by it and the gateway answers 404 for paths outside it, so the two
- * can never disagree about what exists.
- */
-export type AppName = 'mfe-marketing' | 'mfe-auth' | 'mfe-company' | 'mfe-admin';
+import { MICRO_FRONTENDS, type AppName } from './micro-frontends';
 
 export interface PageRoute {
   pattern: string;
@@ -12,31 +7,16 @@ export interface PageRoute {
   bare?: boolean;
 }
 
-const marketing = [
-  '/', '/cdp', '/demo', '/agency', '/contact', '/pricing', '/roadmap', '/about-us', '/blog', '/blog/:slug',
-  '/learning', '/learning/cdp', '/learning/cdp/:slug', '/learning/core', '/learning/core/:slug',
-  '/privacy-policy', '/terms-of-service',
-];
-const auth = [
-  '/login', '/register', '/forgot-password', '/reset-password/:id', '/confirm-email/:id', '/confirm-email',
-  '/invitation/:id', '/auth/popup-close', '/account',
-];
-const admin = ['/admin', '/admin/email', '/admin/roadmap', '/admin/debug-test', '/admin/create-user', '/admin/create-company'];
-const company = [
-  '/company', '/company/create', '/company/slack', '/company/:companyId', '/company/:companyId/users',
-  '/company/:companyId/settings', '/company/:companyId/maps', '/company/:companyId/maps/:mapId',
-  '/company/:companyId/subscription', '/company/:companyId/views', '/company/:companyId/views/:viewId',
-  '/company/:companyId/attributes', '/company/:companyId/attributes/:attributeId', '/company/:companyId/events',
-  '/company/:companyId/events/:eventId', '/company/:companyId/analytics-discovery',
-];
-
-export const PAGE_ROUTES: PageRoute[] = [
-  ...marketing.map((pattern) => ({ pattern, app: 'mfe-marketing' as const })),
-  ...auth.map((pattern) => ({ pattern, app: 'mfe-auth' as const })),
-  ...admin.map((pattern) => ({ pattern, app: 'mfe-admin' as const })),
-  ...company.map((pattern) => ({ pattern, app: 'mfe-company' as const })),
-  { pattern: '/map-preview/:mapId', app: 'mfe-company', bare: true },
-];
+/**
+ * Every page of the product and the app that owns it, from the micro-frontends manifest. The shell
+ * routes by the same manifest and the gateway answers 404 for paths outside this list, so the two
+ * can never disagree about what exists.
+ */
+export const PAGE_ROUTES: PageRoute[] = MICRO_FRONTENDS.flatMap((app) =>
+  app.exposes.flatMap((exposed) =>
+    exposed.pages.map((pattern): PageRoute => ('bare' in exposed && exposed.bare ? { pattern, app: app.folder, bare: true } : { pattern, app: app.folder })),
+  ),
+);
 
 function toRegExp(pattern: string): RegExp {
   const body = pattern
@@ -47,6 +27,11 @@ function toRegExp(pattern: string): RegExp {
 }
 
 const compiled = PAGE_ROUTES.map((route) => ({ route, regexp: toRegExp(route.pattern) }));
+
+/** Whether a path is the page a pattern (`/blog/:slug`) names. */
+export function matchesPagePattern(pattern: string, pathname: string): boolean {
+  return toRegExp(pattern).test(pathname);
+}
 
 /** The page a path belongs to, or null for an unknown path (a 404). */
 export function matchPageRoute(pathname: string): PageRoute | null {

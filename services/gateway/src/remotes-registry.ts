@@ -1,36 +1,64 @@
 import { readFileSync } from 'node:fs';
+import {
+  MANIFEST_ROUTES,
+  MICRO_FRONTENDS,
+  matchesPagePattern,
+  parseAddedRemote,
+  routesOf,
+  type RemoteEntry,
+  type RemoteRoutes,
+  type RemotesRegistry,
+} from '@tracemap/contracts';
 
-export const REMOTE_APPS = [
-  { name: 'mfe_marketing', folder: 'mfe-marketing' },
-  { name: 'mfe_auth', folder: 'mfe-auth' },
-  { name: 'mfe_company', folder: 'mfe-company' },
-  { name: 'mfe_admin', folder: 'mfe-admin' },
-] as const;
+export type { RemoteEntry };
 
-export interface RemoteEntry {
-  name: string;
-  entry: string;
+/** The remotes of the manifest, which the gateway serves itself under /remotes/<folder>/. */
+export const REMOTE_APPS: ReadonlyArray<{ name: string; folder: string }> = MICRO_FRONTENDS.map(({ name, folder }) => ({ name, folder }));
+
+const KNOWN = new Set<string>(REMOTE_APPS.map((app) => app.name));
+
+function readRemotesFile(remotesFile: string | undefined): Record<string, unknown> {
+  if (!remotesFile) return {};
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(remotesFile, 'utf8'));
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? { ...parsed } : {};
+  } catch {
+    return {};
+  }
 }
 
 /**
- * The registry the shell reads at runtime. Defaults point at the remotes the
- * gateway serves itself; a REMOTES_FILE (`{ "mfe_auth": "https://…/mf-manifest.json" }`)
- * moves any of them elsewhere. The file is read on every request — it is tiny —
- * so a redeployed or relocated remote is picked up without restarting anything.
+ * The registry the shell reads at runtime. Defaults point at the remotes the gateway serves
+ * itself; a REMOTES_FILE moves any of them elsewhere (`{ "mfe_auth": "https://…/mf-manifest.json" }`)
+ * or adds one the manifest does not list (`{ "mfe_x": { "entry": "…", "exposes": [ … ] } }`, the
+ * manifest's own fields), whose pages then exist for the gateway and the shell alike. The file is
+ * read on every request — it is tiny — so a redeployed, relocated or added remote is picked up
+ * without restarting or rebuilding anything. Entries that are not well formed are left out.
  */
-export function readRemotes(remotesFile: string | undefined): RemoteEntry[] {
-  let overrides: Record<string, string> = {};
-  if (remotesFile) {
-    try {
-      overrides = JSON.parse(readFileSync(remotesFile, 'utf8')) as Record<string, string>;
-    } catch {
-      overrides = {};
-    }
+export function readRegistry(remotesFile: string | undefined): RemotesRegistry {
+  const overrides = readRemotesFile(remotesFile);
+  const remotes: RemoteEntry[] = REMOTE_APPS.map(({ name, folder }) => {
+    const moved = overrides[name];
+    return { name, entry: typeof moved === 'string' ? moved : `/remotes/${folder}/mf-manifest.json` };
+  });
+  const routes: RemoteRoutes[] = [...MANIFEST_ROUTES];
+  for (const [name, value] of Object.entries(overrides)) {
+    if (KNOWN.has(name)) continue;
+    const added = parseAddedRemote(name, value);
+    if (!added) continue;
+    remotes.push({ name, entry: added.entry });
+    routes.push(...routesOf(name, added.exposes));
   }
-  return REMOTE_APPS.map(({ name, folder }) => ({
-    name,
-    entry: typeof overrides[name] === 'string' ? overrides[name] : `/remotes/${folder}/mf-manifest.json`,
-  }));
+  return { remotes, routes };
+}
+
+export function readRemotes(remotesFile: string | undefined): RemoteEntry[] {
+  return readRegistry(remotesFile).remotes;
+}
+
+/** Whether a path is one of the registry's pages (the manifest's, or those of an added remote). */
+export function isRegistryPage(registry: RemotesRegistry, pathname: string): boolean {
+  return registry.routes.some((route) => route.pages.some((pattern) => matchesPagePattern(pattern, pathname)));
 }
 
 /** Origins of remotes served from elsewhere: they must be allowed to run scripts. */

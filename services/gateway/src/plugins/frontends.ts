@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 type HeaderTarget = { setHeader(name: string, value: string): unknown };
 import { matchPageRoute, MESSAGES } from '@tracemap/contracts';
-import { REMOTE_APPS, readRemotes, remoteOrigins } from '../remotes-registry';
+import { REMOTE_APPS, isRegistryPage, readRegistry, readRemotes, remoteOrigins } from '../remotes-registry';
 import { marketingPreloads, prerenderedPage, servesStaticHtml, withPrerender, type PrerenderedPage } from './prerendered';
 import type { FrameAncestorsLookup } from '../map-frame-ancestors';
 
@@ -76,7 +76,7 @@ export default fp<FrontendsOptions>(
 
     app.get('/remotes.json', async (_request, reply) => {
       reply.header('cache-control', 'no-cache');
-      return { remotes: readRemotes(options.remotesFile) };
+      return readRegistry(options.remotesFile);
     });
     // Deployment detection: the shell polls this to learn that a new build is out.
     app.get('/builds-latest.json', async (_request, reply) => {
@@ -121,7 +121,8 @@ export default fp<FrontendsOptions>(
       if (options.apiPrefixes.some((p) => pathname === p || pathname.startsWith(`${p}/`))) {
         return reply.code(404).send({ statusCode: 404, code: 'not_found', message: `Route not found: GET ${pathname}` });
       }
-      const known = matchPageRoute(pathname) !== null;
+      // A remote added by the remotes file brings its own pages.
+      const known = matchPageRoute(pathname) !== null || isRegistryPage(readRegistry(options.remotesFile), pathname);
       if (!known && path.extname(pathname)) {
         return reply.code(404).send({ statusCode: 404, code: 'not_found', message: MESSAGES.pageNotFound(pathname) });
       }

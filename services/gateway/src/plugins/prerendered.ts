@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { MICRO_FRONTENDS, type MicroFrontend } from '@tracemap/contracts';
 import type { RemoteEntry } from '../remotes-registry';
 
 export interface PrerenderedPage {
@@ -28,7 +29,8 @@ interface RemoteManifest {
   exposes?: Array<{ path?: string; assets?: { js?: { sync?: string[] } } }>;
 }
 
-const MARKETING = { name: 'mfe_marketing', folder: 'mfe-marketing' };
+/** The remote whose build writes static HTML for its pages (the public site). */
+const MARKETING: MicroFrontend | undefined = MICRO_FRONTENDS.find((app: MicroFrontend) => app.exposes.some((exposed) => exposed.prerendered));
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const isOwnFile = (file: string | undefined): file is string => typeof file === 'string' && path.basename(file) === file;
@@ -38,6 +40,7 @@ const isOwnFile = (file: string | undefined): file is string => typeof file === 
  * the shell itself, so a rebuilt remote is served without restarting the gateway.
  */
 export function prerenderedPage(root: string, pathname: string): PrerenderedPage | null {
+  if (!MARKETING) return null;
   const dir = path.join(root, MARKETING.folder, 'dist', 'prerendered');
   const manifestFile = path.join(dir, 'manifest.json');
   if (!existsSync(manifestFile)) return null;
@@ -74,6 +77,7 @@ export function servesStaticHtml(search: string): boolean {
  * them while it is still reading the shell's own code.
  */
 export function marketingPreloads(root: string, remotes: RemoteEntry[]): string[] {
+  if (!MARKETING) return [];
   const base = `/remotes/${MARKETING.folder}/`;
   if (remotes.find((r) => r.name === MARKETING.name)?.entry !== `${base}mf-manifest.json`) return [];
   try {
