@@ -5,7 +5,9 @@
  * event list page (as kept between plan changes, and as read from the
  * database by a replica that keeps nothing), an event search and an event's
  * effective JSON Schema (over all 10,000 events: mostly first reads), all in
- * one run, each next to /health. The service runs in this process and the
+ * one run, each next to /health; then that list while another tenant saves
+ * overrides checked against a hostile regex, beside the same with a plain one
+ * (scripts/bench-patterns.ts). The service runs in this process and the
  * load generator in a child process (scripts/bench-load.ts), so neither waits
  * behind the other's event loop.
  *
@@ -15,10 +17,11 @@
  *                                                   # keeps the seeded database for EXPLAIN (scripts/explain-plan.ts)
  *   BENCH_DATABASE_URL=… BENCH_COMPANY_ID=… BENCH_OWNER_ID=… npm run bench:plan
  *                                                   # measures a kept database again, without seeding (import not timed)
- *   BENCH_ONLY=list|search|schema, BENCH_SECONDS, BENCH_CONNECTIONS, DB_POOL_MAX, PLAN_READ_CACHE_MS
+ *   BENCH_ONLY=list|search|schema|patterns, BENCH_SECONDS, BENCH_CONNECTIONS, DB_POOL_MAX, PLAN_READ_CACHE_MS
  *                                                   # one request alone (e.g. under --cpu-prof), and the service's settings
  *
- * Targets: list and search p99 ≤ 50 ms, schema p99 ≤ 30 ms, import ≤ 30 s.
+ * Targets: list and search p99 ≤ 50 ms, schema p99 ≤ 30 ms, import ≤ 30 s, the list's p99 during
+ * hostile-pattern saves ≤ 2x its p99 during plain-pattern saves.
  */
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -32,17 +35,18 @@ import { loadCompanyConfig } from '../src/config';
 import { importTrackingPlan } from '../src/tracking-plan/plan/import-tracking-plan';
 import { startContractPeer } from '../test/support/contract-peer';
 import { runLoad, type LoadSpec } from './bench-load';
+import { measurePatternSaves } from './bench-patterns';
 import { createTokenKit, PUBLIC_URL } from '../test/support/tokens';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const SIZE = { events: 10_000, attributes: 50_000, views: 2_000 };
-const TARGETS = { list: 50, search: 50, schema: 30, importSeconds: 30 };
+const TARGETS = { list: 50, search: 50, schema: 30, importSeconds: 30, patternRatio: 2 };
 const KEEP_DATABASE = process.env.BENCH_KEEP_DATABASE === '1' && Boolean(process.env.DATABASE_URL);
 const REUSE = process.env.BENCH_DATABASE_URL
   ? { url: process.env.BENCH_DATABASE_URL, companyId: String(process.env.BENCH_COMPANY_ID), ownerId: String(process.env.BENCH_OWNER_ID) }
   : null;
-/** `BENCH_ONLY=schema` (or list, search) measures that request alone after /health, e.g. under a CPU profile. */
+/** `BENCH_ONLY=schema` (or list, search, patterns) measures that request alone after /health, e.g. under a CPU profile. */
 const ONLY = process.env.BENCH_ONLY;
 const WORDS = ['checkout', 'cart', 'product', 'search', 'account', 'payment', 'order', 'video', 'share', 'profile'];
 
@@ -234,25 +238,34 @@ async function main() {
       cpu,
     );
     const schema = skip('schema') ? { name: 'schema (skipped)', ...skipped } : await measure('schema: GET events/:id/schema', rotating((i) => `/events/${eventIds[(i * 7919) % eventIds.length]}/schema`), cpu);
+    const patterns = skip('patterns')
+      ? null
+      : await measurePatternSaves(url, peer, tokens, { url: `${base}/events?limit=50`, headers: auth }, { connections: CONNECTIONS, duration: SECONDS });
 
     const where = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL, fresh database)' : 'embedded PGlite';
     console.log(`database: ${where}; plan ${SIZE.events} events, ${SIZE.attributes} attributes, ${SIZE.views} views; ${CONNECTIONS} connections, ${SECONDS}s each`);
     if (!REUSE) console.log(`import (native): ${importSeconds.toFixed(1)} s (target ≤ ${TARGETS.importSeconds} s)`);
-    const rows = [health, list, listRead, search, schema].map((r) => ({
+    const rows = [health, list, listRead, search, schema, ...(patterns?.rows ?? [])].map((r) => ({
       ...r,
       'p99/health': health.p99 > 0 ? `${(r.p99 / health.p99).toFixed(1)}x` : 'n/a',
       'rps/health': health.rps > 0 ? `${(r.rps / health.rps).toFixed(2)}x` : 'n/a',
     }));
     console.table(rows);
+    if (patterns) {
+      const [hostile, plain] = patterns.rows;
+      console.log(`another tenant's list p99 during hostile-pattern saves ${hostile.p99} ms, during plain-pattern saves ${plain.p99} ms: ${patterns.ratio.toFixed(2)}x (target ≤ ${TARGETS.patternRatio}x)`);
+    }
     const misses = [
       list.p99 > TARGETS.list && `list p99 ${list.p99} ms > ${TARGETS.list} ms`,
       listRead.p99 > TARGETS.list && `uncached list p99 ${listRead.p99} ms > ${TARGETS.list} ms`,
       search.p99 > TARGETS.search && `search p99 ${search.p99} ms > ${TARGETS.search} ms`,
       schema.p99 > TARGETS.schema && `schema p99 ${schema.p99} ms > ${TARGETS.schema} ms`,
       importSeconds > TARGETS.importSeconds && `import ${importSeconds.toFixed(1)} s > ${TARGETS.importSeconds} s`,
+      patterns && patterns.ratio > TARGETS.patternRatio && `list p99 during hostile-pattern saves ${patterns.ratio.toFixed(2)}x the plain one's > ${TARGETS.patternRatio}x`,
     ].filter(Boolean);
     console.log(misses.length === 0 ? 'all targets met' : `targets missed: ${misses.join('; ')}`);
-    if ([health, list, listRead, search, schema].some((r) => r.failures > 0)) {
+    const failedSaves = (patterns?.rows ?? []).some((r) => r['failed saves'] > 0);
+    if (failedSaves || [health, list, listRead, search, schema, ...(patterns?.rows ?? [])].some((r) => r.failures > 0)) {
       console.error('some requests failed; the numbers above are not valid');
       process.exitCode = 1;
     }
