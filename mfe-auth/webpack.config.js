@@ -1,9 +1,4 @@
-const { createConfig } = require('@tracemap/webpack-config');
+const { createRemoteConfig } = require('@tracemap/webpack-config');
 
-module.exports = createConfig({
-  dir: __dirname,
-  name: 'mfe_auth',
-  port: 3002,
-  title: 'Tracemap Auth (standalone)',
-  exposes: { './routes': './src/routes/index.tsx' },
-});
+// Name, dev port and exposed modules come from the micro-frontends manifest.
+module.exports = createRemoteConfig({ dir: __dirname });

@@ -1,14 +1,9 @@
 const path = require('node:path');
 const webpack = require('webpack');
-const { createConfig } = require('@tracemap/webpack-config');
+const { createRemoteConfig } = require('@tracemap/webpack-config');
 
-const base = createConfig({
-  dir: __dirname,
-  name: 'mfe_marketing',
-  port: 3001,
-  title: 'Tracemap Marketing (standalone)',
-  exposes: { './routes': './src/routes/index.tsx' },
-});
+// Name, dev port and exposed modules come from the micro-frontends manifest.
+const base = createRemoteConfig({ dir: __dirname });
 
 /** Blog posts and guides are markdown files in content/, parsed at build time. */
 const markdownRule = {

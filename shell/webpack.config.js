@@ -1,13 +1,8 @@
-const { createConfig, PORTS } = require('@tracemap/webpack-config');
+const { createConfig, PORTS, MICRO_FRONTENDS } = require('@tracemap/webpack-config');
 
 /** In development the shell serves the registry itself, pointing at each remote's dev server. */
 function devRegistry(middlewares) {
-  const remotes = [
-    ['mfe_marketing', PORTS.mfe_marketing],
-    ['mfe_auth', PORTS.mfe_auth],
-    ['mfe_company', PORTS.mfe_company],
-    ['mfe_admin', PORTS.mfe_admin],
-  ].map(([name, port]) => ({ name, entry: `http://localhost:${port}/mf-manifest.json` }));
+  const remotes = MICRO_FRONTENDS.map(({ name, port }) => ({ name, entry: `http://localhost:${port}/mf-manifest.json` }));
   middlewares.unshift({
     name: 'tracemap-dev-registry',
     middleware: (req, res, next) => {

@@ -2,8 +2,8 @@
 /**
  * Shared webpack config factory for the Tracemap shell and its remotes.
  *
- *   const { createConfig } = require('@tracemap/webpack-config');
- *   module.exports = createConfig({ dir: __dirname, name: 'mfe_auth', port: 3002, exposes: {...} });
+ *   const { createRemoteConfig } = require('@tracemap/webpack-config');
+ *   module.exports = createRemoteConfig({ dir: __dirname });   // a remote: all it needs is in the manifest
  *
  * Every app gets: swc-loader for TS/TSX (also for the TS-source workspace packages),
  * Module Federation 2 with the shared singletons below, a manifest (mf-manifest.json),
@@ -14,6 +14,7 @@ const fs = require('node:fs');
 const crypto = require('node:crypto');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { MICRO_FRONTENDS, microFrontendOf } = require('./micro-frontends');
 
 /** Packages every app shares as singletons (one React, one router, one store). */
 const SHARED_SINGLETONS = [
@@ -27,7 +28,8 @@ const SHARED_SINGLETONS = [
   '@tracemap/ui',
 ];
 
-const PORTS = { shell: 3000, mfe_marketing: 3001, mfe_auth: 3002, mfe_company: 3003, mfe_admin: 3004 };
+/** Development ports: the shell's, and each remote's from the manifest. */
+const PORTS = { shell: 3000, ...Object.fromEntries(MICRO_FRONTENDS.map((app) => [app.name, app.port])) };
 
 function readJson(file) {
   return JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -206,4 +208,19 @@ function createConfig(opts) {
   };
 }
 
-module.exports = { createConfig, PORTS, SHARED_SINGLETONS };
+/**
+ * The config of a remote, from its manifest entry: federation name, dev port, exposed modules and
+ * title. `remote` is that entry; by default the one whose folder is `dir`'s name.
+ * @param {{ dir: string, remote?: import('@tracemap/contracts').MicroFrontend }} opts
+ */
+function createRemoteConfig({ dir, remote = microFrontendOf(path.basename(dir)) }) {
+  return createConfig({
+    dir,
+    name: remote.name,
+    port: remote.port,
+    title: `Tracemap ${remote.label} (standalone)`,
+    exposes: Object.fromEntries(remote.exposes.map((exposed) => [exposed.module, exposed.file])),
+  });
+}
+
+module.exports = { createConfig, createRemoteConfig, PORTS, SHARED_SINGLETONS, MICRO_FRONTENDS };

@@ -1,48 +1,47 @@
 import { Route, Routes } from 'react-router';
 import { UiStyles } from '@tracemap/ui';
-import { RequireAdmin } from '../guards/require-admin';
-import { RequireAuth } from '../guards/require-auth';
 import { Layout } from '../layout';
 import { AnalyticsBridge } from '../analytics';
-import { RemoteRoute } from '../remotes/remote-route';
+import { OwnedRemote } from '../routes/owned-remote';
+import { useShellRoutes } from '../routes/registry-routes';
 import { RootRoutes } from '../routes/root-routes';
 import { SessionBridge } from '../session-bridge';
 import { SupportLauncher } from '../support';
 
-/** Top-level routes: the shell maps each prefix to the remote that owns it. */
+/**
+ * Top-level routes, from the micro-frontends manifest (and remotes the registry adds): a module
+ * with a base is mounted there (bare ones outside the header and footer), the others answer for
+ * their own pages at the root.
+ */
 export function App() {
+  const { routes, settled } = useShellRoutes();
+  const mounted = routes.filter((route) => route.base);
   return (
     <>
       <UiStyles />
       <SessionBridge />
       <Routes>
-        <Route
-          path="/map-preview/*"
-          element={
-            <>
-              <RemoteRoute remote="mfe_company" module="./map-preview" label="Map preview" />
-              <SupportLauncher />
-            </>
-          }
-        />
+        {mounted
+          .filter((route) => route.bare)
+          .map((route) => (
+            <Route
+              key={route.base}
+              path={`${route.base}/*`}
+              element={
+                <>
+                  <OwnedRemote owner={route} />
+                  <SupportLauncher />
+                </>
+              }
+            />
+          ))}
         <Route element={<Layout />}>
-          <Route
-            path="/company/*"
-            element={
-              <RequireAuth>
-                <RemoteRoute remote="mfe_company" label="Company" />
-              </RequireAuth>
-            }
-          />
-          <Route
-            path="/admin/*"
-            element={
-              <RequireAdmin>
-                <RemoteRoute remote="mfe_admin" label="Admin" />
-              </RequireAdmin>
-            }
-          />
-          <Route path="*" element={<RootRoutes />} />
+          {mounted
+            .filter((route) => !route.bare)
+            .map((route) => (
+              <Route key={route.base} path={`${route.base}/*`} element={<OwnedRemote owner={route} />} />
+            ))}
+          <Route path="*" element={<RootRoutes routes={routes} settled={settled} />} />
         </Route>
       </Routes>
       <AnalyticsBridge />

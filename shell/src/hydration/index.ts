@@ -19,7 +19,7 @@ export async function loadPageCode(pathname: string): Promise<void> {
   const owner = findOwner(pathname);
   if (!owner) return;
   try {
-    const routes = (await loadRemoteComponent(owner.remote, './routes')) as RoutesComponent;
+    const routes = (await loadRemoteComponent(owner.remote, owner.module)) as RoutesComponent;
     await routes.firstPageReady;
   } catch (error) {
     console.warn(`[shell] ${owner.remote} could not be loaded before hydration`, error);

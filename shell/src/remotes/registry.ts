@@ -1,12 +1,8 @@
 import { registerPlugins, registerRemotes, loadRemote } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
+import type { RemoteEntry } from '@tracemap/contracts';
+import { updateRegistryRoutes } from '../routes/registry-routes';
 import { shellRuntimePlugin } from './runtime-plugin';
-
-/** One row of `/remotes.json` (served by the gateway). */
-export interface RemoteEntry {
-  name: string;
-  entry: string;
-}
 
 const registered = new Map<string, string>(); // remote name -> entry URL registered with the runtime
 const failed = new Set<string>();
@@ -40,10 +36,15 @@ export function fetchRegistry(): Promise<Map<string, string>> {
     inflight = fetch('/remotes.json', { cache: 'no-store', headers: { accept: 'application/json' } })
       .then(async (res) => {
         if (!res.ok) throw new Error(`/remotes.json answered ${res.status}`);
-        const body = (await res.json()) as { remotes?: RemoteEntry[] };
+        const body = (await res.json()) as { remotes?: RemoteEntry[]; routes?: unknown };
         const map = new Map<string, string>();
         for (const r of body.remotes ?? []) if (r && typeof r.name === 'string' && typeof r.entry === 'string') map.set(r.name, absolute(r.entry));
+        updateRegistryRoutes(body.routes);
         return map;
+      })
+      .catch((error: unknown) => {
+        updateRegistryRoutes(null);
+        throw error;
       })
       .finally(() => {
         inflight = null;

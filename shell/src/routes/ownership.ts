@@ -1,53 +1,18 @@
 import { matchPath } from 'react-router';
+import { MANIFEST_ROUTES, type RemoteRoutes } from '@tracemap/contracts';
 
-/** Which remote owns which top-level paths (spec §2). /company/** and /admin/** are prefix routes in the App. */
-export interface Owner {
-  remote: string;
-  label: string;
-  patterns: string[];
+/** The exposed module that renders a path, as the micro-frontends manifest (or the registry) says. */
+export type Owner = RemoteRoutes;
+
+/** Whether `route` renders `pathname`: beneath its base, one of its pages, or beneath one of its prefixes. */
+function owns(route: RemoteRoutes, pathname: string): boolean {
+  if (route.base) return matchPath({ path: `${route.base}/*`, end: true }, pathname) !== null;
+  return (
+    route.pages.some((pattern) => matchPath({ path: pattern, end: true }, pathname) !== null) ||
+    (route.prefixes ?? []).some((prefix) => matchPath({ path: `${prefix}/*`, end: true }, pathname) !== null)
+  );
 }
 
-export const ROOT_OWNERS: Owner[] = [
-  {
-    remote: 'mfe_marketing',
-    label: 'Tracemap website',
-    patterns: [
-      '/',
-      '/cdp',
-      '/demo',
-      '/agency',
-      '/contact',
-      '/pricing',
-      '/roadmap',
-      '/about-us',
-      '/blog',
-      '/blog/:slug',
-      '/learning',
-      '/learning/cdp',
-      '/learning/cdp/:slug',
-      '/learning/core',
-      '/learning/core/:slug',
-      '/privacy-policy',
-      '/terms-of-service',
-    ],
-  },
-  {
-    remote: 'mfe_auth',
-    label: 'Sign-in and account',
-    patterns: [
-      '/login',
-      '/register',
-      '/forgot-password',
-      '/reset-password/:id',
-      '/confirm-email',
-      '/confirm-email/:id',
-      '/invitation/:id',
-      '/auth/popup-close',
-      '/account/*',
-    ],
-  },
-];
-
-export function findOwner(pathname: string): Owner | undefined {
-  return ROOT_OWNERS.find((o) => o.patterns.some((p) => matchPath({ path: p, end: true }, pathname)));
+export function findOwner(pathname: string, routes: readonly RemoteRoutes[] = MANIFEST_ROUTES): Owner | undefined {
+  return routes.find((route) => owns(route, pathname));
 }

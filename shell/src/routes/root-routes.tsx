@@ -1,15 +1,17 @@
 import { useLocation } from 'react-router';
-import { isProtectedPath } from '@tracemap/shell-core';
-import { RequireAuth } from '../guards/require-auth';
+import type { RemoteRoutes } from '@tracemap/contracts';
 import { NotFound } from '../not-found';
-import { RemoteRoute } from '../remotes/remote-route';
+import { OwnedRemote } from './owned-remote';
 import { findOwner } from './ownership';
 
-/** Paths directly under `/`: marketing or auth (with /account protected), else the 404 page. */
-export function RootRoutes() {
+/**
+ * Paths no module is mounted at: the page of a module mounted at `/` (marketing, auth), else the
+ * 404 page — once the registry has answered, since a remote it adds may own the path.
+ */
+export function RootRoutes({ routes, settled }: { routes: readonly RemoteRoutes[]; settled: boolean }) {
   const { pathname } = useLocation();
-  const owner = findOwner(pathname);
-  if (!owner) return <NotFound />;
-  const route = <RemoteRoute key={owner.remote} remote={owner.remote} label={owner.label} />;
-  return isProtectedPath(pathname) ? <RequireAuth>{route}</RequireAuth> : route;
+  const owner = findOwner(pathname, routes.filter((route) => !route.base));
+  if (owner) return <OwnedRemote owner={owner} />;
+  if (!settled) return <section className="tm-page tm-container" aria-busy="true" data-testid="route-resolving" />;
+  return <NotFound />;
 }
