@@ -321,4 +321,31 @@ describe('the public site', () => {
     await other.close();
     await context.close();
   });
+
+  test('a visitor who agreed earlier and leaves /pricing as soon as it has loaded still has that page view stored', async () => {
+    const context = await browser.browser.newContext();
+    const page = await context.newPage();
+    await open(page, '/');
+    const accepted = page.waitForResponse((r) => r.url().endsWith('/api/analytics/events') && r.request().method() === 'POST');
+    await page.getByTestId('consent-accept').click();
+    const { deviceId } = JSON.parse((await accepted).request().postData() ?? '{}');
+    // A fresh load of /pricing, left the moment its load event has fired: long before the page
+    // counts as shown, which is when the analytics client used to start.
+    await page.goto(`${stack.url}/pricing?token=secret-123&utm_source=newsletter`, { waitUntil: 'load' });
+    await page.goto('about:blank');
+    const db = new pg.Client({ connectionString: stack.databaseUrl });
+    await db.connect();
+    try {
+      const deadline = Date.now() + 20_000;
+      let rows: Array<{ path: string }> = [];
+      while (rows.length === 0 && Date.now() < deadline) {
+        ({ rows } = await db.query(`SELECT path FROM analytics.events WHERE kind = 'page_view' AND device_id = $1 AND path LIKE '/pricing%'`, [deviceId]));
+        if (rows.length === 0) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(rows).toEqual([{ path: '/pricing' }]);
+    } finally {
+      await db.end();
+    }
+    await context.close();
+  });
 });

@@ -73,29 +73,31 @@ class FakePage implements PageSignals {
   }
 }
 
-function setup(shared: { storage?: MemoryStorage; cookies?: MemoryCookies; random?: () => number } = {}) {
+function setup(shared: { storage?: MemoryStorage; cookies?: MemoryCookies; random?: () => number; beaconRefused?: boolean; token?: string } = {}) {
   const clock = new FakeClock();
   const storage = shared.storage ?? new MemoryStorage();
   const cookies = shared.cookies ?? new MemoryCookies();
   const page = new FakePage();
   const beacons: AnalyticsBatch[] = [];
   const posts: AnalyticsBatch[] = [];
+  const postTokens: Array<string | null> = [];
   const client = createAnalyticsClient({
     clock,
     storage,
     cookies,
     page,
     random: shared.random,
+    ...(shared.token ? { token: () => shared.token ?? null } : {}),
     experiments: [
       { id: 'hero-copy', trafficPercent: 20, variants: ['a', 'b'] },
       { id: 'pricing-layout', trafficPercent: 30 },
     ],
     transport: {
-      beacon: (_url, body) => (beacons.push(JSON.parse(body)), true),
-      post: async (_url, body) => void posts.push(JSON.parse(body)),
+      beacon: (_url, body) => !shared.beaconRefused && (beacons.push(JSON.parse(body)), true),
+      post: async (_url, body, token) => void (posts.push(JSON.parse(body)), postTokens.push(token)),
     },
   });
-  return { clock, storage, cookies, page, beacons, posts, client };
+  return { clock, storage, cookies, page, beacons, posts, postTokens, client };
 }
 
 const events = (batches: AnalyticsBatch[]) => batches.flatMap((b) => b.events.map((e) => ({ ...e, sessionId: b.sessionId })));
@@ -183,6 +185,55 @@ describe('analytics client', () => {
       ['page_view', undefined],
       ['engagement', 1000],
     ]);
+  });
+
+  test('leaving a page within a second sends its page view at once, with no flush timer left to wait for', () => {
+    const { client, clock, page, beacons, posts } = setup();
+    client.setConsent('granted');
+    client.pageView('/pricing');
+    clock.advance(900);
+    page.pageHide();
+    expect(events(beacons).map((e) => [e.kind, e.path])).toEqual([
+      ['page_view', '/pricing'],
+      ['engagement', '/pricing'],
+    ]);
+    clock.advance(FLUSH_DELAY_MS * 2);
+    expect(posts).toEqual([]);
+  });
+
+  test('when the browser refuses the beacon, leaving sends the same batch with a keepalive request instead', () => {
+    const { client, clock, page, beacons, posts } = setup({ beaconRefused: true });
+    client.setConsent('granted');
+    client.pageView('/pricing');
+    clock.advance(500);
+    page.setVisible(false);
+    expect(beacons).toEqual([]);
+    expect(events(posts).map((e) => [e.kind, e.path])).toEqual([
+      ['page_view', '/pricing'],
+      ['engagement', '/pricing'],
+    ]);
+  });
+
+  test('a signed-in visitor’s last batch goes as a request with the token, so it keeps the user id', () => {
+    const { client, clock, page, beacons, posts, postTokens } = setup({ token: 'access-token-1' });
+    client.setConsent('granted');
+    client.pageView('/company');
+    clock.advance(500);
+    page.pageHide();
+    expect(beacons).toEqual([]);
+    expect(events(posts).map((e) => e.kind)).toEqual(['page_view', 'engagement']);
+    expect(postTokens).toEqual(['access-token-1']);
+  });
+
+  test('paths travel without fragment and with only their utm_* query parameters', async () => {
+    const { client, clock, page, posts } = setup();
+    client.setConsent('granted');
+    client.pageView('/reset-password?token=secret&utm_source=mail#form');
+    page.currentPath = '/blog?q=private+search';
+    client.track('search_used');
+    clock.advance(FLUSH_DELAY_MS);
+    await client.flush();
+    expect(events(posts).map((e) => e.path)).toEqual(['/reset-password?utm_source=mail', '/blog']);
   });
 
   test('calls made before the client starts are retried every 250 ms and kept if it starts within 2.5 s', async () => {

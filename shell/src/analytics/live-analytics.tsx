@@ -5,13 +5,21 @@ import { analytics } from '@tracemap/shell-core/analytics';
 import { consentCss } from './styles';
 
 // Product analytics: on only after consent, and never with Do Not Track or Global Privacy Control.
-analytics({ token: () => useSessionStore.getState().session?.accessToken ?? null }).start();
+// The page the visitor landed on is queued the moment the client runs, which may be well before
+// the page counts as shown: a visit of a second still leaves its page view, sent as the page goes.
+let landedOn: string | null = null;
+if (analytics({ token: () => useSessionStore.getState().session?.accessToken ?? null }).start() === 'on') {
+  landedOn = window.location.pathname;
+  analytics().pageView(landedOn);
+}
 
 /** A page view for every route the visitor opens inside the app. */
 function PageViews() {
   const { pathname } = useLocation();
   useEffect(() => {
-    analytics().pageView(pathname);
+    const alreadyQueued = pathname === landedOn;
+    landedOn = null;
+    if (!alreadyQueued) analytics().pageView(pathname);
   }, [pathname]);
   return null;
 }

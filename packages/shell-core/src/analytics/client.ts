@@ -1,4 +1,4 @@
-import type { AnalyticsBatch, AnalyticsEvent, ExperimentAssignment, Utm } from '@tracemap/contracts';
+import { analyticsPath, type AnalyticsBatch, type AnalyticsEvent, type ExperimentAssignment, type Utm } from '@tracemap/contracts';
 import { readConsent, writeConsent, type Consent } from './consent';
 import type { Clock, CookieJar, KeyValueStorage, PageSignals, Transport } from './environment';
 import { assignExperiments, visitorBucket, type Experiment } from './experiments';
@@ -90,14 +90,21 @@ export function createAnalyticsClient(options: AnalyticsOptions): AnalyticsClien
     await Promise.all(batches().map((b) => transport.post(ANALYTICS_ENDPOINT, JSON.stringify(b), token).catch(() => undefined)));
   };
 
-  const beaconAll = () => {
+  /** The page is going away: what is queued leaves now, by means that outlive the page. */
+  const sendBeforeLeaving = () => {
     cancelFlush();
-    for (const b of batches()) transport.beacon(ANALYTICS_ENDPOINT, JSON.stringify(b));
+    const token = options.token?.() ?? null;
+    for (const b of batches()) {
+      const body = JSON.stringify(b);
+      // A beacon cannot carry the token, so a signed-in visitor's batch goes as a keepalive request;
+      // so does any batch the browser refuses to queue as a beacon.
+      if (token || !transport.beacon(ANALYTICS_ENDPOINT, body)) transport.post(ANALYTICS_ENDPOINT, body, token).catch(() => undefined);
+    }
   };
 
   const enqueue = (pending: Pending) => {
     const { id } = touchSession(storage, clock, options.random);
-    queue.push({ sessionId: id, event: { ...pending, occurredAt: pending.occurredAt ?? iso() } as AnalyticsEvent });
+    queue.push({ sessionId: id, event: { ...pending, path: analyticsPath(pending.path), occurredAt: pending.occurredAt ?? iso() } as AnalyticsEvent });
     if (flushTimer === null) flushTimer = clock.setTimeout(() => void flush(), FLUSH_DELAY_MS);
   };
 
@@ -119,7 +126,7 @@ export function createAnalyticsClient(options: AnalyticsOptions): AnalyticsClien
   };
 
   const pageView = (path = page.path()) => {
-    lastPath = path;
+    lastPath = analyticsPath(path);
     const ref = referrerHost();
     record({ kind: 'page_view', name: 'page_view', path, ...(ref ? { referrerHost: ref } : {}) });
   };
@@ -130,7 +137,7 @@ export function createAnalyticsClient(options: AnalyticsOptions): AnalyticsClien
     visibleSince = null;
     if (visibleMs > 0) enqueue({ kind: 'engagement', name: 'engagement', path: lastPath || page.path(), visibleMs: Math.round(visibleMs) });
     visibleMs = 0;
-    beaconAll();
+    sendBeforeLeaving();
   };
 
   const onVisibility = () => {
