@@ -60,7 +60,13 @@ function declare(outbox: ReturnType<typeof memoryOutbox>, events: string[]) {
       { plugin: async (app, { deps }) => void app.get('/greeting', async () => ({ greeting: deps.greeting.toUpperCase() })), prefix: '/loud' },
     ],
     workers: [
-      { name: 'sweeper', start: () => void events.push('sweeper started'), stop: () => void events.push('sweeper stopped') },
+      {
+        name: 'sweeper',
+        start: () => {
+          events.push('sweeper started');
+          return { stop: () => void events.push('sweeper stopped') };
+        },
+      },
       {
         name: 'reconciliation',
         startOn: 'listen',

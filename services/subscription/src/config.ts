@@ -1,5 +1,12 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { IdentityProviderConfigSchema, loadConfig, serviceConfigSchema } from '@tracemap/service-kit';
+import {
+  IdentityProviderConfigSchema,
+  MailConfigSchema,
+  loadConfig as readEnv,
+  peersConfigSchema,
+  serviceConfigSchema,
+  type ConfigLoader,
+} from '@tracemap/service-kit';
 import { assertSandboxAllowed, assertWebhookSecretsSafe, SandboxConfigSchema, withSandboxWebhookSecret } from './sandbox/config';
 
 const Url = (fallback?: string) =>
@@ -8,9 +15,10 @@ const Url = (fallback?: string) =>
 export const SubscriptionConfigSchema = serviceConfigSchema(
   Type.Composite([
     IdentityProviderConfigSchema,
+    MailConfigSchema,
+    peersConfigSchema(),
     Type.Object({
       COMPANY_URL: Url('http://127.0.0.1:4003'),
-      INTERNAL_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 2000 }),
       /** A real Stripe account; without it the built-in sandbox answers (refused in production). */
       STRIPE_SECRET_KEY: Type.Optional(Type.String({ minLength: 1 })),
       /** Signing secret of the webhook endpoint (`whsec_…`); required in production. The sandbox has its own, SANDBOX_WEBHOOK_SECRET. */
@@ -26,10 +34,6 @@ export const SubscriptionConfigSchema = serviceConfigSchema(
       TRIAL_DAYS: Type.Integer({ minimum: 1, maximum: 90, default: 14 }),
       /** How often every company's subscription is re-read from the provider; 0 turns it off. */
       RECONCILE_INTERVAL_MS: Type.Integer({ minimum: 0, default: 60 * 60 * 1000 }),
-      SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),
-      MAIL_FROM: Type.String({ minLength: 3, default: 'Tracemap <no-reply@tracemap.local>' }),
-      /** Run the email outbox worker in this process (off only for tests that read the outbox). */
-      OUTBOX_WORKER: Type.Boolean({ default: true }),
     }),
     // The sandbox's own settings (keys, webhook delivery, and ACCOUNT_URL, which billing uses too).
     SandboxConfigSchema,
@@ -37,9 +41,12 @@ export const SubscriptionConfigSchema = serviceConfigSchema(
 );
 export type SubscriptionConfig = Static<typeof SubscriptionConfigSchema>;
 
-export const readSubscriptionConfig = (env: Record<string, string | undefined> = process.env) => {
-  const config = loadConfig(SubscriptionConfigSchema, withSandboxWebhookSecret(env));
-  assertSandboxAllowed(config);
-  assertWebhookSecretsSafe(config);
-  return config;
-};
+export const loadConfig: ConfigLoader<SubscriptionConfig> = Object.assign(
+  (env: Record<string, string | undefined> = process.env) => {
+    const config = readEnv(SubscriptionConfigSchema, withSandboxWebhookSecret(env));
+    assertSandboxAllowed(config);
+    assertWebhookSecretsSafe(config);
+    return config;
+  },
+  { schema: SubscriptionConfigSchema },
+);

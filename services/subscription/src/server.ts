@@ -1,8 +1,4 @@
 import { runService } from '@tracemap/service-kit';
-import { buildApp } from './app';
-import { readSubscriptionConfig } from './config';
+import { service } from './app';
 
-void runService(async () => {
-  const config = readSubscriptionConfig();
-  return { app: await buildApp(config), config };
-});
+void runService(service);

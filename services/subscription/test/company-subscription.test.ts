@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { createTestDatabase, type TestDatabase } from '@tracemap/test-kit';
-import { buildApp } from '../src/app';
-import { readSubscriptionConfig } from '../src/config';
+import { service } from '../src/app';
+import { loadConfig } from '../src/config';
 
 const TOKEN = 'internal-token-for-tests-0123456789';
 let database: TestDatabase;
@@ -10,8 +10,8 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  app = await buildApp(
-    readSubscriptionConfig({
+  app = await service.build(
+    loadConfig({
       PORT: '0',
       DATABASE_URL: database.url,
       LOG_LEVEL: 'silent',

@@ -1,4 +1,4 @@
-import { readSubscriptionConfig } from '../src/config';
+import { loadConfig } from '../src/config';
 import { createProvider } from '../src/providers/create-provider';
 import { loadPlans } from '../src/plans';
 
@@ -11,14 +11,14 @@ const base = {
 };
 
 test('without a Stripe key the sandbox answers, except in production where the start is refused', () => {
-  expect(createProvider(readSubscriptionConfig({ ...base, NODE_ENV: 'development' })).kind).toBe('sandbox');
-  expect(() => createProvider(readSubscriptionConfig({ ...base, NODE_ENV: 'production' }))).toThrow(/STRIPE_SECRET_KEY/);
+  expect(createProvider(loadConfig({ ...base, NODE_ENV: 'development' })).kind).toBe('sandbox');
+  expect(() => createProvider(loadConfig({ ...base, NODE_ENV: 'production' }))).toThrow(/STRIPE_SECRET_KEY/);
 });
 
 test('with a key it is Stripe, and the webhook secret is required with it', () => {
   const withKey = { ...base, NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_live_x' };
-  expect(createProvider(readSubscriptionConfig({ ...withKey, STRIPE_WEBHOOK_SECRET: 'whsec_x' })).kind).toBe('stripe');
-  expect(() => createProvider(readSubscriptionConfig(withKey))).toThrow(/STRIPE_WEBHOOK_SECRET/);
+  expect(createProvider(loadConfig({ ...withKey, STRIPE_WEBHOOK_SECRET: 'whsec_x' })).kind).toBe('stripe');
+  expect(() => createProvider(loadConfig(withKey))).toThrow(/STRIPE_WEBHOOK_SECRET/);
 });
 
 test('BILLING_PLANS replaces the catalogue and is checked at start', () => {

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { ConfigError } from '@tracemap/service-kit';
 import { createTestDatabase, type TestDatabase } from '@tracemap/test-kit';
-import { buildApp } from '../src/app';
-import { readSubscriptionConfig } from '../src/config';
+import { service } from '../src/app';
+import { loadConfig } from '../src/config';
 
 // The sandbox's signing secret used to be a fixed value in the code, so anyone could sign a
 // "subscription canceled" event for any company. These tests use that old value on purpose.
@@ -27,8 +27,8 @@ describe('a service started with the defaults', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    app = await buildApp(
-      readSubscriptionConfig({ ...base, DATABASE_URL: database.url, RECONCILE_INTERVAL_MS: '0', OUTBOX_WORKER: 'false', SANDBOX_WEBHOOK_WORKER: 'false' }),
+    app = await service.build(
+      loadConfig({ ...base, DATABASE_URL: database.url, RECONCILE_INTERVAL_MS: '0', OUTBOX_WORKER: 'false', SANDBOX_WEBHOOK_WORKER: 'false' }),
     );
     await app.ready();
   });
@@ -60,17 +60,17 @@ describe('a service started with the defaults', () => {
 });
 
 test('without a configured sandbox secret each start makes its own, never the old built-in one', () => {
-  const first = readSubscriptionConfig(base).SANDBOX_WEBHOOK_SECRET;
-  const second = readSubscriptionConfig(base).SANDBOX_WEBHOOK_SECRET;
+  const first = loadConfig(base).SANDBOX_WEBHOOK_SECRET;
+  const second = loadConfig(base).SANDBOX_WEBHOOK_SECRET;
   expect(first).toMatch(/^whsec_[\w-]{40,}$/);
   expect(second).not.toBe(first);
   expect([first, second]).not.toContain(PUBLISHED);
 });
 
 test('the old built-in secret is refused with a clear message in production', () => {
-  expect(() => readSubscriptionConfig(production)).not.toThrow();
+  expect(() => loadConfig(production)).not.toThrow();
   for (const name of ['STRIPE_WEBHOOK_SECRET', 'SANDBOX_WEBHOOK_SECRET']) {
-    const read = () => readSubscriptionConfig({ ...production, [name]: PUBLISHED });
+    const read = () => loadConfig({ ...production, [name]: PUBLISHED });
     expect(read).toThrow(ConfigError);
     expect(read).toThrow(`${name}: is the sandbox's former built-in secret, which is public and lets anyone sign webhooks; set a secret of your own`);
   }
@@ -78,7 +78,7 @@ test('the old built-in secret is refused with a clear message in production', ()
 
 test('production without a webhook secret does not start', () => {
   const { STRIPE_WEBHOOK_SECRET: _omitted, ...withoutSecret } = production;
-  expect(() => readSubscriptionConfig(withoutSecret)).toThrow(
+  expect(() => loadConfig(withoutSecret)).toThrow(
     'STRIPE_WEBHOOK_SECRET: is required when NODE_ENV=production (the signing secret of the provider\'s webhook endpoint)',
   );
 });

@@ -22,13 +22,19 @@ export interface WorkerDeclaration<C, D> {
    * tests drive the app without a socket, or needs the bound port.
    */
   startOn?: 'ready' | 'listen';
-  start(deps: D): void | Promise<void>;
-  stop(deps: D): void | Promise<void>;
+  /** May return what stops it (a timer's handle), in place of a declared `stop`. */
+  start(deps: D): void | Stoppable | Promise<void | Stoppable>;
+  stop?(deps: D): void | Promise<void>;
+}
+
+interface Stoppable {
+  stop(): void | Promise<void>;
 }
 
 interface Entry<C, D> {
   declaration: WorkerDeclaration<C, D>;
   state: WorkerState;
+  running?: Stoppable;
 }
 
 /** Starts and stops one service's workers in order, remembering each one's state. */
@@ -48,7 +54,8 @@ export function workerRegistry<C, D>(declarations: WorkerDeclaration<C, D>[], co
       for (const entry of entries) {
         if (entry.state !== 'waiting' || (entry.declaration.startOn ?? 'ready') !== moment) continue;
         try {
-          await entry.declaration.start(deps);
+          const started = await entry.declaration.start(deps);
+          if (started) entry.running = started;
           entry.state = 'running';
         } catch (error) {
           entry.state = 'failed';
@@ -61,7 +68,8 @@ export function workerRegistry<C, D>(declarations: WorkerDeclaration<C, D>[], co
       for (const entry of [...entries].reverse()) {
         if (entry.state !== 'running') continue;
         try {
-          await entry.declaration.stop(deps);
+          if (entry.declaration.stop) await entry.declaration.stop(deps);
+          else await entry.running?.stop();
           entry.state = 'stopped';
         } catch (error) {
           entry.state = 'failed';

@@ -1,6 +1,5 @@
-import { AppError, createInternalClient } from '@tracemap/service-kit';
+import { AppError, type InternalClient } from '@tracemap/service-kit';
 import type { CompanyRole } from '@tracemap/contracts';
-import type { SubscriptionConfig } from '../config';
 
 export interface BillingContact {
   email: string;
@@ -15,11 +14,7 @@ interface Logger {
  * The company and account services, behind their internal contracts. Authorization needs the
  * company service: when it is down, billing answers 503 rather than guessing a role.
  */
-export function createPeers(config: SubscriptionConfig, log: Logger) {
-  const internal = (baseUrl: string) =>
-    createInternalClient({ baseUrl, timeoutMs: config.INTERNAL_TIMEOUT_MS, serviceToken: config.INTERNAL_SERVICE_TOKEN });
-  const company = internal(config.COMPANY_URL);
-  const account = internal(config.ACCOUNT_URL);
+export function createPeers({ company, account }: { company: InternalClient; account: InternalClient }, log: Logger) {
   const path = (companyId: string) => `/internal/companies/${encodeURIComponent(companyId)}`;
 
   return {

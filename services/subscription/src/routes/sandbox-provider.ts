@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import type { SubscriptionConfig } from '../config';
+import type { SubscriptionDeps } from '../deps';
+import { createProvider } from '../providers/create-provider';
 import { isSandboxEnabled } from '../sandbox/config';
 import { registerBillingSandbox } from '../sandbox/plugin';
 
@@ -9,8 +10,14 @@ import { registerBillingSandbox } from '../sandbox/plugin';
  * service: its API at /v1, hosted pages and the admin clock under
  * /api/subscription/sandbox, and webhook delivery.
  */
-const sandboxProvider: FastifyPluginAsync<{ config: SubscriptionConfig }> = async (app, { config }) => {
-  if (isSandboxEnabled(config)) await registerBillingSandbox(app, config);
+const sandboxProvider: FastifyPluginAsync<{ deps: SubscriptionDeps }> = async (app, { deps }) => {
+  const { config } = deps;
+  if (!isSandboxEnabled(config)) return;
+  await registerBillingSandbox(app, config);
+  // With a free port chosen at listen time, the SDK is pointed at the port actually bound.
+  app.addHook('onListen', async () => {
+    if (deps.provider.kind === 'sandbox' && !config.STRIPE_API_BASE && config.PORT === 0) deps.provider = createProvider(config, app);
+  });
 };
 // Not encapsulated: the service itself (tests, shutdown) reaches `app.billingSandbox`.
 export default fp(sandboxProvider, { name: 'billing-sandbox' });

@@ -1,6 +1,6 @@
 import { createTestDatabase, type TestDatabase } from '@tracemap/test-kit';
 import { ConfigError } from '@tracemap/service-kit';
-import { readSubscriptionConfig } from '../../src/config';
+import { loadConfig } from '../../src/config';
 import { decodeForm } from '../../src/sandbox/form-encoding';
 import { signaturesHeader } from '../../src/sandbox/webhooks/sign-payload';
 import { startSandbox, WEBHOOK_SECRET, type SandboxHarness } from './support/harness';
@@ -145,9 +145,9 @@ test('the sandbox provider is refused in production without a real key', () => {
     AUTH_URL: 'http://127.0.0.1:9',
     INTERNAL_SERVICE_TOKEN: 'x'.repeat(20),
   };
-  expect(() => readSubscriptionConfig(env)).toThrow(ConfigError);
-  expect(() => readSubscriptionConfig(env)).toThrow(/sandbox billing provider is for development and tests only/);
-  expect(() => readSubscriptionConfig({ ...env, STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' })).not.toThrow();
+  expect(() => loadConfig(env)).toThrow(ConfigError);
+  expect(() => loadConfig(env)).toThrow(/sandbox billing provider is for development and tests only/);
+  expect(() => loadConfig({ ...env, STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' })).not.toThrow();
 });
 
 test('a configured plan catalogue is what the sandbox sells', async () => {

@@ -2,8 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { createTestDatabase, type TestDatabase } from '@tracemap/test-kit';
-import { buildApp, type BuildOverrides } from '../../src/app';
-import { readSubscriptionConfig, type SubscriptionConfig } from '../../src/config';
+import { service, type BuildOverrides } from '../../src/app';
+import { loadConfig, type SubscriptionConfig } from '../../src/config';
 import { FakePeers } from './fake-peers';
 import { FakeStripe } from './fake-stripe';
 import { createTokenKit, PUBLIC_URL, type TokenKit } from './tokens';
@@ -42,7 +42,7 @@ export async function startHarness(
   const peers = new FakePeers(SERVICE_TOKEN);
   await peers.start();
   const tokens = await createTokenKit();
-  const config = readSubscriptionConfig({
+  const config = loadConfig({
     PORT: '0',
     LOG_LEVEL: 'silent',
     DATABASE_URL: database.url,
@@ -58,7 +58,7 @@ export async function startHarness(
     SANDBOX_WEBHOOK_WORKER: 'false',
     ...options.env,
   });
-  const app = await buildApp(config, { verifier: tokens.verifier, ...options.overrides });
+  const app = await service.build(config, { verifier: tokens.verifier, ...options.overrides });
   let base = '';
   if (options.sandbox) {
     await app.listen({ host: '127.0.0.1', port: 0 });

@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { CompanySubscriptionAnswer } from '@tracemap/contracts';
 import { requireServiceToken } from '@tracemap/service-kit';
-import type { SubscriptionConfig } from '../../config';
+import type { SubscriptionDeps } from '../../deps';
 import { countSubscriptionsByStatus } from '../../use-cases/count-subscriptions-by-status';
 import { findCompanySubscription } from '../../use-cases/find-company-subscription';
 import { startTrial } from '../../use-cases/start-trial';
@@ -14,7 +14,7 @@ const TrialBody = Type.Object({ creatorUserId: Type.String({ format: 'uuid' }) }
  * What other services ask of billing: the subscription the company service shows and gates on,
  * a new company's trial, and the counts the product-admin overview shows.
  */
-export default async function internalRoutes(app: FastifyInstance, { config }: { config: SubscriptionConfig }) {
+export default async function internalRoutes(app: FastifyInstance, { deps: { config } }: { deps: SubscriptionDeps }) {
   const deps = () => app.subscriptionService.deps;
   const onRequest = requireServiceToken(config.INTERNAL_SERVICE_TOKEN);
 

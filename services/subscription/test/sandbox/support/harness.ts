@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { createTestDatabase, type TestDatabase } from '@tracemap/test-kit';
-import { buildApp } from '../../../src/app';
-import { readSubscriptionConfig } from '../../../src/config';
+import { service } from '../../../src/app';
+import { loadConfig } from '../../../src/config';
 import { sandboxStripeConnection } from '../../../src/sandbox/connection';
 import { startIdentityPeer, PUBLIC_URL, type IdentityPeer } from './identity-peer';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver';
@@ -34,7 +34,7 @@ export async function startSandbox(
   const database = options.database ?? (await createTestDatabase());
   const receiver = options.receiver ?? (await startWebhookReceiver());
   const peer = await startIdentityPeer(SERVICE_TOKEN);
-  const config = readSubscriptionConfig({
+  const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',
     LOG_LEVEL: 'silent',
@@ -53,7 +53,7 @@ export async function startSandbox(
     RECONCILE_INTERVAL_MS: '0',
     ...options.env,
   });
-  const app = await buildApp(config);
+  const app = await service.build(config);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   const connection = sandboxStripeConnection(config, app);
