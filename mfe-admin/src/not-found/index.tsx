@@ -1,7 +1,7 @@
 import { useLocation, useNavigate } from 'react-router';
 import { ErrorPage } from '@tracemap/ui';
 
-/** Unknown path under this app's prefix (spec §2: 404 'Page not found: {path}'). */
+/** Unknown path under this app's prefix: the 404 error page saying 'Page not found: {path}'. */
 export function NotFound() {
   const { pathname } = useLocation();
   const navigate = useNavigate();

@@ -21,7 +21,7 @@ describe('client-side validation', () => {
   });
 });
 
-describe('sign-up error mapping (spec §5)', () => {
+describe('sign-up error mapping', () => {
   test.each([
     ['Password should be at least 10 characters.', 'password'],
     ['Password is known to be weak and easy to guess, please choose a different one.', 'password'],

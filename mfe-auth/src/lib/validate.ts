@@ -29,7 +29,7 @@ export function validateNames(firstName: string, lastName: string): string | nul
 
 export type SignupField = 'password' | 'email' | 'server';
 
-/** Spec §5: sign-up errors go to the password, email or server field by their message. */
+/** Sign-up errors go to the password, email or server field by their message. */
 export function signupErrorField(message: string): SignupField {
   const m = message.toLowerCase();
   if (m.includes('password')) return 'password';

@@ -1,11 +1,11 @@
-/** The shape of every API error (DESIGN §2.7). */
+/** The shape of every API error. */
 export interface ApiErrorBody {
   statusCode: number;
   code: string;
   message: string;
 }
 
-/** Messages of the spec's error catalogue (§8), shown by the frontends as they are. */
+/** The product's error messages, shown by the frontends as they are. */
 export const MESSAGES = {
   sessionExpired: 'Your session has expired. Please log in again.',
   notLoggedIn: 'You must be logged in to access this page.',

@@ -19,7 +19,7 @@ function fakeFetch(answers: Answer[]) {
 
 const RETRYABLE = [408, 409, 425, 429, 500, 502, 503, 504];
 
-describe('apiFetch retry rule (spec §7)', () => {
+describe('apiFetch retry rule', () => {
   test.each(RETRYABLE)('GET is retried once on %i and succeeds on the second try', async (status) => {
     const { fn, calls } = fakeFetch([{ status, body: { statusCode: status, code: 'X', message: 'try again' } }, { status: 200, body: { ok: true } }]);
     await expect(apiFetch('/api/account/sync', { fetchFn: fn })).resolves.toEqual({ ok: true });

@@ -1,6 +1,6 @@
 import { useBannerStore } from '@tracemap/shell-core';
 
-/** The global banner list (spec §4), read from the shared shell-core store that remotes also write. */
+/** The global banner list, read from the shared shell-core store that remotes also write. */
 export function Banners() {
   const banners = useBannerStore((s) => s.banners);
   const dismiss = useBannerStore((s) => s.dismiss);

@@ -2,7 +2,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { ErrorPage } from '@tracemap/ui';
 import { PageShown } from '../page-shown';
 
-/** Unknown path: spec §2 error page with 404 and 'Page not found: {path}'. */
+/** Unknown path: the error page with 404 and 'Page not found: {path}'. */
 export function NotFound() {
   const { pathname } = useLocation();
   const navigate = useNavigate();

@@ -6,7 +6,7 @@ import { confirmLanding, type Landing } from './confirm-landing';
 
 type State = { kind: 'working' } | { kind: 'confirmed'; signedIn: boolean; email?: string } | { kind: 'error'; message: string } | { kind: 'waiting' };
 
-/** Confirms the address with auth's answer, then tells the account service (spec §7 verify-email). */
+/** Confirms the address with auth's answer, then tells the account service (verify-email). */
 async function recordConfirmation(email: string, token: string): Promise<void> {
   await authedFetch('/api/account/verify-email', { method: 'POST', body: { email }, token, silent: true });
   invalidateSync();

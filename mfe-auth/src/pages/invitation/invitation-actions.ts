@@ -58,7 +58,7 @@ export async function joinAsExistingUser(invitation: InvitationDetails, names: {
   }
 }
 
-/** Logs in with the invited email (spec §4 login flow), then accepts. */
+/** Logs in with the invited email through the usual login steps, then accepts. */
 export async function logInAndJoin(invitation: InvitationDetails, password: string, names: { firstName: string; lastName: string }): Promise<JoinResult> {
   await signOutHere();
   const login = await logIn(invitation.email, password);

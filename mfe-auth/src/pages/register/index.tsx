@@ -12,7 +12,7 @@ import { signupErrorField, validateEmail, validateNames, validateNewPassword } f
 
 type Errors = { firstName?: string | null; email?: string | null; password?: string | null };
 
-/** /register: names, email and password; then "check your inbox" (spec §5 signup rules). */
+/** /register: names, email and password; then "check your inbox". */
 export function RegisterPage() {
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);

@@ -27,7 +27,7 @@ function fetchAnswering(status: number, json?: unknown) {
 
 beforeEach(() => invalidateSync());
 
-describe('account sync (spec §4 login step 2–3, §7)', () => {
+describe('account sync', () => {
   test('maps the user and sends the bearer token', async () => {
     const { fn, calls } = fetchAnswering(200, body);
     await expect(syncAccount('tok', fn)).resolves.toEqual({
@@ -65,7 +65,7 @@ describe('account sync (spec §4 login step 2–3, §7)', () => {
   });
 });
 
-describe('login messages (spec §8)', () => {
+describe('login messages', () => {
   test('bad credentials and other failures', () => {
     expect(loginErrorResult({ code: 'invalid_credentials', message: 'Invalid login credentials' })).toEqual({ ok: false, reason: 'invalid', message: 'Email or password are invalid' });
     expect(loginErrorResult({ message: 'fetch failed', status: 0 })).toEqual({ ok: false, reason: 'failed', message: 'Login failed. Please try again.' });
@@ -76,7 +76,7 @@ describe('login messages (spec §8)', () => {
   });
 });
 
-describe('Email not confirmed banner (spec §4)', () => {
+describe('Email not confirmed banner', () => {
   test('shows for a logged-in unconfirmed user and goes away once confirmed or logged out', () => {
     updateEmailBanner({ id: 'u1', email: 'a@example.com', emailConfirmed: false });
     expect(useBannerStore.getState().banners.map((b) => b.id)).toEqual([EMAIL_BANNER_ID]);

@@ -22,7 +22,7 @@ beforeEach(() => {
   useBannerStore.setState({ banners: [] });
 });
 
-describe('session store transitions (spec §4 session events)', () => {
+describe('session store transitions on auth events', () => {
   test('starts unknown; INITIAL_SESSION without a session makes the visitor anonymous', () => {
     expect(useSessionStore.getState().status).toBe('unknown');
     applyAuthEvent('INITIAL_SESSION', null);

@@ -31,7 +31,7 @@ export function toSessionInfo(session: SessionLike): SessionInfo {
 }
 
 /**
- * Spec §4 "Session events": every auth change updates the shared session (and the user's
+ * Every auth change updates the shared session (and the user's
  * email and confirmation, which the provider owns). Signing out, or any event without a
  * session, clears every store.
  */

@@ -5,7 +5,7 @@ import { useBannerStore, useUserStore, type CurrentUser } from '@tracemap/shell-
 export const EMAIL_BANNER_ID = 'email-not-confirmed';
 export const EMAIL_BANNER_MESSAGE = 'Email not confirmed. Check your inbox for the confirmation link we sent you.';
 
-/** Spec §4 banners: 'Email not confirmed' for a logged-in user whose emailConfirmed is false. */
+/** The 'Email not confirmed' banner shows for a logged-in user whose emailConfirmed is false. */
 export function updateEmailBanner(user: CurrentUser | null = useUserStore.getState().user): void {
   const banners = useBannerStore.getState();
   if (user && user.emailConfirmed === false) {

@@ -5,7 +5,7 @@ import { getSupabase } from '../supabase/get-supabase';
 import { navigateTo } from './navigation';
 import { loginPathFor } from './redirect';
 
-/** Spec §4 "Unauthorised": clear auth state, reset all stores, go to /login (back here after). */
+/** A 401 from the API: clear auth state, reset all stores, go to /login (back here after). */
 export async function handleUnauthorized(message: string = MESSAGES.sessionExpired): Promise<void> {
   // Read before signing out: the shell's guard may already move to /login on the state change.
   const here = `${window.location.pathname}${window.location.search}`;

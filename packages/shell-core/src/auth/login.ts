@@ -7,7 +7,7 @@ export type LoginResult =
   | { ok: true; mfa: null | { factorId: string } }
   | { ok: false; reason: 'invalid' | 'unconfirmed' | 'reset-required' | 'failed'; message: string };
 
-/** Spec §5: emails are lower-cased (and trimmed) before login and signup. */
+/** Emails are lower-cased (and trimmed) before login and signup. */
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
@@ -24,7 +24,7 @@ export function loginErrorResult(error: { code?: string; message?: string; statu
 }
 
 /**
- * Spec §4 "Login": sign in with the lower-cased email, sync the account, handle a required
+ * Login: sign in with the lower-cased email, sync the account, handle a required
  * password reset, else make the first company current. When the user has a verified TOTP
  * factor the result asks for the second step (`mfa.factorId`).
  */
@@ -48,7 +48,7 @@ export async function logIn(email: string, password: string): Promise<LoginResul
   return finishLogin(data.session.access_token);
 }
 
-/** Login steps 2–4 (spec §4) once the session is complete. */
+/** Once the session is complete: sync the account, handle a required reset, pick the company. */
 async function finishLogin(accessToken: string): Promise<LoginResult> {
   const outcome = await establishUser(accessToken);
   if (outcome.kind === 'reset-required') return { ok: false, reason: 'reset-required', message: MESSAGES.passwordResetRequired };

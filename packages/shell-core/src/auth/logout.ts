@@ -4,7 +4,7 @@ import { invalidateSync } from './account-api';
 import { forgetEstablishedUser } from './user-loader';
 import { navigateTo } from './navigation';
 
-/** Spec §4 "Logout": ends this session, clears everything and goes to /. */
+/** Logout ends this session, clears everything and goes to /. */
 export async function logOut(): Promise<void> {
   // Leave the protected page first, so no guard sends the user to /login on the way out.
   navigateTo('/');

@@ -26,7 +26,7 @@ async function authCall(path: string, method: string, token: string, body?: unkn
 
 /**
  * Sets the new password with the recovery session, then ends every session of the user
- * (spec §7 reset-password: logoutDevices defaults to true).
+ * (a password reset signs out every device unless told otherwise).
  */
 export async function resetWithRecoverySession(tokens: RecoveryTokens, newPassword: string): Promise<void> {
   await authCall('/user', 'PUT', tokens.accessToken, { password: newPassword });

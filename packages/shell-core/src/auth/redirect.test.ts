@@ -1,7 +1,7 @@
 import { isProtectedPath, loginPathFor, safeRedirect, DEFAULT_AFTER_LOGIN } from './redirect';
 import { hasAuthCallback, hasAuthCookie } from './auth-cookie';
 
-describe('protected areas (spec §2)', () => {
+describe('protected areas', () => {
   test.each(['/account', '/account/x', '/company', '/company/x/users', '/admin', '/admin/email'])('%s is protected', (p) => {
     expect(isProtectedPath(p)).toBe(true);
   });

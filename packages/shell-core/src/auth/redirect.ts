@@ -1,4 +1,4 @@
-/** Path prefixes that need a signed-in user (spec §2). */
+/** Path prefixes that need a signed-in user. */
 export const PROTECTED_PREFIXES = ['/account', '/company', '/admin'] as const;
 
 /** Where a login without a (valid) redirect parameter lands. */
@@ -8,7 +8,7 @@ export function isProtectedPath(pathname: string): boolean {
   return PROTECTED_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
 }
 
-/** `/login?redirect=<previous path, URL-encoded>` (spec §2). */
+/** `/login?redirect=<previous path, URL-encoded>`, so the user comes back after signing in. */
 export function loginPathFor(previousPath: string): string {
   if (!previousPath || previousPath === '/' || previousPath.startsWith('/login')) return '/login';
   return `/login?redirect=${encodeURIComponent(previousPath)}`;

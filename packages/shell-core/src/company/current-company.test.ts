@@ -24,7 +24,7 @@ const bannerIds = () => useBannerStore.getState().banners.map((b) => b.id);
 
 beforeEach(() => resetStores());
 
-describe('current company (spec §4)', () => {
+describe('current company', () => {
   test('is set when the user has a permission for it', () => {
     signIn([acme, beta]);
     expect(setCurrentCompany('c-beta')).toBe(true);

@@ -7,7 +7,7 @@ const admin2 = { userId: 'a2', role: 'admin' as const };
 const creator = { userId: 'c', role: 'creator' as const };
 const viewer = { userId: 'v', role: 'viewer' as const };
 
-describe('role rights (spec §6)', () => {
+describe('role rights', () => {
   test('admin rights are owner or admin; owner-only is owner; edit is creator and up', () => {
     expect([owner, admin, creator, viewer].map((m) => hasAdminRights(m.role))).toEqual([true, true, false, false]);
     expect([owner, admin, creator, viewer].map((m) => isOwner(m.role))).toEqual([true, false, false, false]);
@@ -56,7 +56,7 @@ describe('role rights (spec §6)', () => {
     expect(canManageInvitation('creator', 'viewer')).toBe(false);
   });
 
-  test('onboarding when any object count is zero (spec §4)', () => {
+  test('onboarding when any object count is zero', () => {
     expect(needsOnboarding({ attributeCount: 1, eventCount: 1, viewCount: 1, mapCount: 1 })).toBe(false);
     expect(needsOnboarding({ attributeCount: 1, eventCount: 0, viewCount: 1, mapCount: 1 })).toBe(true);
     expect(needsOnboarding({ attributeCount: 0, eventCount: 0, viewCount: 0, mapCount: 0 })).toBe(true);

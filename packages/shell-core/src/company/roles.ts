@@ -9,17 +9,17 @@ export const ROLE_LABELS: Record<CompanyRole, string> = {
   viewer: 'Viewer',
 };
 
-/** Admin rights: owner or admin (spec §6). */
+/** Admin rights: owner or admin. */
 export function hasAdminRights(role: CompanyRole | null | undefined): boolean {
   return role === 'owner' || role === 'admin';
 }
 
-/** Owner-only actions (spec §6). */
+/** Owner-only actions. */
 export function isOwner(role: CompanyRole | null | undefined): boolean {
   return role === 'owner';
 }
 
-/** Edit access: creator, admin, owner (spec §6). */
+/** Edit access: creator, admin, owner. */
 export function hasEditAccess(role: CompanyRole | null | undefined): boolean {
   return !!role && RANK[role] >= RANK.creator;
 }
@@ -68,7 +68,7 @@ export function canManageInvitation(actor: CompanyRole | null | undefined, invit
   return invitationRole !== 'owner' || isOwner(actor);
 }
 
-/** Spec §4: a company needs onboarding when any of the attribute, event, view or map counts is zero. */
+/** A company needs onboarding when any of the attribute, event, view or map counts is zero. */
 export function needsOnboarding(counts: ObjectCounts): boolean {
   return counts.attributeCount === 0 || counts.eventCount === 0 || counts.viewCount === 0 || counts.mapCount === 0;
 }

@@ -1,8 +1,8 @@
 /**
- * Spec §4 "Deployment detection": the builds-latest manifest is polled with a
+ * Deployment detection: the builds-latest manifest is polled with a
  * cache-busting query; when a chunk fails to load and a newer build is out,
  * the page reloads to the route the user was going to — at most once per
- * reload-guard lifetime (spec §9: 10 seconds), so a broken deploy cannot
+ * reload-guard lifetime (10 seconds), so a broken deploy cannot
  * make the page loop.
  */
 export const RELOAD_GUARD_MS = 10_000;

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-/** The session as the shell keeps it (spec §3 "Session"; tokens stay in the Supabase client). */
+/** The session as the shell keeps it (tokens stay in the Supabase client). */
 export interface SessionInfo {
   accessToken: string;
   expiresAt?: number;
@@ -10,7 +10,7 @@ export interface SessionInfo {
   aal?: string;
 }
 
-/** Supabase auth events the shell follows (spec §4 "Session events"). */
+/** Supabase auth events the shell follows. */
 export type AuthEventName =
   | 'INITIAL_SESSION'
   | 'SIGNED_IN'

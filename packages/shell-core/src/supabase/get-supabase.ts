@@ -4,10 +4,10 @@ import { getAppConfig } from '../config/app-config';
 let client: Promise<SupabaseClient> | null = null;
 
 /**
- * The ONE browser Supabase client of the product (DESIGN §2.1). Created lazily from
+ * The ONE browser Supabase client of the product. Created lazily from
  * `/app-config.json`; `@supabase/ssr` and the auth-event handler load on first use, so they stay
  * out of the first paint.
- * Every auth event (spec §4 "Session events") goes to the shared stores.
+ * Every auth event goes to the shared stores.
  */
 export function getSupabase(): Promise<SupabaseClient> {
   if (!client) {

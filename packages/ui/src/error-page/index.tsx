@@ -7,7 +7,7 @@ export interface ErrorPageProps {
   onGoHome?: () => void;
 }
 
-/** The error page of spec §2: status code, "Oops!", the message and a Go Home button leading to `/`. */
+/** The error page: status code, "Oops!", the message and a Go Home button leading to `/`. */
 export function ErrorPage({ status, message, onGoHome }: ErrorPageProps) {
   const goHome = onGoHome ?? (() => window.location.assign('/'));
   return (

@@ -11,7 +11,7 @@ export const colors = {
   warningBg: '#fef9c3',
 } as const;
 
-/** Layout breakpoints in px (spec §2): xs 600, sm 960, md 1000, lg 1600; mobile below 1200. */
+/** Layout breakpoints in px: xs 600, sm 960, md 1000, lg 1600; mobile below 1200. */
 export const breakpoints = {
   xs: 600,
   sm: 960,

@@ -3,7 +3,7 @@ import { COMPANY_ROLES, type CompanyRole } from '@tracemap/contracts';
 export const ROLES = COMPANY_ROLES;
 export type Role = CompanyRole;
 
-/** What a route asks of the caller's role (spec §6). */
+/** What a route asks of the caller's role. */
 export type Access = 'member' | 'edit' | 'admin' | 'owner';
 
 const RANK: Record<Role, number> = { viewer: 1, creator: 2, admin: 3, owner: 4 };

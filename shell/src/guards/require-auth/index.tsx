@@ -3,7 +3,7 @@ import { Navigate, useLocation } from 'react-router';
 import { loginPathFor, useSessionStore } from '@tracemap/shell-core';
 
 /**
- * Protected areas (/account, /company, /admin; spec §2): an anonymous visitor goes to
+ * Protected areas (/account, /company, /admin): an anonymous visitor goes to
  * /login?redirect=<this path>; while the session is still being read, a short placeholder shows.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {

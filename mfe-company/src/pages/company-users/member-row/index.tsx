@@ -16,7 +16,7 @@ function displayName(m: CompanyMember): string {
   return name || m.email || m.id;
 }
 
-/** One member: name, email, role, and only the actions the viewer is allowed (spec §6). */
+/** One member: name, email, role, and only the actions the viewer's role allows. */
 export function MemberRow({ member, actor, busy, onChangeRole, onRemove }: MemberRowProps) {
   const [confirming, setConfirming] = useState(false);
   const target = { userId: member.id, role: member.role };

@@ -16,7 +16,7 @@ function render(actor: { userId: string; role: CompanyRole } | null, target: Com
 
 const options = (html: string) => [...html.matchAll(/<option value="([^"]+)"/g)].map((m) => m[1]);
 
-describe('MemberRow offers only allowed actions (spec §6)', () => {
+describe('MemberRow offers only allowed actions', () => {
   test('an owner may change any role of another member and remove them', () => {
     const html = render({ userId: 'o', role: 'owner' }, member('c', 'creator'));
     expect(options(html)).toEqual(['creator', 'owner', 'admin', 'viewer']);
