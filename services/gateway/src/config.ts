@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { StatelessConfigSchema, loadConfig } from '@tracemap/service-kit';
+import { StatelessConfigSchema, configLoader } from '@tracemap/service-kit';
 import path from 'node:path';
 
 const HttpUrl = Type.String({ pattern: '^https?://[^\\s]+$' });
@@ -37,6 +37,4 @@ export const GatewayConfigSchema = Type.Composite([
 ]);
 export type GatewayConfig = Static<typeof GatewayConfigSchema>;
 
-export function readGatewayConfig(env: Record<string, string | undefined> = process.env): GatewayConfig {
-  return loadConfig(GatewayConfigSchema, env);
-}
+export const loadConfig = configLoader(GatewayConfigSchema);

@@ -1,8 +1,4 @@
 import { runService } from '@tracemap/service-kit';
-import { buildApp } from './app';
-import { readGatewayConfig } from './config';
+import { service } from './app';
 
-void runService(async () => {
-  const config = readGatewayConfig();
-  return { app: await buildApp(config), config };
-});
+void runService(service);

@@ -31,3 +31,18 @@ export function upstreamsFrom(config: GatewayConfig): Upstream[] {
   }
   return list;
 }
+
+/** Ready when every service answers its own `/ready` (the dev mailbox is not waited for). */
+export function upstreamsReady(upstreams: Upstream[]): () => Promise<void> {
+  return async () => {
+    const checked = upstreams.filter((u) => u.name !== 'dev-mailbox');
+    const results = await Promise.allSettled(
+      checked.map(async (u) => {
+        const response = await fetch(new URL('/ready', u.baseUrl), { signal: AbortSignal.timeout(2000) });
+        if (!response.ok) throw new Error(u.name);
+      }),
+    );
+    const down = results.flatMap((r, i) => (r.status === 'rejected' ? [checked[i].name] : []));
+    if (down.length > 0) throw new Error(`Not ready: ${down.join(', ')}`);
+  };
+}

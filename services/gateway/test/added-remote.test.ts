@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../src/app';
-import { readGatewayConfig } from '../src/config';
+import { service } from '../src/app';
+import { loadConfig } from '../src/config';
 
 // A remote the built-in manifest does not list, declared with the manifest's own fields.
 const SAMPLE = {
@@ -22,8 +22,8 @@ beforeAll(async () => {
   writeFileSync(path.join(root, 'shell/dist/index.html'), '<!doctype html><div id="root"></div>');
   remotesFile = path.join(root, 'remotes.json');
   writeFileSync(remotesFile, '{}');
-  gateway = await buildApp(
-    readGatewayConfig({
+  gateway = await service.build(
+    loadConfig({
       PORT: '0',
       LOG_LEVEL: 'silent',
       PUBLIC_URL: 'http://localhost:8080',

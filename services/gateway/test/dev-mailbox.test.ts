@@ -2,8 +2,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../src/app';
-import { readGatewayConfig } from '../src/config';
+import { service } from '../src/app';
+import { loadConfig } from '../src/config';
 
 let mailbox: FastifyInstance;
 let mailboxUrl: string;
@@ -12,8 +12,8 @@ const gateways: FastifyInstance[] = [];
 
 async function gatewayWith(nodeEnv: 'production' | 'development'): Promise<FastifyInstance> {
   const dead = 'http://127.0.0.1:9';
-  const app = await buildApp(
-    readGatewayConfig({
+  const app = await service.build(
+    loadConfig({
       NODE_ENV: nodeEnv,
       PORT: '0',
       LOG_LEVEL: 'silent',

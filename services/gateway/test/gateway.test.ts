@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
-import { buildApp } from '../src/app';
-import { readGatewayConfig } from '../src/config';
+import { service } from '../src/app';
+import { loadConfig } from '../src/config';
 
 type Upstream = { app: FastifyInstance; url: string; seen: Array<{ url: string; headers: Record<string, unknown>; body: string; bytes: Buffer }> };
 
@@ -81,7 +81,7 @@ beforeAll(async () => {
   writeFileSync(path.join(frontendRoot, 'mfe-auth/dist/123.deadbeef.js'), '//');
   remotesFile = path.join(frontendRoot, 'remotes.json');
 
-  const config = readGatewayConfig({
+  const config = loadConfig({
     PORT: '0',
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://localhost:8080',
@@ -94,7 +94,7 @@ beforeAll(async () => {
     REMOTES_FILE: remotesFile,
     RATE_LIMIT_PER_MINUTE: '40',
   });
-  gateway = await buildApp(config);
+  gateway = await service.build(config);
   await gateway.ready();
 });
 

@@ -2,8 +2,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../src/app';
-import { readGatewayConfig } from '../src/config';
+import { service } from '../src/app';
+import { loadConfig } from '../src/config';
 
 /**
  * Map previews are the only pages another site may frame: the gateway asks
@@ -29,8 +29,8 @@ async function gatewayFor(companyUrl: string): Promise<FastifyInstance> {
   const frontendRoot = mkdtempSync(path.join(os.tmpdir(), 'gateway-csp-'));
   mkdirSync(path.join(frontendRoot, 'shell/dist'), { recursive: true });
   writeFileSync(path.join(frontendRoot, 'shell/dist/index.html'), '<!doctype html><div id="root"></div>');
-  const app = await buildApp(
-    readGatewayConfig({
+  const app = await service.build(
+    loadConfig({
       PORT: '0',
       LOG_LEVEL: 'silent',
       PUBLIC_URL: 'http://localhost:8080',
