@@ -18,6 +18,7 @@ import { addEdge, moveNodes, removeFromGraph, type EventFlowEdge, type ViewFlowN
 import { EventEdge } from './event-edge';
 import { newEdgeId, useMapEditorStore } from './map-store';
 import { ViewNode } from './view-node';
+import { useReadableFirstView } from './use-readable-view';
 import { zoomedOut } from './zoom';
 
 // Outside any component: new objects on every render would make React Flow rebuild every node.
@@ -25,7 +26,6 @@ const nodeTypes: NodeTypes = { view: ViewNode };
 const edgeTypes: EdgeTypes = { event: EventEdge };
 const defaultEdgeOptions: DefaultEdgeOptions = { markerEnd: { type: MarkerType.ArrowClosed, width: 18, height: 18 } };
 const DELETE_KEYS = ['Delete', 'Backspace'];
-const fitViewOptions = { padding: 0.15, maxZoom: 1.2 };
 const proOptions = { hideAttribution: true };
 const miniMapColor = () => '#9fd8b4';
 
@@ -56,6 +56,8 @@ export function MapCanvas({ canEdit, onSelection, onConnected }: MapCanvasProps)
   const { nodes, edges, onNodesChange, onEdgesChange, commit } = useMapEditorStore(
     useShallow((s) => ({ nodes: s.nodes, edges: s.edges, onNodesChange: s.onNodesChange, onEdgesChange: s.onEdgesChange, commit: s.commit })),
   );
+
+  const placed = useReadableFirstView();
 
   const onDragStop = useCallback((_: unknown, _node: unknown, dragged: Node[]) => commit((g) => moveNodes(g, positionsOf(dragged))), [commit]);
   const onSelectionDragStop = useCallback((_: unknown, dragged: Node[]) => commit((g) => moveNodes(g, positionsOf(dragged))), [commit]);
@@ -100,8 +102,8 @@ export function MapCanvas({ canEdit, onSelection, onConnected }: MapCanvasProps)
       multiSelectionKeyCode={['Shift', 'Meta', 'Control']}
       minZoom={0.05}
       maxZoom={2}
-      fitView
-      fitViewOptions={fitViewOptions}
+      // The first view is placed by useReadableFirstView: a plain fit makes a long journey unreadably small.
+      data-first-view={placed ? 'placed' : 'pending'}
       proOptions={proOptions}
     >
       <CanvasBackground />

@@ -1,12 +1,12 @@
 import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useReactFlow } from '@xyflow/react';
+import { useReactFlow, useStoreApi } from '@xyflow/react';
 import type { MapLayout, PlanView } from '@tracemap/shell-core/tracking-plan';
 import { ApiErrorMessage } from '../../components/api-error';
 import { MapShareControl } from '../../maps-share/share-control';
 import { MapExportMenu } from '../export/map-export-menu';
 import { runLayout } from '../layout/run-layout';
-import { addNode, moveNodes, removeFromGraph } from '../model/graph';
+import { addNode, moveNodes, removeFromGraph, type EventFlowEdge, type ViewFlowNode } from '../model/graph';
 import { loadByIds } from '../model/load-by-ids';
 import { MapAttributesPanel } from './map-attributes-panel';
 import { MapCanvas, type Selection } from './map-canvas';
@@ -19,6 +19,7 @@ import { NodePanel } from './node-panel';
 import { SaveStateLabel } from './save-state';
 import { useMapDocument, nodeDataOf } from './use-map-document';
 import { useUndoKeys } from './use-undo-keys';
+import { showReadably } from './use-readable-view';
 import { ViewsPanel } from './views-panel';
 
 const NODE_WIDTH = 200;
@@ -34,7 +35,8 @@ interface MapEditorProps {
 /** The map editor: canvas, toolbar and side panels over one map, saving by itself. */
 export function MapEditor({ companyId, mapId, canEdit }: MapEditorProps) {
   const doc = useMapDocument(companyId, mapId, canEdit);
-  const flow = useReactFlow();
+  const flow = useReactFlow<ViewFlowNode, EventFlowEdge>();
+  const flowStore = useStoreApi<ViewFlowNode, EventFlowEdge>();
   const canvas = useRef<HTMLDivElement>(null);
   const [selection, setSelection] = useState<Selection>(NO_SELECTION);
   const [justConnected, setJustConnected] = useState<string | null>(null);
@@ -83,14 +85,14 @@ export function MapEditor({ companyId, mapId, canEdit }: MapEditorProps) {
         const edges = history.present.edges.map((e) => ({ id: e.id as string, source: e.from, target: e.to }));
         const positions = await runLayout(nodes, edges, direction);
         useMapEditorStore.getState().commit((g) => moveNodes(g, positions));
-        requestAnimationFrame(() => void flow.fitView({ padding: 0.15, maxZoom: 1.2 }));
+        requestAnimationFrame(() => void showReadably(flow, flowStore.getState(), direction));
       } catch (error) {
         setLayoutError(error);
       } finally {
         setLayingOut(false);
       }
     },
-    [flow],
+    [flow, flowStore],
   );
 
   const changeDirection = (layout: MapLayout) => {
