@@ -2,3 +2,5 @@ export * from './test-database';
 export * from './smtp-peer';
 export * from './browser';
 export * from './static-server';
+export * from './wait-for';
+export * from './access-tokens';
