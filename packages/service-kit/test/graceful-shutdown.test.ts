@@ -1,6 +1,7 @@
+import { EventEmitter } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createTestDatabase, type TestDatabase } from '@tracemap/test-kit';
+import { createTestDatabase, waitForEvent, type TestDatabase } from '@tracemap/test-kit';
 import { BaseConfigSchema, createService, loadConfig } from '../src';
 
 let database: TestDatabase;
@@ -28,19 +29,27 @@ test('closing lets in-flight requests finish, refuses new ones, and ends the poo
   const app = await createService({ name: 'shutdown_test', config, authentication: false });
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
+  const progress = new EventEmitter();
   app.get('/slow', async () => {
+    progress.emit('slow-request');
     await gate;
     return { done: true };
+  });
+  // Runs once the app has started closing, before the server stops accepting connections.
+  app.addHook('preClose', async () => {
+    progress.emit('closing');
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   const agent = new http.Agent({ keepAlive: true, maxSockets: 2 });
   expect((await get(port, '/health', agent)).status).toBe(200);
 
+  const slowArrived = waitForEvent(progress, 'slow-request', { timeoutMs: 5000, message: 'the slow request reaching its handler' });
   const inFlight = get(port, '/slow', agent);
-  await new Promise((r) => setTimeout(r, 50));
+  await slowArrived;
+  const closeStarted = waitForEvent(progress, 'closing', { timeoutMs: 5000, message: 'the app starting to close' });
   const closing = app.close();
-  await new Promise((r) => setTimeout(r, 50));
+  await closeStarted;
 
   // A request on a kept-alive connection during shutdown is answered 503, a new connection refused.
   const during = await get(port, '/health', agent).catch((error: NodeJS.ErrnoException) => ({ status: 0, body: error.code ?? '' }));

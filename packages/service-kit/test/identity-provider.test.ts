@@ -1,6 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { createTestDatabase, type TestDatabase } from '@tracemap/test-kit';
+import { createTestDatabase, createTokenKit, type TestDatabase } from '@tracemap/test-kit';
 import { BaseConfigSchema, createService, identityProviderAuthentication, loadConfig, IdentityProviderConfigSchema } from '../src';
 
 const TOKEN = 'service-token-0123456789abcdef';
@@ -13,27 +12,18 @@ let authUrl: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const { publicKey, privateKey } = await generateKeyPair('ES256');
-  const jwk = { ...(await exportJWK(publicKey)), kid: 'k', alg: 'ES256' };
+  const tokens = await createTokenKit();
   activeSessions = new Set();
   mfaSessions = new Set();
   authPeer = Fastify();
-  authPeer.get('/auth/v1/.well-known/jwks.json', async () => ({ keys: [jwk] }));
+  authPeer.get('/auth/v1/.well-known/jwks.json', async () => ({ keys: [tokens.jwk] }));
   authPeer.get('/internal/sessions/:id', async (request, reply) => {
     if (request.headers['x-service-token'] !== TOKEN) return reply.code(401).send({});
     const { id } = request.params as { id: string };
     return { active: activeSessions.has(id), userId: activeSessions.has(id) ? 'user-1' : null, requiredAal: mfaSessions.has(id) ? 'aal2' : 'aal1' };
   });
   authUrl = await authPeer.listen({ port: 0, host: '127.0.0.1' });
-  sign = (sessionId, aal = 'aal1') =>
-    new SignJWT({ role: 'authenticated', session_id: sessionId, email: 'a@example.com', aal })
-      .setProtectedHeader({ alg: 'ES256', kid: 'k' })
-      .setSubject('user-1')
-      .setIssuer('http://localhost:8080/auth/v1')
-      .setAudience('authenticated')
-      .setIssuedAt()
-      .setExpirationTime('5m')
-      .sign(privateKey);
+  sign = (sessionId, aal = 'aal1') => tokens.mint({ sub: 'user-1', email: 'a@example.com', sessionId, aal });
 });
 
 afterAll(async () => {

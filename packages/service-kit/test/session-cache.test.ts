@@ -1,7 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { createTestDatabase, type TestDatabase } from '@tracemap/test-kit';
+import { createTestDatabase, createTokenKit, type TestDatabase } from '@tracemap/test-kit';
 import { BaseConfigSchema, createService, identityProviderAuthentication, IdentityProviderConfigSchema, loadConfig, SESSION_EVENTS_CHANNEL } from '../src';
 
 // Sessions found active are kept in memory only while the auth service's
@@ -19,10 +18,9 @@ let sign: (sessionId: string) => Promise<string>;
 beforeAll(async () => {
   database = await createTestDatabase();
   admin = new pg.Pool({ connectionString: database.url, max: 2 });
-  const { publicKey, privateKey } = await generateKeyPair('ES256');
-  const jwk = { ...(await exportJWK(publicKey)), kid: 'k', alg: 'ES256' };
+  const tokens = await createTokenKit();
   authPeer = Fastify();
-  authPeer.get('/auth/v1/.well-known/jwks.json', async () => ({ keys: [jwk] }));
+  authPeer.get('/auth/v1/.well-known/jwks.json', async () => ({ keys: [tokens.jwk] }));
   authPeer.get('/internal/sessions/:id', async (request) => {
     statusCalls += 1;
     const { id } = request.params as { id: string };
@@ -33,15 +31,7 @@ beforeAll(async () => {
     return { sent: true };
   });
   authUrl = await authPeer.listen({ port: 0, host: '127.0.0.1' });
-  sign = (sessionId) =>
-    new SignJWT({ role: 'authenticated', session_id: sessionId, email: 'a@example.com', aal: 'aal1' })
-      .setProtectedHeader({ alg: 'ES256', kid: 'k' })
-      .setSubject('user-1')
-      .setIssuer('http://localhost:8080/auth/v1')
-      .setAudience('authenticated')
-      .setIssuedAt()
-      .setExpirationTime('5m')
-      .sign(privateKey);
+  sign = (sessionId) => tokens.mint({ sub: 'user-1', email: 'a@example.com', sessionId });
 });
 
 afterAll(async () => {

@@ -1,5 +1,5 @@
-import { exportJWK, generateKeyPair, createLocalJWKSet, SignJWT } from 'jose';
-import { cacheVerifiedTokens, createAccessTokenVerifier, type AccessTokenVerifier } from '../src';
+import { createTokenKit } from '@tracemap/test-kit';
+import { cacheVerifiedTokens, type AccessTokenVerifier } from '../src';
 
 // A token verified moments ago is not verified again, but never past its exp
 // and never when it failed.
@@ -7,20 +7,9 @@ let verifier: AccessTokenVerifier;
 let sign: (expiresInSeconds: number) => Promise<string>;
 
 beforeAll(async () => {
-  const { publicKey, privateKey } = await generateKeyPair('ES256');
-  const jwk = { ...(await exportJWK(publicKey)), kid: 'k', alg: 'ES256' };
-  verifier = createAccessTokenVerifier({ keySet: createLocalJWKSet({ keys: [jwk] }), issuer: 'http://localhost/auth/v1' });
-  sign = (expiresInSeconds) => {
-    const now = Math.floor(Date.now() / 1000);
-    return new SignJWT({ role: 'authenticated', session_id: 's-1' })
-      .setProtectedHeader({ alg: 'ES256', kid: 'k' })
-      .setSubject('user-1')
-      .setIssuer('http://localhost/auth/v1')
-      .setAudience('authenticated')
-      .setIssuedAt(now)
-      .setExpirationTime(now + expiresInSeconds)
-      .sign(privateKey);
-  };
+  const tokens = await createTokenKit();
+  verifier = tokens.verifier;
+  sign = (expiresInSeconds) => tokens.mint({ sub: 'user-1', sessionId: 's-1', expiresInSeconds });
 });
 afterEach(() => jest.useRealTimers());
 

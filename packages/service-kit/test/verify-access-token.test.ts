@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
-import { createAccessTokenVerifier, createService, loadConfig, StatelessConfigSchema } from '../src';
+import type { JWTPayload } from 'jose';
+import { createTokenKit, TEST_ISSUER, type TokenKit } from '@tracemap/test-kit';
+import { createService, loadConfig, StatelessConfigSchema } from '../src';
 
-const ISSUER = 'http://localhost:8080/auth/v1';
 let app: FastifyInstance;
-let privateKey: CryptoKey;
+let tokens: TokenKit;
 
 /** Signs with the service's real key: only the claims differ from a genuine access token. */
 async function token(claims: JWTPayload, drop: string[] = []): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
   const payload: JWTPayload = {
-    iss: ISSUER,
+    iss: TEST_ISSUER,
     aud: 'authenticated',
     sub: 'user-1',
     exp: now + 300,
@@ -21,19 +21,17 @@ async function token(claims: JWTPayload, drop: string[] = []): Promise<string> {
     ...claims,
   };
   for (const name of drop) delete payload[name];
-  return new SignJWT(payload).setProtectedHeader({ alg: 'ES256', kid: 'k' }).sign(privateKey);
+  return tokens.signClaims(payload);
 }
 
 beforeAll(async () => {
-  const pair = await generateKeyPair('ES256');
-  privateKey = pair.privateKey;
-  const jwk = { ...(await exportJWK(pair.publicKey)), kid: 'k', alg: 'ES256' };
+  tokens = await createTokenKit();
   app = await createService({
     name: 'claims_test',
     config: loadConfig(StatelessConfigSchema, { PORT: '0', LOG_LEVEL: 'silent' }),
     database: false,
     readiness: async () => undefined,
-    authentication: { verifier: createAccessTokenVerifier({ keySet: createLocalJWKSet({ keys: [jwk] }), issuer: ISSUER }) },
+    authentication: { verifier: tokens.verifier },
   });
   app.get('/me', { preHandler: app.requireUser }, async (request) => ({ userId: request.auth!.userId, sessionId: request.auth!.sessionId }));
   await app.ready();
