@@ -3,7 +3,7 @@ import type { Plan } from '@tracemap/shell-core/subscription';
 import { formatDate, formatMoney } from './format';
 import { PlanCards } from './plan-cards';
 import { ProrationPreview } from './proration-preview';
-import { statusLabel } from './status-badge';
+import { statusLabel } from './subscription-status-badge';
 
 const plans: Plan[] = [
   { priceId: 'price_starter', name: 'Starter', amount: 2900, currency: 'usd', interval: 'month', features: ['Tracking plan'], limits: { members: 5 } },

@@ -1,6 +1,6 @@
 import { Route, Routes } from 'react-router';
 import { NotFound } from '../not-found';
-import { MapPreviewPage } from '../pages/map-preview';
+import { MapPreviewPage } from '../maps/preview/map-preview-page';
 
 /** Routes for `/map-preview/*`, rendered by the shell WITHOUT its layout. */
 export default function MapPreviewRoutes() {

@@ -4,25 +4,25 @@ import { lazyPage, startFirstPage, useFirstPage } from '@tracemap/shell-core/pag
 import { watchCompanyAccess } from '@tracemap/shell-core/company-access';
 import { CompanyLayout } from '../company-layout';
 import { NotFound } from '../not-found';
-import { CompanyPlaceholderPage } from '../pages/company-placeholder';
-import { CompanySlackPage } from '../pages/company-slack';
+import { CompanyPlaceholderPage } from '../companies/placeholder/company-placeholder-page';
+import { CompanySlackPage } from '../companies/slack/company-slack-page';
 import { CompanyStyles } from '../styles';
 
 // Each page is its own chunk: /company pulls only the list page on first render.
-const CompanyListPage = lazyPage(() => import('../pages/company-list'), (m) => m.CompanyListPage);
-const CompanyCreatePage = lazyPage(() => import('../pages/company-create'), (m) => m.CompanyCreatePage);
-const CompanyDashboardPage = lazyPage(() => import('../pages/company-dashboard'), (m) => m.CompanyDashboardPage);
-const CompanyUsersPage = lazyPage(() => import('../pages/company-users'), (m) => m.CompanyUsersPage);
-const CompanySettingsPage = lazyPage(() => import('../pages/company-settings'), (m) => m.CompanySettingsPage);
-const CompanySubscriptionPage = lazyPage(() => import('../pages/company-subscription'), (m) => m.CompanySubscriptionPage);
-const AttributesPage = lazyPage(() => import('../pages/attributes'), (m) => m.AttributesPage);
-const AttributePage = lazyPage(() => import('../pages/attributes/attribute-page'), (m) => m.AttributePage);
-const EventsPage = lazyPage(() => import('../pages/events'), (m) => m.EventsPage);
-const EventPage = lazyPage(() => import('../pages/events/event-page'), (m) => m.EventPage);
-const ViewsPage = lazyPage(() => import('../pages/views'), (m) => m.ViewsPage);
-const ViewPage = lazyPage(() => import('../pages/views/view-page'), (m) => m.ViewPage);
-const MapsPage = lazyPage(() => import('../pages/maps'), (m) => m.MapsPage);
-const MapPage = lazyPage(() => import('../pages/maps/map-page'), (m) => m.MapPage);
+const CompanyListPage = lazyPage(() => import('../companies/list/company-list-page'), (m) => m.CompanyListPage);
+const CompanyCreatePage = lazyPage(() => import('../companies/create/company-create-page'), (m) => m.CompanyCreatePage);
+const CompanyDashboardPage = lazyPage(() => import('../companies/dashboard/company-dashboard-page'), (m) => m.CompanyDashboardPage);
+const CompanyUsersPage = lazyPage(() => import('../companies/users/company-users-page'), (m) => m.CompanyUsersPage);
+const CompanySettingsPage = lazyPage(() => import('../companies/settings/company-settings-page'), (m) => m.CompanySettingsPage);
+const CompanySubscriptionPage = lazyPage(() => import('../billing/subscription/subscription-page'), (m) => m.CompanySubscriptionPage);
+const AttributesPage = lazyPage(() => import('../tracking-plan/pages/attributes/attributes-page'), (m) => m.AttributesPage);
+const AttributePage = lazyPage(() => import('../tracking-plan/pages/attributes/attribute-page'), (m) => m.AttributePage);
+const EventsPage = lazyPage(() => import('../tracking-plan/pages/events/events-page'), (m) => m.EventsPage);
+const EventPage = lazyPage(() => import('../tracking-plan/pages/events/event-page'), (m) => m.EventPage);
+const ViewsPage = lazyPage(() => import('../tracking-plan/pages/views/views-page'), (m) => m.ViewsPage);
+const ViewPage = lazyPage(() => import('../tracking-plan/pages/views/view-page'), (m) => m.ViewPage);
+const MapsPage = lazyPage(() => import('../maps/list/maps-page'), (m) => m.MapsPage);
+const MapPage = lazyPage(() => import('../maps/editor/map-page'), (m) => m.MapPage);
 
 // The page the app opens at starts loading with this module, in parallel with its data (see lazyPage).
 const ID = '[^/]+';

@@ -3,13 +3,13 @@ import { Link } from 'react-router';
 import { useReactFlow, useStoreApi } from '@xyflow/react';
 import type { MapLayout, PlanView } from '@tracemap/shell-core/tracking-plan';
 import { ApiErrorMessage } from '../../components/api-error';
-import { MapShareControl } from '../../maps-share/share-control';
+import { MapShareControl } from '../share/share-control';
 import { MapExportMenu } from '../export/map-export-menu';
 import { runLayout } from '../layout/run-layout';
 import { addNode, moveNodes, removeFromGraph, type EventFlowEdge, type ViewFlowNode } from '../model/graph';
 import { loadByIds } from '../model/load-by-ids';
 import { MapAttributesPanel } from './map-attributes-panel';
-import { MapCanvas, type Selection } from './map-canvas';
+import { MapEditorCanvas, type Selection } from './map-editor-canvas';
 import { MapConflictBanner } from './map-conflict';
 import { MapDirectionContext } from './map-direction';
 import { useMapEditorStore } from './map-store';
@@ -162,7 +162,7 @@ export function MapEditor({ companyId, mapId, canEdit }: MapEditorProps) {
         </div>
         <div className="mp-body">
           <div className="mp-canvas" ref={canvas}>
-            <MapCanvas canEdit={editable} onSelection={onSelection} onConnected={setJustConnected} />
+            <MapEditorCanvas canEdit={editable} onSelection={onSelection} onConnected={setJustConnected} />
           </div>
           <aside className="mp-side" aria-label="Map panels">
             {edgeId ? <EdgePanel key={edgeId} edgeId={edgeId} canEdit={editable} /> : null}

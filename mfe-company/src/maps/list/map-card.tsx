@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Button } from '@tracemap/ui';
 import type { MapSummary } from '@tracemap/shell-core/tracking-plan';
-import { StatusBadge } from '../../tracking-plan/ui/status-badge';
+import { PlanStatusBadge } from '../../tracking-plan/ui/plan-status-badge';
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
 
@@ -25,7 +25,7 @@ export function MapCard({ companyId, map, canEdit, busy, onDuplicate, onToggleAr
         {plural(map.nodeCount, 'view', 'views')} · {plural(map.edgeCount, 'transition', 'transitions')} · {plural(map.attributeCount, 'attribute', 'attributes')}
       </p>
       <p className="mp-counts">
-        <StatusBadge status={map.status} /> Updated <time dateTime={map.updatedAt}>{new Date(map.updatedAt).toLocaleString()}</time>
+        <PlanStatusBadge status={map.status} /> Updated <time dateTime={map.updatedAt}>{new Date(map.updatedAt).toLocaleString()}</time>
       </p>
       {canEdit ? (
         <div className="co-actions">

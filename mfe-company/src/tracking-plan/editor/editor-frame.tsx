@@ -8,8 +8,8 @@ import { ApiErrorMessage } from '../../components/api-error';
 import { useCompany } from '../../company-layout/context';
 import { useHotkey } from '../hooks/use-hotkey';
 import { KINDS, planPath } from '../plan-kinds';
-import { TrackingPlanStyles } from '../styles';
-import { StatusBadge } from '../ui/status-badge';
+import { TrackingPlanStyles } from '../tracking-plan-styles';
+import { PlanStatusBadge } from '../ui/plan-status-badge';
 import { changedFields, ConflictBanner } from './conflict-banner';
 import { DeleteControl } from './delete-control';
 import { EditableContext } from './editable';
@@ -100,7 +100,7 @@ export function EditorFrame<K extends EntityKind>({ kind, id, editor, shownField
       </p>
       <div className="tp-title">
         <h1 data-testid="entity-title">{entity.name}</h1>
-        <StatusBadge status={entity.status} />
+        <PlanStatusBadge status={entity.status} />
       </div>
       {!canEdit ? (
         <p className="co-muted" data-testid="plan-read-only">

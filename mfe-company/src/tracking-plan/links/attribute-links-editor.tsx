@@ -6,7 +6,7 @@ import { useCompany } from '../../company-layout/context';
 import { useEditable } from '../editor/editable';
 import { FindingList } from '../editor/findings';
 import { planPath } from '../plan-kinds';
-import { PresenceBadge } from '../ui/status-badge';
+import { PresenceBadge } from '../ui/plan-status-badge';
 import { EntityPicker } from './entity-picker';
 import { describeOverride, LinkOverride } from './link-override';
 import { useEntityLookup } from './use-entity-lookup';

@@ -13,7 +13,7 @@ import { ImportDialog, type ImportSource } from '../import-export/import-dialog'
 import { LintDialog } from '../import-export/lint-dialog';
 import { loadSamplePlan } from '../import-export/sample-plan';
 import { KINDS } from '../plan-kinds';
-import { TrackingPlanStyles } from '../styles';
+import { TrackingPlanStyles } from '../tracking-plan-styles';
 import { EmptyState } from './empty-state';
 import { ListToolbar, type FilterDef, type ListQueryState } from './list-toolbar';
 import { usePlanList } from './use-plan-list';
