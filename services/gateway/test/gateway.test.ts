@@ -3,7 +3,8 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
+import { SignJWT } from 'jose';
+import { createTokenKit, type TokenKit } from '@tracemap/test-kit';
 import { service } from '../src/app';
 import { loadConfig } from '../src/config';
 
@@ -28,8 +29,7 @@ async function startUpstream(name: string, extra?: (app: FastifyInstance) => voi
 
 let gateway: FastifyInstance;
 let auth: Upstream, account: Upstream, company: Upstream;
-let signToken: (claims: Record<string, unknown>) => Promise<string>;
-let signingKey: CryptoKey;
+let tokens: TokenKit;
 let frontendRoot: string;
 let remotesFile: string;
 const deadUrl = 'http://127.0.0.1:9'; // discard port: nothing listens
@@ -37,10 +37,8 @@ let busyAnswers = 0;
 const largeAnswer = JSON.stringify({ items: Array.from({ length: 4000 }, (_, i) => ({ i, name: `événement ${i}` })) });
 
 beforeAll(async () => {
-  const { publicKey, privateKey } = await generateKeyPair('ES256');
-  signingKey = privateKey;
-  const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'ES256', use: 'sig' };
-  auth = await startUpstream('auth', (app) => app.get('/auth/v1/.well-known/jwks.json', async () => ({ keys: [jwk] })));
+  tokens = await createTokenKit();
+  auth = await startUpstream('auth', (app) => app.get('/auth/v1/.well-known/jwks.json', async () => ({ keys: [tokens.jwk] })));
   account = await startUpstream('account', (app) => {
     app.get('/api/account/cacheable', async (_request, reply) => reply.header('cache-control', 'public, max-age=60').send({ ok: true }));
     app.get('/api/account/busy', async (_request, reply) => {
@@ -61,16 +59,6 @@ beforeAll(async () => {
       setImmediate(() => reply.raw.destroy());
     });
   });
-  signToken = (claims) =>
-    new SignJWT({ role: 'authenticated', session_id: 'session-1', ...claims })
-      .setProtectedHeader({ alg: 'ES256', kid: 'k1' })
-      .setIssuer('http://localhost:8080/auth/v1')
-      .setAudience('authenticated')
-      .setSubject('user-1')
-      .setIssuedAt()
-      .setExpirationTime('10m')
-      .sign(privateKey);
-
   frontendRoot = mkdtempSync(path.join(os.tmpdir(), 'gateway-fe-'));
   mkdirSync(path.join(frontendRoot, 'shell/dist'), { recursive: true });
   writeFileSync(path.join(frontendRoot, 'shell/dist/index.html'), '<!doctype html><div id="root"></div>');
@@ -170,7 +158,7 @@ test('a service that is down answers JSON 503 at once for its routes only', asyn
 });
 
 test('forged or expired tokens stop at the gateway; valid ones and the public key pass', async () => {
-  const valid = await signToken({});
+  const valid = await tokens.mint({ sub: 'user-1', sessionId: 'session-1' });
   expect((await gateway.inject({ url: '/api/account/sync', headers: { authorization: `Bearer ${valid}` } })).statusCode).toBe(200);
   const forged = valid.slice(0, -4) + 'AAAA';
   const refused = await gateway.inject({ url: '/api/account/sync', headers: { authorization: `Bearer ${forged}` } });
@@ -282,7 +270,7 @@ describe('hardening', () => {
       ...change,
     };
     for (const [name, value] of Object.entries(claims)) if (value === undefined) delete claims[name];
-    const token = await new SignJWT(claims).setProtectedHeader({ alg: 'ES256', kid: 'k1' }).sign(signingKey);
+    const token = await tokens.signClaims(claims);
     const before = account.seen.length;
     const response = await gateway.inject({ url: '/api/account/sync', headers: { authorization: `Bearer ${token}` }, remoteAddress: HARDENING_IP });
     expect(response.statusCode).toBe(401);
