@@ -3,11 +3,11 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { createPool } from '@tracemap/service-kit';
-import { createTestDatabase, startSmtpPeer, type SmtpPeer, type TestDatabase } from '@tracemap/test-kit';
+import { createTestDatabase, startSmtpPeer, waitFor, type SmtpPeer, type TestDatabase } from '@tracemap/test-kit';
 import type pg from 'pg';
 import { enqueueEmail, migrateOutbox, startOutboxWorker, type OutboxWorker } from '../src';
 import { claimDue, markSent } from '../src/outbox-repository';
-import { captureLogger, eventually } from './helpers';
+import { captureLogger } from './helpers';
 
 const SCHEMA = 'mail_lease';
 const FROM = 'Tracemap <no-reply@tracemap.test>';
@@ -93,10 +93,10 @@ test('a row claimed by a worker that died is delivered by another once the lease
   await other.drain();
   expect((await row()).attempts).toBe(1);
   // …but right after it.
-  const sent = await eventually(async () => {
+  const sent = await waitFor(async () => {
     const current = await row();
     return current.status === 'sent' && current;
-  });
+  }, { message: 'the abandoned email sent by the other worker' });
   expect(sent.attempts).toBe(2);
   expect(peer.messages).toHaveLength(1);
   expect(peer.messages[0].messageId).toBe(`<${abandoned.id}@tracemap.test>`);
@@ -116,10 +116,10 @@ test('a send that lasts longer than the lease keeps its row through the heartbea
     // A second worker polls all along, hoping to take the row over.
     worker({ smtpUrl: slow.url, leaseMs: 300, pollMs: 20 });
     // Wait until the first lease would have run out, twice over, while the send is still in flight.
-    await eventually(async () => {
+    await waitFor(async () => {
       const current = await row();
       return current.db_now.getTime() > claimed.locked_until.getTime() + 300 && current.locked_until > claimed.locked_until;
-    });
+    }, { message: 'the first lease running out twice over while its heartbeat extends it' });
     const during = await row();
     expect(during).toMatchObject({ status: 'sending', attempts: 1, claim_token: claimed.claim_token });
     expect(slow.sends()).toBe(1);
@@ -147,10 +147,10 @@ test('an email held by a worker process killed mid-send is delivered by another 
     const killedAt = Date.now();
     expect(await row()).toMatchObject({ status: 'sending', attempts: 1 });
     worker({ pollMs: 200 });
-    const sent = await eventually(async () => {
+    const sent = await waitFor(async () => {
       const current = await row();
       return current.status === 'sent' && current;
-    }, 30000);
+    }, { timeoutMs: 30000, message: 'the killed worker\'s email sent by another worker' });
     expect(sent.attempts).toBe(2);
     expect(peer.messages).toHaveLength(1);
     process.stdout.write(`outbox takeover after a killed worker: ${Date.now() - killedAt} ms\n`);

@@ -1,8 +1,8 @@
 import { createPool, withTransaction } from '@tracemap/service-kit';
-import { createTestDatabase, startSmtpPeer, type SmtpPeer, type TestDatabase } from '@tracemap/test-kit';
+import { createTestDatabase, startSmtpPeer, waitFor, type SmtpPeer, type TestDatabase } from '@tracemap/test-kit';
 import type pg from 'pg';
 import { enqueueEmail, listOutbox, migrateOutbox, retryDelayMs, startOutboxWorker, type OutboxWorker } from '../src';
-import { captureLogger, eventually } from './helpers';
+import { captureLogger } from './helpers';
 
 const SCHEMA = 'mail_test';
 const FROM = 'Tracemap <no-reply@tracemap.test>';
@@ -136,10 +136,10 @@ test('with the SMTP peer down the email is retried with backoff and delivered on
   peer = await startSmtpPeer({ port });
   const message = await peer.waitForMessage((m) => m.subject === 'Your Tracemap password was changed', 15000);
   expect(message.text).toContain('Hi Bo,');
-  const sent = await eventually(async () => {
+  const sent = await waitFor(async () => {
     const [row] = await rows();
     return row.status === 'sent' && row;
-  });
+  }, { message: 'the email sent once the mail server is back' });
   expect(sent.attempts).toBe(2);
   expect(peer.messages).toHaveLength(1);
 });
@@ -150,10 +150,10 @@ test('a row is given up as failed after the last attempt', async () => {
   const logger = captureLogger();
   const w = worker({ logger, retryBaseMs: 20, maxAttempts: 3, pollMs: 20, smtpTimeoutMs: 2000 });
   await enqueueEmail(pool, SCHEMA, { template: 'confirm-email', to: 'c@example.com' });
-  const failed = await eventually(async () => {
+  const failed = await waitFor(async () => {
     const [row] = await rows();
     return row.status === 'failed' && row;
-  });
+  }, { message: 'the email given up after its last attempt' });
   expect(failed.attempts).toBe(3);
   expect(logger.entries.some((e) => e.level === 'error' && e.msg === 'email given up')).toBe(true);
   peer = await startSmtpPeer({ port });
@@ -174,7 +174,7 @@ test('two workers racing over the same outbox deliver each email once', async ()
     const a = worker({ batchSize: 2 });
     const b = worker({ pool: otherPool, batchSize: 2 });
     await Promise.all([a.drain(), b.drain(), a.drain(), b.drain()]);
-    await eventually(async () => peer.messages.length >= 8);
+    await waitFor(() => peer.messages.length >= 8, { message: 'eight emails delivered' });
     const ids = peer.messages.map((m) => m.messageId);
     expect(new Set(ids).size).toBe(8);
     expect(peer.messages).toHaveLength(8);

@@ -16,11 +16,16 @@ export interface WaitForOptions<T> {
 const DEFAULT_TIMEOUT_MS = 15_000;
 const DEFAULT_INTERVAL_MS = 50;
 
+/** What a check gives once it passes without an `until` rule: `return done && row` gives the row. */
+export type Truthy<T> = Exclude<T, false | null | undefined | 0 | ''>;
+
 /**
  * Runs `check` until its value passes, and returns that value; past the deadline it fails with
  * the message and the last value, so a test waits for a state instead of for a length of time.
  */
-export async function waitFor<T>(check: () => T | Promise<T>, options: WaitForOptions<T> = {}): Promise<NonNullable<T>> {
+export function waitFor<T>(check: () => T | Promise<T>, options: WaitForOptions<T> & { until: (value: T) => boolean }): Promise<T>;
+export function waitFor<T>(check: () => T | Promise<T>, options?: Omit<WaitForOptions<T>, 'until'>): Promise<Truthy<T>>;
+export async function waitFor<T>(check: () => T | Promise<T>, options: WaitForOptions<T> = {}): Promise<T> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
   const passes = options.until ?? ((value: T) => Boolean(value));
@@ -29,7 +34,7 @@ export async function waitFor<T>(check: () => T | Promise<T>, options: WaitForOp
   for (;;) {
     try {
       const value = await check();
-      if (passes(value)) return value as NonNullable<T>;
+      if (passes(value)) return value;
       last = { value };
     } catch (error) {
       if (!options.retryOnError) throw error;
