@@ -1,4 +1,6 @@
+import type { ReactElement } from 'react';
 import { Route, Routes } from 'react-router';
+import { relativeRoutes, type ManifestPage } from '@tracemap/contracts';
 import { AdminGuard } from '../admin-guard';
 import { NotFound } from '../not-found';
 import { AdminCreateCompanyPage } from '../pages/create-company';
@@ -8,18 +10,26 @@ import { AdminDebugTestPage } from '../pages/debug-test';
 import { AdminEmailPage } from '../pages/email';
 import { AdminRoadmapPage } from '../pages/roadmap';
 
-/** Routes owned by mfe-admin, relative to its prefix `/admin`. */
+// One element per page the micro-frontends manifest lists for this module; the paths come from there.
+const PAGES: Record<ManifestPage<'mfe_admin', './routes'>, ReactElement> = {
+  '/admin': <AdminDashboardPage />,
+  '/admin/email': <AdminEmailPage />,
+  '/admin/roadmap': <AdminRoadmapPage />,
+  '/admin/debug-test': <AdminDebugTestPage />,
+  '/admin/create-user': <AdminCreateUserPage />,
+  '/admin/create-company': <AdminCreateCompanyPage />,
+};
+const ROUTES = relativeRoutes('mfe_admin', './routes', PAGES);
+
+/** Routes owned by mfe-admin, relative to its base `/admin`. */
 export default function AdminRoutes() {
   return (
     <div data-app="mfe-admin">
       <AdminGuard>
         <Routes>
-          <Route index element={<AdminDashboardPage />} />
-          <Route path="email" element={<AdminEmailPage />} />
-          <Route path="roadmap" element={<AdminRoadmapPage />} />
-          <Route path="debug-test" element={<AdminDebugTestPage />} />
-          <Route path="create-user" element={<AdminCreateUserPage />} />
-          <Route path="create-company" element={<AdminCreateCompanyPage />} />
+          {ROUTES.map(({ page, path, element }) => (
+            <Route key={page} path={path} element={element} />
+          ))}
           <Route path="*" element={<NotFound />} />
         </Routes>
       </AdminGuard>

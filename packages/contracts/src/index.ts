@@ -2,6 +2,7 @@ export * from './page-routes';
 export * from './micro-frontends';
 export * from './remotes-registry';
 export * from './manifest-routes';
+export * from './page-paths';
 export * from './errors';
 export * from './nullable';
 export * from './http-url';
