@@ -13,8 +13,8 @@
 import autocannon from 'autocannon';
 import type { AddressInfo } from 'node:net';
 import { createTestDatabase } from '@tracemap/test-kit';
-import { buildApp } from '../src/app';
-import { loadCompanyConfig } from '../src/config';
+import { service } from '../src/app';
+import { loadConfig } from '../src/config';
 import { startContractPeer } from '../test/support/contract-peer';
 import { createTokenKit, PUBLIC_URL } from '../test/support/tokens';
 
@@ -33,7 +33,7 @@ async function startLocal(): Promise<Target> {
   const tokens = await createTokenKit();
   const serviceToken = 'bench-internal-service-token';
   const peer = await startContractPeer({ serviceToken, serviceRoleKey: 'bench-service-role' });
-  const config = loadCompanyConfig({
+  const config = loadConfig({
     PORT: '0',
     LOG_LEVEL: 'warn',
     DATABASE_URL: database.url,
@@ -45,7 +45,7 @@ async function startLocal(): Promise<Target> {
     OUTBOX_WORKER: 'false',
   });
   // The session check is auth's round trip; through the gateway the lead measures it with the real auth.
-  const app = await buildApp(config, { verifier: tokens.verifier, isSessionActive: async () => true, logger: false });
+  const app = await service.build(config, { verifier: tokens.verifier, isSessionActive: async () => true, logger: false });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 

@@ -30,8 +30,8 @@ import type pg from 'pg';
 import { NATIVE_FORMAT, NATIVE_FORMAT_VERSION, type NativeAttribute, type NativeEvent, type NativePlan, type NativeView } from '@tracemap/contracts';
 import { cacheVerifiedTokens } from '@tracemap/service-kit';
 import { createTestDatabase } from '@tracemap/test-kit';
-import { buildApp } from '../src/app';
-import { loadCompanyConfig } from '../src/config';
+import { service } from '../src/app';
+import { loadConfig } from '../src/config';
 import { importTrackingPlan } from '../src/tracking-plan/plan/import-tracking-plan';
 import { startContractPeer } from '../test/support/contract-peer';
 import { runLoad, type LoadSpec } from './bench-load';
@@ -154,7 +154,7 @@ async function measure(name: string, spec: Omit<LoadSpec, 'connections' | 'durat
 }
 
 /** A company owning the generated plan, imported through the use case (timed). */
-async function seed(app: Awaited<ReturnType<typeof buildApp>>, url: string, peer: Awaited<ReturnType<typeof startContractPeer>>, tokens: Awaited<ReturnType<typeof createTokenKit>>) {
+async function seed(app: Awaited<ReturnType<typeof service.build>>, url: string, peer: Awaited<ReturnType<typeof startContractPeer>>, tokens: Awaited<ReturnType<typeof createTokenKit>>) {
   const owner = peer.addUser({ email: 'bench-plan-owner@example.test', firstName: 'Bench', lastName: 'Owner' });
   const token = await tokens.mint({ sub: owner.id, email: owner.email });
   const auth = { authorization: `Bearer ${token}` };
@@ -184,7 +184,7 @@ async function main() {
   const tokens = await createTokenKit();
   const serviceToken = 'bench-internal-service-token';
   const peer = await startContractPeer({ serviceToken, serviceRoleKey: 'bench-service-role' });
-  const config = loadCompanyConfig({
+  const config = loadConfig({
     PORT: '0',
     LOG_LEVEL: 'warn',
     DATABASE_URL: database.url,
@@ -201,9 +201,9 @@ async function main() {
   // Verified tokens are remembered as in production (the service wraps its JWKS verifier the same way);
   // an unwrapped verifier would check an ES256 signature on every request, which no deployed request does.
   const overrides = { verifier: cacheVerifiedTokens(tokens.verifier), isSessionActive: async () => true, logger: false } as const;
-  const app = await buildApp(config, overrides);
+  const app = await service.build(config, overrides);
   // A second replica that keeps no plan reads: what a list costs when it is read from the database.
-  const uncached = await buildApp({ ...config, PLAN_READ_CACHE_MS: 0 }, overrides);
+  const uncached = await service.build({ ...config, PLAN_READ_CACHE_MS: 0 }, overrides);
   try {
     await app.listen({ host: '127.0.0.1', port: 0 });
     await uncached.listen({ host: '127.0.0.1', port: 0 });

@@ -11,8 +11,8 @@
  * run once unexplained first (which prepares it), so the plans shown are warm ones.
  */
 import pg from 'pg';
-import { buildApp } from '../src/app';
-import { loadCompanyConfig } from '../src/config';
+import { service } from '../src/app';
+import { loadConfig } from '../src/config';
 import { listEvents } from '../src/tracking-plan/events/list-events';
 import { getEventSchema } from '../src/tracking-plan/events/get-event-schema';
 import type { PlanActor } from '../src/tracking-plan/shared/plan-context';
@@ -27,7 +27,7 @@ async function main() {
   if (!databaseUrl || !companyId || !userId) throw new Error('EXPLAIN_DATABASE_URL, EXPLAIN_COMPANY_ID and EXPLAIN_USER_ID are required');
   const role = (process.env.EXPLAIN_ROLE ?? 'owner') as PlanActor['role'];
   const tokens = await createTokenKit();
-  const config = loadCompanyConfig({
+  const config = loadConfig({
     PORT: '0',
     LOG_LEVEL: 'warn',
     DATABASE_URL: databaseUrl,
@@ -39,7 +39,7 @@ async function main() {
     OUTBOX_WORKER: 'false',
     DB_STATEMENT_TIMEOUT_MS: '60000',
   });
-  const app = await buildApp(config, { verifier: tokens.verifier, isSessionActive: async () => true, logger: false });
+  const app = await service.build(config, { verifier: tokens.verifier, isSessionActive: async () => true, logger: false });
   const deps = app.companyService.deps;
   let explaining = false;
   // Plan reads travel as one message (settings; [PREPARE;] EXECUTE): the same settings, the EXECUTE explained.

@@ -1,120 +1,158 @@
 import path from 'node:path';
-import type pg from 'pg';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import type { OutboxWorker } from '@tracemap/mailer';
-import {
-  createService,
-  identityProviderAuthentication,
-  type AccessClaims,
-  type AccessTokenVerifier,
-  type NotificationChannel,
-} from '@tracemap/service-kit';
+import { mailOutbox } from '@tracemap/mailer';
+import { defineService, identityProviderAuthentication, createInternalClient, type NotificationChannel, type OutboxHandle } from '@tracemap/service-kit';
+import { billingInternalRoutes } from './billing/billing-internal-routes';
 import { listenForSubscriptionChanges } from './billing/subscription-events';
 import { SubscriptionGate } from './billing/subscription-gate';
-import { hasPendingTrial, migrateTrialRequests, startTrialWorker, type TrialWorker } from './billing/trial-requests';
-import type { CompanyConfig } from './config';
+import { createTrialWorker, hasPendingTrial, migrateTrialRequests } from './billing/trial-requests';
+import { loadConfig, type CompanyConfig } from './config';
 import type { CompanyDeps } from './deps';
 import { InfoCache } from './lib/info-cache';
 import { MembershipCache } from './lib/membership-cache';
+import { OUTBOX_SCHEMA } from './lib/outbox';
+import { createPeers } from './lib/peers';
+import { grantToAppRole } from './lib/tenant';
+import { adminInternalRoutes } from './routes/admin-internal-routes';
+import { companyRoutes } from './routes/company-routes';
+import { internalRoutes } from './routes/internal-routes';
+import { invitationRoutes } from './routes/invitation-routes';
+import { openApiRoutes, registerOpenApi } from './routes/openapi';
+import { permissionRoutes } from './routes/permission-routes';
+import { mapShareInternalRoutes } from './tracking-plan/maps/share/share-routes';
 import { listTotals } from './tracking-plan/shared/list-totals';
 import { PlanReadCache } from './tracking-plan/shared/plan-read-cache';
-import { createPeers, type Peers } from './lib/peers';
-import { setUpOutbox } from './plugins/outbox';
-import { registerRoutes } from './routes';
+import { trackingPlanRoutes } from './tracking-plan/tracking-plan-routes';
 import type { SharedCompanyInfo } from './use-cases/get-company-info';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The service's wiring, for tests and scripts (e.g. draining the outbox). */
+    /** The service's wiring, for tests and scripts (e.g. draining the outbox or the trial queue). */
     companyService: {
       deps: CompanyDeps;
-      outbox: OutboxWorker | null;
-      trials: TrialWorker | null;
-      /** Billing's change announcements (null while billing is not enforced). */
+      outbox: OutboxHandle;
+      /** Billing's change announcements (null while billing is not enforced or statuses are not kept). */
       subscriptionEvents: NotificationChannel | null;
     };
   }
 }
 
-export interface BuildOverrides {
-  /** Verify tokens with given keys instead of fetching the auth service's JWKS. */
-  verifier?: AccessTokenVerifier;
-  /** Replace the per-request session check against auth (e.g. in a benchmark without auth). */
-  isSessionActive?: (claims: AccessClaims) => Promise<boolean>;
-  pool?: pg.Pool;
-  logger?: FastifyServerOptions['logger'];
-}
+const hearsSubscriptionChanges = (config: CompanyConfig) => config.BILLING_ENFORCED && config.SUBSCRIPTION_STATUS_CACHE_MS > 0;
 
-export async function buildApp(config: CompanyConfig, overrides: BuildOverrides = {}): Promise<FastifyInstance> {
-  const app = await createService({
-    name: 'company',
-    config,
-    migrationsDir: path.join(__dirname, '..', 'migrations'),
-    pool: overrides.pool,
-    logger: overrides.logger,
-    authentication: {
-      ...identityProviderAuthentication(config),
-      ...(overrides.verifier ? { verifier: overrides.verifier } : {}),
-      ...(overrides.isSessionActive ? { isSessionActive: overrides.isSessionActive, sessionCache: undefined } : {}),
-    },
-  });
-  const peers: Peers = createPeers(config, app.log);
-  const outbox = await setUpOutbox(app, config);
-  await migrateTrialRequests(app);
-  // Trials are handed to billing only where billing is on; requests queue up meanwhile.
-  const trials: TrialWorker | null = config.BILLING_ENFORCED
-    ? startTrialWorker({ db: app.db, peers, log: app.log, pollMs: config.TRIAL_WORKER_POLL_MS })
-    : null;
-  if (trials) app.addHook('preClose', async () => trials.stop());
-  const memberships = new MembershipCache(app.db, { databaseUrl: config.DATABASE_URL, ttlMs: config.COMPANY_MEMBERSHIP_CACHE_MS });
-  app.addHook('onReady', async () => memberships.start(app.log));
-  app.addHook('onClose', async () => memberships.stop());
-  const planReads = new PlanReadCache(app.db, {
-    databaseUrl: config.DATABASE_URL,
-    ttlMs: config.PLAN_READ_CACHE_MS,
-    maxItems: config.PLAN_READ_CACHE_ITEMS,
-  });
-  app.addHook('onReady', async () => planReads.start(app.log));
-  app.addHook('onClose', async () => planReads.stop());
-  const deps: CompanyDeps = {
-    db: app.db,
-    config,
-    peers,
-    infoCache: new InfoCache<SharedCompanyInfo>(config.COMPANY_INFO_CACHE_MS),
-    memberships,
-    planReads,
-    wakeOutbox: () => outbox?.wake(),
-    subscriptions: new SubscriptionGate({
+/** The company service: companies, members, invitations and the tracking plan. */
+export const service = defineService({
+  name: 'company',
+  config: loadConfig,
+  migrations: path.join(__dirname, '..', 'migrations'),
+  authentication: (config) => identityProviderAuthentication(config),
+  outbox: mailOutbox,
+  // Before every route, so the API document sees them all.
+  configure: async (app) => {
+    await registerOpenApi(app);
+    app.decorateRequest('company', null);
+  },
+  // Emails and trial requests are queued inside tenant transactions, as the app role.
+  prepare: async (ctx) => {
+    await grantToAppRole(ctx.app.db, `${OUTBOX_SCHEMA}.outbox`);
+    await migrateTrialRequests(ctx.app.db);
+  },
+  deps: (config, ctx): CompanyDeps => {
+    const db = ctx.app.db;
+    const peers = createPeers(
+      {
+        auth: ctx.peer(config.AUTH_URL),
+        account: ctx.peer(config.ACCOUNT_URL),
+        subscription: ctx.peer(config.SUBSCRIPTION_URL),
+        authAdmin: createInternalClient({ baseUrl: config.AUTH_URL, timeoutMs: config.INTERNAL_TIMEOUT_MS }),
+      },
+      config.AUTH_SERVICE_ROLE_KEY,
+      ctx.log,
+    );
+    const infoCache = new InfoCache<SharedCompanyInfo>(config.COMPANY_INFO_CACHE_MS);
+    const subscriptions = new SubscriptionGate({
       enforced: config.BILLING_ENFORCED,
       ttlMs: config.SUBSCRIPTION_STATUS_CACHE_MS,
       lookup: (companyId, requestId) => peers.subscriptionOrThrow(companyId, requestId),
-      pendingTrial: (companyId) => hasPendingTrial(app.db, companyId),
-      log: app.log,
+      pendingTrial: (companyId) => hasPendingTrial(db, companyId),
+      log: ctx.log,
+    });
+    const trials = createTrialWorker({ db, peers, log: ctx.log, pollMs: config.TRIAL_WORKER_POLL_MS });
+    return {
+      db,
+      config,
+      log: ctx.log,
+      peers,
+      infoCache,
+      memberships: new MembershipCache(db, { databaseUrl: config.DATABASE_URL, ttlMs: config.COMPANY_MEMBERSHIP_CACHE_MS }),
+      planReads: new PlanReadCache(db, { databaseUrl: config.DATABASE_URL, ttlMs: config.PLAN_READ_CACHE_MS, maxItems: config.PLAN_READ_CACHE_ITEMS }),
+      wakeOutbox: () => ctx.outbox?.wake(),
+      subscriptions,
+      subscriptionEvents: listenForSubscriptionChanges({
+        db,
+        databaseUrl: config.DATABASE_URL,
+        onChange: (companyId) => {
+          subscriptions.invalidate(companyId);
+          infoCache.invalidate(companyId);
+        },
+      }),
+      trials,
+      wakeTrials: () => trials.wake(),
+    };
+  },
+  routes: [
+    { plugin: companyRoutes, prefix: '/api/company' },
+    { plugin: invitationRoutes, prefix: '/api/company' },
+    { plugin: permissionRoutes, prefix: '/api/company' },
+    { plugin: trackingPlanRoutes, prefix: '/api/company' },
+    { plugin: openApiRoutes, prefix: '/api/company' },
+    { plugin: internalRoutes, prefix: '/internal' },
+    { plugin: mapShareInternalRoutes, prefix: '/internal' },
+    { plugin: adminInternalRoutes, prefix: '/internal' },
+    { plugin: billingInternalRoutes, prefix: '/internal' },
+  ],
+  workers: [
+    {
+      // Another replica's plan change: counts in company info and list totals include the plan.
+      // Listening before the plan channel starts, so no announcement goes unheard.
+      name: 'info-cache',
+      enabled: (config) => config.PLAN_READ_CACHE_MS > 0 && config.COMPANY_INFO_CACHE_MS > 0,
+      start: (deps) => {
+        const stop = deps.planReads.onChange((companyId) => {
+          deps.infoCache.invalidate(companyId);
+          listTotals(deps).invalidate(companyId);
+        });
+        return { stop };
+      },
+    },
+    {
+      name: 'plan-read-cache',
+      enabled: (config) => config.PLAN_READ_CACHE_MS > 0,
+      start: (deps) => deps.planReads.start(deps.log),
+      stop: (deps) => deps.planReads.stop(),
+    },
+    {
+      name: 'membership-cache',
+      enabled: (config) => config.COMPANY_MEMBERSHIP_CACHE_MS > 0,
+      start: (deps) => deps.memberships.start(deps.log),
+      stop: (deps) => deps.memberships.stop(),
+    },
+    {
+      name: 'subscription-events',
+      enabled: hearsSubscriptionChanges,
+      start: (deps) => deps.subscriptionEvents.start(deps.log),
+      stop: (deps) => deps.subscriptionEvents.stop(),
+    },
+    {
+      // Trials are handed to billing only where billing is on; requests queue up meanwhile.
+      name: 'trials',
+      enabled: (config) => config.BILLING_ENFORCED,
+      start: (deps) => deps.trials.start(),
+      stop: (deps) => deps.trials.stop(),
+    },
+  ],
+  decorate: (app, deps) =>
+    app.decorate('companyService', {
+      deps,
+      outbox: app.outbox,
+      subscriptionEvents: hearsSubscriptionChanges(deps.config) ? deps.subscriptionEvents.channel : null,
     }),
-    wakeTrials: () => trials?.wake(),
-  };
-  // Another replica's plan change: counts in company info and list totals include the plan.
-  planReads.onChange((companyId) => {
-    deps.infoCache.invalidate(companyId);
-    listTotals(deps).invalidate(companyId);
-  });
-  const changes =
-    config.BILLING_ENFORCED && config.SUBSCRIPTION_STATUS_CACHE_MS > 0
-      ? listenForSubscriptionChanges({
-          db: app.db,
-          databaseUrl: config.DATABASE_URL,
-          onChange: (companyId) => {
-            deps.subscriptions.invalidate(companyId);
-            deps.infoCache.invalidate(companyId);
-          },
-        })
-      : null;
-  if (changes) {
-    app.addHook('onReady', async () => changes.start(app.log));
-    app.addHook('onClose', async () => changes.stop());
-  }
-  app.decorate('companyService', { deps, outbox, trials, subscriptionEvents: changes?.channel ?? null });
-  app.decorateRequest('company', null);
-  await registerRoutes(app, deps);
-  return app;
-}
+});

@@ -1,20 +1,16 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { IdentityProviderConfigSchema, loadConfig, serviceConfigSchema } from '@tracemap/service-kit';
+import { IdentityProviderConfigSchema, MailConfigSchema, configLoader, peersConfigSchema, serviceConfigSchema } from '@tracemap/service-kit';
 
 const Url = (fallback?: string) =>
   Type.String({ pattern: '^https?://[^\\s]+$', ...(fallback === undefined ? {} : { default: fallback }) });
 
 export const CompanyConfigSchema = serviceConfigSchema(
-  Type.Composite([IdentityProviderConfigSchema, Type.Object({
+  Type.Composite([IdentityProviderConfigSchema, MailConfigSchema, peersConfigSchema(2000), Type.Object({
     ACCOUNT_URL: Url('http://127.0.0.1:4002'),
     SUBSCRIPTION_URL: Url('http://127.0.0.1:4004'),
     /** Needed only to create accounts for invitees (claim); without it claiming answers 503. */
     AUTH_SERVICE_ROLE_KEY: Type.Optional(Type.String({ minLength: 1 })),
     AUTH_PUBLIC_KEY: Type.Optional(Type.String({ minLength: 1 })),
-    SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),
-    MAIL_FROM: Type.String({ minLength: 3, default: 'Tracemap <no-reply@tracemap.local>' }),
-    /** Run the outbox worker in this process (off only for tests that read the outbox). */
-    OUTBOX_WORKER: Type.Boolean({ default: true }),
     INVITATION_TTL_HOURS: Type.Integer({ minimum: 1, maximum: 24 * 30, default: 7 * 24 }),
     INVITATION_RESEND_INTERVAL_SECONDS: Type.Integer({ minimum: 0, default: 60 }),
     /** Invitations one company may create per 10 minutes; past it inviting answers 429 with Retry-After. */
@@ -32,7 +28,6 @@ export const CompanyConfigSchema = serviceConfigSchema(
      * across companies; the least recently used go first.
      */
     PLAN_READ_CACHE_ITEMS: Type.Integer({ minimum: 1, default: 20000 }),
-    INTERNAL_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 2000 }),
     /**
      * Plan edits need a running subscription (402 otherwise), and new companies get their
      * trial started by billing. Off by default so a company service without billing works;
@@ -47,6 +42,4 @@ export const CompanyConfigSchema = serviceConfigSchema(
 );
 export type CompanyConfig = Static<typeof CompanyConfigSchema>;
 
-export function loadCompanyConfig(env: Record<string, string | undefined> = process.env): CompanyConfig {
-  return loadConfig(CompanyConfigSchema, env);
-}
+export const loadConfig = configLoader(CompanyConfigSchema);

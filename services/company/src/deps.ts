@@ -1,5 +1,8 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
+import type { SubscriptionChanges } from './billing/subscription-events';
 import type { SubscriptionGate } from './billing/subscription-gate';
+import type { TrialWorker } from './billing/trial-requests';
 import type { CompanyConfig } from './config';
 import type { InfoCache } from './lib/info-cache';
 import type { MembershipCache } from './lib/membership-cache';
@@ -11,6 +14,7 @@ import type { SharedCompanyInfo } from './use-cases/get-company-info';
 export interface CompanyDeps {
   db: pg.Pool;
   config: CompanyConfig;
+  log: FastifyBaseLogger;
   peers: Peers;
   infoCache: InfoCache<SharedCompanyInfo>;
   /** Callers' roles per company, emptied by every removal and role change. */
@@ -21,6 +25,10 @@ export interface CompanyDeps {
   wakeOutbox(): void;
   /** Whether a company may edit its plan (its subscription runs). */
   subscriptions: SubscriptionGate;
+  /** Billing's change announcements, heard by the `subscription-events` worker where statuses are kept. */
+  subscriptionEvents: SubscriptionChanges;
+  /** Hands queued trial requests to billing (the `trials` worker runs it where billing is enforced). */
+  trials: TrialWorker;
   /** Asks the trial worker to hand new trial requests to billing now. */
   wakeTrials(): void;
 }

@@ -1,9 +1,4 @@
 import { runService } from '@tracemap/service-kit';
-import { buildApp } from './app';
-import { loadCompanyConfig } from './config';
+import { service } from './app';
 
-void runService(async () => {
-  const config = loadCompanyConfig();
-  const app = await buildApp(config);
-  return { app, config };
-});
+void runService(service);

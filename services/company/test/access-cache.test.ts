@@ -1,7 +1,7 @@
 import type { EventEmitter } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app';
+import { service } from '../src/app';
 import { memberTag } from '../src/lib/membership-cache';
 import { addMember, createCompanyAs, startHarness, type Harness, type TestUser } from './support/harness';
 
@@ -15,7 +15,7 @@ let urlB: string;
 
 beforeAll(async () => {
   h = await startHarness({ announceSessions: true });
-  replicaB = await buildApp(h.config, { verifier: h.tokens.verifier, logger: false });
+  replicaB = await service.build(h.config, { verifier: h.tokens.verifier, logger: false });
   await replicaB.listen({ host: '127.0.0.1', port: 0 });
   urlB = `http://127.0.0.1:${(replicaB.server.address() as AddressInfo).port}`;
   for (const app of [h.app, replicaB]) {

@@ -174,8 +174,8 @@ describe('company info and settings', () => {
 
   test('subscription and profiles degrade to null when those services are down, and the answer says which', async () => {
     const company = await createCompanyAs(h, owner, 'Degraded Co');
-    const { buildApp } = await import('../src/app');
-    const app = await buildApp({ ...h.config, ACCOUNT_URL: 'http://127.0.0.1:9', SUBSCRIPTION_URL: 'http://127.0.0.1:9' }, { verifier: h.tokens.verifier });
+    const { service } = await import('../src/app');
+    const app = await service.build({ ...h.config, ACCOUNT_URL: 'http://127.0.0.1:9', SUBSCRIPTION_URL: 'http://127.0.0.1:9' }, { verifier: h.tokens.verifier });
     try {
       const info = await app.inject({ method: 'POST', url: '/api/company/info', payload: { companyId: company }, headers: { authorization: `Bearer ${owner.token}` } });
       expect(info.statusCode).toBe(200);
@@ -191,9 +191,9 @@ describe('company info and settings', () => {
 
   test('info is cached per company, and a change made through the service is visible at once', async () => {
     const company = await createCompanyAs(h, owner, 'Cached Co');
-    const { buildApp } = await import('../src/app');
+    const { service } = await import('../src/app');
     // A long TTL so the test does not depend on timing: only invalidation can refresh the entry.
-    const app = await buildApp({ ...h.config, COMPANY_INFO_CACHE_MS: 600000 }, { verifier: h.tokens.verifier });
+    const app = await service.build({ ...h.config, COMPANY_INFO_CACHE_MS: 600000 }, { verifier: h.tokens.verifier });
     const infoName = async () =>
       (await app.inject({ method: 'POST', url: '/api/company/info', payload: { companyId: company }, headers: { authorization: `Bearer ${owner.token}` } })).json()
         .company.name;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { SUBSCRIPTION_EVENTS_CHANNEL } from '@tracemap/contracts';
-import { buildApp } from '../src/app';
+import { service } from '../src/app';
 import { createCompanyAs, SERVICE_TOKEN, startHarness, type Harness } from './support/harness';
 
 // Billing switched on: plan edits need a running subscription, new companies get a trial.
@@ -23,7 +23,7 @@ const REQUIRED = {
 async function companyWithStatus(status: string | null) {
   const owner = await h.user();
   const companyId = await createCompanyAs(h, owner);
-  await h.app.companyService.trials!.drain();
+  await h.app.companyService.deps.trials.drain();
   if (status) h.peer.subscriptions.set(companyId, { status, cardExpirationMonth: 1, cardExpirationYear: 2030 });
   const plan = (method: 'GET' | 'POST', path: string, payload?: object) =>
     h.call(owner, { method, url: `/api/company/${companyId}${path}`, ...(payload ? { payload } : {}) });
@@ -36,11 +36,11 @@ const internal = (method: 'GET' | 'POST', url: string, payload?: object) =>
 test('creating a company asks billing for the creator\'s trial once, after the company exists', async () => {
   const owner = await h.user();
   const companyId = await createCompanyAs(h, owner);
-  await h.app.companyService.trials!.drain();
+  await h.app.companyService.deps.trials.drain();
   expect(h.peer.trialStarts.filter((t) => t.companyId === companyId)).toEqual([{ companyId, creatorUserId: owner.id }]);
   const row = await h.admin.query(`SELECT done_at IS NOT NULL AS done, attempts FROM company.trial_requests WHERE company_id = $1`, [companyId]);
   expect(row.rows[0]).toEqual({ done: true, attempts: 0 });
-  await h.app.companyService.trials!.drain();
+  await h.app.companyService.deps.trials.drain();
   expect(h.peer.trialStarts.filter((t) => t.companyId === companyId)).toHaveLength(1);
 });
 
@@ -49,7 +49,7 @@ test('a trial request billing cannot take is kept and handed over again later', 
   const owner = await h.user();
   const companyId = await createCompanyAs(h, owner);
   try {
-    await h.app.companyService.trials!.drain();
+    await h.app.companyService.deps.trials.drain();
     const failed = await h.admin.query(`SELECT done_at, attempts, last_error IS NOT NULL AS noted FROM company.trial_requests WHERE company_id = $1`, [companyId]);
     expect(failed.rows[0]).toEqual({ done_at: null, attempts: 1, noted: true });
     // While the trial is on its way the new company can already work.
@@ -59,7 +59,7 @@ test('a trial request billing cannot take is kept and handed over again later', 
     h.peer.trialAnswer.status = 200;
   }
   await h.admin.query(`UPDATE company.trial_requests SET next_attempt_at = now() WHERE company_id = $1`, [companyId]);
-  await h.app.companyService.trials!.drain();
+  await h.app.companyService.deps.trials.drain();
   const done = await h.admin.query(`SELECT done_at IS NOT NULL AS done FROM company.trial_requests WHERE company_id = $1`, [companyId]);
   expect(done.rows[0].done).toBe(true);
   expect(h.peer.trialStarts.filter((t) => t.companyId === companyId)).toHaveLength(2);
@@ -100,11 +100,11 @@ test('the status is kept until billing reports a change, then read again', async
 });
 
 test('when billing cannot answer, edits go through (fail open)', async () => {
-  const app = await buildApp({ ...h.config, SUBSCRIPTION_URL: 'http://127.0.0.1:9', BILLING_ENFORCED: true }, { verifier: h.tokens.verifier });
+  const app = await service.build({ ...h.config, SUBSCRIPTION_URL: 'http://127.0.0.1:9', BILLING_ENFORCED: true }, { verifier: h.tokens.verifier });
   try {
     const owner = await h.user();
     const companyId = await createCompanyAs({ ...h, app, call: (user, options) => app.inject({ ...options, headers: { authorization: `Bearer ${user!.token}` } }) }, owner);
-    await app.companyService.trials!.drain();
+    await app.companyService.deps.trials.drain();
     // Not the pending-trial allowance: billing is simply unreachable.
     await h.admin.query(`UPDATE company.trial_requests SET done_at = now() WHERE company_id = $1`, [companyId]);
     const edit = await app.inject({ method: 'POST', url: `/api/company/${companyId}/attributes`, headers: { authorization: `Bearer ${owner.token}` }, payload: { name: 'order_id', type: 'string' } });

@@ -9,11 +9,17 @@ import { NotificationChannel, notifyProbe, type ChannelLog } from '@tracemap/ser
  * is sent on this service's own connection: it proves the listener works, not that billing
  * shares the database (it does under `npm start`; otherwise the TTL is the bound).
  */
+export interface SubscriptionChanges {
+  channel: NotificationChannel;
+  start(log: ChannelLog): void;
+  stop(): Promise<void>;
+}
+
 export function listenForSubscriptionChanges(options: {
   db: pg.Pool;
   databaseUrl: string;
   onChange: (companyId: string) => void;
-}): { channel: NotificationChannel; start(log: ChannelLog): void; stop(): Promise<void> } {
+}): SubscriptionChanges {
   const channel = new NotificationChannel({
     databaseUrl: options.databaseUrl,
     channel: SUBSCRIPTION_EVENTS_CHANNEL,

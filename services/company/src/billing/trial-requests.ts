@@ -1,23 +1,16 @@
 import path from 'node:path';
 import { migrateSchema, type Queryable } from '@tracemap/service-kit';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
 import type { Peers } from '../lib/peers';
-import { APP_ROLE } from '../lib/tenant';
+import { grantToAppRole } from '../lib/tenant';
 
 const MIGRATIONS_DIR = path.join(__dirname, '..', '..', 'migrations-billing');
 
 /** Creates the trial request table (its own migration list) and lets the app role queue rows. */
-export async function migrateTrialRequests(app: FastifyInstance): Promise<void> {
-  await migrateSchema(app.db, 'company', MIGRATIONS_DIR, { table: 'billing_migrations' });
-  const granted = async () =>
-    (await app.db.query<{ ok: boolean }>(`SELECT has_table_privilege($1, 'company.trial_requests', 'INSERT') AS ok`, [APP_ROLE])).rows[0].ok;
-  if (await granted()) return;
-  try {
-    await app.db.query(`GRANT SELECT, INSERT ON company.trial_requests TO ${APP_ROLE}`);
-  } catch (error) {
-    // Replicas starting together may race on the same GRANT; what matters is that it holds.
-    if (!(await granted())) throw error;
-  }
+export async function migrateTrialRequests(db: pg.Pool): Promise<void> {
+  await migrateSchema(db, 'company', MIGRATIONS_DIR, { table: 'billing_migrations' });
+  await grantToAppRole(db, 'company.trial_requests');
 }
 
 /** Queued in the company's creating transaction: commits with it or not at all. */
@@ -35,6 +28,9 @@ export async function hasPendingTrial(db: Queryable, companyId: string): Promise
 }
 
 export interface TrialWorker {
+  /** Polls from now on (the declared `trials` worker, where billing is enforced). */
+  start(): void;
+  /** Hands new requests over now; nothing while the worker does not run (requests wait in the queue). */
   wake(): void;
   /** Handles every request that is due now; answers how many were handed over. */
   drain(): Promise<number>;
@@ -49,9 +45,10 @@ const MAX_DELAY_MS = 5 * 60 * 1000;
  * the two just asks again once the claim's lease runs out. Failures wait longer each time
  * (up to 5 minutes).
  */
-export function startTrialWorker(options: { db: FastifyInstance['db']; peers: Peers; log: FastifyBaseLogger; pollMs: number }): TrialWorker {
+export function createTrialWorker(options: { db: pg.Pool; peers: Peers; log: FastifyBaseLogger; pollMs: number }): TrialWorker {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
+  let started = false;
   let stopped = false;
 
   // Claimed rows wait this long before another worker (or this one after a crash) asks again.
@@ -110,10 +107,16 @@ export function startTrialWorker(options: { db: FastifyInstance['db']; peers: Pe
     timer = setTimeout(() => void run().then(schedule), options.pollMs);
     timer.unref();
   }
-  schedule();
 
   return {
-    wake: () => void run(),
+    start() {
+      if (started) return;
+      started = true;
+      schedule();
+    },
+    wake: () => {
+      if (started) void run();
+    },
     drain: run,
     async stop() {
       stopped = true;

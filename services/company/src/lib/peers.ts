@@ -1,6 +1,5 @@
-import { AppError, createInternalClient } from '@tracemap/service-kit';
+import { AppError, type InternalClient } from '@tracemap/service-kit';
 import type { CompanySubscription, CompanySubscriptionAnswer } from '@tracemap/contracts';
-import type { CompanyConfig } from '../config';
 
 export interface Profile {
   id: string;
@@ -34,14 +33,18 @@ interface Logger {
  * Reads degrade (null, ids only) when a callee is down; only the calls that
  * decide something (verified email, account creation) surface the failure.
  */
-export function createPeers(config: CompanyConfig, log: Logger) {
-  const internal = (baseUrl: string) =>
-    createInternalClient({ baseUrl, timeoutMs: config.INTERNAL_TIMEOUT_MS, serviceToken: config.INTERNAL_SERVICE_TOKEN });
-  const auth = internal(config.AUTH_URL);
-  const account = internal(config.ACCOUNT_URL);
-  const subscription = internal(config.SUBSCRIPTION_URL);
-  // The admin API is a public-style endpoint: it gets the service-role key, not the internal secret.
-  const authAdmin = createInternalClient({ baseUrl: config.AUTH_URL, timeoutMs: config.INTERNAL_TIMEOUT_MS });
+export function createPeers(
+  clients: {
+    auth: InternalClient;
+    account: InternalClient;
+    subscription: InternalClient;
+    /** Auth's admin API: a public-style endpoint that gets the service-role key, not the internal secret. */
+    authAdmin: InternalClient;
+  },
+  serviceRoleKey: string | undefined,
+  log: Logger,
+) {
+  const { auth, account, subscription, authAdmin } = clients;
 
   /** Profiles by user id; throws when account cannot answer (the caller says so in its answer). */
   async function profilesOrThrow(ids: string[], requestId?: string): Promise<Map<string, Profile>> {
@@ -110,15 +113,15 @@ export function createPeers(config: CompanyConfig, log: Logger) {
 
     /** Creates a confirmed account through auth's admin API (the emailed token proved the address). */
     async createConfirmedUser(user: NewAuthUser, requestId?: string): Promise<{ id: string; email: string }> {
-      if (!config.AUTH_SERVICE_ROLE_KEY) {
+      if (!serviceRoleKey) {
         throw new AppError(503, 'claim_unavailable', 'Accounts cannot be created right now. Try again later.');
       }
       const created = await authAdmin<{ id: string; email: string }>('/auth/v1/admin/users', {
         method: 'POST',
         requestId,
         headers: {
-          authorization: `Bearer ${config.AUTH_SERVICE_ROLE_KEY}`,
-          apikey: config.AUTH_SERVICE_ROLE_KEY,
+          authorization: `Bearer ${serviceRoleKey}`,
+          apikey: serviceRoleKey,
         },
         body: {
           email: user.email,

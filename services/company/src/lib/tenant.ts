@@ -68,3 +68,19 @@ export async function tenantRead<R extends pg.QueryResultRow>(
 export async function setTenantCompany(client: Queryable, companyId: string): Promise<void> {
   await client.query(`SELECT set_config('app.company_id', $1, true)`, [companyId]);
 }
+
+/**
+ * Lets the app role read and add rows of a table created outside the numbered
+ * migrations (the outbox, trial requests): rows are queued inside tenant transactions.
+ */
+export async function grantToAppRole(db: pg.Pool, table: string): Promise<void> {
+  const granted = async () =>
+    (await db.query<{ ok: boolean }>(`SELECT has_table_privilege($1, $2, 'INSERT') AS ok`, [APP_ROLE, table])).rows[0].ok;
+  if (await granted()) return;
+  try {
+    await db.query(`GRANT SELECT, INSERT ON ${table} TO ${APP_ROLE}`);
+  } catch (error) {
+    // Replicas starting together may race on the same GRANT; what matters is that it holds.
+    if (!(await granted())) throw error;
+  }
+}

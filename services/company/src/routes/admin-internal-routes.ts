@@ -1,9 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { getOutboxEmail, outboxStats, resendFailedEmail, searchOutbox } from '@tracemap/mailer';
-import { AppError, notFound, requireServiceToken } from '@tracemap/service-kit';
+import { requireServiceToken } from '@tracemap/service-kit';
 import type { FastifyInstance } from 'fastify';
 import type { CompanyDeps } from '../deps';
-import { OUTBOX_SCHEMA } from '../lib/outbox';
 import { addMember } from '../use-cases/admin/add-member';
 import { getCompanyMembers } from '../use-cases/admin/get-company-members';
 import { countCompanies, searchCompanies } from '../use-cases/admin/search-companies';
@@ -14,21 +12,11 @@ const CompanyParams = Type.Object({ companyId: Id }, strict);
 const SearchQuery = Type.Object({ q: Type.String({ maxLength: 200 }), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })) }, strict);
 const CreateBody = Type.Object({ name: CompanyName, ownerUserId: Id, idempotencyKey: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })) }, strict);
 const MemberBody = Type.Object({ userId: Id, role: RoleSchema }, strict);
-const OutboxQuery = Type.Object(
-  {
-    recipient: Type.Optional(Type.String({ maxLength: 320 })),
-    template: Type.Optional(Type.String({ maxLength: 100 })),
-    status: Type.Optional(Type.Union([Type.Literal('pending'), Type.Literal('sending'), Type.Literal('sent'), Type.Literal('failed')])),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
-  },
-  strict,
-);
-const EmailParams = Type.Object({ id: Id }, strict);
 
 /**
  * What the account service's product-admin area asks of this service:
- * companies across tenants, their members, creating one for an owner, and this
- * service's outbox. Service token only; the gateway never routes /internal.
+ * companies across tenants, their members and creating one for an owner (the
+ * outbox's routes come with the service kit). Service token only; the gateway never routes /internal.
  */
 export async function adminInternalRoutes(app: FastifyInstance, { deps }: { deps: CompanyDeps }) {
   app.addHook('onRequest', requireServiceToken(deps.config.INTERNAL_SERVICE_TOKEN));
@@ -51,21 +39,4 @@ export async function adminInternalRoutes(app: FastifyInstance, { deps }: { deps
     { schema: { params: CompanyParams, body: MemberBody } },
     async (request) => addMember(deps, request.params.companyId, request.body.userId, request.body.role),
   );
-
-  app.get<{ Querystring: Static<typeof OutboxQuery> }>('/outbox', { schema: { querystring: OutboxQuery } }, async (request) => ({
-    emails: await searchOutbox(deps.db, OUTBOX_SCHEMA, request.query),
-  }));
-  app.get('/outbox/stats', async () => outboxStats(deps.db, OUTBOX_SCHEMA));
-  app.get<{ Params: Static<typeof EmailParams> }>('/outbox/:id', { schema: { params: EmailParams } }, async (request) => {
-    const email = await getOutboxEmail(deps.db, OUTBOX_SCHEMA, request.params.id);
-    if (!email) throw notFound('Email not found', 'email_not_found');
-    return email;
-  });
-  app.post<{ Params: Static<typeof EmailParams> }>('/outbox/:id/resend', { schema: { params: EmailParams } }, async (request) => {
-    const result = await resendFailedEmail(deps.db, OUTBOX_SCHEMA, request.params.id);
-    if (result.outcome === 'not_found') throw notFound('Email not found', 'email_not_found');
-    if (result.outcome === 'not_failed') throw new AppError(409, 'email_not_failed', 'Only a failed email can be resent.');
-    deps.wakeOutbox();
-    return result;
-  });
 }

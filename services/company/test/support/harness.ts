@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { createTestDatabase, startSmtpPeer, type SmtpPeer, type TestDatabase } from '@tracemap/test-kit';
-import { buildApp } from '../../src/app';
-import { loadCompanyConfig, type CompanyConfig } from '../../src/config';
+import { service } from '../../src/app';
+import { loadConfig, type CompanyConfig } from '../../src/config';
 import { startContractPeer, type ContractPeer, type PeerUser } from './contract-peer';
 import { createTokenKit, PUBLIC_URL, type TokenKit } from './tokens';
 
@@ -41,7 +41,7 @@ export async function startHarness(
     announceTo: options.announceSessions ? database.url : undefined,
   });
   const smtp = options.smtp ? await startSmtpPeer() : null;
-  const config = loadCompanyConfig({
+  const config = loadConfig({
     PORT: '0',
     LOG_LEVEL: 'silent',
     DATABASE_URL: database.url,
@@ -55,7 +55,7 @@ export async function startHarness(
     ...(smtp ? { SMTP_URL: smtp.url } : {}),
     ...options.env,
   });
-  const app = await buildApp(config, { verifier: tokens.verifier });
+  const app = await service.build(config, { verifier: tokens.verifier });
   await app.ready();
   const admin = new pg.Pool({ connectionString: database.url, max: 2 });
   // Tests cut listener connections on purpose; an idle client lost that way is replaced, not fatal.

@@ -120,8 +120,8 @@ test('history names who acted (their name, else their email); ids only while acc
     [named.id, 'Ada Lovelace'],
   ]);
 
-  const { buildApp } = await import('../../src/app');
-  const app = await buildApp({ ...h.config, ACCOUNT_URL: 'http://127.0.0.1:9' }, { verifier: h.tokens.verifier });
+  const { service } = await import('../../src/app');
+  const app = await service.build({ ...h.config, ACCOUNT_URL: 'http://127.0.0.1:9' }, { verifier: h.tokens.verifier });
   try {
     const degraded = await app.inject({
       method: 'GET',

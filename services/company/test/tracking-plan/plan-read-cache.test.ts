@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app';
+import { service } from '../../src/app';
 import { createCompanyAs, startHarness, type Harness, type TestUser } from '../support/harness';
 import { api, planWorld, type PlanWorld } from './plan-support';
 
@@ -20,7 +20,7 @@ beforeAll(async () => {
   h = await startHarness();
   world = await planWorld(h);
   plan = api(h, world);
-  replicaB = await buildApp(h.config, { verifier: h.tokens.verifier, logger: false });
+  replicaB = await service.build(h.config, { verifier: h.tokens.verifier, logger: false });
   await replicaB.listen({ host: '127.0.0.1', port: 0 });
   urlB = `http://127.0.0.1:${(replicaB.server.address() as AddressInfo).port}`;
   for (const app of [h.app, replicaB]) await app.companyService.deps.planReads.channel!.whenUp(5000);

@@ -52,9 +52,13 @@ export class PlanReadCache {
     await this.channel?.stop();
   }
 
-  /** Calls back with the company of every plan change announced, from any replica. */
-  onChange(listener: (companyId: string) => void): void {
+  /** Calls back with the company of every plan change announced, from any replica; answers what stops it. */
+  onChange(listener: (companyId: string) => void): () => void {
     this.listeners.push(listener);
+    return () => {
+      const index = this.listeners.indexOf(listener);
+      if (index >= 0) this.listeners.splice(index, 1);
+    };
   }
 
   /**
