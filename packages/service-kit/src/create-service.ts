@@ -7,7 +7,7 @@ import type pg from 'pg';
 import type { BaseConfig, StatelessConfig } from './config';
 import databasePlugin from './plugins/database';
 import healthPlugin from './plugins/health';
-import errorHandlerPlugin from './plugins/error-handler';
+import errorHandlerPlugin, { type ErrorTranslation } from './plugins/error-handler';
 import authenticationPlugin, { type AuthenticationPluginOptions } from './plugins/authentication';
 import inputGuardPlugin, { MALFORMED_URL } from './plugins/input-guard';
 import responseHeadersPlugin from './plugins/response-headers';
@@ -42,6 +42,8 @@ export interface ServiceOptions {
    * new one for every request instead of trusting a client's.
    */
   trustIncomingRequestId?: boolean;
+  /** Gives a failure its meaning for this service before it is answered (see defineService). */
+  translateError?: ErrorTranslation;
   /** The declared workers' states, for /health and /ready. */
   workers?: () => WorkerStatus[];
   /** Extra options for autoloaded plugins and routes. */
@@ -115,7 +117,7 @@ export async function createService(options: ServiceOptions): Promise<FastifyIns
   // APIs speak JSON only; any other body type is a 415, not a string to parse.
   app.removeContentTypeParser('text/plain');
 
-  await app.register(errorHandlerPlugin);
+  await app.register(errorHandlerPlugin, { translate: options.translateError });
   await app.register(responseHeadersPlugin);
   await app.register(inputGuardPlugin);
   if (options.database !== false) {

@@ -5,6 +5,7 @@ import type { BaseConfig, StatelessConfig } from './config';
 import { createService } from './create-service';
 import { createInternalClient, type InternalClient } from './internal-client';
 import type { AuthenticationPluginOptions } from './plugins/authentication';
+import type { ErrorTranslation } from './plugins/error-handler';
 import type { ConfigLoader, MailConfig } from './service/config-pieces';
 import { outboxAdminRoutes, outboxHandle, type OutboxHandle, type OutboxImplementation } from './service/outbox';
 import { workerRegistry, type WorkerDeclaration } from './service/workers';
@@ -67,6 +68,11 @@ export interface ServiceDeclaration<C extends ServiceConfig, D, O = object> {
   /** Fastify settings the service needs before anything is registered (the gateway's body handling). */
   configure?: (app: FastifyInstance, config: C) => Promise<void>;
   trustIncomingRequestId?: boolean;
+  /**
+   * Gives a failure its meaning for this service before the kit answers it
+   * (e.g. an unreachable database as a retryable 503); return the error itself otherwise.
+   */
+  translateError?: ErrorTranslation;
 }
 
 export interface ServiceDefinition<C extends ServiceConfig, D, O = object> {
@@ -115,6 +121,7 @@ export function defineService<C extends ServiceConfig, D, O = object>(declaratio
       logger: overrides.logger,
       readiness: declaration.readiness?.(config),
       trustIncomingRequestId: declaration.trustIncomingRequestId,
+      translateError: declaration.translateError,
       workers: workers.statuses,
       authentication: authentication && {
         ...authentication,

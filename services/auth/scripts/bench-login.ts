@@ -10,8 +10,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import { createTestDatabase } from '@tracemap/test-kit';
-import { buildApp } from '../src/app';
-import { loadAuthConfig } from '../src/config';
+import { service } from '../src/app';
+import { loadConfig } from '../src/config';
 
 const N = Number(process.env.BENCH_N ?? 100);
 const ANON = 'bench-anon-key';
@@ -55,7 +55,7 @@ async function interleaved(runs: Array<[string, () => Promise<Response>]>, expec
 
 async function main() {
   const database = await createTestDatabase();
-  const config = loadAuthConfig({
+  const config = loadConfig({
     PORT: '0',
     DATABASE_URL: database.url,
     LOG_LEVEL: 'silent',
@@ -65,7 +65,7 @@ async function main() {
     AUTH_RATE_LIMIT_PER_IP: '1000000',
     AUTH_RATE_LIMIT_PER_EMAIL: '1000000',
   });
-  const { app } = await buildApp(config);
+  const app = await service.build(config);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   try {
     const email = 'bench@example.test';

@@ -1,8 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { loadConfig, serviceConfigSchema } from '@tracemap/service-kit';
+import { MailConfigSchema, configLoader, serviceConfigSchema } from '@tracemap/service-kit';
 
 export const AuthConfigSchema = serviceConfigSchema(
-  Type.Object({
+  Type.Composite([MailConfigSchema, Type.Object({
     /** Site origin as the browser sees it; email links and the token issuer are built from it. */
     PUBLIC_URL: Type.String({ pattern: '^https?://', default: 'http://localhost:8080' }),
     /** The "anon" key browsers send as `apikey`; a Bearer carrying it is not a user. */
@@ -10,8 +10,6 @@ export const AuthConfigSchema = serviceConfigSchema(
     /** Secret that unlocks the admin endpoints (supabase-js `createClient(url, serviceKey)`). */
     AUTH_SERVICE_ROLE_KEY: Type.String({ minLength: 16 }),
     INTERNAL_SERVICE_TOKEN: Type.String({ minLength: 1 }),
-    SMTP_URL: Type.Optional(Type.String()),
-    MAIL_FROM: Type.String({ default: 'Tracemap <no-reply@tracemap.local>' }),
     /** Comma-separated origins or URL prefixes that `redirect_to` may point at (PUBLIC_URL always may). */
     AUTH_REDIRECT_ALLOW_LIST: Type.String({ default: '' }),
     /** Extra origins allowed by CORS (PUBLIC_URL's origin always is). */
@@ -42,11 +40,9 @@ export const AuthConfigSchema = serviceConfigSchema(
     AUTH_RATE_LIMIT_MFA: Type.Integer({ minimum: 1, default: 15 }),
     /** At most one email per address in this many seconds. */
     AUTH_EMAIL_SEND_INTERVAL_SECONDS: Type.Integer({ minimum: 0, default: 60 }),
-  }),
+  })]),
 );
 
 export type AuthConfig = Static<typeof AuthConfigSchema>;
 
-export function loadAuthConfig(env: Record<string, string | undefined> = process.env): AuthConfig {
-  return loadConfig(AuthConfigSchema, env);
-}
+export const loadConfig = configLoader(AuthConfigSchema);

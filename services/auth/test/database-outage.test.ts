@@ -2,7 +2,7 @@ import pg from 'pg';
 import { createTestDatabase, type TestDatabase } from '@tracemap/test-kit';
 import { isDatabaseUnavailable } from '../src/lib/database-unavailable';
 import { startDatabaseProxy, type DatabaseProxy } from './database-proxy';
-import { newEmail, startAuth, STRONG_PASSWORD, type RunningAuth } from './helpers';
+import { INTERNAL_TOKEN, newEmail, startAuth, STRONG_PASSWORD, type RunningAuth } from './helpers';
 
 // The service reaches its database through a relay the test can cut, so the database goes
 // away and comes back under a running service as it does when PostgreSQL restarts.
@@ -82,6 +82,31 @@ if (process.env.DATABASE_URL) {
     await expectSignedIn();
   });
 }
+
+test('internal routes, the outbox\'s included, answer 503 in the platform\'s shape while the database cannot be reached', async () => {
+  const internal = (path: string, body?: object) =>
+    fetch(`${auth.url}${path}`, {
+      method: body ? 'POST' : 'GET',
+      headers: { 'x-service-token': INTERNAL_TOKEN, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body && JSON.stringify(body),
+    });
+  expect((await internal('/internal/outbox/stats')).status).toBe(200);
+  await proxy.down();
+  try {
+    for (const response of [await internal('/internal/outbox/stats'), await internal('/internal/users/by-email', { email })]) {
+      expect(response.status).toBe(503);
+      expect(response.headers.get('retry-after')).toBe('1');
+      expect(await response.json()).toEqual({
+        statusCode: 503,
+        code: 'service_unavailable',
+        message: 'The service is temporarily unavailable. Try again in a moment.',
+      });
+    }
+  } finally {
+    await proxy.up();
+  }
+  expect((await internal('/internal/users/by-email', { email })).status).toBe(200);
+});
 
 test('only failures to reach the database count as unavailable, never a fault of the request', () => {
   const pgError = (code: string, message = 'x') => Object.assign(new Error(message), { code });

@@ -3,14 +3,16 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import * as OTPAuth from 'otpauth';
 import { createTestDatabase, type TestDatabase } from '@tracemap/test-kit';
-import { buildApp, type AuthApp } from '../src/app';
-import { loadAuthConfig, type AuthConfig } from '../src/config';
+import type { FastifyInstance } from 'fastify';
+import { service } from '../src/app';
+import { loadConfig, type AuthConfig } from '../src/config';
 
 export const ANON_KEY = 'test-anon-key-0123456789';
 export const SERVICE_KEY = 'test-service-role-key-0123456789abcdef';
 export const INTERNAL_TOKEN = 'test-internal-token';
 
-export interface RunningAuth extends AuthApp {
+export interface RunningAuth {
+  app: FastifyInstance;
   database: TestDatabase;
   config: AuthConfig;
   /** Base URL as supabase-js wants it (it appends /auth/v1). */
@@ -36,7 +38,7 @@ export async function startAuth(env: Record<string, string> = {}, database?: Tes
   const db = database ?? (await createTestDatabase());
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const config = loadAuthConfig({
+  const config = loadConfig({
     PORT: String(port),
     DATABASE_URL: db.url,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
@@ -50,31 +52,33 @@ export async function startAuth(env: Record<string, string> = {}, database?: Tes
     AUTH_RATE_LIMIT_REFRESH: '100000',
     AUTH_RATE_LIMIT_MFA: '100000',
     AUTH_EMAIL_SEND_INTERVAL_SECONDS: '0',
+    // Tests read what was queued; nothing is delivered.
+    OUTBOX_WORKER: 'false',
     ...env,
   });
-  const built = await buildApp(config);
-  await built.app.listen({ port, host: '127.0.0.1' });
+  const app = await service.build(config);
+  await app.listen({ port, host: '127.0.0.1' });
   const options = (flowType: 'pkce' | 'implicit') => ({
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, flowType },
     realtime: { transport: WebSocket as never },
   });
   return {
-    ...built,
+    app,
     database: db,
     config,
     url,
     client: (flowType = 'implicit') => createClient(url, ANON_KEY, options(flowType)),
     admin: () => createClient(url, SERVICE_KEY, options('implicit')),
     async count(table, where = 'true', params = []) {
-      const { rows } = await built.app.db.query(`SELECT count(*)::int AS n FROM auth.${table} WHERE ${where}`, params);
+      const { rows } = await app.db.query(`SELECT count(*)::int AS n FROM auth.${table} WHERE ${where}`, params);
       return rows[0].n;
     },
     async outbox(to) {
-      const { rows } = await built.app.db.query('SELECT template, data FROM auth.outbox WHERE recipient = $1 ORDER BY created_at DESC', [to]);
+      const { rows } = await app.db.query('SELECT template, data FROM auth.outbox WHERE recipient = $1 ORDER BY created_at DESC', [to]);
       return rows;
     },
     async stop() {
-      await built.app.close();
+      await app.close();
       if (!database) await db.drop();
     },
   };

@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
-import { buildApp } from '../src/app';
+import { service } from '../src/app';
 import { ANON_KEY, newEmail, signedInUser, startAuth, type RunningAuth } from './helpers';
 
 let auth: RunningAuth;
@@ -149,14 +149,14 @@ test('logout scopes: local ends this session, others the rest, global all', asyn
 
 test('a restart keeps the signing key: tokens issued before stay valid', async () => {
   const { session } = await signedInUser(auth);
-  const second = await buildApp(auth.config);
+  const second = await service.build(auth.config);
   try {
-    const response = await second.app.inject({ url: '/auth/v1/user', headers: { authorization: `Bearer ${session.access_token}` } });
+    const response = await second.inject({ url: '/auth/v1/user', headers: { authorization: `Bearer ${session.access_token}` } });
     expect(response.statusCode).toBe(200);
-    expect(second.deps.keys.kid).toBe(auth.deps.keys.kid);
+    expect(service.depsOf(second).keys.kid).toBe(service.depsOf(auth.app).keys.kid);
     expect(await auth.count('signing_keys')).toBe(1);
   } finally {
-    await second.app.close();
+    await second.close();
   }
 });
 

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyRequest } from 'fastify';
 import { AppError, type ErrorBody } from '../errors';
 import { ERROR_MESSAGE_KEYWORD, NAME_TEXT_KEYWORD } from '../validation/validator-compiler';
 
@@ -11,6 +11,9 @@ declare module 'fastify' {
     failureMessage?: string;
   }
 }
+
+/** A service's reading of a failure (e.g. a lost database connection as a 503); the error itself when it has none. */
+export type ErrorTranslation = (error: unknown, request: FastifyRequest) => unknown;
 
 const DEFAULT_FAILURE = 'Something went wrong. Try again later.';
 
@@ -48,9 +51,10 @@ function describeValidation(issues: ValidationIssue[], context: string | undefin
  * keep their message; anything else is logged with the request id and
  * answered with a generic message, so no stack or SQL leaves the service.
  */
-export default fp(
-  async (app) => {
-    app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+export default fp<{ translate?: ErrorTranslation }>(
+  async (app, options) => {
+    app.setErrorHandler((failure: FastifyError | AppError, request, reply) => {
+      const error = (options.translate ? options.translate(failure, request) : failure) as FastifyError | AppError;
       const config = request.routeOptions?.config ?? {};
       let body: ErrorBody;
       if (error instanceof AppError) {

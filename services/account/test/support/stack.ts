@@ -1,6 +1,5 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { FastifyInstance } from 'fastify';
-import { startOutboxWorker } from '@tracemap/mailer';
 import { createTestDatabase, startSmtpPeer, type SmtpPeer, type TestDatabase } from '@tracemap/test-kit';
 import WebSocket from 'ws';
 import type { AccountConfig } from '../../src/config';
@@ -30,7 +29,7 @@ export function browserClient(authUrl: string): SupabaseClient {
 
 /**
  * The real parts the account service talks to, in this process: the auth
- * service (its own buildApp), optionally the company service, an SMTP peer
+ * service (its own declaration), optionally the company service, an SMTP peer
  * and one fresh database shared by their schemas.
  */
 export async function startStack(options: { company?: boolean; accountEnv?: Record<string, string> } = {}): Promise<Stack> {
@@ -38,11 +37,10 @@ export async function startStack(options: { company?: boolean; accountEnv?: Reco
   const accountPort = await freePort();
   const database = await createTestDatabase();
   const smtp = await startSmtpPeer();
-  const { buildApp: buildAuth } = await import('@tracemap/auth/src/app');
-  const { loadAuthConfig } = await import('@tracemap/auth/src/config');
-  let wakeAuthOutbox = () => undefined as void;
-  const { app: authApp } = await buildAuth(
-    loadAuthConfig({
+  const { service: auth } = await import('@tracemap/auth/src/app');
+  // Auth runs its own outbox worker, as in production: its emails (reset links) reach the same SMTP peer.
+  const authApp = await auth.build(
+    auth.loadConfig({
       PORT: '0',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
       DATABASE_URL: database.url,
@@ -51,15 +49,12 @@ export async function startStack(options: { company?: boolean; accountEnv?: Reco
       AUTH_SERVICE_ROLE_KEY: SERVICE_ROLE_KEY,
       INTERNAL_SERVICE_TOKEN: SERVICE_TOKEN,
       SMTP_URL: smtp.url,
+      MAIL_FROM: 'Tracemap <no-reply@tracemap.test>',
       AUTH_EMAIL_SEND_INTERVAL_SECONDS: '0',
       AUTH_RATE_LIMIT_PER_IP: '10000',
       AUTH_RATE_LIMIT_PER_EMAIL: '10000',
     }),
-    { onEmailQueued: () => wakeAuthOutbox() },
   );
-  // As auth's server.ts does: its emails (reset links) reach the same SMTP peer.
-  const authOutbox = startOutboxWorker({ pool: authApp.db, schema: 'auth', smtpUrl: smtp.url, from: 'Tracemap <no-reply@tracemap.test>', logger: authApp.log });
-  wakeAuthOutbox = () => authOutbox.wake();
   const authUrl = await authApp.listen({ host: '127.0.0.1', port: 0 });
 
   let company: Stack['company'] = null;
@@ -107,7 +102,6 @@ export async function startStack(options: { company?: boolean; accountEnv?: Reco
     async stop() {
       await account.app.close();
       await company?.app.close();
-      await authOutbox.stop();
       await authApp.close();
       await smtp.stop();
       await database.drop();

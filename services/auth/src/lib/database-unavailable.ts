@@ -1,3 +1,5 @@
+import type { FastifyRequest } from 'fastify';
+import { serviceUnavailable } from '@tracemap/service-kit';
 import { AuthError } from './auth-error';
 
 /** How long a client should wait before trying again while the database is away. */
@@ -42,3 +44,13 @@ export const databaseUnavailable = () =>
   new AuthError(503, 'service_unavailable', 'The service is temporarily unavailable. Try again in a moment.', undefined, {
     'retry-after': String(DATABASE_RETRY_AFTER_SECONDS),
   });
+
+/**
+ * The same reading for auth's routes outside `/auth/v1` (internal, outbox), which answer in the
+ * platform's `{ statusCode, code, message }` shape: a retryable 503 rather than a 500.
+ */
+export function internalDatabaseUnavailable(error: unknown, request: FastifyRequest): unknown {
+  if (!isDatabaseUnavailable(error)) return error;
+  request.log.warn({ err: error }, 'auth database unavailable');
+  return serviceUnavailable('The service is temporarily unavailable. Try again in a moment.', DATABASE_RETRY_AFTER_SECONDS);
+}

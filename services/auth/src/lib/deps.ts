@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
+import type { AccessTokenVerifier } from '@tracemap/service-kit';
 import type { AuthConfig } from '../config';
 import type { PasswordHasher } from './passwords';
 import type { RateLimiter } from './rate-limiter';
@@ -7,7 +8,7 @@ import type { RedirectPolicy } from './redirects';
 import type { RefreshTokenCodec } from './refresh-tokens';
 import type { SigningKeys } from './signing-keys';
 
-/** Everything a use case needs, built once in `buildApp`. */
+/** Everything a use case needs, built once per app (see `app.ts`). */
 export interface AuthDeps {
   db: pg.Pool;
   transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T>;
@@ -19,7 +20,7 @@ export interface AuthDeps {
   redirects: RedirectPolicy;
   issuer: string;
   /** Checks one of our ES256 tokens (signature, exp, iss, aud). */
-  verifyToken(token: string): Promise<{ role?: string; sub?: string; session_id?: string }>;
+  verifyToken: AccessTokenVerifier;
   log: FastifyBaseLogger;
   /** Called after a transaction that queued email commits (wakes the outbox worker). */
   onEmailQueued(): void;

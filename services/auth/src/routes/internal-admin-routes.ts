@@ -1,7 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { getOutboxEmail, outboxStats, resendFailedEmail, searchOutbox } from '@tracemap/mailer';
-import { AppError, notFound, requireServiceToken } from '@tracemap/service-kit';
+import { requireServiceToken } from '@tracemap/service-kit';
 import type { AuthDeps } from '../lib/deps';
 import { countUsers } from '../use-cases/admin/count-users';
 import { endUserSessions } from '../use-cases/admin/end-user-sessions';
@@ -21,20 +20,9 @@ const InviteBody = Type.Object(
   },
   strict,
 );
-const OutboxQuery = Type.Object(
-  {
-    recipient: Type.Optional(Type.String({ maxLength: 320 })),
-    template: Type.Optional(Type.String({ maxLength: 100 })),
-    status: Type.Optional(Type.Union([Type.Literal('pending'), Type.Literal('sending'), Type.Literal('sent'), Type.Literal('failed')])),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
-  },
-  strict,
-);
-const EmailParams = Type.Object({ id: Uuid }, strict);
-
 /**
  * What the account service's product-admin area asks of auth: people, their
- * sessions, invitations and this service's outbox. Internal only (service token;
+ * sessions and invitations (its outbox is served by the service kit). Internal only (service token;
  * the gateway never routes /internal).
  */
 export default async function internalAdminRoutes(app: FastifyInstance, { deps }: { deps: AuthDeps }) {
@@ -62,25 +50,5 @@ export default async function internalAdminRoutes(app: FastifyInstance, { deps }
     if (b.lastName) data.last_name = b.lastName;
     const user = await inviteUser(deps, { email: b.email, data, redirectTo: b.redirectTo });
     return { id: user.id, email: user.email };
-  });
-
-  app.get<{ Querystring: Static<typeof OutboxQuery> }>('/internal/outbox', { schema: { querystring: OutboxQuery } }, async (request) => ({
-    emails: await searchOutbox(deps.db, 'auth', request.query),
-  }));
-
-  app.get('/internal/outbox/stats', async () => outboxStats(deps.db, 'auth'));
-
-  app.get<{ Params: Static<typeof EmailParams> }>('/internal/outbox/:id', { schema: { params: EmailParams } }, async (request) => {
-    const email = await getOutboxEmail(deps.db, 'auth', request.params.id);
-    if (!email) throw notFound('Email not found', 'email_not_found');
-    return email;
-  });
-
-  app.post<{ Params: Static<typeof EmailParams> }>('/internal/outbox/:id/resend', { schema: { params: EmailParams } }, async (request) => {
-    const result = await resendFailedEmail(deps.db, 'auth', request.params.id);
-    if (result.outcome === 'not_found') throw notFound('Email not found', 'email_not_found');
-    if (result.outcome === 'not_failed') throw new AppError(409, 'email_not_failed', 'Only a failed email can be resent.');
-    deps.onEmailQueued();
-    return result;
   });
 }
