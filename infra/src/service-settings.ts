@@ -1,9 +1,9 @@
 import type { TObject } from '@sinclair/typebox';
-import { AccountConfigSchema } from '../../services/account/src/config';
-import { AuthConfigSchema } from '../../services/auth/src/config';
-import { CompanyConfigSchema } from '../../services/company/src/config';
-import { GatewayConfigSchema } from '../../services/gateway/src/config';
-import { SubscriptionConfigSchema } from '../../services/subscription/src/config';
+import { AccountConfigSchema } from '@tracemap/account/config';
+import { AuthConfigSchema } from '@tracemap/auth/config';
+import { CompanyConfigSchema } from '@tracemap/company/config';
+import { GatewayConfigSchema } from '@tracemap/gateway/config';
+import { SubscriptionConfigSchema } from '@tracemap/subscription/config';
 
 type ServiceName = 'auth' | 'account' | 'company' | 'subscription' | 'gateway';
 

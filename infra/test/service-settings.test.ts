@@ -1,5 +1,5 @@
-import { GatewayConfigSchema } from '../../services/gateway/src/config';
-import { CompanyConfigSchema } from '../../services/company/src/config';
+import { GatewayConfigSchema } from '@tracemap/gateway/config';
+import { CompanyConfigSchema } from '@tracemap/company/config';
 import { settingNames, settingsFrom } from '../src/service-settings';
 
 test('each service is handed exactly the variables its config schema names', () => {

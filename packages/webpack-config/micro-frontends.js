@@ -7,7 +7,7 @@
 const { require: requireTs } = require('tsx/cjs/api');
 
 /** @type {readonly import('@tracemap/contracts').MicroFrontend[]} */
-const MICRO_FRONTENDS = requireTs('@tracemap/contracts/src/micro-frontends.ts', __filename).MICRO_FRONTENDS;
+const MICRO_FRONTENDS = requireTs('@tracemap/contracts/micro-frontends', __filename).MICRO_FRONTENDS;
 
 /** The manifest entry of the remote whose folder is `folder`. */
 function microFrontendOf(folder) {

@@ -1,4 +1,4 @@
-import { renderAppToString } from '../../../shell/src/server/render-app';
+import { renderAppToString } from '@tracemap/shell/render-app';
 import { BLOG_POSTS, TRACKS } from '../content/library';
 import MarketingRoutes from '../routes';
 import { collectStaticMeta } from '../seo/page-meta';
