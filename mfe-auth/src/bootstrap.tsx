@@ -2,9 +2,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Link, Route, Routes } from 'react-router';
 import { UiStyles } from '@tracemap/ui';
+import AccountRoutes from './account-routes';
 import AuthRoutes from './routes';
 
-/** Standalone development entry (npm run dev -w mfe-auth); in production the shell loads ./routes. */
+/** Standalone development entry (npm run dev -w mfe-auth); in production the shell loads ./routes and ./account. */
 function Standalone() {
   return (
     <>
@@ -17,6 +18,7 @@ function Standalone() {
         <Link to="/account">Account</Link>
       </nav>
       <Routes>
+        <Route path="/account/*" element={<AccountRoutes />} />
         <Route path="/*" element={<AuthRoutes />} />
       </Routes>
     </>

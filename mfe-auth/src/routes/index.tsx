@@ -1,17 +1,17 @@
-import { Suspense, type ComponentType } from 'react';
+import { Suspense, type ComponentType, type ReactElement } from 'react';
+import { relativeRoutes, type ManifestPage } from '@tracemap/contracts';
 import { lazyPage, startFirstPage, useFirstPage } from '@tracemap/shell-core/pages';
 import { Route, Routes } from 'react-router';
 import { NotFound } from '../not-found';
 import { InvitationPage } from '../pages/invitation';
 import { PopupClosePage } from '../pages/popup-close';
 
-/** Each form page is its own chunk: /login does not download the account page's code. */
+/** Each form page is its own chunk: /login does not download the others' code. */
 const Login = lazyPage(() => import('../pages/login'), (m) => m.LoginPage);
 const Register = lazyPage(() => import('../pages/register'), (m) => m.RegisterPage);
 const ForgotPassword = lazyPage(() => import('../pages/forgot-password'), (m) => m.ForgotPasswordPage);
 const ResetPassword = lazyPage(() => import('../pages/reset-password'), (m) => m.ResetPasswordPage);
 const ConfirmEmail = lazyPage(() => import('../pages/confirm-email'), (m) => m.ConfirmEmailPage);
-const Account = lazyPage(() => import('../pages/account'), (m) => m.AccountPage);
 
 // The page the app opens at starts loading with this module (see lazyPage).
 const firstPage = startFirstPage([
@@ -20,7 +20,6 @@ const firstPage = startFirstPage([
   [/^\/forgot-password\/?$/, ForgotPassword],
   [/^\/reset-password\//, ResetPassword],
   [/^\/confirm-email(\/|$)/, ConfirmEmail],
-  [/^\/account(\/|$)/, Account],
 ]);
 
 function page(Page: ComponentType) {
@@ -37,7 +36,20 @@ function page(Page: ComponentType) {
   );
 }
 
-/** Routes owned by mfe-auth, relative to its prefix `/`. */
+// One element per page the micro-frontends manifest lists for this module; the paths come from there.
+const PAGES: Record<ManifestPage<'mfe_auth', './routes'>, ReactElement> = {
+  '/login': page(Login),
+  '/register': page(Register),
+  '/forgot-password': page(ForgotPassword),
+  '/reset-password/:id': page(ResetPassword),
+  '/confirm-email': page(ConfirmEmail),
+  '/confirm-email/:id': page(ConfirmEmail),
+  '/invitation/:id': <InvitationPage />,
+  '/auth/popup-close': <PopupClosePage />,
+};
+const ROUTES = relativeRoutes('mfe_auth', './routes', PAGES);
+
+/** Routes owned by mfe-auth, relative to `/`. */
 export default function AuthRoutes() {
   const ready = useFirstPage(firstPage);
   if (!ready) {
@@ -52,15 +64,9 @@ export default function AuthRoutes() {
   return (
     <div data-app="mfe-auth">
       <Routes>
-        <Route path="login" element={page(Login)} />
-        <Route path="register" element={page(Register)} />
-        <Route path="forgot-password" element={page(ForgotPassword)} />
-        <Route path="reset-password/:id" element={page(ResetPassword)} />
-        <Route path="confirm-email" element={page(ConfirmEmail)} />
-        <Route path="confirm-email/:id" element={page(ConfirmEmail)} />
-        <Route path="invitation/:id" element={<InvitationPage />} />
-        <Route path="auth/popup-close" element={<PopupClosePage />} />
-        <Route path="account/*" element={page(Account)} />
+        {ROUTES.map(({ page: pattern, path, element }) => (
+          <Route key={pattern} path={path} element={element} />
+        ))}
         <Route path="*" element={<NotFound />} />
       </Routes>
     </div>

@@ -78,12 +78,19 @@ export const MICRO_FRONTENDS = [
       {
         module: './routes',
         file: './src/routes/index.tsx',
-        label: 'Sign-in and account',
+        label: 'Sign-in',
         pages: [
           '/login', '/register', '/forgot-password', '/reset-password/:id', '/confirm-email/:id', '/confirm-email',
-          '/invitation/:id', '/auth/popup-close', '/account',
+          '/invitation/:id', '/auth/popup-close',
         ],
-        prefixes: ['/account'],
+      },
+      {
+        module: './account',
+        file: './src/account-routes/index.tsx',
+        label: 'Your account',
+        pages: ['/account'],
+        base: '/account',
+        access: 'signed-in',
       },
     ],
   },

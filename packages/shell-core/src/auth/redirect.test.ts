@@ -1,4 +1,4 @@
-import { isProtectedPath, loginPathFor, safeRedirect, DEFAULT_AFTER_LOGIN } from './redirect';
+import { isProtectedPath, loginPathFor, protectedPrefixesOf, safeRedirect, DEFAULT_AFTER_LOGIN } from './redirect';
 import { hasAuthCallback, hasAuthCookie } from './auth-cookie';
 
 describe('protected areas', () => {
@@ -7,6 +7,15 @@ describe('protected areas', () => {
   });
   test.each(['/', '/login', '/pricing', '/companyx', '/accounting', '/administrator', '/map-preview/1'])('%s is public', (p) => {
     expect(isProtectedPath(p)).toBe(false);
+  });
+  test('are where the manifest mounts a module with an access rule, and nowhere else', () => {
+    const apps = [
+      { exposes: [{ module: './routes', file: '', label: 'Open', pages: ['/', '/about'] }] },
+      { exposes: [{ module: './routes', file: '', label: 'Team', pages: ['/team'], base: '/team', access: 'signed-in' as const }] },
+      { exposes: [{ module: './routes', file: '', label: 'Ops', pages: ['/ops'], base: '/ops', access: 'admin' as const }] },
+      { exposes: [{ module: './me', file: '', label: 'Me', pages: ['/me', '/me/keys'], prefixes: ['/me'], access: 'signed-in' as const }] },
+    ];
+    expect(protectedPrefixesOf(apps)).toEqual(['/team', '/ops', '/me']);
   });
 });
 
