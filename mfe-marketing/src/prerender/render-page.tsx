@@ -3,28 +3,15 @@ import { BLOG_POSTS, TRACKS } from '../content/library';
 import MarketingRoutes from '../routes';
 import { collectStaticMeta } from '../seo/page-meta';
 import { splitHoistedStyles } from './hoisted-styles';
+import { fillPages, prerenderedPages } from './public-paths';
 
-/** Every public path that gets a static first paint. */
+/** Every public path that gets a static first paint: the manifest's prerendered pages, each post and article. */
 export function publicPaths(): string[] {
-  return [
-    '/',
-    '/cdp',
-    '/demo',
-    '/agency',
-    '/contact',
-    '/pricing',
-    '/roadmap',
-    '/about-us',
-    '/privacy-policy',
-    '/terms-of-service',
-    '/blog',
-    ...BLOG_POSTS.map((p) => `/blog/${p.slug}`),
-    '/learning',
-    '/learning/core',
-    '/learning/cdp',
-    ...TRACKS.core.articles.map((a) => `/learning/core/${a.slug}`),
-    ...TRACKS.cdp.articles.map((a) => `/learning/cdp/${a.slug}`),
-  ];
+  return fillPages(prerenderedPages(), {
+    '/blog/:slug': BLOG_POSTS.map((post) => post.slug),
+    '/learning/cdp/:slug': TRACKS.cdp.articles.map((article) => article.slug),
+    '/learning/core/:slug': TRACKS.core.articles.map((article) => article.slug),
+  });
 }
 
 export interface RenderedPage {

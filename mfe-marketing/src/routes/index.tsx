@@ -1,5 +1,6 @@
-import { Suspense } from 'react';
+import { Suspense, type ReactElement } from 'react';
 import { Route, Routes } from 'react-router';
+import { relativeRoutes, type ManifestPage } from '@tracemap/contracts';
 import { NotFound } from '../not-found';
 import { HomePage } from '../pages/home';
 import {
@@ -19,29 +20,37 @@ import {
   RoadmapPage,
 } from './lazy-pages';
 
-/** Routes owned by mfe-marketing, relative to its prefix `/`. */
+// One element per page the micro-frontends manifest lists for this module; the paths come from there.
+const PAGES: Record<ManifestPage<'mfe_marketing', './routes'>, ReactElement> = {
+  '/': <HomePage />,
+  '/cdp': <CdpPage />,
+  '/demo': <DemoPage />,
+  '/agency': <AgencyPage />,
+  '/contact': <ContactPage />,
+  '/pricing': <PricingPage />,
+  '/roadmap': <RoadmapPage />,
+  '/about-us': <AboutUsPage />,
+  '/blog': <BlogPage />,
+  '/blog/:slug': <BlogPostPage />,
+  '/learning': <LearningPage />,
+  '/learning/cdp': <LearningTrackPage track="cdp" />,
+  '/learning/cdp/:slug': <LearningArticlePage track="cdp" />,
+  '/learning/core': <LearningTrackPage track="core" />,
+  '/learning/core/:slug': <LearningArticlePage track="core" />,
+  '/privacy-policy': <LegalPage doc="privacy" />,
+  '/terms-of-service': <LegalPage doc="terms" />,
+};
+const ROUTES = relativeRoutes('mfe_marketing', './routes', PAGES);
+
+/** Routes owned by mfe-marketing, relative to `/`. */
 function MarketingRoutes() {
   return (
     <div data-app="mfe-marketing">
       <Suspense fallback={null}>
         <Routes>
-          <Route index element={<HomePage />} />
-          <Route path="cdp" element={<CdpPage />} />
-          <Route path="demo" element={<DemoPage />} />
-          <Route path="agency" element={<AgencyPage />} />
-          <Route path="contact" element={<ContactPage />} />
-          <Route path="roadmap" element={<RoadmapPage />} />
-          <Route path="about-us" element={<AboutUsPage />} />
-          <Route path="pricing" element={<PricingPage />} />
-          <Route path="blog" element={<BlogPage />} />
-          <Route path="blog/:slug" element={<BlogPostPage />} />
-          <Route path="learning" element={<LearningPage />} />
-          <Route path="learning/cdp" element={<LearningTrackPage track="cdp" />} />
-          <Route path="learning/cdp/:slug" element={<LearningArticlePage track="cdp" />} />
-          <Route path="learning/core" element={<LearningTrackPage track="core" />} />
-          <Route path="learning/core/:slug" element={<LearningArticlePage track="core" />} />
-          <Route path="privacy-policy" element={<LegalPage doc="privacy" />} />
-          <Route path="terms-of-service" element={<LegalPage doc="terms" />} />
+          {ROUTES.map(({ page, path, element }) => (
+            <Route key={page} path={path} element={element} />
+          ))}
           <Route path="*" element={<NotFound />} />
         </Routes>
       </Suspense>
