@@ -15,7 +15,7 @@ export * from './cache/notification-channel';
 export * from './cache/push-invalidated-cache';
 export * from './auth/verified-token-cache';
 export { isCleanName, isStorableText } from './validation/text-rules';
-export { BODY_TOO_DEEP, INVALID_BODY_TEXT, MAX_BODY_DEPTH, useCheckedJsonParser } from './validation/json-body';
+export { BODY_TOO_DEEP, decodeJsonBody, decodeTextBody, INVALID_BODY_TEXT, MAX_BODY_DEPTH, useCheckedJsonParser } from './validation/json-body';
 export { NAME_TEXT_KEYWORD } from './validation/validator-compiler';
 export * from './log-redaction';
 export * from './define-service';

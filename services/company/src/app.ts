@@ -1,28 +1,29 @@
 import path from 'node:path';
 import { mailOutbox } from '@tracemap/mailer';
 import { defineService, identityProviderAuthentication, createInternalClient, type NotificationChannel, type OutboxHandle } from '@tracemap/service-kit';
+import { auditTrail } from './core/audit';
 import { billingInternalRoutes } from './billing/billing-internal-routes';
 import { listenForSubscriptionChanges } from './billing/subscription-events';
-import { SubscriptionGate } from './billing/subscription-gate';
+import { SubscriptionGate } from './core/subscription-gate';
 import { createTrialWorker, hasPendingTrial, migrateTrialRequests } from './billing/trial-requests';
 import { loadConfig, type CompanyConfig } from './config';
-import type { CompanyDeps } from './deps';
-import { InfoCache } from './lib/info-cache';
-import { MembershipCache } from './lib/membership-cache';
-import { OUTBOX_SCHEMA } from './lib/outbox';
-import { createPeers } from './lib/peers';
-import { grantToAppRole } from './lib/tenant';
-import { adminInternalRoutes } from './routes/admin-internal-routes';
-import { companyRoutes } from './routes/company-routes';
-import { internalRoutes } from './routes/internal-routes';
-import { invitationRoutes } from './routes/invitation-routes';
+import type { SharedCompanyInfo } from './core/company-info';
+import type { CompanyDeps } from './core/deps';
+import { InfoCache } from './core/info-cache';
+import { MembershipCache } from './core/membership-cache';
+import { OUTBOX_SCHEMA } from './invitations/invitation-email';
+import { createPeers } from './core/peers';
+import { grantToAppRole } from './core/tenant';
+import { adminInternalRoutes } from './admin/admin-internal-routes';
+import { companyRoutes } from './companies/company-routes';
+import { internalRoutes } from './companies/company-internal-routes';
+import { invitationRoutes } from './invitations/invitation-routes';
 import { openApiRoutes, registerOpenApi } from './routes/openapi';
-import { permissionRoutes } from './routes/permission-routes';
+import { permissionRoutes } from './members/member-routes';
 import { mapShareInternalRoutes } from './tracking-plan/maps/share/share-routes';
 import { listTotals } from './tracking-plan/shared/list-totals';
 import { PlanReadCache } from './tracking-plan/shared/plan-read-cache';
 import { trackingPlanRoutes } from './tracking-plan/tracking-plan-routes';
-import type { SharedCompanyInfo } from './use-cases/get-company-info';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -75,7 +76,6 @@ export const service = defineService({
       pendingTrial: (companyId) => hasPendingTrial(db, companyId),
       log: ctx.log,
     });
-    const trials = createTrialWorker({ db, peers, log: ctx.log, pollMs: config.TRIAL_WORKER_POLL_MS });
     return {
       db,
       config,
@@ -94,11 +94,12 @@ export const service = defineService({
           infoCache.invalidate(companyId);
         },
       }),
-      trials,
-      wakeTrials: () => trials.wake(),
+      trials: createTrialWorker({ db, peers, log: ctx.log, pollMs: config.TRIAL_WORKER_POLL_MS }),
     };
   },
   routes: [
+    // First, so its hook is on every route.
+    auditTrail,
     { plugin: companyRoutes, prefix: '/api/company' },
     { plugin: invitationRoutes, prefix: '/api/company' },
     { plugin: permissionRoutes, prefix: '/api/company' },

@@ -2,7 +2,7 @@ import type { EventEmitter } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { service } from '../src/app';
-import { memberTag } from '../src/lib/membership-cache';
+import { memberTag } from '../src/core/membership-cache';
 import { addMember, createCompanyAs, startHarness, type Harness, type TestUser } from './support/harness';
 
 // Roles and sessions are kept in memory only while their changes are heard.

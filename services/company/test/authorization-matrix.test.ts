@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
-import { newInvitationToken } from '../src/lib/tokens';
+import { newInvitationToken } from '../src/invitations/invitation-token';
 import { ACTORS, MATRIX, type Actor, type SeededCompany, type World } from './support/authorization-table';
 import { SERVICE_TOKEN, startHarness, type Harness, type TestUser } from './support/harness';
 

@@ -1,4 +1,4 @@
-import { addMember, createCompanyAs, startHarness, type Harness, type TestUser } from './support/harness';
+import { addMember, createCompanyAs, SERVICE_TOKEN, startHarness, type Harness, type TestUser } from './support/harness';
 
 let h: Harness;
 let owner: TestUser;
@@ -39,6 +39,8 @@ describe('create and list', () => {
     expect(again.json()).toEqual(first.json());
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(await count('companies')).toBe(before + 1);
+    const audit = await h.admin.query(`SELECT action FROM company.audit_log WHERE company_id = $1`, [first.json().company.id]);
+    expect(audit.rows).toEqual([{ action: 'company.created' }]);
 
     const different = await send('Other Inc');
     expect(different.statusCode).toBe(422);
@@ -228,5 +230,36 @@ describe('company info and settings', () => {
       await h.admin.query(`GRANT SELECT ON company.memberships TO company_app`);
     }
     expect((await h.call(owner, { method: 'GET', url: '/api/company/mine' })).statusCode).toBe(200);
+  });
+});
+
+describe('audit log', () => {
+  const entries = async (companyId: string) =>
+    (await h.admin.query(`SELECT action, actor_user_id, details FROM company.audit_log WHERE company_id = $1 ORDER BY id`, [companyId])).rows;
+
+  test('a company a product admin creates for an owner is recorded as the owner creating it', async () => {
+    const someone = await h.user();
+    const created = await h.app.inject({
+      method: 'POST',
+      url: '/internal/admin/companies',
+      headers: { 'x-service-token': SERVICE_TOKEN },
+      payload: { name: 'Made For You', ownerUserId: someone.id },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(await entries(created.json().company.id)).toEqual([{ action: 'company.created', actor_user_id: someone.id, details: { name: 'Made For You' } }]);
+  });
+
+  test('a refused change and a change to the same values record nothing', async () => {
+    const companyId = await createCompanyAs(h, owner, 'Quiet Co');
+    const viewer = await h.user();
+    await addMember(h, companyId, viewer.id, 'viewer');
+    const before = await entries(companyId);
+    const refused = await h.call(viewer, { method: 'POST', url: '/api/company/update-settings', payload: { companyId, name: 'Loud Co' } });
+    expect(refused.statusCode).toBe(403);
+    const same = await h.call(owner, { method: 'POST', url: '/api/company/update-settings', payload: { companyId, name: 'Quiet Co' } });
+    expect(same.statusCode).toBe(200);
+    const unchangedRole = await h.call(owner, { method: 'PATCH', url: '/api/company/permissions', payload: { companyId, userId: viewer.id, role: 'viewer' } });
+    expect(unchangedRole.statusCode).toBe(200);
+    expect(await entries(companyId)).toEqual(before);
   });
 });

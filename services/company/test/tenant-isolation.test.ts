@@ -1,4 +1,4 @@
-import { tenantTransaction } from '../src/lib/tenant';
+import { tenantTransaction } from '../src/core/tenant';
 import { addMember, createCompanyAs, startHarness, type Harness, type TestUser } from './support/harness';
 
 let h: Harness;

@@ -36,18 +36,26 @@ export function nestsDeeperThan(text: string, limit: number): boolean {
 }
 
 /**
- * Bytes of a JSON body as text, or the error that refuses them: invalid
- * UTF-8 would otherwise be stored as replacement characters, and a body
- * nested thousands deep overflows the stack of every later walk over it
- * (the text checks, validation, serialisation) and ends as a 500.
+ * Bytes of a text body (CSV, for one) as text, or 400 `invalid_text`:
+ * invalid UTF-8 would otherwise be stored as replacement characters.
  */
-export function decodeJsonBody(raw: Buffer): string {
-  let text: string;
+export function decodeTextBody(raw: Buffer): string {
   try {
-    text = utf8.decode(raw);
+    return utf8.decode(raw);
   } catch {
     throw new AppError(400, 'invalid_text', INVALID_BODY_TEXT);
   }
+}
+
+/**
+ * Bytes of a JSON body as text, or the error that refuses them: not UTF-8
+ * as for any text body, and a body nested thousands deep overflows the
+ * stack of every later walk over it (the text checks, validation,
+ * serialisation) and ends as a 500. Routes that read JSON under another
+ * content type call this too, so every JSON body meets the same limits.
+ */
+export function decodeJsonBody(raw: Buffer): string {
+  const text = decodeTextBody(raw);
   if (nestsDeeperThan(text, MAX_BODY_DEPTH)) throw new AppError(400, 'body_too_deep', BODY_TOO_DEEP);
   return text;
 }

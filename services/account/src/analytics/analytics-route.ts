@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ANALYTICS_BODY_LIMIT_BYTES, AnalyticsBatchBody, AnalyticsBatchResponse, type AnalyticsBatch } from '@tracemap/contracts';
-import { AppError } from '@tracemap/service-kit';
+import { AppError, decodeJsonBody } from '@tracemap/service-kit';
 import type { AccountDeps } from '../deps';
 import { clientAddress, limitPerAddress } from '../lib/rate-window';
 import { recordEvents } from './record-events';
@@ -9,11 +9,18 @@ import { recordEvents } from './record-events';
 export default async function analyticsRoute(app: FastifyInstance, { deps }: { deps: AccountDeps }) {
   // navigator.sendBeacon may only send a CORS-safelisted type, so the summary sent as a page goes
   // away arrives as text/plain holding JSON. Only this route reads it that way.
-  // Fastify's own JSON parser, so such a body meets the same rules as a JSON one (__proto__ and
-  // constructor.prototype keys refused); the kit's text checks and the schema then run as usual.
+  // The kit's byte checks (UTF-8, nesting depth) and then Fastify's own JSON parser, so such a body
+  // meets the same rules as a JSON one (__proto__ and constructor.prototype keys refused); the
+  // kit's text checks and the schema then run as usual.
   const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: ANALYTICS_BODY_LIMIT_BYTES }, (request, body, done) => {
-    parseJson(request, body.toString(), (error, parsed) => (error ? done(new AppError(400, 'invalid_json', 'The body is not valid JSON.')) : done(null, parsed)));
+  app.addContentTypeParser('text/plain', { parseAs: 'buffer', bodyLimit: ANALYTICS_BODY_LIMIT_BYTES }, (request, body, done) => {
+    let text: string;
+    try {
+      text = decodeJsonBody(Buffer.from(body));
+    } catch (error) {
+      return done(error as AppError);
+    }
+    return parseJson(request, text, (error, parsed) => (error ? done(new AppError(400, 'invalid_json', 'The body is not valid JSON.')) : done(null, parsed)));
   });
   app.post<{ Body: AnalyticsBatch }>(
     '/api/analytics/events',

@@ -146,6 +146,35 @@ describe('POST /api/analytics/events', () => {
     expect((await stack.account.app.db.query('SELECT count(*)::int AS n FROM analytics.events')).rows[0].n).toBe(before);
   });
 
+  test('a beacon body nested 10,000 deep is refused with 400 body_too_deep, and nothing is stored', async () => {
+    const before = (await stack.account.app.db.query('SELECT count(*)::int AS n FROM analytics.events')).rows[0].n;
+    const deep = JSON.stringify(batch({ sessionId: 'session-deep-01' })).replace(/\}$/, `,"extra":${'['.repeat(10_000)}${']'.repeat(10_000)}}`);
+    const res = await stack.account.app.inject({
+      method: 'POST',
+      url: '/api/analytics/events',
+      payload: deep,
+      headers: { 'content-type': 'text/plain;charset=UTF-8', 'x-forwarded-for': '192.0.2.64' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ statusCode: 400, code: 'body_too_deep', message: 'The request body is nested too deeply (more than 64 levels).' });
+    expect((await stack.account.app.db.query('SELECT count(*)::int AS n FROM analytics.events')).rows[0].n).toBe(before);
+  });
+
+  test('a beacon body that is not UTF-8 is refused with 400 invalid_text, and nothing is stored', async () => {
+    const before = (await stack.account.app.db.query('SELECT count(*)::int AS n FROM analytics.events')).rows[0].n;
+    const events = [{ kind: 'page_view', name: 'page_view', occurredAt: '2026-11-23T10:00:00.000Z', path: '/caf-SPLIT' }];
+    const [head, tail] = JSON.stringify(batch({ sessionId: 'session-bytes-01', events })).split('-SPLIT');
+    const res = await stack.account.app.inject({
+      method: 'POST',
+      url: '/api/analytics/events',
+      payload: Buffer.concat([Buffer.from(head), Buffer.from([0xe9]), Buffer.from(tail)]),
+      headers: { 'content-type': 'text/plain;charset=UTF-8', 'x-forwarded-for': '192.0.2.65' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ statusCode: 400, code: 'invalid_text', message: 'body contains a character that is not allowed' });
+    expect((await stack.account.app.db.query('SELECT count(*)::int AS n FROM analytics.events')).rows[0].n).toBe(before);
+  });
+
   test('a body over 64 KiB is refused with 413', async () => {
     const big = batch({ events: [{ ...batch().events[0], properties: { note: 'x'.repeat(200) } }], padding: 'x'.repeat(70 * 1024) });
     expect((await send(big, '192.0.2.11')).statusCode).toBe(413);

@@ -1,14 +1,14 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { AppError, requireServiceToken } from '@tracemap/service-kit';
 import type { FastifyInstance } from 'fastify';
-import type { CompanyDeps } from '../deps';
-import { FAILURE, MESSAGES } from '../lib/messages';
-import { tenantTransaction } from '../lib/tenant';
-import { currentRole } from '../plugins/company-access';
-import { findCompany } from '../repositories/company-repository';
-import { listMemberships } from '../repositories/membership-repository';
-import { Id, strict } from '../routes/schemas';
-import { getCompanyInfo } from '../use-cases/get-company-info';
+import type { CompanyDeps } from '../core/deps';
+import { FAILURE, MESSAGES } from '../core/messages';
+import { tenantTransaction } from '../core/tenant';
+import { currentRole } from '../core/company-access';
+import { findCompany } from '../core/company-repository';
+import { listMemberships } from '../core/membership-repository';
+import { Id, strict } from '../core/schemas';
+import { getCompanyInfo } from '../companies/get-company-info';
 
 const CompanyParams = Type.Object({ companyId: Id }, strict);
 const MemberParams = Type.Object({ companyId: Id, userId: Id }, strict);

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { SUBSCRIPTION_EVENTS_CHANNEL } from '@tracemap/contracts';
-import { NotificationChannel, notifyProbe, type ChannelLog } from '@tracemap/service-kit';
+import { NotificationChannel, notifyProbe } from '@tracemap/service-kit';
+import type { ChangeListener } from '../core/deps';
 
 /**
  * Hears billing's announcements of subscription changes (a company id per notification) so
@@ -9,17 +10,11 @@ import { NotificationChannel, notifyProbe, type ChannelLog } from '@tracemap/ser
  * is sent on this service's own connection: it proves the listener works, not that billing
  * shares the database (it does under `npm start`; otherwise the TTL is the bound).
  */
-export interface SubscriptionChanges {
-  channel: NotificationChannel;
-  start(log: ChannelLog): void;
-  stop(): Promise<void>;
-}
-
 export function listenForSubscriptionChanges(options: {
   db: pg.Pool;
   databaseUrl: string;
   onChange: (companyId: string) => void;
-}): SubscriptionChanges {
+}): ChangeListener {
   const channel = new NotificationChannel({
     databaseUrl: options.databaseUrl,
     channel: SUBSCRIPTION_EVENTS_CHANNEL,

@@ -2,8 +2,9 @@ import path from 'node:path';
 import { migrateSchema, type Queryable } from '@tracemap/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
-import type { Peers } from '../lib/peers';
-import { grantToAppRole } from '../lib/tenant';
+import type { TrialQueue } from '../core/deps';
+import type { Peers } from '../core/peers';
+import { grantToAppRole } from '../core/tenant';
 
 const MIGRATIONS_DIR = path.join(__dirname, '..', '..', 'migrations-billing');
 
@@ -14,7 +15,7 @@ export async function migrateTrialRequests(db: pg.Pool): Promise<void> {
 }
 
 /** Queued in the company's creating transaction: commits with it or not at all. */
-export async function queueTrialRequest(client: Queryable, companyId: string, creatorUserId: string): Promise<void> {
+async function queueTrialRequest(client: Queryable, companyId: string, creatorUserId: string): Promise<void> {
   await client.query(`INSERT INTO company.trial_requests (company_id, creator_user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [
     companyId,
     creatorUserId,
@@ -27,16 +28,6 @@ export async function hasPendingTrial(db: Queryable, companyId: string): Promise
   return rows.length > 0;
 }
 
-export interface TrialWorker {
-  /** Polls from now on (the declared `trials` worker, where billing is enforced). */
-  start(): void;
-  /** Hands new requests over now; nothing while the worker does not run (requests wait in the queue). */
-  wake(): void;
-  /** Handles every request that is due now; answers how many were handed over. */
-  drain(): Promise<number>;
-  stop(): Promise<void>;
-}
-
 const MAX_DELAY_MS = 5 * 60 * 1000;
 
 /**
@@ -45,7 +36,7 @@ const MAX_DELAY_MS = 5 * 60 * 1000;
  * the two just asks again once the claim's lease runs out. Failures wait longer each time
  * (up to 5 minutes).
  */
-export function createTrialWorker(options: { db: pg.Pool; peers: Peers; log: FastifyBaseLogger; pollMs: number }): TrialWorker {
+export function createTrialWorker(options: { db: pg.Pool; peers: Peers; log: FastifyBaseLogger; pollMs: number }): TrialQueue {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
   let started = false;
@@ -109,6 +100,7 @@ export function createTrialWorker(options: { db: pg.Pool; peers: Peers; log: Fas
   }
 
   return {
+    request: queueTrialRequest,
     start() {
       if (started) return;
       started = true;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { CompanyDeps } from '../deps';
+import type { CompanyDeps } from '../core/deps';
 import { attributeRoutes } from './attributes/attribute-routes';
 import { eventRoutes } from './events/event-routes';
 import { viewRoutes } from './views/view-routes';

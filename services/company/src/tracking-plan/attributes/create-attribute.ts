@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Attribute, CreateAttributeInput } from '@tracemap/contracts';
-import type { CompanyDeps } from '../../deps';
-import { runIdempotent, type Outcome } from '../../lib/idempotency';
-import { tenantTransaction } from '../../lib/tenant';
+import type { CompanyDeps } from '../../core/deps';
+import { runIdempotent, type Outcome } from '../../core/idempotency';
+import { tenantTransaction } from '../../core/tenant';
 import { recordHistory } from '../history/history-repository';
 import { lintBeforeSave } from '../shared/lint-before-save';
 import { loadPlanSettings, planChanged, type PlanActor } from '../shared/plan-context';

@@ -1,6 +1,6 @@
 import { AppError } from '@tracemap/service-kit';
-import type { CompanyDeps } from '../../deps';
-import { tenantTransaction } from '../../lib/tenant';
+import type { CompanyDeps } from '../../core/deps';
+import { tenantTransaction } from '../../core/tenant';
 import { recordHistory } from '../history/history-repository';
 import { planChanged, type PlanActor } from '../shared/plan-context';
 import { entityNotFound, PLAN_MESSAGES } from '../shared/plan-errors';

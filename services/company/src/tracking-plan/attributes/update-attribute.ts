@@ -1,6 +1,6 @@
 import type { Attribute, UpdateAttributeInput } from '@tracemap/contracts';
-import type { CompanyDeps } from '../../deps';
-import { tenantTransaction } from '../../lib/tenant';
+import type { CompanyDeps } from '../../core/deps';
+import { tenantTransaction } from '../../core/tenant';
 import { recordHistory } from '../history/history-repository';
 import { lintBeforeSave } from '../shared/lint-before-save';
 import { exposedOnly, loadPlanSettings, planChanged, type PlanActor } from '../shared/plan-context';

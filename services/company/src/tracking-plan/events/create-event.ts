@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { CreateEventInput, PlanEvent } from '@tracemap/contracts';
-import type { CompanyDeps } from '../../deps';
-import { runIdempotent, type Outcome } from '../../lib/idempotency';
-import { tenantTransaction } from '../../lib/tenant';
+import type { CompanyDeps } from '../../core/deps';
+import { runIdempotent, type Outcome } from '../../core/idempotency';
+import { tenantTransaction } from '../../core/tenant';
 import { recordHistory } from '../history/history-repository';
 import { checkLinks } from '../shared/link-checks';
 import { replaceAttributeLinks } from '../shared/link-repository';

@@ -11,7 +11,7 @@ import {
   JsonSchemaDocument,
   UpdateEventBody,
 } from '@tracemap/contracts';
-import type { CompanyDeps } from '../../deps';
+import type { CompanyDeps } from '../../core/deps';
 import { registerPlanEntityRoutes } from '../shared/entity-routes';
 import { PLAN_FAILURE } from '../shared/plan-errors';
 import { actorOf, readAccess, writeAsIs } from '../shared/route-kit';

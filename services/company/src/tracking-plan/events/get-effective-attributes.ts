@@ -1,5 +1,5 @@
 import type { EffectiveAttributesResponse } from '@tracemap/contracts';
-import type { CompanyDeps } from '../../deps';
+import type { CompanyDeps } from '../../core/deps';
 import { keptPlanRead, type PlanActor } from '../shared/plan-context';
 import { resolveEvent } from './resolve-event';
 

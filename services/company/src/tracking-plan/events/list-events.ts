@@ -1,5 +1,5 @@
 import type { EventListFilters, PageOf, PlanEvent } from '@tracemap/contracts';
-import type { CompanyDeps } from '../../deps';
+import type { CompanyDeps } from '../../core/deps';
 import { listTotals } from '../shared/list-totals';
 import { exposedOnly, keptPlanRead, tenantReader, type PlanActor } from '../shared/plan-context';
 import { listEvents as listPage } from './event-repository';

@@ -1,6 +1,6 @@
 import { resolveEffectiveAttributes, type ResolvedAttributes } from '@tracemap/tracking-plan';
 import type { Attribute, AttributeLink } from '@tracemap/contracts';
-import type { CompanyDeps } from '../../deps';
+import type { CompanyDeps } from '../../core/deps';
 import { ATTRIBUTE_COLUMNS, toAttribute } from '../attributes/attribute-repository';
 import { mapAttributeLinksSql } from '../maps/map-repository';
 import { attributeLinksSql } from '../shared/link-repository';

@@ -1,9 +1,9 @@
 import type { HistoryEntityKind, HistoryEntry, PageOf } from '@tracemap/contracts';
 import { PAGE_LIMIT_DEFAULT } from '@tracemap/contracts';
 import type { Queryable } from '@tracemap/service-kit';
-import type { CompanyDeps } from '../../deps';
-import type { Profile } from '../../lib/peers';
-import { tenantTransaction } from '../../lib/tenant';
+import type { CompanyDeps } from '../../core/deps';
+import type { Profile } from '../../core/peers';
+import { tenantTransaction } from '../../core/tenant';
 import { exposedOnly, type PlanActor } from '../shared/plan-context';
 import { entityNotFound } from '../shared/plan-errors';
 import { listHistory } from './history-repository';

@@ -1,6 +1,6 @@
 import { fieldChanges } from '@tracemap/tracking-plan';
-import type { CompanyDeps } from '../../deps';
-import { tenantTransaction } from '../../lib/tenant';
+import type { CompanyDeps } from '../../core/deps';
+import { tenantTransaction } from '../../core/tenant';
 import { recordHistory } from '../history/history-repository';
 import { planChanged, type PlanActor } from '../shared/plan-context';
 import { entityNotFound } from '../shared/plan-errors';

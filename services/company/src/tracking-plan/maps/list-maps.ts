@@ -1,5 +1,5 @@
 import type { MapListFilters, MapSummary, PageOf } from '@tracemap/contracts';
-import type { CompanyDeps } from '../../deps';
+import type { CompanyDeps } from '../../core/deps';
 import { listTotals } from '../shared/list-totals';
 import { exposedOnly, keptPlanRead, tenantReader, type PlanActor } from '../shared/plan-context';
 import { listMaps as listPage } from './map-repository';

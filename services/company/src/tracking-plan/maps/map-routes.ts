@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { CreateMapBody, MAP_BODY_LIMIT_BYTES, MapDetail, MapListQuery, MapPage, MapSchema, UpdateMapBody } from '@tracemap/contracts';
-import type { CompanyDeps } from '../../deps';
+import type { CompanyDeps } from '../../core/deps';
 import { registerPlanEntityRoutes } from '../shared/entity-routes';
 import { createMap } from './create-map';
 import { deleteMap } from './delete-map';

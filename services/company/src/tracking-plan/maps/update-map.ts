@@ -1,7 +1,7 @@
 import type { PlanMap, UpdateMapInput } from '@tracemap/contracts';
 import { fieldChanges } from '@tracemap/tracking-plan';
-import type { CompanyDeps } from '../../deps';
-import { tenantTransaction } from '../../lib/tenant';
+import type { CompanyDeps } from '../../core/deps';
+import { tenantTransaction } from '../../core/tenant';
 import { recordHistory } from '../history/history-repository';
 import { lintBeforeSave } from '../shared/lint-before-save';
 import { loadPlanSettings, planChanged, type PlanActor } from '../shared/plan-context';

@@ -1,7 +1,7 @@
 import { csvRowsForEvent, exportPlanCsv, resolveEffectiveAttributes, segmentRulesBundle, serializeNativePlan, toNativePlan } from '@tracemap/tracking-plan';
 import type { Attribute, EffectiveAttribute, ExportFormat, NativeMap } from '@tracemap/contracts';
-import type { CompanyDeps } from '../../deps';
-import { tenantTransaction } from '../../lib/tenant';
+import type { CompanyDeps } from '../../core/deps';
+import { tenantTransaction } from '../../core/tenant';
 import { exposedOnly, loadPlanSettings, type PlanActor } from '../shared/plan-context';
 import { loadPlan, type StoredPlan } from './plan-repository';
 import { loadMaps } from './plan-maps';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '@tracemap/service-kit';
 import type { HistoryEntityKind, ImportDiff, ImportFormat, NativePlan, RejectedRow } from '@tracemap/contracts';
-import type { CompanyDeps } from '../../deps';
-import { tenantTransaction } from '../../lib/tenant';
+import type { CompanyDeps } from '../../core/deps';
+import { tenantTransaction } from '../../core/tenant';
 import { recordHistoryBatch, type HistoryRecord } from '../history/history-repository';
 import { planChanged, type PlanActor } from '../shared/plan-context';
 import { PLAN_MESSAGES } from '../shared/plan-errors';

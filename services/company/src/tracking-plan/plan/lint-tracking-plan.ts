@@ -1,6 +1,6 @@
 import type { LintFinding, LintReport } from '@tracemap/contracts';
-import type { CompanyDeps } from '../../deps';
-import { tenantTransaction } from '../../lib/tenant';
+import type { CompanyDeps } from '../../core/deps';
+import { tenantTransaction } from '../../core/tenant';
 import { lintInput } from '../shared/lint-before-save';
 import { exposedOnly, keptPlanRead, loadPlanSettings, type PlanActor } from '../shared/plan-context';
 import { lintPlan } from '@tracemap/tracking-plan';

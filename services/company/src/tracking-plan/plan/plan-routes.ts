@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { AppError } from '@tracemap/service-kit';
 import { CompanyPathParams, ExportQuery, IMPORT_BODY_LIMIT_BYTES, ImportDiffSchema, ImportQuery, LintReport } from '@tracemap/contracts';
-import type { CompanyDeps } from '../../deps';
+import type { CompanyDeps } from '../../core/deps';
 import { PLAN_FAILURE, PLAN_MESSAGES } from '../shared/plan-errors';
 import { actorOf, editAccess, readAccess } from '../shared/route-kit';
 import { exportTrackingPlan } from './export-tracking-plan';

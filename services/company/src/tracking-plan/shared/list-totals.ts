@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { CompanyDeps } from '../../deps';
+import type { CompanyDeps } from '../../core/deps';
 
 /**
  * List totals per company and filter, kept briefly so paging and re-reading a

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { tenantSettings, type TenantScope } from '../../lib/tenant';
+import { tenantSettings, type TenantScope } from '../../core/tenant';
 
 /** Statements kept prepared per connection; the oldest is dropped past this. */
 const PREPARED_PER_CONNECTION = 64;

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
-import type { CompanyDeps } from '../../deps';
-import { companyAccess } from '../../plugins/company-access';
+import type { CompanyDeps } from '../../core/deps';
+import { companyAccess } from '../../core/company-access';
 import type { PlanActor } from './plan-context';
 
 /** Reading the plan is for every member; changing it takes the creator role or more. */

@@ -1,5 +1,5 @@
 import type { PageOf, PlanView, ViewListFilters } from '@tracemap/contracts';
-import type { CompanyDeps } from '../../deps';
+import type { CompanyDeps } from '../../core/deps';
 import { listTotals } from '../shared/list-totals';
 import { exposedOnly, keptPlanRead, tenantReader, type PlanActor } from '../shared/plan-context';
 import { listViews as listPage } from './view-repository';

@@ -1,6 +1,6 @@
 import type { UpdateViewInput, ViewDetail } from '@tracemap/contracts';
-import type { CompanyDeps } from '../../deps';
-import { tenantTransaction } from '../../lib/tenant';
+import type { CompanyDeps } from '../../core/deps';
+import { tenantTransaction } from '../../core/tenant';
 import { recordHistory } from '../history/history-repository';
 import { checkLinks } from '../shared/link-checks';
 import { replaceAttributeLinks, replaceViewEvents } from '../shared/link-repository';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { CreateViewBody, UpdateViewBody, ViewDetail, ViewListQuery, ViewPage, ViewSchema } from '@tracemap/contracts';
-import type { CompanyDeps } from '../../deps';
+import type { CompanyDeps } from '../../core/deps';
 import { registerPlanEntityRoutes } from '../shared/entity-routes';
 import { createView } from './create-view';
 import { deleteView } from './delete-view';

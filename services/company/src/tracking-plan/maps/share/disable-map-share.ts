@@ -1,5 +1,5 @@
-import type { CompanyDeps } from '../../../deps';
-import { tenantTransaction } from '../../../lib/tenant';
+import type { CompanyDeps } from '../../../core/deps';
+import { tenantTransaction } from '../../../core/tenant';
 import { recordHistory } from '../../history/history-repository';
 import type { PlanActor } from '../../shared/plan-context';
 import { entityNotFound } from '../../shared/plan-errors';

@@ -1,6 +1,6 @@
 import type { MapShareState } from '@tracemap/contracts';
-import type { CompanyDeps } from '../../../deps';
-import { tenantTransaction } from '../../../lib/tenant';
+import type { CompanyDeps } from '../../../core/deps';
+import { tenantTransaction } from '../../../core/tenant';
 import { recordHistory } from '../../history/history-repository';
 import type { PlanActor } from '../../shared/plan-context';
 import { entityNotFound } from '../../shared/plan-errors';

@@ -1,6 +1,6 @@
 import type { MapFrameAncestors } from '@tracemap/contracts';
-import type { CompanyDeps } from '../../../deps';
-import { tenantTransaction } from '../../../lib/tenant';
+import type { CompanyDeps } from '../../../core/deps';
+import { tenantTransaction } from '../../../core/tenant';
 import { mapEmbedOrigins } from './share-repository';
 
 /** Who may frame a map's preview page, for the gateway's Content-Security-Policy; nobody for an unknown map. */

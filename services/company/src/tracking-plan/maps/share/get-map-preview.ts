@@ -1,8 +1,8 @@
 import { AppError } from '@tracemap/service-kit';
 import type { MapPreview } from '@tracemap/contracts';
-import type { CompanyDeps } from '../../../deps';
-import { hasAccess } from '../../../lib/roles';
-import { setTenantCompany, tenantTransaction } from '../../../lib/tenant';
+import type { CompanyDeps } from '../../../core/deps';
+import { hasAccess } from '../../../core/roles';
+import { setTenantCompany, tenantTransaction } from '../../../core/tenant';
 import { exposedOnly, type PlanActor } from '../../shared/plan-context';
 import { companyOfSharedMap } from './share-repository';
 import { readMapPreview } from './preview-repository';

@@ -1,6 +1,6 @@
 import type { MapShareState } from '@tracemap/contracts';
-import type { CompanyDeps } from '../../../deps';
-import { tenantTransaction } from '../../../lib/tenant';
+import type { CompanyDeps } from '../../../core/deps';
+import { tenantTransaction } from '../../../core/tenant';
 import type { PlanActor } from '../../shared/plan-context';
 import { entityNotFound } from '../../shared/plan-errors';
 import { findShare, mapExists } from './share-repository';

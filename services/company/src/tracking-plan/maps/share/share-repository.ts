@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { Queryable } from '@tracemap/service-kit';
-import { tenantRead } from '../../../lib/tenant';
+import { tenantRead } from '../../../core/tenant';
 import { iso } from '../../shared/list-query';
 
 export interface StoredShare {
