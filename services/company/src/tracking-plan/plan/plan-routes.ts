@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { AppError } from '@tracemap/service-kit';
+import { AppError, decodeJsonBody, decodeTextBody } from '@tracemap/service-kit';
 import { CompanyPathParams, ExportQuery, IMPORT_BODY_LIMIT_BYTES, ImportDiffSchema, ImportQuery, LintReport } from '@tracemap/contracts';
 import type { CompanyDeps } from '../../core/deps';
 import { PLAN_FAILURE, PLAN_MESSAGES } from '../shared/plan-errors';
@@ -47,9 +47,17 @@ export async function planRoutes(parent: FastifyInstance, { deps }: { deps: Comp
 async function importRoute(parent: FastifyInstance, { deps }: { deps: CompanyDeps }) {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser(['application/json', 'text/csv'], { parseAs: 'string', bodyLimit: IMPORT_BODY_LIMIT_BYTES }, (_request, body, done) =>
-    done(null, body),
-  );
+  // Kept as text for the importer to parse, but the bytes meet the kit's checks first: CSV must be
+  // UTF-8, and a native file also the nesting limit of every JSON body.
+  const asText = (decode: (raw: Buffer) => string) => (_request: unknown, raw: string | Buffer, done: (error: Error | null, body?: unknown) => void) => {
+    try {
+      done(null, decode(Buffer.from(raw)));
+    } catch (error) {
+      done(error as Error);
+    }
+  };
+  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: IMPORT_BODY_LIMIT_BYTES }, asText(decodeJsonBody));
+  app.addContentTypeParser('text/csv', { parseAs: 'buffer', bodyLimit: IMPORT_BODY_LIMIT_BYTES }, asText(decodeTextBody));
   app.post(
     '/:companyId/tracking-plan/import',
     {
