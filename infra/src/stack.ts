@@ -66,6 +66,8 @@ export interface LocalSecrets {
   AUTH_SERVICE_ROLE_KEY: string;
   /** Signs the billing sandbox's webhooks; only the subscription service is given it. */
   SANDBOX_WEBHOOK_SECRET: string;
+  /** The billing sandbox's API key; only the subscription service is given it. */
+  SANDBOX_SECRET_KEY: string;
 }
 
 const SECRET_MAKERS: Record<keyof LocalSecrets, () => string> = {
@@ -73,6 +75,7 @@ const SECRET_MAKERS: Record<keyof LocalSecrets, () => string> = {
   AUTH_PUBLIC_KEY: () => `tm_public_${randomBytes(24).toString('base64url')}`,
   AUTH_SERVICE_ROLE_KEY: () => `tm_service_${randomBytes(32).toString('base64url')}`,
   SANDBOX_WEBHOOK_SECRET: () => `whsec_${randomBytes(32).toString('base64url')}`,
+  SANDBOX_SECRET_KEY: () => `sk_test_${randomBytes(32).toString('base64url')}`,
 };
 
 /**
@@ -134,8 +137,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     AUTH_PUBLIC_KEY: environment.AUTH_PUBLIC_KEY || generated.AUTH_PUBLIC_KEY,
     AUTH_SERVICE_ROLE_KEY: environment.AUTH_SERVICE_ROLE_KEY || generated.AUTH_SERVICE_ROLE_KEY,
     SANDBOX_WEBHOOK_SECRET: environment.SANDBOX_WEBHOOK_SECRET || generated.SANDBOX_WEBHOOK_SECRET,
+    SANDBOX_SECRET_KEY: environment.SANDBOX_SECRET_KEY || generated.SANDBOX_SECRET_KEY,
   };
-  const { SANDBOX_WEBHOOK_SECRET, ...sharedSecrets } = secrets;
+  const { SANDBOX_WEBHOOK_SECRET, SANDBOX_SECRET_KEY, ...sharedSecrets } = secrets;
   const owned: ManagedProcess[] = [];
   const running = new Map<ServiceName, SupervisedProcess>();
   let mailbox: DevMailbox | null = null;
@@ -181,7 +185,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         // get a trial (the environment may turn it off).
         BILLING_ENFORCED: 'true',
         ...sharedSecrets,
-        ...(name === 'subscription' ? { SANDBOX_WEBHOOK_SECRET } : {}),
+        ...(name === 'subscription' ? { SANDBOX_WEBHOOK_SECRET, SANDBOX_SECRET_KEY } : {}),
         ...settingsFrom(name, environment),
         ...stackEnv,
         ...(options.env ?? {}),

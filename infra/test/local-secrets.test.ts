@@ -28,3 +28,13 @@ test('a data folder made before the sandbox secret existed gets one and keeps it
   expect(secrets.SANDBOX_WEBHOOK_SECRET).toMatch(/^whsec_[\w-]{40,}$/);
   expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(secrets);
 });
+
+test('each data folder gets its own sandbox API key, kept across restarts, never the old built-in one', () => {
+  const first = folder();
+  const a = localSecrets(first).SANDBOX_SECRET_KEY;
+  const b = localSecrets(folder()).SANDBOX_SECRET_KEY;
+  expect(a).toMatch(/^sk_test_[\w-]{40,}$/);
+  expect(a).not.toBe(b);
+  expect([a, b]).not.toContain('sk_test_tracemap_sandbox');
+  expect(localSecrets(first).SANDBOX_SECRET_KEY).toBe(a);
+});

@@ -9,13 +9,22 @@ import { ConfigError } from '@tracemap/service-kit';
  */
 export const PUBLISHED_SANDBOX_WEBHOOK_SECRET = 'whsec_tracemap_sandbox';
 
+/**
+ * The API key the sandbox used to ship with. Public for the same reason: with it anyone who can
+ * reach the service could create customers, subscriptions and clock jumps in the sandbox.
+ */
+export const PUBLISHED_SANDBOX_SECRET_KEY = 'sk_test_tracemap_sandbox';
+
 /** Settings of the sandbox billing provider (used while no real provider key is configured). */
 export const SandboxConfigSchema = Type.Object({
-  /** The key the emulator accepts as `Authorization: Bearer …`; local only, never a real secret. */
-  SANDBOX_SECRET_KEY: Type.String({ minLength: 8, default: 'sk_test_tracemap_sandbox' }),
+  /**
+   * The key the emulator accepts as `Authorization: Bearer …`; local only, never a real provider key.
+   * `npm start` generates one per data folder; unset, each process makes its own (see withSandboxSecrets).
+   */
+  SANDBOX_SECRET_KEY: Type.String({ minLength: 16 }),
   /**
    * Signs the sandbox's webhooks; the webhook handler verifies with it while the sandbox is in use.
-   * `npm start` generates one per data folder; unset, each process makes its own (see withSandboxWebhookSecret).
+   * `npm start` generates one per data folder; unset, each process makes its own (see withSandboxSecrets).
    */
   SANDBOX_WEBHOOK_SECRET: Type.String({ minLength: 16 }),
   /** Where webhooks go; the service's own /webhooks/stripe by default. */
@@ -49,23 +58,32 @@ export interface SandboxSettings {
 export const isSandboxEnabled = (config: Pick<SandboxSettings, 'STRIPE_SECRET_KEY'>) => !config.STRIPE_SECRET_KEY;
 
 /**
- * The environment with a fresh random SANDBOX_WEBHOOK_SECRET when none is set. The sandbox inside
- * a service signs and verifies with the same value, so one made per process is enough for a
- * single process; several processes sharing the sandbox's webhooks must be given one secret.
- * No secret is ever built in: a value everyone knows would let anyone sign events.
+ * The environment with a fresh random SANDBOX_WEBHOOK_SECRET and SANDBOX_SECRET_KEY for whichever
+ * is not set. The sandbox inside a service is both ends of each (it signs and verifies webhooks,
+ * serves and calls its API), so values made per process are enough for a single process; several
+ * processes sharing one sandbox must be given the same ones. Neither is ever built in: a value
+ * everyone knows would let anyone sign events or call the sandbox.
  */
-export function withSandboxWebhookSecret(env: Record<string, string | undefined>): Record<string, string | undefined> {
-  if (env.SANDBOX_WEBHOOK_SECRET) return env;
-  return { ...env, SANDBOX_WEBHOOK_SECRET: `whsec_${randomBytes(32).toString('base64url')}` };
+export function withSandboxSecrets(env: Record<string, string | undefined>): Record<string, string | undefined> {
+  return {
+    ...env,
+    SANDBOX_WEBHOOK_SECRET: env.SANDBOX_WEBHOOK_SECRET || `whsec_${randomBytes(32).toString('base64url')}`,
+    SANDBOX_SECRET_KEY: env.SANDBOX_SECRET_KEY || `sk_test_${randomBytes(32).toString('base64url')}`,
+  };
 }
 
 /**
- * A webhook secret everyone knows is refused in every mode. In production, where the real
+ * A webhook secret or sandbox API key everyone knows is refused in every mode. In production, where the real
  * provider is required, its webhook secret is required with it, so the start stops instead of
  * answering every event with an error.
  */
-export function assertWebhookSecretsSafe(config: Pick<SandboxSettings, 'NODE_ENV' | 'SANDBOX_WEBHOOK_SECRET'> & { STRIPE_WEBHOOK_SECRET?: string }): void {
+export function assertSandboxSecretsSafe(
+  config: Pick<SandboxSettings, 'NODE_ENV' | 'SANDBOX_WEBHOOK_SECRET' | 'SANDBOX_SECRET_KEY'> & { STRIPE_WEBHOOK_SECRET?: string },
+): void {
   const problems: string[] = [];
+  if (config.SANDBOX_SECRET_KEY === PUBLISHED_SANDBOX_SECRET_KEY) {
+    problems.push("SANDBOX_SECRET_KEY: is the sandbox's former built-in API key, which is public and lets anyone call the sandbox; set a key of your own");
+  }
   for (const name of ['SANDBOX_WEBHOOK_SECRET', 'STRIPE_WEBHOOK_SECRET'] as const) {
     if (config[name] === PUBLISHED_SANDBOX_WEBHOOK_SECRET) {
       problems.push(`${name}: is the sandbox's former built-in secret, which is public and lets anyone sign webhooks; set a secret of your own`);

@@ -7,7 +7,7 @@ import {
   serviceConfigSchema,
   type ConfigLoader,
 } from '@tracemap/service-kit';
-import { assertSandboxAllowed, assertWebhookSecretsSafe, SandboxConfigSchema, withSandboxWebhookSecret } from './sandbox/config';
+import { assertSandboxAllowed, assertSandboxSecretsSafe, SandboxConfigSchema, withSandboxSecrets } from './sandbox/config';
 
 const Url = (fallback?: string) =>
   Type.String({ pattern: '^https?://[^\\s]+$', ...(fallback === undefined ? {} : { default: fallback }) });
@@ -43,9 +43,9 @@ export type SubscriptionConfig = Static<typeof SubscriptionConfigSchema>;
 
 export const loadConfig: ConfigLoader<SubscriptionConfig> = Object.assign(
   (env: Record<string, string | undefined> = process.env) => {
-    const config = readEnv(SubscriptionConfigSchema, withSandboxWebhookSecret(env));
+    const config = readEnv(SubscriptionConfigSchema, withSandboxSecrets(env));
     assertSandboxAllowed(config);
-    assertWebhookSecretsSafe(config);
+    assertSandboxSecretsSafe(config);
     return config;
   },
   { schema: SubscriptionConfigSchema },

@@ -9,6 +9,7 @@ import { loadConfig } from '../src/config';
 // The sandbox's signing secret used to be a fixed value in the code, so anyone could sign a
 // "subscription canceled" event for any company. These tests use that old value on purpose.
 const PUBLISHED = 'whsec_tracemap_sandbox';
+const PUBLISHED_API_KEY = 'sk_test_tracemap_sandbox';
 const TOKEN = 'internal-token-for-tests-0123456789';
 const base = {
   PORT: '0',
@@ -57,6 +58,34 @@ describe('a service started with the defaults', () => {
     const written = await app.db.query(`SELECT (SELECT count(*) FROM subscription.processed_events)::int AS events, (SELECT count(*) FROM subscription.outbox)::int AS emails, (SELECT count(*) FROM subscription.subscriptions)::int AS subscriptions`);
     expect(written.rows[0]).toEqual({ events: 0, emails: 0, subscriptions: 0 });
   });
+
+  test('the sandbox API refuses the formerly built-in key and creates nothing', async () => {
+    const before = await app.db.query(`SELECT count(*)::int AS n FROM sandbox_objects`);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/v1/customers',
+      headers: { authorization: `Bearer ${PUBLISHED_API_KEY}`, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'email=forged%40example.com',
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error).toMatchObject({ type: 'invalid_request_error' });
+    const after = await app.db.query(`SELECT count(*)::int AS n FROM sandbox_objects`);
+    expect(after.rows[0].n).toBe(before.rows[0].n);
+  });
+});
+
+test('without a configured sandbox API key each start makes its own, never the old built-in one', () => {
+  const first = loadConfig(base).SANDBOX_SECRET_KEY;
+  const second = loadConfig(base).SANDBOX_SECRET_KEY;
+  expect(first).toMatch(/^sk_test_[\w-]{40,}$/);
+  expect(second).not.toBe(first);
+  expect([first, second]).not.toContain(PUBLISHED_API_KEY);
+});
+
+test('the old built-in sandbox API key is refused with a clear message', () => {
+  const read = () => loadConfig({ ...base, SANDBOX_SECRET_KEY: PUBLISHED_API_KEY });
+  expect(read).toThrow(ConfigError);
+  expect(read).toThrow("SANDBOX_SECRET_KEY: is the sandbox's former built-in API key, which is public and lets anyone call the sandbox; set a key of your own");
 });
 
 test('without a configured sandbox secret each start makes its own, never the old built-in one', () => {
