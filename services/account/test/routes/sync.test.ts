@@ -1,7 +1,7 @@
 import { MESSAGES } from '@tracemap/contracts';
 import { bearer, PUBLIC_KEY, signedInUser, startStack, type Stack } from '../support/stack';
 import { SERVICE_TOKEN, startAccount } from '../support/account-app';
-import { eventually } from '../support/eventually';
+import { waitFor } from '@tracemap/test-kit';
 
 let stack: Stack;
 
@@ -68,10 +68,10 @@ describe('GET /api/account/sync', () => {
     expect((await sync(user.token)).statusCode).toBe(200);
     // Set by an administrator; there is no user-facing route that sets it.
     await stack.account.app.db.query('UPDATE account.profiles SET password_reset_required = true WHERE user_id = $1', [user.id]);
-    const res = await eventually(async () => {
+    const res = await waitFor(async () => {
       const r = await fetch(`${stack.account.url}/api/account/sync`, { headers: bearer(user.token) });
       return r.status === 205 && r;
-    });
+    }, { message: 'sync answering 205 once a reset is required' });
     expect(res.status).toBe(205);
     // Over real HTTP a 205 carries no body for fetch; other clients get the message.
     const injected = await sync(user.token);
@@ -84,10 +84,10 @@ describe('GET /api/account/sync', () => {
     expect((await sync(user.token)).json().firstName).toBe('Cache');
     // A write that bypasses this service (as a stand-in for auth-side changes) is served stale until the entry expires…
     await stack.account.app.db.query(`UPDATE account.profiles SET trial_used = true WHERE user_id = $1`, [user.id]);
-    const fresh = await eventually(async () => {
+    const fresh = await waitFor(async () => {
       const body = (await sync(user.token)).json();
       return body.trialUsed === true && body;
-    });
+    }, { message: 'sync showing the outside write once its cache entry expires' });
     expect(fresh.trialUsed).toBe(true);
 
     // …while a long-lived cache shows the entry really is reused.
