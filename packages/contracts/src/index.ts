@@ -18,3 +18,6 @@ export * from './roadmap';
 export * from './admin';
 export * from './analytics';
 export * from './company-info';
+export * from './primitives';
+export * from './auth';
+export * from './subscription-changes';

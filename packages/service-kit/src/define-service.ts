@@ -4,6 +4,7 @@ import type { AccessClaims, AccessTokenVerifier } from './auth/verify-access-tok
 import type { BaseConfig, StatelessConfig } from './config';
 import { createService } from './create-service';
 import { createInternalClient, type InternalClient } from './internal-client';
+import { collectApiDocument, serveApiDocument, type ApiDocumentDeclaration } from './openapi/api-document';
 import type { AuthenticationPluginOptions } from './plugins/authentication';
 import type { ErrorTranslation } from './plugins/error-handler';
 import type { ConfigLoader, MailConfig } from './service/config-pieces';
@@ -73,6 +74,12 @@ export interface ServiceDeclaration<C extends ServiceConfig, D, O = object> {
    * (e.g. an unreachable database as a retryable 503); return the error itself otherwise.
    */
   translateError?: ErrorTranslation;
+  /**
+   * The public API's OpenAPI document, built from the routes' schemas and served at
+   * `/api/{name}/openapi.json` unless a path is given; `/internal/*` is left out.
+   * `false` for a service without an API of its own (the gateway).
+   */
+  openApi?: ApiDocumentDeclaration | false;
 }
 
 export interface ServiceDefinition<C extends ServiceConfig, D, O = object> {
@@ -131,6 +138,8 @@ export function defineService<C extends ServiceConfig, D, O = object>(declaratio
     });
     state.app = app;
     await declaration.configure?.(app, config);
+    // Before any route is added, so the document sees them all.
+    if (declaration.openApi !== false) await collectApiDocument(app, declaration.name, declaration.openApi);
     if (declaration.outbox) {
       const mail = config as C & MailConfig;
       await declaration.outbox.migrate(app.db, declaration.name);
@@ -152,6 +161,7 @@ export function defineService<C extends ServiceConfig, D, O = object>(declaratio
       if (typeof route === 'function') await app.register(route, { deps: made });
       else await app.register(route.plugin, { deps: made, prefix: route.prefix });
     }
+    if (declaration.openApi !== false) serveApiDocument(app, declaration.name, declaration.openApi);
     app.addHook('onReady', async () => workers.start(made, 'ready'));
     app.addHook('onListen', async () => workers.start(made, 'listen'));
     // preClose: workers finish their round while the pool (ended on close) still answers.

@@ -16,6 +16,8 @@ export const service = defineService({
   migrations: false,
   // Every request gets a fresh id here: a client's own X-Request-Id is not trusted.
   trustIncomingRequestId: false,
+  // No API of its own: each service's document reaches clients through the proxy (`/api/account/openapi.json`, `/auth/v1/openapi.json`…).
+  openApi: false,
   readiness: (config) => upstreamsReady(upstreamsFrom(config)),
   configure: async (app) => {
     // The gateway forwards bodies untouched, as bytes: webhooks are verified on them, and text

@@ -106,6 +106,21 @@ test('each prefix reaches the service that owns it, full path and query kept', a
   }
 });
 
+test('each service\'s API document is reached where the service serves it; the gateway has none of its own', async () => {
+  for (const [url, owner] of [
+    ['/auth/v1/openapi.json', 'auth'],
+    ['/api/account/openapi.json', 'account'],
+    ['/api/company/openapi.json', 'company'],
+  ]) {
+    const response = await gateway.inject(url);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ upstream: owner, url });
+  }
+  // The subscription service is down in this test: its prefix answers for it.
+  expect((await gateway.inject('/api/subscription/openapi.json')).json().message).toMatch(/subscription service is unavailable/);
+  expect((await gateway.inject('/api/gateway/openapi.json')).statusCode).toBe(404);
+});
+
 test('a request id is created, forwarded and returned; client identity headers are dropped', async () => {
   const response = await gateway.inject({
     method: 'GET',

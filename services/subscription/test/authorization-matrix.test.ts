@@ -28,7 +28,7 @@ const MATRIX: Record<string, { body: (companyId: string) => Record<string, unkno
   'POST /api/subscription/details': { body: (companyId) => ({ companyId }), expect: ANY_MEMBER },
 };
 /** Public: the same answer for everyone. */
-const PUBLIC = ['GET /api/subscription/plans'];
+const PUBLIC = ['GET /api/subscription/plans', 'GET /api/subscription/openapi.json'];
 
 test('every billing route has a row in the matrix', () => {
   const listed = h.app

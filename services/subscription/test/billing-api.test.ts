@@ -37,7 +37,7 @@ test('checkout, plan change with proration, cancel and resume: each provider cal
   const update = await post(token, '/api/subscription/update', { companyId, priceId: 'price_team' });
   expect(update.statusCode).toBe(200);
   expect(update.json().checkoutUrl).toMatch(/^https:\/\/checkout\.test\/cs_/);
-  expect(update.json().company).toEqual({ id: companyId });
+  expect(update.json().company).toMatchObject({ id: companyId });
   expect(update.json().subscription).toBeNull();
 
   // The customer pays; the provider tells us; the copy follows.

@@ -7,6 +7,7 @@ import { adminGenerateLink } from '../use-cases/admin-generate-link';
 import { adminDeleteUser, adminGetUser, adminListUsers, adminUpdateUser } from '../use-cases/admin-manage-users';
 import { inviteUser } from '../use-cases/invite-user';
 import { Email, Metadata, OptionalNullable, Password, RedirectQuery, Strict } from './schemas';
+import { AdminUserListSchema, AuthUserSchema, GeneratedLinkSchema } from '@tracemap/contracts';
 
 const CreateUserBody = Type.Object(
   {
@@ -58,7 +59,7 @@ const ListQuery = Type.Object(
 export default async function adminRoutes(app: FastifyInstance, { deps }: { deps: AuthDeps }) {
   app.addHook('preValidation', async (request) => requireServiceRole(deps, request));
 
-  app.post<{ Body: Static<typeof CreateUserBody> }>('/admin/users', { schema: { body: CreateUserBody } }, async (request) => {
+  app.post<{ Body: Static<typeof CreateUserBody> }>('/admin/users', { schema: { body: CreateUserBody, response: { 200: AuthUserSchema } } }, async (request) => {
     const b = request.body;
     return adminCreateUser(deps, {
       email: b.email,
@@ -69,7 +70,7 @@ export default async function adminRoutes(app: FastifyInstance, { deps }: { deps
     });
   });
 
-  app.get<{ Querystring: Static<typeof ListQuery> }>('/admin/users', { schema: { querystring: ListQuery } }, async (request, reply) => {
+  app.get<{ Querystring: Static<typeof ListQuery> }>('/admin/users', { schema: { querystring: ListQuery, response: { 200: AdminUserListSchema } } }, async (request, reply) => {
     const page = Number(request.query.page) || 1;
     const perPage = Number(request.query.per_page) || 50;
     const { users, aud, total } = await adminListUsers(deps, page, perPage);
@@ -77,13 +78,13 @@ export default async function adminRoutes(app: FastifyInstance, { deps }: { deps
     return { users, aud };
   });
 
-  app.get<{ Params: Static<typeof UserParams> }>('/admin/users/:id', { schema: { params: UserParams } }, async (request) =>
+  app.get<{ Params: Static<typeof UserParams> }>('/admin/users/:id', { schema: { params: UserParams, response: { 200: AuthUserSchema } } }, async (request) =>
     adminGetUser(deps, request.params.id),
   );
 
   app.put<{ Params: Static<typeof UserParams>; Body: Static<typeof UpdateUserBody> }>(
     '/admin/users/:id',
-    { schema: { params: UserParams, body: UpdateUserBody } },
+    { schema: { params: UserParams, body: UpdateUserBody, response: { 200: AuthUserSchema } } },
     async (request) => {
       const b = request.body;
       return adminUpdateUser(deps, request.params.id, {
@@ -99,13 +100,13 @@ export default async function adminRoutes(app: FastifyInstance, { deps }: { deps
 
   app.delete<{ Params: Static<typeof UserParams> }>(
     '/admin/users/:id',
-    { schema: { params: UserParams, body: DeleteBody } },
+    { schema: { params: UserParams, body: DeleteBody, response: { 200: AuthUserSchema } } },
     async (request) => adminDeleteUser(deps, request.params.id),
   );
 
   app.post<{ Body: Static<typeof LinkBody>; Querystring: Static<typeof RedirectQuery> }>(
     '/admin/generate_link',
-    { schema: { body: LinkBody, querystring: RedirectQuery } },
+    { schema: { body: LinkBody, querystring: RedirectQuery, response: { 200: GeneratedLinkSchema } } },
     async (request) => {
       const b = request.body;
       return adminGenerateLink(deps, {
@@ -121,7 +122,7 @@ export default async function adminRoutes(app: FastifyInstance, { deps }: { deps
 
   app.post<{ Body: Static<typeof InviteBody>; Querystring: Static<typeof RedirectQuery> }>(
     '/invite',
-    { schema: { body: InviteBody, querystring: RedirectQuery } },
+    { schema: { body: InviteBody, querystring: RedirectQuery, response: { 200: AuthUserSchema } } },
     async (request) =>
       inviteUser(deps, { email: request.body.email, data: request.body.data ?? undefined, redirectTo: request.query.redirect_to }),
   );

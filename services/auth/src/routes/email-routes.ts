@@ -7,6 +7,7 @@ import { resendEmail } from '../use-cases/resend-email';
 import { sendOtp } from '../use-cases/send-otp';
 import { signUp } from '../use-cases/sign-up';
 import { ClientExtras, Email, Metadata, OptionalNullable, Password, PkceFields, RedirectQuery, Strict } from './schemas';
+import { EmptyResponseSchema, SignUpResponseSchema } from '@tracemap/contracts';
 
 const SignUpBody = Type.Object({ email: Email, password: Password, data: OptionalNullable(Metadata), ...PkceFields, ...ClientExtras }, Strict);
 const OtpBody = Type.Object(
@@ -24,7 +25,7 @@ type Query = Static<typeof RedirectQuery>;
 export default async function emailRoutes(app: FastifyInstance, { deps }: { deps: AuthDeps }) {
   app.post<{ Body: Static<typeof SignUpBody>; Querystring: Query }>(
     '/signup',
-    { schema: { body: SignUpBody, querystring: RedirectQuery } },
+    { schema: { body: SignUpBody, querystring: RedirectQuery, response: { 200: SignUpResponseSchema } } },
     async (request) => {
       const { email, password, data, code_challenge, code_challenge_method } = request.body;
       return signUp(
@@ -37,7 +38,7 @@ export default async function emailRoutes(app: FastifyInstance, { deps }: { deps
 
   app.post<{ Body: Static<typeof OtpBody>; Querystring: Query }>(
     '/otp',
-    { schema: { body: OtpBody, querystring: RedirectQuery } },
+    { schema: { body: OtpBody, querystring: RedirectQuery, response: { 200: EmptyResponseSchema } } },
     async (request) => {
       const { email, data, create_user, code_challenge, code_challenge_method } = request.body;
       return sendOtp(
@@ -50,7 +51,7 @@ export default async function emailRoutes(app: FastifyInstance, { deps }: { deps
 
   app.post<{ Body: Static<typeof RecoverBody>; Querystring: Query }>(
     '/recover',
-    { schema: { body: RecoverBody, querystring: RedirectQuery } },
+    { schema: { body: RecoverBody, querystring: RedirectQuery, response: { 200: EmptyResponseSchema } } },
     async (request) => {
       const { email, code_challenge, code_challenge_method } = request.body;
       return recoverPassword(deps, { email, code_challenge, code_challenge_method, redirectTo: request.query.redirect_to }, requestMeta(deps, request));
@@ -59,7 +60,7 @@ export default async function emailRoutes(app: FastifyInstance, { deps }: { deps
 
   app.post<{ Body: Static<typeof ResendBody>; Querystring: Query }>(
     '/resend',
-    { schema: { body: ResendBody, querystring: RedirectQuery } },
+    { schema: { body: ResendBody, querystring: RedirectQuery, response: { 200: EmptyResponseSchema } } },
     async (request) => {
       const { email, type, code_challenge, code_challenge_method } = request.body;
       return resendEmail(deps, { email, type, code_challenge, code_challenge_method, redirectTo: request.query.redirect_to }, requestMeta(deps, request));

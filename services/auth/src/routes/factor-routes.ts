@@ -8,6 +8,7 @@ import { enrollFactor } from '../use-cases/enroll-factor';
 import { unenrollFactor } from '../use-cases/unenroll-factor';
 import { verifyFactor } from '../use-cases/verify-factor';
 import { Strict } from './schemas';
+import { AuthSessionSchema, EnrolledFactorSchema, FactorChallengeSchema, UnenrolledFactorSchema } from '@tracemap/contracts';
 
 const Uuid = Type.String({ format: 'uuid' });
 const FactorParams = Type.Object({ factorId: Uuid }, Strict);
@@ -24,7 +25,7 @@ const ChallengeBody = Type.Object({ factorId: Type.Optional(Type.String()), chan
 const VerifyBody = Type.Object({ challenge_id: Uuid, code: Type.String({ pattern: '^[0-9]{6}$' }) }, Strict);
 
 export default async function factorRoutes(app: FastifyInstance, { deps }: { deps: AuthDeps }) {
-  app.post<{ Body: Static<typeof EnrollBody> }>('/factors', { schema: { body: EnrollBody } }, async (request) => {
+  app.post<{ Body: Static<typeof EnrollBody> }>('/factors', { schema: { body: EnrollBody, response: { 200: EnrolledFactorSchema } } }, async (request) => {
     const caller = requireCaller(deps, request);
     if (request.body.factor_type !== 'totp') {
       throw authError(422, 'mfa_factor_type_not_supported', `Factor type ${request.body.factor_type} is not supported: use totp`);
@@ -34,13 +35,13 @@ export default async function factorRoutes(app: FastifyInstance, { deps }: { dep
 
   app.post<{ Params: Static<typeof FactorParams>; Body: Static<typeof ChallengeBody> }>(
     '/factors/:factorId/challenge',
-    { schema: { params: FactorParams, body: ChallengeBody } },
+    { schema: { params: FactorParams, body: ChallengeBody, response: { 200: FactorChallengeSchema } } },
     async (request) => challengeFactor(deps, requireCaller(deps, request), request.params.factorId, requestMeta(deps, request)),
   );
 
   app.post<{ Params: Static<typeof FactorParams>; Body: Static<typeof VerifyBody> }>(
     '/factors/:factorId/verify',
-    { schema: { params: FactorParams, body: VerifyBody } },
+    { schema: { params: FactorParams, body: VerifyBody, response: { 200: AuthSessionSchema } } },
     async (request) =>
       verifyFactor(
         deps,
@@ -50,7 +51,7 @@ export default async function factorRoutes(app: FastifyInstance, { deps }: { dep
       ),
   );
 
-  app.delete<{ Params: Static<typeof FactorParams> }>('/factors/:factorId', { schema: { params: FactorParams } }, async (request) =>
+  app.delete<{ Params: Static<typeof FactorParams> }>('/factors/:factorId', { schema: { params: FactorParams, response: { 200: UnenrolledFactorSchema } } }, async (request) =>
     unenrollFactor(deps, requireCaller(deps, request), request.params.factorId),
   );
 }

@@ -8,6 +8,7 @@ import { exchangePkceCode } from '../use-cases/exchange-pkce-code';
 import { refreshSession } from '../use-cases/refresh-session';
 import { signInWithPassword } from '../use-cases/sign-in-with-password';
 import { ClientExtras, Email, Password, Strict } from './schemas';
+import { AuthSessionSchema } from '@tracemap/contracts';
 
 const PasswordGrant = Type.Object({ email: Email, password: Password, ...ClientExtras }, Strict);
 const RefreshGrant = Type.Object({ refresh_token: Type.String({ minLength: 1, maxLength: 256 }) }, Strict);
@@ -38,7 +39,7 @@ const readPkce = compile(PkceGrant);
 export default async function tokenRoutes(app: FastifyInstance, { deps }: { deps: AuthDeps }) {
   app.post<{ Querystring: Static<typeof TokenQuery> }>(
     '/token',
-    { schema: { querystring: TokenQuery, body: Type.Object({}, { additionalProperties: true }) } },
+    { schema: { querystring: TokenQuery, body: Type.Object({}, { additionalProperties: true }), response: { 200: AuthSessionSchema } } },
     async (request) => {
       const meta = requestMeta(deps, request);
       switch (request.query.grant_type) {

@@ -7,6 +7,7 @@ import { getUser } from '../use-cases/get-user';
 import { logOut } from '../use-cases/log-out';
 import { updateCurrentUser } from '../use-cases/update-user';
 import { Email, Metadata, OptionalNullable, Password, PkceFields, RedirectQuery, Strict } from './schemas';
+import { AuthUserSchema } from '@tracemap/contracts';
 
 const UpdateUserBody = Type.Object(
   {
@@ -25,11 +26,11 @@ const LogoutQuery = Type.Object(
 );
 
 export default async function userRoutes(app: FastifyInstance, { deps }: { deps: AuthDeps }) {
-  app.get('/user', async (request) => getUser(deps, requireCaller(deps, request).userId));
+  app.get('/user', { schema: { response: { 200: AuthUserSchema } } }, async (request) => getUser(deps, requireCaller(deps, request).userId));
 
   app.put<{ Body: Static<typeof UpdateUserBody>; Querystring: Static<typeof RedirectQuery> }>(
     '/user',
-    { schema: { body: UpdateUserBody, querystring: RedirectQuery } },
+    { schema: { body: UpdateUserBody, querystring: RedirectQuery, response: { 200: AuthUserSchema } } },
     async (request) => {
       const caller = requireCaller(deps, request);
       const body = request.body;
@@ -53,7 +54,7 @@ export default async function userRoutes(app: FastifyInstance, { deps }: { deps:
     },
   );
 
-  app.post<{ Querystring: Static<typeof LogoutQuery> }>('/logout', { schema: { querystring: LogoutQuery } }, async (request, reply) => {
+  app.post<{ Querystring: Static<typeof LogoutQuery> }>('/logout', { schema: { querystring: LogoutQuery, response: { 204: Type.Null() } } }, async (request, reply) => {
     const caller = requireCaller(deps, request);
     await logOut(deps, caller, request.query.scope ?? 'global');
     return reply.code(204).send();

@@ -6,6 +6,7 @@ import { withFragment, withQuery } from '../lib/redirects';
 import { requestMeta } from '../lib/request-context';
 import { verifyEmailToken } from '../use-cases/verify-email-token';
 import { ClientExtras, Email, Strict } from './schemas';
+import { AuthSessionSchema } from '@tracemap/contracts';
 
 const VerifyType = Type.Union([
   Type.Literal('signup'),
@@ -35,7 +36,7 @@ type VerifyTypeName = 'signup' | 'invite' | 'magiclink' | 'recovery' | 'email_ch
 
 /** `POST /verify` answers a session; `GET /verify` (the emailed link) answers a 303 redirect. */
 export default async function verifyRoutes(app: FastifyInstance, { deps }: { deps: AuthDeps }) {
-  app.post<{ Body: Static<typeof VerifyBody> }>('/verify', { schema: { body: VerifyBody } }, async (request) => {
+  app.post<{ Body: Static<typeof VerifyBody> }>('/verify', { schema: { body: VerifyBody, response: { 200: AuthSessionSchema } } }, async (request) => {
     const body = request.body as { type: VerifyTypeName; email?: string; token?: string; token_hash?: string };
     if (!body.token_hash && !(body.email && body.token)) throw validationFailed('Verify requires either a token_hash, or an email and a token');
     if (body.token && !/^\d{6}$/.test(body.token) && !body.token_hash) throw validationFailed('token must be the 6-digit code from the email');
@@ -49,7 +50,7 @@ export default async function verifyRoutes(app: FastifyInstance, { deps }: { dep
     return outcome.session;
   });
 
-  app.get<{ Querystring: Static<typeof VerifyQuery> }>('/verify', { schema: { querystring: VerifyQuery } }, async (request, reply) => {
+  app.get<{ Querystring: Static<typeof VerifyQuery> }>('/verify', { schema: { querystring: VerifyQuery, response: { 303: Type.Null() } } }, async (request, reply) => {
     const query = request.query as { token: string; type: VerifyTypeName; redirect_to?: string };
     const fallback = deps.redirects.resolve(query.redirect_to);
     reply.header('referrer-policy', 'no-referrer').header('cache-control', 'no-store');

@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   InvoicesResponse,
+  PlanChangeResponse,
   PlansResponse,
   PortalResponse,
   PreviewResponse,
   SUBSCRIPTION_MESSAGES as M,
+  SubscriptionChangeResponse,
   SubscriptionCompanyBody,
   SubscriptionDetailsResponse,
   SubscriptionPriceBody,
@@ -47,7 +49,7 @@ export default async function billingRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/subscription/update',
-    { schema: { body: SubscriptionPriceBody }, config: { failureMessage: M.updateFailed }, onRequest: app.requireUser },
+    { schema: { body: SubscriptionPriceBody, response: { 200: PlanChangeResponse } }, config: { failureMessage: M.updateFailed }, onRequest: app.requireUser },
     async (request) =>
       act(request, 'admin', M.updateFailed, async (companyId) => {
         const { priceId } = request.body as { priceId: string };
@@ -69,7 +71,7 @@ export default async function billingRoutes(app: FastifyInstance) {
     ['/api/subscription/cancel', true, M.cancelFailed],
     ['/api/subscription/resume', false, M.resumeFailed],
   ] as const) {
-    app.post(path, { schema: { body: SubscriptionCompanyBody }, config: { failureMessage: failure }, onRequest: app.requireUser }, async (request) =>
+    app.post(path, { schema: { body: SubscriptionCompanyBody, response: { 200: SubscriptionChangeResponse } }, config: { failureMessage: failure }, onRequest: app.requireUser }, async (request) =>
       act(request, 'admin', failure, async (companyId) => {
         await setCancelAtPeriodEnd(deps(), { companyId, cancel, requestId: request.id });
         return companyInfo(request, companyId);

@@ -1,3 +1,4 @@
+import { WebhookReceiptResponse } from '@tracemap/contracts';
 import { AppError } from '@tracemap/service-kit';
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
@@ -13,7 +14,7 @@ export default async function webhookRoutes(app: FastifyInstance) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
 
-  app.post('/webhooks/stripe', { config: { failureMessage: 'The event could not be processed. It will be retried.' } }, async (request) => {
+  app.post('/webhooks/stripe', { schema: { response: { 200: WebhookReceiptResponse } }, config: { failureMessage: 'The event could not be processed. It will be retried.' } }, async (request) => {
     const signature = request.headers['stripe-signature'];
     const raw = request.body;
     if (typeof signature !== 'string' || !Buffer.isBuffer(raw)) {

@@ -1,6 +1,19 @@
 import Fastify from 'fastify';
 import type { CompanyRole } from '@tracemap/contracts';
 
+/** Company info as the company service answers it: billing answers pass it on to the caller as it is. */
+export function companyInfo(companyId: string, role: CompanyRole, subscription: unknown): Record<string, unknown> {
+  return {
+    role,
+    users: [],
+    subscription,
+    objectCounts: { attributeCount: 0, eventCount: 0, viewCount: 0, mapCount: 0 },
+    attributeInheritance: false,
+    lastSync: null,
+    company: { id: companyId, name: 'Acme', settings: { attributeInheritance: false, eventNameCase: 'snake_case', attributeNameCase: 'snake_case' } },
+  };
+}
+
 /**
  * The company and account services' side of the internal contracts billing uses, on a real
  * loopback server: roles, company info, billing contacts, change notices and trialUsed.
@@ -13,10 +26,8 @@ export class FakePeers {
   /** Product admins (they may move the sandbox's clock). */
   readonly admins = new Set<string>();
   /** How company info is built (tests read the subscription service's own internal route). */
-  info: (companyId: string, userId: string) => Promise<Record<string, unknown>> = async (companyId, userId) => ({
-    role: this.roles.get(`${companyId}:${userId}`),
-    company: { id: companyId },
-  });
+  info: (companyId: string, userId: string) => Promise<Record<string, unknown>> = async (companyId, userId) =>
+    companyInfo(companyId, this.roles.get(`${companyId}:${userId}`) ?? 'viewer', null);
   companyDown = false;
   url = '';
   private readonly app = Fastify({ logger: false });

@@ -4,7 +4,7 @@ import Stripe from 'stripe';
 import { createTestDatabase, type TestDatabase } from '@tracemap/test-kit';
 import { service, type BuildOverrides } from '../../src/app';
 import { loadConfig, type SubscriptionConfig } from '../../src/config';
-import { FakePeers } from './fake-peers';
+import { companyInfo, FakePeers } from './fake-peers';
 import { FakeStripe } from './fake-stripe';
 import { createTokenKit, PUBLIC_URL, type TokenKit } from './tokens';
 
@@ -68,7 +68,7 @@ export async function startHarness(
   }
   peers.info = async (companyId, userId) => {
     const internal = await app.inject({ url: `/internal/companies/${companyId}/subscription`, headers: { 'x-service-token': SERVICE_TOKEN } });
-    return { role: peers.roles.get(`${companyId}:${userId}`), company: { id: companyId }, subscription: internal.json().subscription };
+    return companyInfo(companyId, peers.roles.get(`${companyId}:${userId}`) ?? 'viewer', internal.json().subscription);
   };
 
   return {
