@@ -6,6 +6,7 @@ export * from './page-paths';
 export * from './errors';
 export * from './nullable';
 export * from './http-url';
+export * from './idempotency';
 export * from './account';
 export * from './name-cases';
 export * from './company-settings';

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createAccessTokenVerifier, isTokenRejection, type AccessClaims, type AccessTokenVerifier } from '../auth/verify-access-token';
 import type { SessionStatusCache } from '../auth/session-status-cache';
 import { cacheVerifiedTokens } from '../auth/verified-token-cache';
+import { bearerToken } from '../http/bearer-token';
 import { AppError } from '../errors';
 
 export interface AuthContext {
@@ -53,13 +54,6 @@ export interface AuthenticationPluginOptions {
   sessionCache?: SessionStatusCache;
 }
 
-function bearerToken(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (!header) return null;
-  const match = /^Bearer\s+(.+)$/i.exec(header);
-  return match ? match[1].trim() : null;
-}
-
 export default fp<AuthenticationPluginOptions>(
   async (app, options) => {
     const verify =
@@ -77,7 +71,7 @@ export default fp<AuthenticationPluginOptions>(
     app.decorateRequest('authRejection', null);
 
     app.addHook('onRequest', async (request) => {
-      const token = bearerToken(request);
+      const token = bearerToken(request.headers.authorization);
       // A bearer that is not a JWT (the public anon key) identifies the app, not a user.
       if (!token || token.split('.').length !== 3) return;
       try {
