@@ -1,5 +1,6 @@
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactElement, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
+import { relativeRoutes, type ManifestPage } from '@tracemap/contracts';
 import { lazyPage, startFirstPage, useFirstPage } from '@tracemap/shell-core/pages';
 import { watchCompanyAccess } from '@tracemap/shell-core/company-access';
 import { CompanyLayout } from '../company-layout';
@@ -54,7 +55,35 @@ function Page({ children }: { children: ReactNode }) {
   );
 }
 
-/** Routes owned by mfe-company, relative to its prefix `/company`. */
+type CompanyPage = ManifestPage<'mfe_company', './routes'>;
+
+// One element per page the micro-frontends manifest lists for this module; the paths come from there.
+const PAGES: Record<CompanyPage, ReactElement> = {
+  '/company': <Page><CompanyListPage /></Page>,
+  '/company/create': <Page><CompanyCreatePage /></Page>,
+  '/company/slack': <CompanySlackPage />,
+  '/company/:companyId': <Page><CompanyDashboardPage /></Page>,
+  '/company/:companyId/users': <Page><CompanyUsersPage /></Page>,
+  '/company/:companyId/settings': <Page><CompanySettingsPage /></Page>,
+  '/company/:companyId/subscription': <Page><CompanySubscriptionPage /></Page>,
+  '/company/:companyId/analytics-discovery': <CompanyPlaceholderPage section="analytics-discovery" />,
+  '/company/:companyId/maps': <Page><MapsPage /></Page>,
+  '/company/:companyId/maps/:mapId': <Page><MapPage /></Page>,
+  '/company/:companyId/views': <Page><ViewsPage /></Page>,
+  '/company/:companyId/views/:viewId': <Page><ViewPage /></Page>,
+  '/company/:companyId/attributes': <Page><AttributesPage /></Page>,
+  '/company/:companyId/attributes/:attributeId': <Page><AttributePage /></Page>,
+  '/company/:companyId/events': <Page><EventsPage /></Page>,
+  '/company/:companyId/events/:eventId': <Page><EventPage /></Page>,
+};
+// A company's pages sit inside its layout, relative to the company.
+const COMPANY: CompanyPage = '/company/:companyId';
+const IN_COMPANY = relativeRoutes('mfe_company', './routes', PAGES, COMPANY);
+const ALL = relativeRoutes('mfe_company', './routes', PAGES);
+const COMPANY_PATH = ALL.find(({ page }) => page === COMPANY)?.path;
+const OUTSIDE_COMPANY = ALL.filter(({ page }) => !IN_COMPANY.some((inside) => inside.page === page));
+
+/** Routes owned by mfe-company, relative to its base `/company`. */
 export default function CompanyRoutes() {
   useEffect(() => {
     watchCompanyAccess();
@@ -73,23 +102,13 @@ export default function CompanyRoutes() {
     <div data-app="mfe-company">
       <CompanyStyles />
       <Routes>
-        <Route index element={<Page><CompanyListPage /></Page>} />
-        <Route path="create" element={<Page><CompanyCreatePage /></Page>} />
-        <Route path="slack" element={<CompanySlackPage />} />
-        <Route path=":companyId" element={<CompanyLayout />}>
-          <Route index element={<Page><CompanyDashboardPage /></Page>} />
-          <Route path="users" element={<Page><CompanyUsersPage /></Page>} />
-          <Route path="settings" element={<Page><CompanySettingsPage /></Page>} />
-          <Route path="subscription" element={<Page><CompanySubscriptionPage /></Page>} />
-          <Route path="analytics-discovery" element={<CompanyPlaceholderPage section="analytics-discovery" />} />
-          <Route path="maps" element={<Page><MapsPage /></Page>} />
-          <Route path="maps/:mapId" element={<Page><MapPage /></Page>} />
-          <Route path="views" element={<Page><ViewsPage /></Page>} />
-          <Route path="views/:viewId" element={<Page><ViewPage /></Page>} />
-          <Route path="attributes" element={<Page><AttributesPage /></Page>} />
-          <Route path="attributes/:attributeId" element={<Page><AttributePage /></Page>} />
-          <Route path="events" element={<Page><EventsPage /></Page>} />
-          <Route path="events/:eventId" element={<Page><EventPage /></Page>} />
+        {OUTSIDE_COMPANY.map(({ page, path, element }) => (
+          <Route key={page} path={path} element={element} />
+        ))}
+        <Route path={COMPANY_PATH} element={<CompanyLayout />}>
+          {IN_COMPANY.map(({ page, path, element }) => (
+            <Route key={page} path={path} element={element} />
+          ))}
           <Route path="*" element={<NotFound />} />
         </Route>
         <Route path="*" element={<NotFound />} />
