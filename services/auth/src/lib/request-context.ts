@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { bearerToken } from '@tracemap/service-kit';
 import { authError } from './auth-error';
 import { clientIp } from './client-ip';
 import { safeEqual } from './crypto';
@@ -10,18 +11,13 @@ export function requestMeta(deps: AuthDeps, request: FastifyRequest): RequestMet
   return { ip: clientIp(request, deps.config.AUTH_TRUST_PROXY), userAgent: typeof agent === 'string' ? agent.slice(0, 512) : undefined };
 }
 
-export function bearerToken(request: FastifyRequest): string | null {
-  const match = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '');
-  return match ? match[1].trim() : null;
-}
-
 /**
  * The signed-in caller of a user endpoint, or GoTrue's errors: 401 without a
  * token (the public key is not a user), 403 `session_not_found` for a token
  * whose session was ended, 403 `bad_jwt` for anything else.
  */
 export function requireCaller(deps: AuthDeps, request: FastifyRequest): Caller {
-  const token = bearerToken(request);
+  const token = bearerToken(request.headers.authorization);
   if (!token || safeEqual(token, deps.config.AUTH_PUBLIC_KEY)) {
     throw authError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
   }
@@ -34,7 +30,7 @@ export function requireCaller(deps: AuthDeps, request: FastifyRequest): Caller {
 
 /** Admin endpoints: the configured service-role key, or a JWT of ours with `role: service_role`. */
 export async function requireServiceRole(deps: AuthDeps, request: FastifyRequest): Promise<void> {
-  const token = bearerToken(request);
+  const token = bearerToken(request.headers.authorization);
   if (!token) throw authError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
   if (safeEqual(token, deps.config.AUTH_SERVICE_ROLE_KEY)) return;
   try {

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { cacheVerifiedTokens, createAccessTokenVerifier, isTokenRejection, SESSION_EXPIRED } from '@tracemap/service-kit';
+import { bearerToken, cacheVerifiedTokens, createAccessTokenVerifier, isTokenRejection, SESSION_EXPIRED } from '@tracemap/service-kit';
 
 export interface AccessTokenCheckOptions {
   jwksUrl: string;
@@ -24,7 +24,7 @@ export default fp<AccessTokenCheckOptions>(
       if (!prefixes.some((p) => request.url === p.exact || request.url.startsWith(p.under))) return;
       const header = request.headers.authorization;
       if (!header) return;
-      const token = /^Bearer\s+(.+)$/i.exec(header)?.[1];
+      const token = bearerToken(header);
       if (token && token === options.publicKey) return;
       try {
         if (!token) throw Object.assign(new Error('malformed authorization header'), { code: 'ERR_JWT_MALFORMED' });
