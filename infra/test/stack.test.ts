@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@tracemap/test-kit';
-import { signaturesHeader } from '../../services/subscription/src/sandbox/webhooks/sign-payload';
+import { signaturesHeader } from '@tracemap/billing-sandbox';
 import { SERVICE_NAMES, startStack, type Stack } from '../src/stack';
 
 let stack: Stack;

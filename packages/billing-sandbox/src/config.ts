@@ -50,8 +50,6 @@ export interface SandboxSettings {
   SANDBOX_WEBHOOK_WORKER: boolean;
   ACCOUNT_URL: string;
   STRIPE_SECRET_KEY?: string;
-  /** The plan catalogue as JSON, when it replaces the built-in one. */
-  BILLING_PLANS?: string;
 }
 
 /** The sandbox stands in for the provider whenever no real provider key is set. */

@@ -1,9 +1,8 @@
-import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
-import { migrateSchema } from '@tracemap/service-kit';
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Plan } from '@tracemap/contracts';
 import type { SandboxSettings } from './config';
-import { loadPlans } from '../plans';
 import { SandboxStore } from './store';
 import { processDue } from './billing/lifecycle';
 import { createWireRouter } from './wire/router';
@@ -25,19 +24,23 @@ declare module 'fastify' {
   }
 }
 
-const MIGRATIONS = path.join(__dirname, '../../migrations/sandbox');
 // Work that falls due as real time passes (a renewal a month later) runs this often.
 const DUE_WORK_INTERVAL_MS = 60_000;
 
+export interface BillingSandboxOptions {
+  settings: SandboxSettings;
+  /** The catalogue the host sells, so every plan the product shows can be bought here. */
+  plans: Plan[];
+}
+
 /**
- * Mounts the sandbox billing provider: the provider's API at /v1 (reached
- * only inside the service, the gateway does not route it), its hosted pages
+ * The sandbox billing provider: the provider's API at /v1 (reached only
+ * inside the host service, the gateway does not route it), its hosted pages
  * and the admin clock under /api/subscription/sandbox, and webhook delivery.
+ * Needs the host's `db`/`transaction` and `requireUser` (the service kit's),
+ * and its tables (`migrateBillingSandbox`) in the host's schema.
  */
-export async function registerBillingSandbox(app: FastifyInstance, config: SandboxSettings): Promise<void> {
-  await migrateSchema(app.db, 'subscription', MIGRATIONS, { table: 'sandbox_migrations' });
-  // The same catalogue billing offers, so every plan the product shows can be bought here.
-  const plans = loadPlans(config.BILLING_PLANS);
+const billingSandboxPlugin: FastifyPluginAsync<BillingSandboxOptions> = async (app, { settings: config, plans }) => {
 
   let worker: DeliveryWorker | null = null;
   const wake = () => worker?.wake();
@@ -103,4 +106,7 @@ export async function registerBillingSandbox(app: FastifyInstance, config: Sandb
       await worker?.drain();
     },
   });
-}
+};
+
+// Not encapsulated: the host itself (tests, shutdown) reaches `app.billingSandbox`.
+export const billingSandbox = fp(billingSandboxPlugin, { name: 'billing-sandbox' });

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { newId } from './ids';
-import type { Plan } from '../plans';
+import type { Plan } from '@tracemap/contracts';
 import { catalogueObject, cataloguePrices } from './objects/prices';
 
 export type StripeObject = Record<string, unknown> & { id: string; object: string };

@@ -1,9 +1,8 @@
 import { createTestDatabase, type TestDatabase } from '@tracemap/test-kit';
-import { ConfigError } from '@tracemap/service-kit';
-import { loadConfig } from '../../src/config';
-import { decodeForm } from '../../src/sandbox/form-encoding';
-import { signaturesHeader } from '../../src/sandbox/webhooks/sign-payload';
+import { decodeForm } from '../src/form-encoding';
+import { signaturesHeader } from '../src/webhooks/sign-payload';
 import { startSandbox, WEBHOOK_SECRET, type SandboxHarness } from './support/harness';
+import { HOST_SCHEMA } from './support/host-service';
 import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver';
 
 let h: SandboxHarness;
@@ -20,7 +19,7 @@ test('a delivery answered with 500 is retried until the endpoint takes it, and t
   const hook = await h.receiver.waitFor((w) => w.event.type === 'customer.created' && w.event.data.object.id === customer.id);
   // The round that delivered it has recorded the answer once the worker has drained.
   await h.app.billingSandbox!.drainWebhooks();
-  const { rows } = await h.app.db.query('SELECT attempts, delivery_status FROM subscription.sandbox_events WHERE id = $1', [hook.event.id]);
+  const { rows } = await h.app.db.query(`SELECT attempts, delivery_status FROM ${HOST_SCHEMA}.sandbox_events WHERE id = $1`, [hook.event.id]);
   expect(rows[0]).toEqual({ attempts: 3, delivery_status: 'delivered' });
   expect(h.receiver.received.filter((w) => w.event.id === hook.event.id)).toHaveLength(1);
   const listed = await h.stripe.events.retrieve(hook.event.id);
@@ -110,7 +109,7 @@ describe('restarts', () => {
   test('objects, the clock and undelivered events survive a restart; the next process delivers them', async () => {
     const first = await startSandbox({ database, receiver, env: { SANDBOX_WEBHOOK_WORKER: 'false' } });
     const customer = await first.stripe.customers.create({ email: 'restart@example.com' });
-    await first.app.db.query('UPDATE subscription.sandbox_clock SET offset_seconds = 3600');
+    await first.app.db.query(`UPDATE ${HOST_SCHEMA}.sandbox_clock SET offset_seconds = 3600`);
     await first.close();
     expect(receiver.received).toHaveLength(0);
 
@@ -118,7 +117,7 @@ describe('restarts', () => {
     try {
       expect((await second.stripe.customers.retrieve(customer.id)).id).toBe(customer.id);
       await receiver.waitFor((w) => w.event.type === 'customer.created' && w.event.data.object.id === customer.id);
-      const { rows } = await second.app.db.query('SELECT offset_seconds FROM subscription.sandbox_clock');
+      const { rows } = await second.app.db.query(`SELECT offset_seconds FROM ${HOST_SCHEMA}.sandbox_clock`);
       expect(Number(rows[0].offset_seconds)).toBe(3600);
     } finally {
       await second.close();
@@ -136,20 +135,6 @@ test('the provider form encoding decodes to nested objects and arrays', () => {
   expect(({} as Record<string, unknown>).polluted).toBeUndefined();
 });
 
-test('the sandbox provider is refused in production without a real key', () => {
-  const env = {
-    NODE_ENV: 'production',
-    PORT: '0',
-    DATABASE_URL: 'postgres://127.0.0.1/x',
-    PUBLIC_URL: 'http://localhost:8080',
-    AUTH_URL: 'http://127.0.0.1:9',
-    INTERNAL_SERVICE_TOKEN: 'x'.repeat(20),
-  };
-  expect(() => loadConfig(env)).toThrow(ConfigError);
-  expect(() => loadConfig(env)).toThrow(/sandbox billing provider is for development and tests only/);
-  expect(() => loadConfig({ ...env, STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' })).not.toThrow();
-});
-
 test('a configured plan catalogue is what the sandbox sells', async () => {
   const plans = [{ priceId: 'price_local_pro', name: 'Local Pro', amount: 4900, currency: 'usd', interval: 'month', features: ['Everything'], limits: null }];
   const custom = await startSandbox({ env: { BILLING_PLANS: JSON.stringify(plans) } });
@@ -163,7 +148,7 @@ test('a configured plan catalogue is what the sandbox sells', async () => {
 
 test('a checkout session past its expiry can no longer be paid', async () => {
   const session = await h.stripe.checkout.sessions.create({ mode: 'subscription', line_items: [{ price: 'price_starter', quantity: 1 }], success_url: 'http://localhost:8080/ok' });
-  await h.app.db.query(`UPDATE subscription.sandbox_objects SET data = jsonb_set(data, '{expires_at}', to_jsonb(0)) WHERE id = $1`, [session.id]);
+  await h.app.db.query(`UPDATE ${HOST_SCHEMA}.sandbox_objects SET data = jsonb_set(data, '{expires_at}', to_jsonb(0)) WHERE id = $1`, [session.id]);
   const url = `${h.base}${new URL(session.url!).pathname}`;
   expect(await (await fetch(url)).text()).toContain('This checkout is no longer active');
   const paid = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'number=4242424242424242&expiry=12%2F34&cvc=123', redirect: 'manual' });

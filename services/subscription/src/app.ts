@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { mailOutbox } from '@tracemap/mailer';
+import { isSandboxEnabled, migrateBillingSandbox } from '@tracemap/billing-sandbox';
 import { defineService, identityProviderAuthentication, type OutboxHandle } from '@tracemap/service-kit';
 import { loadConfig, type SubscriptionConfig } from './config';
 import type { SubscriptionDeps } from './deps';
@@ -26,6 +27,10 @@ export const service = defineService<SubscriptionConfig, SubscriptionDeps, { bef
   migrations: path.join(__dirname, '../migrations'),
   authentication: (config) => identityProviderAuthentication(config),
   outbox: mailOutbox,
+  // The sandbox keeps its tables, with their own migration history, in this service's schema.
+  prepare: async (ctx) => {
+    if (isSandboxEnabled(ctx.config)) await migrateBillingSandbox(ctx.app.db);
+  },
   deps: (config, ctx) => ({
     db: ctx.app.db,
     config,

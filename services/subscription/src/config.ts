@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { assertSandboxAllowed, assertSandboxSecretsSafe, SandboxConfigSchema, withSandboxSecrets } from '@tracemap/billing-sandbox';
 import {
   IdentityProviderConfigSchema,
   MailConfigSchema,
@@ -7,7 +8,6 @@ import {
   serviceConfigSchema,
   type ConfigLoader,
 } from '@tracemap/service-kit';
-import { assertSandboxAllowed, assertSandboxSecretsSafe, SandboxConfigSchema, withSandboxSecrets } from './sandbox/config';
 
 const Url = (fallback?: string) =>
   Type.String({ pattern: '^https?://[^\\s]+$', ...(fallback === undefined ? {} : { default: fallback }) });

@@ -1,3 +1,4 @@
+import { ConfigError } from '@tracemap/service-kit';
 import { loadConfig } from '../src/config';
 import { createProvider } from '../src/providers/create-provider';
 import { loadPlans } from '../src/plans';
@@ -27,4 +28,18 @@ test('BILLING_PLANS replaces the catalogue and is checked at start', () => {
   expect(() => loadPlans('{nope')).toThrow(/BILLING_PLANS: not valid JSON/);
   expect(() => loadPlans(JSON.stringify([{ priceId: 'x' }]))).toThrow(/BILLING_PLANS/);
   expect(loadPlans(undefined).map((p) => p.priceId)).toEqual(['price_starter', 'price_team', 'price_business']);
+});
+
+test('the sandbox provider is refused in production without a real key', () => {
+  const env = {
+    NODE_ENV: 'production',
+    PORT: '0',
+    DATABASE_URL: 'postgres://127.0.0.1/x',
+    PUBLIC_URL: 'http://localhost:8080',
+    AUTH_URL: 'http://127.0.0.1:9',
+    INTERNAL_SERVICE_TOKEN: 'x'.repeat(20),
+  };
+  expect(() => loadConfig(env)).toThrow(ConfigError);
+  expect(() => loadConfig(env)).toThrow(/sandbox billing provider is for development and tests only/);
+  expect(() => loadConfig({ ...env, STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' })).not.toThrow();
 });

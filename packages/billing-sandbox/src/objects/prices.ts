@@ -1,4 +1,4 @@
-import type { Plan } from '../../plans';
+import type { Plan } from '@tracemap/contracts';
 
 // A fixed creation time keeps catalogue objects identical across restarts.
 const CATALOGUE_CREATED = 1735689600;

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, createInternalClient, forbidden, notFound } from '@tracemap/service-kit';
-import type { Plan } from '../../plans';
+import type { Plan } from '@tracemap/contracts';
 import { SandboxStore } from '../store';
 import { StripeWireError } from '../stripe-error';
 import { advanceClock, MAX_ADVANCE_SECONDS } from '../billing/advance-clock';

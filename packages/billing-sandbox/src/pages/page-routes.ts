@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { decodeForm, type FormObject } from '../form-encoding';
-import type { Plan } from '../../plans';
+import type { Plan } from '@tracemap/contracts';
 import { SandboxStore } from '../store';
 import { StripeWireError } from '../stripe-error';
 import type { CheckoutSessionObject } from '../objects/checkout-sessions';

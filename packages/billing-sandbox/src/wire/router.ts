@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '@tracemap/service-kit';
 import { decodeForm, queryOf, type FormObject } from '../form-encoding';
 import { expandList } from '../params';
-import type { Plan } from '../../plans';
+import type { Plan } from '@tracemap/contracts';
 import { DEFAULT_API_VERSION, SandboxStore } from '../store';
 import { StripeWireError } from '../stripe-error';
 import { expandObject } from './expand';

@@ -3,9 +3,8 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { createTestDatabase, type TestDatabase } from '@tracemap/test-kit';
-import { service } from '../../../src/app';
-import { loadConfig } from '../../../src/config';
-import { sandboxStripeConnection } from '../../../src/sandbox/connection';
+import { sandboxStripeConnection } from '../../src';
+import { hostService } from './host-service';
 import { startIdentityPeer, PUBLIC_URL, type IdentityPeer } from './identity-peer';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver';
 
@@ -34,7 +33,7 @@ export async function startSandbox(
   const database = options.database ?? (await createTestDatabase());
   const receiver = options.receiver ?? (await startWebhookReceiver());
   const peer = await startIdentityPeer(SERVICE_TOKEN);
-  const config = loadConfig({
+  const config = hostService.loadConfig({
     NODE_ENV: 'test',
     PORT: '0',
     LOG_LEVEL: 'silent',
@@ -42,18 +41,15 @@ export async function startSandbox(
     PUBLIC_URL,
     AUTH_URL: peer.url,
     ACCOUNT_URL: peer.url,
-    COMPANY_URL: peer.url,
     AUTH_SESSION_CHECK: 'false',
     INTERNAL_SERVICE_TOKEN: SERVICE_TOKEN,
     SANDBOX_SECRET_KEY: SECRET_KEY,
     SANDBOX_WEBHOOK_SECRET: WEBHOOK_SECRET,
     SANDBOX_WEBHOOK_URL: receiver.url,
     SANDBOX_WEBHOOK_RETRY_BASE_MS: '20',
-    OUTBOX_WORKER: 'false',
-    RECONCILE_INTERVAL_MS: '0',
     ...options.env,
   });
-  const app = await service.build(config);
+  const app = await hostService.build(config);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   const connection = sandboxStripeConnection(config, app);

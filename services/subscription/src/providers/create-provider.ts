@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ConfigError } from '@tracemap/service-kit';
 import type { SubscriptionConfig } from '../config';
-import { assertSandboxAllowed } from '../sandbox/config';
-import { sandboxStripeConnection } from '../sandbox/connection';
+import { assertSandboxAllowed, sandboxStripeConnection } from '@tracemap/billing-sandbox';
 import type { BillingProvider } from './billing-provider';
 import { SandboxProvider } from './sandbox-provider';
 import { StripeProvider } from './stripe-provider';
