@@ -22,3 +22,4 @@ export * from './company-info';
 export * from './primitives';
 export * from './auth';
 export * from './subscription-changes';
+export * from './subscription-internal';

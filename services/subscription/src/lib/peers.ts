@@ -1,5 +1,5 @@
 import { AppError, type InternalClient } from '@tracemap/service-kit';
-import type { CompanyRole } from '@tracemap/contracts';
+import type { CompanyInfoAnswer, CompanyRole } from '@tracemap/contracts';
 
 export interface BillingContact {
   email: string;
@@ -30,7 +30,7 @@ export function createPeers({ company, account }: { company: InternalClient; acc
     },
 
     /** Company info as this member sees it, read fresh (after a billing change). */
-    companyInfo(companyId: string, userId: string, requestId?: string): Promise<Record<string, unknown>> {
+    companyInfo(companyId: string, userId: string, requestId?: string): Promise<CompanyInfoAnswer> {
       return company(`${path(companyId)}/info`, { method: 'POST', body: { userId }, requestId });
     },
 

@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   InvoicesResponse,
@@ -21,12 +22,12 @@ import { previewPlanChange } from '../use-cases/preview-plan-change';
 import { setCancelAtPeriodEnd } from '../use-cases/set-cancel-at-period-end';
 
 /** `/api/subscription/*`: the plans, and billing actions on one company for its owners and admins. */
-export default async function billingRoutes(app: FastifyInstance) {
+export default async function billingRoutes(parent: FastifyInstance) {
+  const app = parent.withTypeProvider<TypeBoxTypeProvider>();
   const deps = () => app.subscriptionService.deps;
 
   /** Authorizes (the caller is signed in: onRequest), runs the action, and turns failures into the product's messages. */
-  async function act<T>(request: FastifyRequest, access: BillingAccess, failure: string, work: (companyId: string) => Promise<T>): Promise<T> {
-    const { companyId } = request.body as { companyId: string };
+  async function act<T>(request: FastifyRequest, companyId: string, access: BillingAccess, failure: string, work: (companyId: string) => Promise<T>): Promise<T> {
     try {
       await authorizeBilling(deps(), { companyId, userId: request.auth!.userId, access, requestId: request.id });
       return await work(companyId);
@@ -51,9 +52,8 @@ export default async function billingRoutes(app: FastifyInstance) {
     '/api/subscription/update',
     { schema: { body: SubscriptionPriceBody, response: { 200: PlanChangeResponse } }, config: { failureMessage: M.updateFailed }, onRequest: app.requireUser },
     async (request) =>
-      act(request, 'admin', M.updateFailed, async (companyId) => {
-        const { priceId } = request.body as { priceId: string };
-        const { checkoutUrl } = await changePlan(deps(), { companyId, priceId, requestId: request.id });
+      act(request, request.body.companyId, 'admin', M.updateFailed, async (companyId) => {
+        const { checkoutUrl } = await changePlan(deps(), { companyId, priceId: request.body.priceId, requestId: request.id });
         return { ...(await companyInfo(request, companyId)), ...(checkoutUrl ? { checkoutUrl } : {}) };
       }),
   );
@@ -62,9 +62,7 @@ export default async function billingRoutes(app: FastifyInstance) {
     '/api/subscription/preview',
     { schema: { body: SubscriptionPriceBody, response: { 200: PreviewResponse } }, config: { failureMessage: M.previewFailed }, onRequest: app.requireUser },
     async (request) =>
-      act(request, 'admin', M.previewFailed, (companyId) =>
-        previewPlanChange(deps(), { companyId, priceId: (request.body as { priceId: string }).priceId }),
-      ),
+      act(request, request.body.companyId, 'admin', M.previewFailed, (companyId) => previewPlanChange(deps(), { companyId, priceId: request.body.priceId })),
   );
 
   for (const [path, cancel, failure] of [
@@ -72,7 +70,7 @@ export default async function billingRoutes(app: FastifyInstance) {
     ['/api/subscription/resume', false, M.resumeFailed],
   ] as const) {
     app.post(path, { schema: { body: SubscriptionCompanyBody, response: { 200: SubscriptionChangeResponse } }, config: { failureMessage: failure }, onRequest: app.requireUser }, async (request) =>
-      act(request, 'admin', failure, async (companyId) => {
+      act(request, request.body.companyId, 'admin', failure, async (companyId) => {
         await setCancelAtPeriodEnd(deps(), { companyId, cancel, requestId: request.id });
         return companyInfo(request, companyId);
       }),
@@ -82,18 +80,18 @@ export default async function billingRoutes(app: FastifyInstance) {
   app.post(
     '/api/subscription/portal',
     { schema: { body: SubscriptionCompanyBody, response: { 200: PortalResponse } }, config: { failureMessage: M.portalFailed }, onRequest: app.requireUser },
-    async (request) => act(request, 'admin', M.portalFailed, (companyId) => openBillingPortal(deps(), { companyId, requestId: request.id })),
+    async (request) => act(request, request.body.companyId, 'admin', M.portalFailed, (companyId) => openBillingPortal(deps(), { companyId, requestId: request.id })),
   );
 
   app.post(
     '/api/subscription/invoices',
     { schema: { body: SubscriptionCompanyBody, response: { 200: InvoicesResponse } }, config: { failureMessage: M.invoicesFailed }, onRequest: app.requireUser },
-    async (request) => act(request, 'admin', M.invoicesFailed, (companyId) => listInvoices(deps(), companyId)),
+    async (request) => act(request, request.body.companyId, 'admin', M.invoicesFailed, (companyId) => listInvoices(deps(), companyId)),
   );
 
   app.post(
     '/api/subscription/details',
     { schema: { body: SubscriptionCompanyBody, response: { 200: SubscriptionDetailsResponse } }, config: { failureMessage: M.detailsFailed }, onRequest: app.requireUser },
-    async (request) => act(request, 'member', M.detailsFailed, (companyId) => getSubscriptionDetails(deps(), companyId)),
+    async (request) => act(request, request.body.companyId, 'member', M.detailsFailed, (companyId) => getSubscriptionDetails(deps(), companyId)),
   );
 }

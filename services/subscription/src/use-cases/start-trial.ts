@@ -1,9 +1,10 @@
+import type { StartTrialAnswer } from '@tracemap/contracts';
 import type { SubscriptionDeps } from '../deps';
 import { findSubscription } from '../repositories/subscription-repository';
 import { ensureCustomer } from './ensure-customer';
 import { syncCompanySubscription } from './sync-company-subscription';
 
-export type TrialOutcome = { started: true; status: string } | { started: false; reason: 'trial_used' | 'has_subscription' };
+export type TrialOutcome = StartTrialAnswer;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
