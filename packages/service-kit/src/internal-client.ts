@@ -1,5 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
+import type { Static, TSchema } from '@sinclair/typebox';
+import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import { AppError } from './errors';
 
 export interface InternalClientOptions {
@@ -50,14 +52,35 @@ function send(url: URL, method: string, headers: Record<string, string>, body: s
   });
 }
 
+const checks = new WeakMap<TSchema, TypeCheck<TSchema>>();
+function checkerOf(schema: TSchema): TypeCheck<TSchema> {
+  let check = checks.get(schema);
+  if (!check) {
+    check = TypeCompiler.Compile(schema);
+    checks.set(schema, check);
+  }
+  return check;
+}
+
+/** A call whose answer is checked against the callee's contract before the caller sees it. */
+export interface CheckedCallOptions<S extends TSchema> extends InternalCallOptions {
+  answer: S;
+}
+
+export interface InternalClient {
+  <S extends TSchema>(path: string, callOptions: CheckedCallOptions<S>): Promise<Static<S>>;
+  <T>(path: string, callOptions?: InternalCallOptions): Promise<T>;
+}
+
 /**
  * Service-to-service HTTP with a timeout, over kept-alive connections. A
  * callee that is down or slow raises a 503 AppError, which callers turn into
- * a degraded answer.
+ * a degraded answer; with `answer` (the callee's response schema) an answer
+ * that does not fit it is a 502, never a value of the wrong shape.
  */
-export function createInternalClient(options: InternalClientOptions) {
+export function createInternalClient(options: InternalClientOptions): InternalClient {
   const timeoutMs = options.timeoutMs ?? 3000;
-  return async function call<T>(path: string, callOptions: InternalCallOptions = {}): Promise<T> {
+  return async function call(path: string, callOptions: InternalCallOptions & { answer?: TSchema } = {}): Promise<unknown> {
     const headers: Record<string, string> = { accept: 'application/json', ...(callOptions.headers ?? {}) };
     const body = callOptions.body === undefined ? undefined : JSON.stringify(callOptions.body);
     if (body !== undefined) {
@@ -92,7 +115,9 @@ export function createInternalClient(options: InternalClientOptions) {
         (data && (data.message as string)) || `Upstream answered ${answer.status}`,
       );
     }
-    return data as T;
+    if (callOptions.answer && !checkerOf(callOptions.answer).Check(data)) {
+      throw new AppError(502, 'upstream_error', `Upstream ${options.baseUrl} answered ${method} ${url.pathname} outside its contract`);
+    }
+    return data;
   };
 }
-export type InternalClient = ReturnType<typeof createInternalClient>;

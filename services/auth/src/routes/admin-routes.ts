@@ -1,59 +1,24 @@
-import { Type, type Static } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import {
+  AdminUserListSchema,
+  AuthAdminCreateUserBody as CreateUserBody,
+  AuthAdminDeleteUserBody as DeleteBody,
+  AuthAdminInviteBody as InviteBody,
+  AuthAdminListUsersQuery as ListQuery,
+  AuthAdminUpdateUserBody as UpdateUserBody,
+  AuthAdminUserParams as UserParams,
+  AuthGenerateLinkBody as LinkBody,
+  AuthRedirectQuery as RedirectQuery,
+  AuthUserSchema,
+  GeneratedLinkSchema,
+} from '@tracemap/contracts';
 import type { AuthDeps } from '../lib/deps';
 import { requireServiceRole } from '../lib/request-context';
 import { adminCreateUser } from '../use-cases/admin-create-user';
 import { adminGenerateLink } from '../use-cases/admin-generate-link';
 import { adminDeleteUser, adminGetUser, adminListUsers, adminUpdateUser } from '../use-cases/admin-manage-users';
 import { inviteUser } from '../use-cases/invite-user';
-import { Email, Metadata, OptionalNullable, Password, RedirectQuery, Strict } from './schemas';
-import { AdminUserListSchema, AuthUserSchema, GeneratedLinkSchema } from '@tracemap/contracts';
-
-const CreateUserBody = Type.Object(
-  {
-    email: Email,
-    password: Type.Optional(Password),
-    email_confirm: Type.Optional(Type.Boolean()),
-    user_metadata: Type.Optional(Metadata),
-    app_metadata: Type.Optional(Metadata),
-  },
-  Strict,
-);
-const UpdateUserBody = Type.Object(
-  {
-    email: Type.Optional(Email),
-    password: Type.Optional(Password),
-    email_confirm: Type.Optional(Type.Boolean()),
-    user_metadata: Type.Optional(Metadata),
-    app_metadata: Type.Optional(Metadata),
-    ban_duration: Type.Optional(Type.String({ pattern: '^(none|[0-9]{1,6}h)$' })),
-  },
-  Strict,
-);
-const LinkBody = Type.Object(
-  {
-    type: Type.Union(
-      ['signup', 'invite', 'magiclink', 'recovery', 'email_change_current', 'email_change_new'].map((t) => Type.Literal(t)),
-    ),
-    email: Email,
-    password: Type.Optional(Password),
-    new_email: Type.Optional(Email),
-    data: OptionalNullable(Metadata),
-    redirect_to: Type.Optional(Type.String({ maxLength: 2048 })),
-    redirectTo: Type.Optional(Type.String({ maxLength: 2048 })),
-  },
-  Strict,
-);
-const InviteBody = Type.Object({ email: Email, data: OptionalNullable(Metadata) }, Strict);
-const UserParams = Type.Object({ id: Type.String({ format: 'uuid' }) }, Strict);
-const DeleteBody = Type.Optional(Type.Object({ should_soft_delete: Type.Optional(Type.Boolean()) }, Strict));
-const ListQuery = Type.Object(
-  {
-    page: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Literal('')])),
-    per_page: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 1000 }), Type.Literal('')])),
-  },
-  Strict,
-);
 
 /** Service-role endpoints (`supabase.auth.admin.*`). No email is sent except by `/invite`. */
 export default async function adminRoutes(app: FastifyInstance, { deps }: { deps: AuthDeps }) {
@@ -110,7 +75,7 @@ export default async function adminRoutes(app: FastifyInstance, { deps }: { deps
     async (request) => {
       const b = request.body;
       return adminGenerateLink(deps, {
-        type: b.type as Parameters<typeof adminGenerateLink>[1]['type'],
+        type: b.type,
         email: b.email,
         password: b.password,
         data: b.data ?? undefined,

@@ -1,24 +1,21 @@
-import { Type, type Static } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import {
+  AuthOtpBody as OtpBody,
+  AuthRecoverBody as RecoverBody,
+  AuthRedirectQuery as RedirectQuery,
+  AuthResendBody as ResendBody,
+  AuthSignUpBody as SignUpBody,
+  EmptyResponseSchema,
+  SignUpResponseSchema,
+} from '@tracemap/contracts';
 import type { AuthDeps } from '../lib/deps';
 import { requestMeta } from '../lib/request-context';
 import { recoverPassword } from '../use-cases/recover-password';
 import { resendEmail } from '../use-cases/resend-email';
 import { sendOtp } from '../use-cases/send-otp';
 import { signUp } from '../use-cases/sign-up';
-import { ClientExtras, Email, Metadata, OptionalNullable, Password, PkceFields, RedirectQuery, Strict } from './schemas';
-import { EmptyResponseSchema, SignUpResponseSchema } from '@tracemap/contracts';
 
-const SignUpBody = Type.Object({ email: Email, password: Password, data: OptionalNullable(Metadata), ...PkceFields, ...ClientExtras }, Strict);
-const OtpBody = Type.Object(
-  { email: Email, data: OptionalNullable(Metadata), create_user: Type.Optional(Type.Boolean()), ...PkceFields, ...ClientExtras },
-  Strict,
-);
-const RecoverBody = Type.Object({ email: Email, ...PkceFields, ...ClientExtras }, Strict);
-const ResendBody = Type.Object(
-  { email: Email, type: Type.Union([Type.Literal('signup'), Type.Literal('email_change')]), ...PkceFields, ...ClientExtras },
-  Strict,
-);
 type Query = Static<typeof RedirectQuery>;
 
 /** Endpoints that start something by email: sign-up, magic link / OTP, password reset, resend. */

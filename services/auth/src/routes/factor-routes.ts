@@ -1,5 +1,15 @@
-import { Type, type Static } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import {
+  AuthChallengeFactorBody as ChallengeBody,
+  AuthEnrollFactorBody as EnrollBody,
+  AuthFactorParams as FactorParams,
+  AuthSessionSchema,
+  AuthVerifyFactorBody as VerifyBody,
+  EnrolledFactorSchema,
+  FactorChallengeSchema,
+  UnenrolledFactorSchema,
+} from '@tracemap/contracts';
 import { authError } from '../lib/auth-error';
 import type { AuthDeps } from '../lib/deps';
 import { requestMeta, requireCaller } from '../lib/request-context';
@@ -7,22 +17,6 @@ import { challengeFactor } from '../use-cases/challenge-factor';
 import { enrollFactor } from '../use-cases/enroll-factor';
 import { unenrollFactor } from '../use-cases/unenroll-factor';
 import { verifyFactor } from '../use-cases/verify-factor';
-import { Strict } from './schemas';
-import { AuthSessionSchema, EnrolledFactorSchema, FactorChallengeSchema, UnenrolledFactorSchema } from '@tracemap/contracts';
-
-const Uuid = Type.String({ format: 'uuid' });
-const FactorParams = Type.Object({ factorId: Uuid }, Strict);
-const EnrollBody = Type.Object(
-  {
-    factor_type: Type.String({ maxLength: 16 }),
-    friendly_name: Type.Optional(Type.String({ maxLength: 100 })),
-    issuer: Type.Optional(Type.String({ maxLength: 100 })),
-  },
-  Strict,
-);
-// supabase-js sends its own parameters (factorId, channel) in the challenge body.
-const ChallengeBody = Type.Object({ factorId: Type.Optional(Type.String()), channel: Type.Optional(Type.String()) }, Strict);
-const VerifyBody = Type.Object({ challenge_id: Uuid, code: Type.String({ pattern: '^[0-9]{6}$' }) }, Strict);
 
 export default async function factorRoutes(app: FastifyInstance, { deps }: { deps: AuthDeps }) {
   app.post<{ Body: Static<typeof EnrollBody> }>('/factors', { schema: { body: EnrollBody, response: { 200: EnrolledFactorSchema } } }, async (request) => {

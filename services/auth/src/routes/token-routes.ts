@@ -1,45 +1,36 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { TypeCompiler, ValueErrorType } from '@sinclair/typebox/compiler';
 import type { FastifyInstance } from 'fastify';
+import { AuthPasswordGrantBody, AuthPkceGrantBody, AuthRefreshGrantBody, AuthSessionSchema, AuthTokenQuery } from '@tracemap/contracts';
 import { authError, validationFailed } from '../lib/auth-error';
 import type { AuthDeps } from '../lib/deps';
 import { requestMeta } from '../lib/request-context';
 import { exchangePkceCode } from '../use-cases/exchange-pkce-code';
 import { refreshSession } from '../use-cases/refresh-session';
 import { signInWithPassword } from '../use-cases/sign-in-with-password';
-import { ClientExtras, Email, Password, Strict } from './schemas';
-import { AuthSessionSchema } from '@tracemap/contracts';
 
-const PasswordGrant = Type.Object({ email: Email, password: Password, ...ClientExtras }, Strict);
-const RefreshGrant = Type.Object({ refresh_token: Type.String({ minLength: 1, maxLength: 256 }) }, Strict);
-const PkceGrant = Type.Object(
-  { auth_code: Type.String({ minLength: 1, maxLength: 256 }), code_verifier: Type.String({ minLength: 43, maxLength: 128, pattern: '^[A-Za-z0-9._~-]+$' }) },
-  Strict,
-);
-
-const TokenQuery = Type.Object({ grant_type: Type.String({ maxLength: 32 }) }, Strict);
-
+/** A reader for one grant's body: the checked body, or GoTrue's validation error naming the field. */
 function compile<T extends TSchema>(schema: T) {
   const check = TypeCompiler.Compile(schema);
   return (body: unknown): Static<T> => {
+    if (check.Check(body)) return body;
     const first = check.Errors(body).First();
-    if (!first) return body as Static<T>;
-    const field = first.path.replace(/^\//, '');
-    if (first.type === ValueErrorType.ObjectRequiredProperty) throw validationFailed(`${field} required`);
-    if (first.type === ValueErrorType.ObjectAdditionalProperties) throw validationFailed(`Unknown field: ${field}`);
-    throw validationFailed(`${field || 'body'}: ${first.message.toLowerCase()}`);
+    const field = first?.path.replace(/^\//, '') ?? '';
+    if (first?.type === ValueErrorType.ObjectRequiredProperty) throw validationFailed(`${field} required`);
+    if (first?.type === ValueErrorType.ObjectAdditionalProperties) throw validationFailed(`Unknown field: ${field}`);
+    throw validationFailed(`${field || 'body'}: ${(first?.message ?? 'is invalid').toLowerCase()}`);
   };
 }
 
-const readPassword = compile(PasswordGrant);
-const readRefresh = compile(RefreshGrant);
-const readPkce = compile(PkceGrant);
+const readPassword = compile(AuthPasswordGrantBody);
+const readRefresh = compile(AuthRefreshGrantBody);
+const readPkce = compile(AuthPkceGrantBody);
 
 /** `POST /token?grant_type=password|refresh_token|pkce`; each grant has its own strict body. */
 export default async function tokenRoutes(app: FastifyInstance, { deps }: { deps: AuthDeps }) {
-  app.post<{ Querystring: Static<typeof TokenQuery> }>(
+  app.post<{ Querystring: Static<typeof AuthTokenQuery> }>(
     '/token',
-    { schema: { querystring: TokenQuery, body: Type.Object({}, { additionalProperties: true }), response: { 200: AuthSessionSchema } } },
+    { schema: { querystring: AuthTokenQuery, body: Type.Object({}, { additionalProperties: true }), response: { 200: AuthSessionSchema } } },
     async (request) => {
       const meta = requestMeta(deps, request);
       switch (request.query.grant_type) {

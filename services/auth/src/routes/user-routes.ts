@@ -1,29 +1,12 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { AuthLogoutQuery as LogoutQuery, AuthRedirectQuery as RedirectQuery, AuthUpdateUserBody as UpdateUserBody, AuthUserSchema } from '@tracemap/contracts';
 import { validationFailed } from '../lib/auth-error';
 import type { AuthDeps } from '../lib/deps';
 import { requestMeta, requireCaller } from '../lib/request-context';
 import { getUser } from '../use-cases/get-user';
 import { logOut } from '../use-cases/log-out';
 import { updateCurrentUser } from '../use-cases/update-user';
-import { Email, Metadata, OptionalNullable, Password, PkceFields, RedirectQuery, Strict } from './schemas';
-import { AuthUserSchema } from '@tracemap/contracts';
-
-const UpdateUserBody = Type.Object(
-  {
-    email: Type.Optional(Email),
-    password: Type.Optional(Password),
-    current_password: Type.Optional(Type.String({ maxLength: 1024 })),
-    nonce: Type.Optional(Type.String({ maxLength: 64 })),
-    data: OptionalNullable(Metadata),
-    ...PkceFields,
-  },
-  Strict,
-);
-const LogoutQuery = Type.Object(
-  { scope: Type.Optional(Type.Union([Type.Literal('global'), Type.Literal('local'), Type.Literal('others')])) },
-  Strict,
-);
 
 export default async function userRoutes(app: FastifyInstance, { deps }: { deps: AuthDeps }) {
   app.get('/user', { schema: { response: { 200: AuthUserSchema } } }, async (request) => getUser(deps, requireCaller(deps, request).userId));

@@ -1,43 +1,16 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { AuthSessionSchema, AuthVerifyBody as VerifyBody, AuthVerifyQuery as VerifyQuery } from '@tracemap/contracts';
 import { AuthError, validationFailed } from '../lib/auth-error';
 import type { AuthDeps } from '../lib/deps';
 import { withFragment, withQuery } from '../lib/redirects';
 import { requestMeta } from '../lib/request-context';
 import { verifyEmailToken } from '../use-cases/verify-email-token';
-import { ClientExtras, Email, Strict } from './schemas';
-import { AuthSessionSchema } from '@tracemap/contracts';
-
-const VerifyType = Type.Union([
-  Type.Literal('signup'),
-  Type.Literal('invite'),
-  Type.Literal('magiclink'),
-  Type.Literal('recovery'),
-  Type.Literal('email_change'),
-  Type.Literal('email'),
-]);
-const TokenString = Type.String({ minLength: 1, maxLength: 256 });
-
-const VerifyBody = Type.Object(
-  {
-    type: VerifyType,
-    email: Type.Optional(Email),
-    token: Type.Optional(TokenString),
-    token_hash: Type.Optional(TokenString),
-    redirect_to: Type.Optional(Type.String({ maxLength: 2048 })),
-    options: Type.Optional(Type.Object({ redirectTo: Type.Optional(Type.String()), captchaToken: Type.Optional(Type.String()) }, Strict)),
-    ...ClientExtras,
-  },
-  Strict,
-);
-const VerifyQuery = Type.Object({ token: TokenString, type: VerifyType, redirect_to: Type.Optional(Type.String({ maxLength: 2048 })) }, Strict);
-
-type VerifyTypeName = 'signup' | 'invite' | 'magiclink' | 'recovery' | 'email_change' | 'email';
 
 /** `POST /verify` answers a session; `GET /verify` (the emailed link) answers a 303 redirect. */
 export default async function verifyRoutes(app: FastifyInstance, { deps }: { deps: AuthDeps }) {
   app.post<{ Body: Static<typeof VerifyBody> }>('/verify', { schema: { body: VerifyBody, response: { 200: AuthSessionSchema } } }, async (request) => {
-    const body = request.body as { type: VerifyTypeName; email?: string; token?: string; token_hash?: string };
+    const body = request.body;
     if (!body.token_hash && !(body.email && body.token)) throw validationFailed('Verify requires either a token_hash, or an email and a token');
     if (body.token && !/^\d{6}$/.test(body.token) && !body.token_hash) throw validationFailed('token must be the 6-digit code from the email');
     const outcome = await verifyEmailToken(
@@ -51,7 +24,7 @@ export default async function verifyRoutes(app: FastifyInstance, { deps }: { dep
   });
 
   app.get<{ Querystring: Static<typeof VerifyQuery> }>('/verify', { schema: { querystring: VerifyQuery, response: { 303: Type.Null() } } }, async (request, reply) => {
-    const query = request.query as { token: string; type: VerifyTypeName; redirect_to?: string };
+    const query = request.query;
     const fallback = deps.redirects.resolve(query.redirect_to);
     reply.header('referrer-policy', 'no-referrer').header('cache-control', 'no-store');
     try {
