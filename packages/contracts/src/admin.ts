@@ -90,10 +90,10 @@ export const FlagBody = Type.Object({ value: Type.Boolean() }, strict);
 export const AdminCreateUserBody = Type.Object(
   {
     email: Email,
-    firstName: Type.Optional(Type.String({ maxLength: 100 })),
-    lastName: Type.Optional(Type.String({ maxLength: 100 })),
-    companyId: Type.Optional(Uuid),
-    role: Type.Optional(CompanyRoleSchema),
+    firstName: OptionalNullable(Type.String({ maxLength: 100 })),
+    lastName: OptionalNullable(Type.String({ maxLength: 100 })),
+    companyId: OptionalNullable(Uuid),
+    role: OptionalNullable(CompanyRoleSchema),
   },
   strict,
 );
@@ -165,17 +165,15 @@ export const AdminRoadmapItemSchema = Type.Object({
 });
 export type AdminRoadmapItem = Static<typeof AdminRoadmapItemSchema>;
 export const AdminRoadmapListResponse = Type.Object({ items: Type.Array(AdminRoadmapItemSchema) });
-export const RoadmapItemBody = Type.Object(
-  {
-    title: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
-    description: Type.Optional(Type.String({ maxLength: 20000 })),
-    status: Type.Optional(RoadmapStatusSchema),
-    published: Type.Optional(Type.Boolean()),
-  },
-  strict,
-);
+const RoadmapTitle = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
+const roadmapItemFields = {
+  description: OptionalNullable(Type.String({ maxLength: 20000 })),
+  status: OptionalNullable(RoadmapStatusSchema),
+  published: OptionalNullable(Type.Boolean()),
+};
+export const RoadmapItemBody = Type.Object({ title: RoadmapTitle, ...roadmapItemFields }, strict);
 export type RoadmapItemInput = Static<typeof RoadmapItemBody>;
-export const RoadmapItemPatch = Type.Partial(RoadmapItemBody, strict);
+export const RoadmapItemPatch = Type.Object({ title: OptionalNullable(RoadmapTitle), ...roadmapItemFields }, strict);
 export type RoadmapItemChanges = Static<typeof RoadmapItemPatch>;
 export const RoadmapItemParams = Type.Object({ id: Uuid }, strict);
 export const RoadmapOrderBody = Type.Object({ ids: Type.Array(Uuid, { minItems: 1, maxItems: 500, uniqueItems: true }) }, strict);

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { AttributeLinkSchema, Description, EntityId, PlanName, PlanStatusSchema, literals } from './model';
 import { EntityRef, Page } from './api';
+import { optionalInputFields } from '../nullable';
 import { LIST_SORTS, MAP_EDGES_MAX, MAP_LAYOUTS, MAP_NODES_MAX, PAGE_LIMIT_MAX } from './vocabulary';
 
 // A map is a journey over the company's views: nodes place views on a canvas,
@@ -51,32 +52,18 @@ export const MapSchema = Type.Object({
 export type PlanMap = Static<typeof MapSchema>;
 
 const edgeInputs = Type.Array(MapEdgeInputSchema, { maxItems: MAP_EDGES_MAX });
+const mapInputFields = { ...mapFields, edges: edgeInputs };
+const { name: _name, ...restOfMapInput } = mapInputFields;
 
 /** Create: a name is required; an empty map flows left to right and is planned. */
 export const CreateMapBody = Type.Object(
-  {
-    name: PlanName,
-    description: Type.Optional(mapFields.description),
-    attributes: Type.Optional(mapFields.attributes),
-    nodes: Type.Optional(mapFields.nodes),
-    edges: Type.Optional(edgeInputs),
-    layout: Type.Optional(mapFields.layout),
-    status: Type.Optional(mapFields.status),
-  },
+  { name: PlanName, ...optionalInputFields(restOfMapInput) },
   strict,
 );
 export type CreateMapInput = Static<typeof CreateMapBody>;
 /** `attributes`, `nodes` and `edges` replace the map's as a whole; edges must connect the map's nodes after the change. */
 export const UpdateMapBody = Type.Object(
-  {
-    name: Type.Optional(mapFields.name),
-    description: Type.Optional(mapFields.description),
-    attributes: Type.Optional(mapFields.attributes),
-    nodes: Type.Optional(mapFields.nodes),
-    edges: Type.Optional(edgeInputs),
-    layout: Type.Optional(mapFields.layout),
-    status: Type.Optional(mapFields.status),
-  },
+  optionalInputFields(mapInputFields),
   { ...strict, minProperties: 1 },
 );
 export type UpdateMapInput = Static<typeof UpdateMapBody>;

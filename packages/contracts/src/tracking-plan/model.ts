@@ -1,5 +1,6 @@
-import { Type, type Static, type TLiteral, type TOptional, type TSchema, type TUnion } from '@sinclair/typebox';
+import { Type, type Static, type TLiteral, type TSchema, type TUnion } from '@sinclair/typebox';
 import { HttpUrl } from '../http-url';
+import { optionalInputFields } from '../nullable';
 import { ATTRIBUTE_SCOPES, ATTRIBUTE_TYPES, ITEM_TYPES, VALIDATION_KINDS, STRING_FORMATS, PLAN_STATUSES, EVENT_KINDS, VIEW_TYPES, PRESENCES, ENTITY_KINDS } from './vocabulary';
 
 // The tracking plan's entities as the API speaks them. Request schemas refuse
@@ -86,11 +87,11 @@ export type Attribute = Static<typeof AttributeSchema>;
 
 /** Create: a name is required; everything else has a default (scope event, type string, exposed true…). */
 export const CreateAttributeBody = Type.Object(
-  { name: PlanName, ...partial(omit(attributeFields, ['name'])) },
+  { name: PlanName, ...optionalInputFields(omit(attributeFields, ['name'])) },
   strict,
 );
 export type CreateAttributeInput = Static<typeof CreateAttributeBody>;
-export const UpdateAttributeBody = Type.Object(partial(attributeFields), { ...strict, minProperties: 1 });
+export const UpdateAttributeBody = Type.Object(optionalInputFields(attributeFields), { ...strict, minProperties: 1 });
 export type UpdateAttributeInput = Static<typeof UpdateAttributeBody>;
 
 // ——— Links ———
@@ -144,9 +145,9 @@ const eventFields = {
 };
 export const EventSchema = Type.Object({ id: EntityId, ...eventFields, ...Timestamps });
 export type PlanEvent = Static<typeof EventSchema>;
-export const CreateEventBody = Type.Object({ name: PlanName, ...partial(omit(eventFields, ['name'])) }, strict);
+export const CreateEventBody = Type.Object({ name: PlanName, ...optionalInputFields(omit(eventFields, ['name'])) }, strict);
 export type CreateEventInput = Static<typeof CreateEventBody>;
-export const UpdateEventBody = Type.Object(partial(eventFields), { ...strict, minProperties: 1 });
+export const UpdateEventBody = Type.Object(optionalInputFields(eventFields), { ...strict, minProperties: 1 });
 export type UpdateEventInput = Static<typeof UpdateEventBody>;
 
 // ——— Views ———
@@ -165,9 +166,9 @@ const viewFields = {
 };
 export const ViewSchema = Type.Object({ id: EntityId, ...viewFields, ...Timestamps });
 export type PlanView = Static<typeof ViewSchema>;
-export const CreateViewBody = Type.Object({ name: PlanName, ...partial(omit(viewFields, ['name'])) }, strict);
+export const CreateViewBody = Type.Object({ name: PlanName, ...optionalInputFields(omit(viewFields, ['name'])) }, strict);
 export type CreateViewInput = Static<typeof CreateViewBody>;
-export const UpdateViewBody = Type.Object(partial(viewFields), { ...strict, minProperties: 1 });
+export const UpdateViewBody = Type.Object(optionalInputFields(viewFields), { ...strict, minProperties: 1 });
 export type UpdateViewInput = Static<typeof UpdateViewBody>;
 
 // ——— helpers ———
@@ -175,9 +176,4 @@ function omit<T extends Record<string, TSchema>, K extends keyof T>(fields: T, k
   const copy = { ...fields };
   for (const key of keys) delete copy[key];
   return copy;
-}
-function partial<T extends Record<string, TSchema>>(fields: T) {
-  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, Type.Optional(v)])) as {
-    [K in keyof T]: TOptional<T[K]>;
-  };
 }

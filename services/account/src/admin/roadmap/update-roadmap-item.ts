@@ -1,11 +1,13 @@
 import { notFound, withTransaction } from '@tracemap/service-kit';
-import type { AdminRoadmapItem, RoadmapItemChanges } from '@tracemap/contracts';
+import { withoutNulls, type AdminRoadmapItem, type RoadmapItemChanges } from '@tracemap/contracts';
 import { insertAudit } from '../audit/audit-repository';
 import type { AdminContext } from '../admin-context';
 import { updateItem } from './roadmap-repository';
 
 /** Edits, status changes and publishing (published: true) or withdrawing (false) an item. */
-export async function updateRoadmapItem(ctx: AdminContext, id: string, changes: RoadmapItemChanges): Promise<AdminRoadmapItem> {
+export async function updateRoadmapItem(ctx: AdminContext, id: string, sent: RoadmapItemChanges): Promise<AdminRoadmapItem> {
+  // A field sent as null is not changed.
+  const changes = withoutNulls(sent);
   return withTransaction(ctx.deps.pool, async (client) => {
     const item = await updateItem(client, id, { ...changes, title: changes.title?.trim() });
     if (!item) throw notFound('Roadmap item not found', 'roadmap_item_not_found');

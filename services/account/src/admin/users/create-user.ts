@@ -1,5 +1,5 @@
 import { AppError } from '@tracemap/service-kit';
-import type { AdminCreateUserInput } from '@tracemap/contracts';
+import { withoutNulls, type AdminCreateUserInput, type NullsDropped } from '@tracemap/contracts';
 import { upsertProfile } from '../../repositories/profile-repository';
 import { runIdempotentCall } from '../../use-cases/run-idempotent';
 import { insertAudit } from '../audit/audit-repository';
@@ -15,11 +15,13 @@ export const USER_EXISTS = 'A user with this email already exists.';
  * submit answers what the first one did and sends no second invitation; one
  * that arrives while the first is still running gets 409.
  */
-export function createUser(ctx: AdminContext, input: AdminCreateUserInput, idempotencyKey?: string) {
+export function createUser(ctx: AdminContext, sent: AdminCreateUserInput, idempotencyKey?: string) {
+  // A field sent as null is not given, also when a repeated submit is compared with the first.
+  const input = withoutNulls(sent);
   return runIdempotentCall(ctx.deps.pool, { key: idempotencyKey, scope: `admin-create-user:${ctx.actor.userId}`, body: input }, () => inviteUser(ctx, input));
 }
 
-async function inviteUser(ctx: AdminContext, input: AdminCreateUserInput) {
+async function inviteUser(ctx: AdminContext, input: NullsDropped<AdminCreateUserInput>) {
   const invited = await ctx.auth
     .invite(
       {

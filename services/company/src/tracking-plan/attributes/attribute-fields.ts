@@ -1,6 +1,6 @@
 import { AppError } from '@tracemap/service-kit';
 import { validationProblems } from '@tracemap/tracking-plan';
-import type { Attribute, AttributeType, CreateAttributeInput, ItemType, UpdateAttributeInput } from '@tracemap/contracts';
+import { withoutNulls, type Attribute, type AttributeType, type CreateAttributeInput, type ItemType, type UpdateAttributeInput } from '@tracemap/contracts';
 import type { AttributeFields } from './attribute-repository';
 
 /** What an attribute is when the request leaves a field out. */
@@ -25,9 +25,11 @@ export function newAttributeFields(input: CreateAttributeInput): AttributeFields
 
 export function changedAttributeFields(current: Attribute, input: UpdateAttributeInput): AttributeFields {
   const { id: _id, version: _version, createdAt: _createdAt, updatedAt: _updatedAt, ...fields } = current;
-  const merged = { ...fields, ...input };
+  // A field sent as null is not changed, except the item type, where null means "none".
+  const { itemType, ...changes } = input;
+  const merged = { ...fields, ...withoutNulls(changes), ...(itemType !== undefined ? { itemType } : {}) };
   // Leaving arrays drops the item type with them.
-  if (input.type !== undefined && input.type !== 'array' && input.itemType === undefined) merged.itemType = null;
+  if (changes.type != null && changes.type !== 'array' && itemType === undefined) merged.itemType = null;
   return checkedAttribute(merged);
 }
 

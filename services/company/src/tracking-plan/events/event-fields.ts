@@ -1,4 +1,4 @@
-import type { CreateEventInput, PlanEvent, UpdateEventInput } from '@tracemap/contracts';
+import { withoutNulls, type CreateEventInput, type PlanEvent, type UpdateEventInput } from '@tracemap/contracts';
 import type { EventFields } from './event-repository';
 
 export interface EventDraft {
@@ -26,6 +26,7 @@ export function newEventDraft(input: CreateEventInput): EventDraft {
 
 export function changedEventDraft(current: PlanEvent, input: UpdateEventInput): EventDraft {
   const { id: _id, version: _v, createdAt: _c, updatedAt: _u, attributes, ...fields } = current;
-  const { attributes: newLinks, ...changes } = input;
+  // A field sent as null is not changed.
+  const { attributes: newLinks, ...changes } = withoutNulls(input);
   return { fields: { ...fields, ...changes, name: (changes.name ?? fields.name).trim() }, attributes: newLinks ?? attributes };
 }

@@ -1,4 +1,4 @@
-import type { PlanMap, UpdateMapInput } from '@tracemap/contracts';
+import { withoutNulls, type PlanMap, type UpdateMapInput } from '@tracemap/contracts';
 import { fieldChanges } from '@tracemap/tracking-plan';
 import type { CompanyDeps } from '../../core/deps';
 import { tenantTransaction } from '../../core/tenant';
@@ -18,7 +18,8 @@ export async function updateMap(deps: CompanyDeps, actor: PlanActor, input: { id
     const current = await findMap(client, companyId, input.id, { forUpdate: true });
     if (!current) throw entityNotFound('map');
     assertVersion(current, input.ifMatch, current);
-    const { changes } = input;
+    // A field sent as null is not changed.
+    const changes = withoutNulls(input.changes);
     const draft = changedMapDraft(current, changes);
     const graphSent = changes.nodes !== undefined || changes.edges !== undefined;
     await checkMap(client, companyId, draft, { attributes: changes.attributes !== undefined, graph: graphSent });

@@ -1,4 +1,4 @@
-import type { CreateViewInput, PlanView, UpdateViewInput } from '@tracemap/contracts';
+import { withoutNulls, type CreateViewInput, type PlanView, type UpdateViewInput } from '@tracemap/contracts';
 import type { ViewFields } from './view-repository';
 
 export interface ViewDraft {
@@ -27,9 +27,15 @@ export function newViewDraft(input: CreateViewInput): ViewDraft {
 
 export function changedViewDraft(current: PlanView, input: UpdateViewInput): ViewDraft {
   const { id: _id, version: _v, createdAt: _c, updatedAt: _u, attributes, events, ...fields } = current;
-  const { attributes: newAttributes, events: newEvents, ...changes } = input;
+  // A field sent as null is not changed, except the screenshot, where null takes it away.
+  const { attributes: newAttributes, events: newEvents, screenshotUrl: _screenshotUrl, ...changes } = withoutNulls(input);
   return {
-    fields: { ...fields, ...changes, name: (changes.name ?? fields.name).trim() },
+    fields: {
+      ...fields,
+      ...changes,
+      ...(input.screenshotUrl !== undefined ? { screenshotUrl: input.screenshotUrl } : {}),
+      name: (changes.name ?? fields.name).trim(),
+    },
     attributes: newAttributes ?? attributes,
     events: newEvents ?? events,
   };
