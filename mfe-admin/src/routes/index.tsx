@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { Route, Routes } from 'react-router';
-import { relativeRoutes, type ManifestPage } from '@tracemap/contracts';
+import { MFE_ADMIN, relativeRoutes, type ManifestPage } from '@tracemap/contracts';
 import { AdminGuard } from '../admin-guard';
 import { NotFound } from '../not-found';
 import { AdminCreateCompanyPage } from '../pages/create-company';
@@ -19,7 +19,7 @@ const PAGES: Record<ManifestPage<'mfe_admin', './routes'>, ReactElement> = {
   '/admin/create-user': <AdminCreateUserPage />,
   '/admin/create-company': <AdminCreateCompanyPage />,
 };
-const ROUTES = relativeRoutes('mfe_admin', './routes', PAGES);
+const ROUTES = relativeRoutes(MFE_ADMIN, './routes', PAGES);
 
 /** Routes owned by mfe-admin, relative to its base `/admin`. */
 export default function AdminRoutes() {

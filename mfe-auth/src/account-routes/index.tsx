@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { Route, Routes } from 'react-router';
-import { relativeRoutes, type ManifestPage } from '@tracemap/contracts';
+import { MFE_AUTH, relativeRoutes, type ManifestPage } from '@tracemap/contracts';
 import { NotFound } from '../not-found';
 import { AccountPage } from '../pages/account';
 
@@ -8,7 +8,7 @@ import { AccountPage } from '../pages/account';
 const PAGES: Record<ManifestPage<'mfe_auth', './account'>, ReactElement> = {
   '/account': <AccountPage />,
 };
-const ROUTES = relativeRoutes('mfe_auth', './account', PAGES);
+const ROUTES = relativeRoutes(MFE_AUTH, './account', PAGES);
 
 /** Routes owned by mfe-auth under `/account`, relative to that base. */
 export default function AccountRoutes() {

@@ -1,5 +1,5 @@
 import { Suspense, type ComponentType, type ReactElement } from 'react';
-import { relativeRoutes, type ManifestPage } from '@tracemap/contracts';
+import { MFE_AUTH, relativeRoutes, type ManifestPage } from '@tracemap/contracts';
 import { lazyPage, startFirstPage, useFirstPage } from '@tracemap/shell-core/pages';
 import { Route, Routes } from 'react-router';
 import { NotFound } from '../not-found';
@@ -47,7 +47,7 @@ const PAGES: Record<ManifestPage<'mfe_auth', './routes'>, ReactElement> = {
   '/invitation/:id': <InvitationPage />,
   '/auth/popup-close': <PopupClosePage />,
 };
-const ROUTES = relativeRoutes('mfe_auth', './routes', PAGES);
+const ROUTES = relativeRoutes(MFE_AUTH, './routes', PAGES);
 
 /** Routes owned by mfe-auth, relative to `/`. */
 export default function AuthRoutes() {

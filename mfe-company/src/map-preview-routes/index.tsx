@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { Route, Routes } from 'react-router';
-import { relativeRoutes, type ManifestPage } from '@tracemap/contracts';
+import { MFE_COMPANY, relativeRoutes, type ManifestPage } from '@tracemap/contracts';
 import { NotFound } from '../not-found';
 import { MapPreviewPage } from '../maps/preview/map-preview-page';
 
@@ -8,7 +8,7 @@ import { MapPreviewPage } from '../maps/preview/map-preview-page';
 const PAGES: Record<ManifestPage<'mfe_company', './map-preview'>, ReactElement> = {
   '/map-preview/:mapId': <MapPreviewPage />,
 };
-const ROUTES = relativeRoutes('mfe_company', './map-preview', PAGES);
+const ROUTES = relativeRoutes(MFE_COMPANY, './map-preview', PAGES);
 
 /** Routes for `/map-preview/*`, rendered by the shell WITHOUT its layout. */
 export default function MapPreviewRoutes() {

@@ -1,6 +1,6 @@
 import { Suspense, useEffect, type ReactElement, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
-import { relativeRoutes, type ManifestPage } from '@tracemap/contracts';
+import { MFE_COMPANY, relativeRoutes, type ManifestPage } from '@tracemap/contracts';
 import { lazyPage, startFirstPage, useFirstPage } from '@tracemap/shell-core/pages';
 import { watchCompanyAccess } from '@tracemap/shell-core/company-access';
 import { CompanyLayout } from '../company-layout';
@@ -78,8 +78,8 @@ const PAGES: Record<CompanyPage, ReactElement> = {
 };
 // A company's pages sit inside its layout, relative to the company.
 const COMPANY: CompanyPage = '/company/:companyId';
-const IN_COMPANY = relativeRoutes('mfe_company', './routes', PAGES, COMPANY);
-const ALL = relativeRoutes('mfe_company', './routes', PAGES);
+const IN_COMPANY = relativeRoutes(MFE_COMPANY, './routes', PAGES, COMPANY);
+const ALL = relativeRoutes(MFE_COMPANY, './routes', PAGES);
 const COMPANY_PATH = ALL.find(({ page }) => page === COMPANY)?.path;
 const OUTSIDE_COMPANY = ALL.filter(({ page }) => !IN_COMPANY.some((inside) => inside.page === page));
 

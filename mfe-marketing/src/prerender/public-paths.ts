@@ -1,6 +1,5 @@
-import { MICRO_FRONTENDS, type ManifestPage } from '@tracemap/contracts';
+import { MFE_MARKETING, type ManifestPage } from '@tracemap/contracts';
 
-type Marketing = Extract<(typeof MICRO_FRONTENDS)[number], { name: 'mfe_marketing' }>;
 export type MarketingPage = ManifestPage<'mfe_marketing', './routes'>;
 
 /** A page pattern with a parameter, e.g. `/blog/:slug`. */
@@ -8,8 +7,7 @@ export type ParamPage<P extends string> = Extract<P, `${string}/:${string}`>;
 
 /** The pages of this remote's modules that the micro-frontends manifest marks prerendered. */
 export function prerenderedPages(): MarketingPage[] {
-  const app = MICRO_FRONTENDS.find((candidate): candidate is Marketing => candidate.name === 'mfe_marketing');
-  return (app?.exposes ?? []).filter((exposed) => exposed.prerendered).flatMap((exposed) => [...exposed.pages]);
+  return MFE_MARKETING.exposes.filter((exposed) => exposed.prerendered).flatMap((exposed) => [...exposed.pages]);
 }
 
 const isParamPage = <P extends string>(page: P): page is ParamPage<P> => page.includes('/:');

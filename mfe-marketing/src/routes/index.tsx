@@ -1,6 +1,6 @@
 import { Suspense, type ReactElement } from 'react';
 import { Route, Routes } from 'react-router';
-import { relativeRoutes, type ManifestPage } from '@tracemap/contracts';
+import { MFE_MARKETING, relativeRoutes, type ManifestPage } from '@tracemap/contracts';
 import { NotFound } from '../not-found';
 import { HomePage } from '../pages/home';
 import {
@@ -40,7 +40,7 @@ const PAGES: Record<ManifestPage<'mfe_marketing', './routes'>, ReactElement> = {
   '/privacy-policy': <LegalPage doc="privacy" />,
   '/terms-of-service': <LegalPage doc="terms" />,
 };
-const ROUTES = relativeRoutes('mfe_marketing', './routes', PAGES);
+const ROUTES = relativeRoutes(MFE_MARKETING, './routes', PAGES);
 
 /** Routes owned by mfe-marketing, relative to `/`. */
 function MarketingRoutes() {

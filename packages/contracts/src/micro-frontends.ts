@@ -2,7 +2,8 @@
  * The one list of the product's micro-frontends. Everything else is derived from it: the webpack
  * builds (federation name, dev port, exposed modules), the gateway's remotes registry and the
  * pages it knows, the shell's routes and who owns which path, the development registry, and the
- * page types below. Adding a remote is one entry here plus its `mfe-*` folder.
+ * page types below. Adding a remote is one entry here (a constant, listed in `MICRO_FRONTENDS`)
+ * plus its `mfe-*` folder.
  *
  * Written in TypeScript with `as const` so app names stay literal types; the plain-JS webpack
  * configs read this same file (see packages/webpack-config/micro-frontends.js). It imports
@@ -49,98 +50,102 @@ export interface MicroFrontend {
   exposes: readonly ExposedRoutes[];
 }
 
-export const MICRO_FRONTENDS = [
-  {
-    name: 'mfe_marketing',
-    folder: 'mfe-marketing',
-    label: 'Marketing',
-    port: 3001,
-    exposes: [
-      {
-        module: './routes',
-        file: './src/routes/index.tsx',
-        label: 'Tracemap website',
-        pages: [
-          '/', '/cdp', '/demo', '/agency', '/contact', '/pricing', '/roadmap', '/about-us', '/blog', '/blog/:slug',
-          '/learning', '/learning/cdp', '/learning/cdp/:slug', '/learning/core', '/learning/core/:slug',
-          '/privacy-policy', '/terms-of-service',
-        ],
-        prerendered: true,
-      },
-    ],
-  },
-  {
-    name: 'mfe_auth',
-    folder: 'mfe-auth',
-    label: 'Auth',
-    port: 3002,
-    exposes: [
-      {
-        module: './routes',
-        file: './src/routes/index.tsx',
-        label: 'Sign-in',
-        pages: [
-          '/login', '/register', '/forgot-password', '/reset-password/:id', '/confirm-email/:id', '/confirm-email',
-          '/invitation/:id', '/auth/popup-close',
-        ],
-      },
-      {
-        module: './account',
-        file: './src/account-routes/index.tsx',
-        label: 'Your account',
-        pages: ['/account'],
-        base: '/account',
-        access: 'signed-in',
-      },
-    ],
-  },
-  {
-    name: 'mfe_company',
-    folder: 'mfe-company',
-    label: 'Company',
-    port: 3003,
-    exposes: [
-      {
-        module: './routes',
-        file: './src/routes/index.tsx',
-        label: 'Company',
-        pages: [
-          '/company', '/company/create', '/company/slack', '/company/:companyId', '/company/:companyId/users',
-          '/company/:companyId/settings', '/company/:companyId/maps', '/company/:companyId/maps/:mapId',
-          '/company/:companyId/subscription', '/company/:companyId/views', '/company/:companyId/views/:viewId',
-          '/company/:companyId/attributes', '/company/:companyId/attributes/:attributeId', '/company/:companyId/events',
-          '/company/:companyId/events/:eventId', '/company/:companyId/analytics-discovery',
-        ],
-        base: '/company',
-        access: 'signed-in',
-      },
-      {
-        module: './map-preview',
-        file: './src/map-preview-routes/index.tsx',
-        label: 'Map preview',
-        pages: ['/map-preview/:mapId'],
-        base: '/map-preview',
-        bare: true,
-      },
-    ],
-  },
-  {
-    name: 'mfe_admin',
-    folder: 'mfe-admin',
-    label: 'Admin',
-    port: 3004,
-    exposes: [
-      {
-        module: './routes',
-        file: './src/routes/index.tsx',
-        label: 'Admin',
-        pages: ['/admin', '/admin/email', '/admin/roadmap', '/admin/debug-test', '/admin/create-user', '/admin/create-company'],
-        base: '/admin',
-        access: 'admin',
-      },
-    ],
-  },
-] as const satisfies readonly MicroFrontend[];
+// One constant per remote, so a remote's build that reads its own entry carries only that entry.
+export const MFE_MARKETING = {
+  name: 'mfe_marketing',
+  folder: 'mfe-marketing',
+  label: 'Marketing',
+  port: 3001,
+  exposes: [
+    {
+      module: './routes',
+      file: './src/routes/index.tsx',
+      label: 'Tracemap website',
+      pages: [
+        '/', '/cdp', '/demo', '/agency', '/contact', '/pricing', '/roadmap', '/about-us', '/blog', '/blog/:slug',
+        '/learning', '/learning/cdp', '/learning/cdp/:slug', '/learning/core', '/learning/core/:slug',
+        '/privacy-policy', '/terms-of-service',
+      ],
+      prerendered: true,
+    },
+  ],
+} as const satisfies MicroFrontend;
+
+export const MFE_AUTH = {
+  name: 'mfe_auth',
+  folder: 'mfe-auth',
+  label: 'Auth',
+  port: 3002,
+  exposes: [
+    {
+      module: './routes',
+      file: './src/routes/index.tsx',
+      label: 'Sign-in',
+      pages: [
+        '/login', '/register', '/forgot-password', '/reset-password/:id', '/confirm-email/:id', '/confirm-email',
+        '/invitation/:id', '/auth/popup-close',
+      ],
+    },
+    {
+      module: './account',
+      file: './src/account-routes/index.tsx',
+      label: 'Your account',
+      pages: ['/account'],
+      base: '/account',
+      access: 'signed-in',
+    },
+  ],
+} as const satisfies MicroFrontend;
+
+export const MFE_COMPANY = {
+  name: 'mfe_company',
+  folder: 'mfe-company',
+  label: 'Company',
+  port: 3003,
+  exposes: [
+    {
+      module: './routes',
+      file: './src/routes/index.tsx',
+      label: 'Company',
+      pages: [
+        '/company', '/company/create', '/company/slack', '/company/:companyId', '/company/:companyId/users',
+        '/company/:companyId/settings', '/company/:companyId/maps', '/company/:companyId/maps/:mapId',
+        '/company/:companyId/subscription', '/company/:companyId/views', '/company/:companyId/views/:viewId',
+        '/company/:companyId/attributes', '/company/:companyId/attributes/:attributeId', '/company/:companyId/events',
+        '/company/:companyId/events/:eventId', '/company/:companyId/analytics-discovery',
+      ],
+      base: '/company',
+      access: 'signed-in',
+    },
+    {
+      module: './map-preview',
+      file: './src/map-preview-routes/index.tsx',
+      label: 'Map preview',
+      pages: ['/map-preview/:mapId'],
+      base: '/map-preview',
+      bare: true,
+    },
+  ],
+} as const satisfies MicroFrontend;
+
+export const MFE_ADMIN = {
+  name: 'mfe_admin',
+  folder: 'mfe-admin',
+  label: 'Admin',
+  port: 3004,
+  exposes: [
+    {
+      module: './routes',
+      file: './src/routes/index.tsx',
+      label: 'Admin',
+      pages: ['/admin', '/admin/email', '/admin/roadmap', '/admin/debug-test', '/admin/create-user', '/admin/create-company'],
+      base: '/admin',
+      access: 'admin',
+    },
+  ],
+} as const satisfies MicroFrontend;
+
+export const MICRO_FRONTENDS = [MFE_MARKETING, MFE_AUTH, MFE_COMPANY, MFE_ADMIN] as const satisfies readonly MicroFrontend[];
 
 /** The folder of a micro-frontend, which is also the app a page reports as its owner. */
 export type AppName = (typeof MICRO_FRONTENDS)[number]['folder'];

@@ -1,4 +1,4 @@
-import { MICRO_FRONTENDS, type ExposedRoutes, type RemoteName } from './micro-frontends';
+import type { MICRO_FRONTENDS, ExposedRoutes, MicroFrontend, RemoteName } from './micro-frontends';
 
 type ManifestEntry<R extends RemoteName> = Extract<(typeof MICRO_FRONTENDS)[number], { name: R }>;
 
@@ -47,17 +47,17 @@ export function relativeRoutesOf<P extends string, T>(
 }
 
 /**
- * The routes of a remote's module from the manifest. `elements` names one element per page the
- * manifest lists for the module, no more and no fewer, so the two cannot drift apart.
+ * The routes of a remote's module from its manifest entry (`MFE_ADMIN`…, not the whole list, so the
+ * remote's build carries its own entry only). `elements` names one element per page the manifest
+ * lists for the module, no more and no fewer, so the two cannot drift apart.
  */
-export function relativeRoutes<R extends RemoteName, M extends ManifestModule<R>, T>(
-  remote: R,
+export function relativeRoutes<A extends MicroFrontend, M extends A['exposes'][number]['module'], T>(
+  app: A,
   module: M,
-  elements: Record<ManifestPage<R, M>, T>,
-  from?: ManifestPage<R, M>,
-): RelativeRoute<ManifestPage<R, M>, T>[] {
-  const apps: readonly { name: string; exposes: readonly ExposedRoutes[] }[] = MICRO_FRONTENDS;
-  const exposed = apps.find((app) => app.name === remote)?.exposes.find((candidate) => candidate.module === module);
-  if (!exposed) throw new Error(`${remote} exposes no ${module} in the micro-frontends manifest`);
-  return relativeRoutesOf<ManifestPage<R, M>, T>(exposed, elements, from);
+  elements: Record<Extract<A['exposes'][number], { module: M }>['pages'][number], T>,
+  from?: Extract<A['exposes'][number], { module: M }>['pages'][number],
+): RelativeRoute<Extract<A['exposes'][number], { module: M }>['pages'][number], T>[] {
+  const exposed = app.exposes.find((candidate) => candidate.module === module);
+  if (!exposed) throw new Error(`${app.name} exposes no ${module} in the micro-frontends manifest`);
+  return relativeRoutesOf(exposed, elements, from);
 }

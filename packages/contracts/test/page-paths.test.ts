@@ -1,4 +1,4 @@
-import { relativePath, relativeRoutes, relativeRoutesOf, type ManifestPage } from '../src';
+import { MFE_ADMIN, relativePath, relativeRoutes, relativeRoutesOf, type ManifestPage } from '../src';
 
 describe("a remote's routes come from the manifest's page list", () => {
   test('a module mounted at its base gets each page relative to the base, the base itself as the index', () => {
@@ -32,7 +32,7 @@ describe("a remote's routes come from the manifest's page list", () => {
       '/admin/create-user': 'user',
       '/admin/create-company': 'company',
     };
-    expect(relativeRoutes('mfe_admin', './routes', elements).map(({ path, element }) => [path, element])).toEqual([
+    expect(relativeRoutes(MFE_ADMIN, './routes', elements).map(({ path, element }) => [path, element])).toEqual([
       ['', 'dashboard'],
       ['email', 'email'],
       ['roadmap', 'roadmap'],

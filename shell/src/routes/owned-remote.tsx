@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { isProtectedPath } from '@tracemap/shell-core';
+import { isProtectedPath } from '@tracemap/contracts';
 import { RequireAdmin } from '../guards/require-admin';
 import { RequireAuth } from '../guards/require-auth';
 import { RemoteRoute } from '../remotes/remote-route';

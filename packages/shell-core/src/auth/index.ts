@@ -8,6 +8,6 @@ export { handleUnauthorized } from './handle-unauthorized';
 export { logOut } from './logout';
 export { navigateTo, setNavigator, type Navigate } from './navigation';
 export { clearRecoveryTokens, peekRecoveryTokens, RECOVERY_LINK_PATH, type RecoveryTokens } from './recovery';
-export { DEFAULT_AFTER_LOGIN, isProtectedPath, loginPathFor, PROTECTED_PREFIXES, safeRedirect } from './redirect';
+export { DEFAULT_AFTER_LOGIN, loginPathFor, safeRedirect } from './redirect';
 export { initSession, landingLocation } from './start-session';
 export { MESSAGES } from '@tracemap/contracts';

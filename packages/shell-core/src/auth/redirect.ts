@@ -1,24 +1,5 @@
-import { MICRO_FRONTENDS, type MicroFrontend } from '@tracemap/contracts';
-
-/**
- * Where the manifest mounts a module with an access rule (its base, or its prefixes): every path
- * there needs a signed-in user, whichever remote serves it.
- */
-export function protectedPrefixesOf(apps: readonly Pick<MicroFrontend, 'exposes'>[]): string[] {
-  return apps.flatMap((app) =>
-    app.exposes.flatMap((exposed) => (exposed.access ? [...(exposed.base ? [exposed.base] : []), ...(exposed.prefixes ?? [])] : [])),
-  );
-}
-
-/** Path prefixes that need a signed-in user. */
-export const PROTECTED_PREFIXES: readonly string[] = protectedPrefixesOf(MICRO_FRONTENDS);
-
 /** Where a login without a (valid) redirect parameter lands. */
 export const DEFAULT_AFTER_LOGIN = '/company';
-
-export function isProtectedPath(pathname: string): boolean {
-  return PROTECTED_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
-}
 
 /** `/login?redirect=<previous path, URL-encoded>`, so the user comes back after signing in. */
 export function loginPathFor(previousPath: string): string {
