@@ -112,14 +112,4 @@ export default [
       'no-restricted-syntax': ['error', ...NO_SOURCE_CALLS],
     },
   },
-  {
-    // Exception while these account tests still start auth and company from their sources; remove
-    // it once they start them through the packages' exports.
-    files: [
-      'services/account/test/routes/input-hardening.test.ts',
-      'services/account/test/routes/sync.test.ts',
-      'services/account/test/support/stack.ts',
-    ],
-    rules: { 'no-restricted-imports': 'off', 'no-restricted-syntax': 'off' },
-  },
 ];

@@ -85,6 +85,23 @@ test('roadmap: unpublished items stay private; published ones show on the public
   expect(await auditActions()).toEqual(expect.arrayContaining([`roadmap.created ${first.id}`, `roadmap.updated ${first.id}`]));
 });
 
+test('roadmap and create-user bodies read a null optional field as not given', async () => {
+  const { call, admin } = world;
+  const created = await call(admin, { method: 'POST', url: `${A}/roadmap`, payload: { title: 'Null-safe forms', description: null, status: null, published: null } });
+  expect(created.statusCode).toBe(201);
+  expect(created.json()).toMatchObject({ title: 'Null-safe forms', description: '', status: 'planned', published: false });
+  const described = await call(admin, { method: 'PATCH', url: `${A}/roadmap/${created.json().id}`, payload: { description: 'Forms send null', published: null } });
+  expect(described.statusCode).toBe(200);
+  const kept = await call(admin, { method: 'PATCH', url: `${A}/roadmap/${created.json().id}`, payload: { title: null, description: null, status: 'in_progress' } });
+  expect(kept.statusCode).toBe(200);
+  expect(kept.json()).toMatchObject({ title: 'Null-safe forms', description: 'Forms send null', status: 'in_progress', published: false });
+
+  const email = `nulls.${Date.now()}@example.com`;
+  const user = await call(admin, { method: 'POST', url: `${A}/users`, payload: { email, firstName: 'Nia', lastName: null, companyId: null, role: null } });
+  expect(user.statusCode).toBe(201);
+  expect(user.json()).toMatchObject({ email, invited: true, companyRole: null });
+});
+
 test('a failed email is resent once: the copy is delivered, a second resend answers the same copy', async () => {
   const { call, admin, stack } = world;
   const { rows } = await stack.account.app.db.query<{ id: string }>(

@@ -1,6 +1,5 @@
 import { decodeJwt } from 'jose';
-import { loadSigningKeys } from '@tracemap/auth/src/lib/signing-keys';
-import { bearer, signedInUser, startStack, type Stack } from '../support/stack';
+import { bearer, signAsAuth, signedInUser, startStack, type Stack } from '../support/stack';
 
 let stack: Stack;
 let user: Awaited<ReturnType<typeof signedInUser>>;
@@ -95,12 +94,11 @@ describe('access token claims', () => {
     ['no subject', { sub: undefined }],
     ['no session id', { session_id: undefined }],
   ] as Array<[string, Record<string, unknown>]>)('a token signed with the real auth key but with %s is refused with 401', async (_label, change) => {
-    const keys = await loadSigningKeys(stack.auth.app.db);
     const claims: Record<string, unknown> = { ...decodeJwt(user.token), ...change };
     for (const [name, value] of Object.entries(claims)) if (value === undefined) delete claims[name];
-    const forged = await keys.sign(claims);
+    const forged = await signAsAuth(stack, claims);
     // The genuine token, re-signed unchanged, is accepted: only the claim makes the difference.
-    expect((await stack.account.app.inject({ url: '/api/account/sync', headers: bearer(await keys.sign(decodeJwt(user.token))) })).statusCode).toBe(200);
+    expect((await stack.account.app.inject({ url: '/api/account/sync', headers: bearer(await signAsAuth(stack, decodeJwt(user.token))) })).statusCode).toBe(200);
     const res = await stack.account.app.inject({ url: '/api/account/sync', headers: bearer(forged) });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ statusCode: 401 });

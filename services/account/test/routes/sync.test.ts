@@ -1,6 +1,6 @@
 import { MESSAGES } from '@tracemap/contracts';
-import { bearer, PUBLIC_KEY, signedInUser, startStack, type Stack } from '../support/stack';
-import { SERVICE_TOKEN, startAccount } from '../support/account-app';
+import { bearer, PUBLIC_KEY, signedInUser, startCompany, startStack, type Stack } from '../support/stack';
+import { startAccount } from '../support/account-app';
 import { waitFor } from '@tracemap/test-kit';
 
 let stack: Stack;
@@ -123,20 +123,7 @@ describe('GET /api/account/sync', () => {
     const user = await signedInUser(stack);
     await stack.company!.app.inject({ method: 'POST', url: '/api/company/create', headers: bearer(user.token), payload: { name: 'Down Co' } });
     // A company service of its own, so this test can stop it.
-    const { buildApp: buildCompany } = await import('@tracemap/company/src/app');
-    const { loadCompanyConfig } = await import('@tracemap/company/src/config');
-    const company = await buildCompany(
-      loadCompanyConfig({
-        PORT: '0',
-        LOG_LEVEL: 'silent',
-        DATABASE_URL: stack.database.url,
-        PUBLIC_URL: 'http://localhost:8080',
-        AUTH_URL: stack.auth.url,
-        INTERNAL_SERVICE_TOKEN: SERVICE_TOKEN,
-        OUTBOX_WORKER: 'false',
-      }),
-    );
-    const companyUrl = await company.listen({ host: '127.0.0.1', port: 0 });
+    const { app: company, url: companyUrl } = await startCompany({ DATABASE_URL: stack.database.url, AUTH_URL: stack.auth.url });
     // No cache, so every sync asks the company service.
     const account = await startAccount({ DATABASE_URL: stack.database.url, AUTH_URL: stack.auth.url, COMPANY_URL: companyUrl, AUTH_PUBLIC_KEY: PUBLIC_KEY, SYNC_CACHE_MS: '0' });
     const neverSawIt = await startAccount({ DATABASE_URL: stack.database.url, AUTH_URL: stack.auth.url, AUTH_PUBLIC_KEY: PUBLIC_KEY });

@@ -1,7 +1,10 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { FastifyInstance } from 'fastify';
 import { createTestDatabase, startSmtpPeer, type SmtpPeer, type TestDatabase } from '@tracemap/test-kit';
+import type { JWTPayload } from 'jose';
 import WebSocket from 'ws';
+import { service as auth } from '@tracemap/auth/service';
+import { service as companyService } from '@tracemap/company/service';
 import type { AccountConfig } from '../../src/config';
 import { DOWN_URL, freePort, PUBLIC_URL, SERVICE_TOKEN, startAccount } from './account-app';
 
@@ -37,7 +40,6 @@ export async function startStack(options: { company?: boolean; accountEnv?: Reco
   const accountPort = await freePort();
   const database = await createTestDatabase();
   const smtp = await startSmtpPeer();
-  const { service: auth } = await import('@tracemap/auth/src/app');
   // Auth runs its own outbox worker, as in production: its emails (reset links) reach the same SMTP peer.
   const authApp = await auth.build(
     auth.loadConfig({
@@ -57,25 +59,9 @@ export async function startStack(options: { company?: boolean; accountEnv?: Reco
   );
   const authUrl = await authApp.listen({ host: '127.0.0.1', port: 0 });
 
-  let company: Stack['company'] = null;
-  if (options.company) {
-    const { buildApp: buildCompany } = await import('@tracemap/company/src/app');
-    const { loadCompanyConfig } = await import('@tracemap/company/src/config');
-    const companyApp = await buildCompany(
-      loadCompanyConfig({
-        PORT: '0',
-        LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
-        DATABASE_URL: database.url,
-        PUBLIC_URL,
-        AUTH_URL: authUrl,
-        ACCOUNT_URL: `http://127.0.0.1:${accountPort}`,
-        SUBSCRIPTION_URL: DOWN_URL,
-        INTERNAL_SERVICE_TOKEN: SERVICE_TOKEN,
-        OUTBOX_WORKER: 'false',
-      }),
-    );
-    company = { app: companyApp, url: await companyApp.listen({ host: '127.0.0.1', port: 0 }) };
-  }
+  const company = options.company
+    ? await startCompany({ DATABASE_URL: database.url, AUTH_URL: authUrl, ACCOUNT_URL: `http://127.0.0.1:${accountPort}`, SUBSCRIPTION_URL: DOWN_URL })
+    : null;
 
   const account = await startAccount({
     DATABASE_URL: database.url,
@@ -107,6 +93,26 @@ export async function startStack(options: { company?: boolean; accountEnv?: Reco
       await database.drop();
     },
   };
+}
+
+/** A company service on a free port, started through its package's declaration as the stack starts it. */
+export async function startCompany(env: Record<string, string>): Promise<{ app: FastifyInstance; url: string }> {
+  const app = await companyService.build(
+    companyService.loadConfig({
+      PORT: '0',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+      PUBLIC_URL,
+      INTERNAL_SERVICE_TOKEN: SERVICE_TOKEN,
+      OUTBOX_WORKER: 'false',
+      ...env,
+    }),
+  );
+  return { app, url: await app.listen({ host: '127.0.0.1', port: 0 }) };
+}
+
+/** Signs claims with the auth service's own key, as auth itself would. */
+export async function signAsAuth(stack: Stack, claims: JWTPayload): Promise<string> {
+  return auth.depsOf(stack.auth.app).keys.sign(claims);
 }
 
 let counter = 0;
