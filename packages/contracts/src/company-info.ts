@@ -25,6 +25,10 @@ export const CompanySettingsSchema = Type.Object({
   mapEmbedOrigins: Type.Optional(MapEmbedOriginsSchema),
 });
 
+/** A company as its members see it: what creating it and changing its settings answer, and part of company info. */
+export const CompanySummarySchema = Type.Object({ id: Type.String(), name: Type.String(), settings: CompanySettingsSchema });
+export type CompanySummary = Static<typeof CompanySummarySchema>;
+
 /** `POST /api/company/info`: what a member sees of a company; `role` is the caller's own. */
 export const CompanyInfoResponse = Type.Object({
   role: literals(COMPANY_ROLES),
@@ -48,7 +52,7 @@ export const CompanyInfoResponse = Type.Object({
   }),
   attributeInheritance: Type.Boolean(),
   lastSync: Nullable(Type.String()),
-  company: Type.Object({ id: Type.String(), name: Type.String(), settings: CompanySettingsSchema }),
+  company: CompanySummarySchema,
   /** Present only when a part is a fallback; clients must not read those parts as facts. */
   degraded: Type.Optional(Type.Array(literals(COMPANY_INFO_DEGRADED_PARTS))),
 });

@@ -62,3 +62,8 @@ test('the audit log is written in one place', () => {
   const writers = files.filter((file) => /INSERT INTO company\.audit_log|recordAudit\(/.test(fs.readFileSync(file, 'utf8'))).map(name);
   expect(writers).toEqual(['core/audit.ts']);
 });
+
+test('routes read their typed input from the type provider, never through casts', () => {
+  const casts = files.filter((file) => /as Static<|request\.body as /.test(fs.readFileSync(file, 'utf8'))).map(name);
+  expect(casts).toEqual([]);
+});

@@ -11,44 +11,8 @@ export type CompanySettings = Company['settings'];
 export type CompanyMember = CompanyInfo['users'][number];
 export type ObjectCounts = CompanyInfo['objectCounts'];
 
-export type InvitationStatus = 'pending' | 'expired' | 'accepted' | 'revoked';
-
-/** An invitation as the company's admins see it. */
-export interface Invitation {
-  invitationId: string;
-  companyId: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: CompanyRole;
-  status: InvitationStatus;
-  invitedBy: string | null;
-  expiresAt: string;
-  lastSentAt: string;
-  createdAt: string;
-}
-
-/** `GET /api/company/invite`: what the invitee sees. */
-export interface InvitationDetails {
-  invitationId: string;
-  companyId: string;
-  companyName: string | null;
-  inviterName: string | null;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: CompanyRole;
-  status: 'pending';
-  expiresAt: string;
-}
-
-export interface InviteInput {
-  companyId: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: CompanyRole;
-}
+// Invitations as the company service answers them: the contract's types, written once.
+export type { InvitationStatus, Invitation, InvitationDetails, InviteInput } from '@tracemap/contracts';
 
 export interface SettingsInput {
   companyId: string;

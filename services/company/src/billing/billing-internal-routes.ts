@@ -1,4 +1,5 @@
-import { Type, type Static } from '@sinclair/typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { CompanyIdParams, CompanyUserParams, UserIdBody } from '@tracemap/contracts';
 import { AppError, requireServiceToken } from '@tracemap/service-kit';
 import type { FastifyInstance } from 'fastify';
 import type { CompanyDeps } from '../core/deps';
@@ -7,32 +8,28 @@ import { tenantTransaction } from '../core/tenant';
 import { currentRole } from '../core/company-access';
 import { findCompany } from '../core/company-repository';
 import { listMemberships } from '../core/membership-repository';
-import { Id, strict } from '../core/schemas';
 import { getCompanyInfo } from '../companies/get-company-info';
-
-const CompanyParams = Type.Object({ companyId: Id }, strict);
-const MemberParams = Type.Object({ companyId: Id, userId: Id }, strict);
-const UserBody = Type.Object({ userId: Id }, strict);
 
 /**
  * What the subscription service asks of companies: the caller's role (it authorizes billing
  * actions with it), company info to answer with after a change, who gets billing emails,
  * and a way to say a company's subscription changed.
  */
-export async function billingInternalRoutes(app: FastifyInstance, { deps }: { deps: CompanyDeps }) {
+export async function billingInternalRoutes(parent: FastifyInstance, { deps }: { deps: CompanyDeps }) {
+  const app = parent.withTypeProvider<TypeBoxTypeProvider>();
   const onRequest = requireServiceToken(deps.config.INTERNAL_SERVICE_TOKEN);
   const config = { failureMessage: FAILURE.internal };
 
-  app.get('/companies/:companyId/members/:userId', { schema: { params: MemberParams }, config, onRequest }, async (request) => {
-    const { companyId, userId } = request.params as Static<typeof MemberParams>;
+  app.get('/companies/:companyId/members/:userId', { schema: { params: CompanyUserParams }, config, onRequest }, async (request) => {
+    const { companyId, userId } = request.params;
     const role = await currentRole(deps, companyId, userId);
     if (!role) throw new AppError(404, 'company_not_found', MESSAGES.companyNotFound);
     return { role };
   });
 
-  app.post('/companies/:companyId/info', { schema: { params: CompanyParams, body: UserBody }, config, onRequest }, async (request) => {
-    const { companyId } = request.params as Static<typeof CompanyParams>;
-    const { userId } = request.body as Static<typeof UserBody>;
+  app.post('/companies/:companyId/info', { schema: { params: CompanyIdParams, body: UserIdBody }, config, onRequest }, async (request) => {
+    const { companyId } = request.params;
+    const { userId } = request.body;
     const role = await currentRole(deps, companyId, userId);
     if (!role) throw new AppError(404, 'company_not_found', MESSAGES.companyNotFound);
     // Asked right after a billing change: the answer must show it.
@@ -40,8 +37,8 @@ export async function billingInternalRoutes(app: FastifyInstance, { deps }: { de
     return getCompanyInfo(deps, { companyId, userId, role, requestId: request.id });
   });
 
-  app.get('/companies/:companyId/billing-contacts', { schema: { params: CompanyParams }, config, onRequest }, async (request) => {
-    const { companyId } = request.params as Static<typeof CompanyParams>;
+  app.get('/companies/:companyId/billing-contacts', { schema: { params: CompanyIdParams }, config, onRequest }, async (request) => {
+    const { companyId } = request.params;
     const found = await tenantTransaction(deps.db, { companyId }, async (client) => ({
       company: await findCompany(client, companyId),
       members: await listMemberships(client, companyId),
@@ -63,8 +60,8 @@ export async function billingInternalRoutes(app: FastifyInstance, { deps }: { de
     };
   });
 
-  app.post('/companies/:companyId/subscription-changed', { schema: { params: CompanyParams }, config, onRequest }, async (request) => {
-    const { companyId } = request.params as Static<typeof CompanyParams>;
+  app.post('/companies/:companyId/subscription-changed', { schema: { params: CompanyIdParams }, config, onRequest }, async (request) => {
+    const { companyId } = request.params;
     deps.infoCache.invalidate(companyId);
     deps.subscriptions.invalidate(companyId);
     return { ok: true };

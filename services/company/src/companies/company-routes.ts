@@ -1,49 +1,48 @@
-import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { CompanyInfoResponse, LintSettingsSchema, MapEmbedOriginsSchema, OptionalNullable } from '@tracemap/contracts';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  CompanyIdBody,
+  CompanyInfoResponse,
+  CreateCompanyBody,
+  CreatedCompanyResponse,
+  MyCompaniesResponse,
+  UpdatedSettingsResponse,
+  UpdateSettingsBody,
+} from '@tracemap/contracts';
 import type { CompanyDeps } from '../core/deps';
+import { IdempotencyKeyHeaders } from '../core/idempotency';
 import { FAILURE } from '../core/messages';
 import { companyAccess } from '../core/company-access';
 import { createCompany } from './create-company';
 import { getCompanyInfo } from './get-company-info';
 import { listUserCompanies } from './list-user-companies';
 import { updateCompanySettings } from './update-company-settings';
-import { CompanyIdBody, CompanyName, Id, IdempotencyHeaders, NameCase, strict } from '../core/schemas';
 
-const CreateBody = Type.Object({ name: CompanyName }, strict);
-const SettingsBody = Type.Object(
-  {
-    companyId: Id,
-    // Each may be left out or sent as null: either way it stays as it is.
-    name: OptionalNullable(CompanyName),
-    attributeInheritance: OptionalNullable(Type.Boolean()),
-    eventNameCase: OptionalNullable(NameCase),
-    attributeNameCase: OptionalNullable(NameCase),
-    /** Severity per tracking-plan lint rule; replaces the previous set as a whole. */
-    lintRules: OptionalNullable(LintSettingsSchema),
-    /** Origins (http or https, no path) whose pages may frame map previews; replaces the previous list. */
-    mapEmbedOrigins: OptionalNullable(MapEmbedOriginsSchema),
-  },
-  strict,
-);
+export async function companyRoutes(parent: FastifyInstance, { deps }: { deps: CompanyDeps }) {
+  const app = parent.withTypeProvider<TypeBoxTypeProvider>();
 
-export async function companyRoutes(app: FastifyInstance, { deps }: { deps: CompanyDeps }) {
   app.post(
     '/create',
-    { schema: { body: CreateBody, headers: IdempotencyHeaders }, config: { failureMessage: FAILURE.create, audit: 'company.created' }, preHandler: app.requireUser },
+    {
+      schema: { body: CreateCompanyBody, headers: IdempotencyKeyHeaders, response: { 201: CreatedCompanyResponse } },
+      config: { failureMessage: FAILURE.create, audit: 'company.created' },
+      preHandler: app.requireUser,
+    },
     async (request, reply) => {
       const outcome = await createCompany(deps, {
         userId: request.auth!.userId,
-        name: (request.body as Static<typeof CreateBody>).name,
-        idempotencyKey: request.headers['idempotency-key'] as string | undefined,
+        name: request.body.name,
+        idempotencyKey: request.headers['idempotency-key'],
       });
       if (outcome.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.code(outcome.statusCode).send(outcome.body);
+      return reply.code(201).send(outcome.body);
     },
   );
 
-  app.get('/mine', { config: { failureMessage: FAILURE.mine }, preHandler: app.requireUser }, async (request) =>
-    listUserCompanies(deps, request.auth!.userId),
+  app.get(
+    '/mine',
+    { schema: { response: { 200: MyCompaniesResponse } }, config: { failureMessage: FAILURE.mine }, preHandler: app.requireUser },
+    async (request) => listUserCompanies(deps, request.auth!.userId),
   );
 
   app.post(
@@ -56,10 +55,10 @@ export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Comp
     async (request) => getCompanyInfo(deps, { ...request.company!, requestId: request.id }),
   );
 
-  app.post<{ Body: Static<typeof SettingsBody> }>(
+  app.post(
     '/update-settings',
     {
-      schema: { body: SettingsBody },
+      schema: { body: UpdateSettingsBody, response: { 200: UpdatedSettingsResponse } },
       config: { failureMessage: FAILURE.settings, audit: 'company.settings_updated' },
       preHandler: companyAccess(deps, { access: 'admin', locate: { from: 'body', field: 'companyId' } }),
     },

@@ -1,3 +1,4 @@
+import { Type } from '@sinclair/typebox';
 import { createHash } from 'node:crypto';
 import { AppError, type Queryable } from '@tracemap/service-kit';
 import { claimKey, findKey, storeResponse } from './idempotency-repository';
@@ -34,3 +35,8 @@ export async function runIdempotent<T>(
   if (stored.statusCode === null) throw new AppError(409, 'idempotency_in_progress', MESSAGES.idempotencyInProgress);
   return { statusCode: stored.statusCode, body: stored.response as T, replayed: true };
 }
+
+/** An optional Idempotency-Key on a creating request; other headers are not this schema's business. */
+export const IdempotencyKeyHeaders = Type.Object({
+  'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+});

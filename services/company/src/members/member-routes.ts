@@ -1,26 +1,25 @@
-import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { ChangedRoleResponse, ChangeRoleBody, RemovedMemberResponse, RemoveMemberBody } from '@tracemap/contracts';
 import type { CompanyDeps } from '../core/deps';
 import { FAILURE } from '../core/messages';
 import { companyAccess } from '../core/company-access';
 import { changeMemberRole } from './change-member-role';
 import { removeMember } from './remove-member';
-import { Id, RoleSchema, strict } from '../core/schemas';
 
-const ChangeBody = Type.Object({ companyId: Id, userId: Id, role: RoleSchema }, strict);
-const RemoveBody = Type.Object({ companyId: Id, userId: Id }, strict);
+export async function permissionRoutes(parent: FastifyInstance, { deps }: { deps: CompanyDeps }) {
+  const app = parent.withTypeProvider<TypeBoxTypeProvider>();
 
-export async function permissionRoutes(app: FastifyInstance, { deps }: { deps: CompanyDeps }) {
   app.patch(
     '/permissions',
     {
-      schema: { body: ChangeBody },
+      schema: { body: ChangeRoleBody, response: { 200: ChangedRoleResponse } },
       config: { failureMessage: FAILURE.permissionUpdate, audit: 'membership.role_changed' },
       preHandler: companyAccess(deps, { access: 'admin', locate: { from: 'body', field: 'companyId' } }),
     },
     async (request) => {
-      const body = request.body as Static<typeof ChangeBody>;
-      return changeMemberRole(deps, { companyId: body.companyId, actorUserId: request.company!.userId, targetUserId: body.userId, role: body.role });
+      const { companyId, userId, role } = request.body;
+      return changeMemberRole(deps, { companyId, actorUserId: request.company!.userId, targetUserId: userId, role });
     },
   );
 
@@ -28,13 +27,13 @@ export async function permissionRoutes(app: FastifyInstance, { deps }: { deps: C
   app.delete(
     '/permissions',
     {
-      schema: { body: RemoveBody },
+      schema: { body: RemoveMemberBody, response: { 200: RemovedMemberResponse } },
       config: { failureMessage: FAILURE.permissionDelete, audit: 'membership.removed' },
       preHandler: companyAccess(deps, { access: 'member', locate: { from: 'body', field: 'companyId' } }),
     },
     async (request) => {
-      const body = request.body as Static<typeof RemoveBody>;
-      return removeMember(deps, { companyId: body.companyId, actorUserId: request.company!.userId, targetUserId: body.userId });
+      const { companyId, userId } = request.body;
+      return removeMember(deps, { companyId, actorUserId: request.company!.userId, targetUserId: userId });
     },
   );
 }
