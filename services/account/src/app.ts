@@ -6,7 +6,7 @@ import { createCompanyApi } from './clients/company-api';
 import { adminEmails, loadConfig } from './config';
 import type { AccountDeps } from './deps';
 import { routes } from './routes';
-import { createSyncCache } from './sync-cache';
+import { createSyncCache } from './profile/sync-cache';
 
 /** The account service: profiles, product admins, support messages and the account half of auth flows. */
 export const service = defineService({

@@ -4,7 +4,7 @@ import type { InternalClient } from '@tracemap/service-kit';
 import type { AuthApi } from './clients/auth-api';
 import type { CompanyApi } from './clients/company-api';
 import type { AccountConfig } from './config';
-import type { SyncCache } from './sync-cache';
+import type { SyncCache } from './profile/sync-cache';
 
 /** What use cases need; built once by the service declaration in app.ts and handed to the routes. */
 export interface AccountDeps {

@@ -1,5 +1,5 @@
 import type { AccountUser } from '@tracemap/contracts';
-import { createSyncCache, type SyncLoad } from '../src/sync-cache';
+import { createSyncCache, type SyncLoad } from '../src/profile/sync-cache';
 
 const user = (n: number): AccountUser => ({
   id: 'u1',

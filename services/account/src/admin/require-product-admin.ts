@@ -1,7 +1,7 @@
 import { forbidden } from '@tracemap/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AccountDeps } from '../deps';
-import { findProfile } from '../repositories/profile-repository';
+import { findProfile } from '../profile/profile-repository';
 
 export interface ProductAdmin {
   userId: string;

@@ -1,5 +1,5 @@
 import type { AdminCreateCompanyInput } from '@tracemap/contracts';
-import { upsertProfile } from '../../repositories/profile-repository';
+import { upsertProfile } from '../../profile/profile-repository';
 import { insertAudit } from '../audit/audit-repository';
 import type { AdminContext } from '../admin-context';
 

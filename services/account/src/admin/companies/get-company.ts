@@ -1,5 +1,5 @@
 import type { AdminCompanyDetail } from '@tracemap/contracts';
-import { lookupProfiles } from '../../use-cases/lookup-profiles';
+import { lookupProfiles } from '../../profile/lookup-profiles';
 import type { AdminContext } from '../admin-context';
 
 /** A company, its members by name and role, and its subscription (flagged unavailable when billing does not answer). */

@@ -1,7 +1,7 @@
 import { enqueueEmail } from '@tracemap/mailer';
 import type { Queryable } from '@tracemap/service-kit';
 import type { AccountDeps } from '../../deps';
-import { findProfile } from '../../repositories/profile-repository';
+import { findProfile } from '../../profile/profile-repository';
 
 /**
  * Queues the email to the product team in the transaction that stores the

@@ -1,6 +1,6 @@
 import { notFound } from '@tracemap/service-kit';
 import type { AdminUserSummary } from '@tracemap/contracts';
-import { findProfile } from '../../repositories/profile-repository';
+import { findProfile } from '../../profile/profile-repository';
 import type { AdminContext } from '../admin-context';
 import { toAdminUser } from './user-summary';
 

@@ -1,5 +1,5 @@
 import type { AdminUserSummary } from '@tracemap/contracts';
-import { findProfiles } from '../../repositories/profile-repository';
+import { findProfiles } from '../../profile/profile-repository';
 import type { AdminContext } from '../admin-context';
 import { toAdminUser } from './user-summary';
 

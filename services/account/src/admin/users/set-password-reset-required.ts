@@ -1,6 +1,6 @@
 import { withTransaction } from '@tracemap/service-kit';
 import type { AdminActionAnswer } from '@tracemap/contracts';
-import { setPasswordResetRequired as saveFlag, upsertProfile } from '../../repositories/profile-repository';
+import { setPasswordResetRequired as saveFlag, upsertProfile } from '../../profile/profile-repository';
 import { insertAudit } from '../audit/audit-repository';
 import type { AdminContext } from '../admin-context';
 import { findAdminUser } from './find-admin-user';

@@ -1,6 +1,6 @@
 import { forbidden, withTransaction } from '@tracemap/service-kit';
 import type { AdminActionAnswer } from '@tracemap/contracts';
-import { setAdmin, upsertProfile } from '../../repositories/profile-repository';
+import { setAdmin, upsertProfile } from '../../profile/profile-repository';
 import { insertAudit } from '../audit/audit-repository';
 import type { AdminContext } from '../admin-context';
 import { findAdminUser } from './find-admin-user';

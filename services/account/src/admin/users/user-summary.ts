@@ -1,5 +1,5 @@
 import type { AdminUserSummary } from '@tracemap/contracts';
-import type { Profile } from '../../repositories/profile-repository';
+import type { Profile } from '../../profile/profile-repository';
 import type { AuthUserSummary } from '../clients/auth-admin-api';
 
 /** The identity as auth knows it, with the flags this service keeps (false for someone who never signed in). */
