@@ -6,7 +6,4 @@ export function callContext(request: FastifyRequest): CallContext {
   return { requestId: request.id, forwardedFor: typeof forwarded === 'string' ? forwarded : request.ip };
 }
 
-export function idempotencyKey(request: FastifyRequest): string | undefined {
-  const key = request.headers['idempotency-key'];
-  return typeof key === 'string' ? key : undefined;
-}
+export { idempotencyKeyOf as idempotencyKey } from '@tracemap/service-kit';

@@ -1,9 +1,6 @@
-import { createHash } from 'node:crypto';
-import { AppError, withTransaction } from '@tracemap/service-kit';
+import { idempotencyInProgress, idempotencyKeyReused, requestHash as hashOf, withTransaction } from '@tracemap/service-kit';
 import type pg from 'pg';
 import { findStoredResponse, storeResponse } from '../repositories/idempotency-repository';
-
-export const KEY_REUSED = 'This Idempotency-Key was already used with a different request.';
 
 /**
  * Runs a create in one transaction. With an Idempotency-Key, a replay of the
@@ -17,11 +14,11 @@ export async function runIdempotent<T>(
 ): Promise<T> {
   const { key } = idempotency;
   if (!key) return withTransaction(pool, work);
-  const requestHash = createHash('sha256').update(JSON.stringify(idempotency.body)).digest('hex');
+  const requestHash = hashOf(idempotency.body);
   return withTransaction(pool, async (client) => {
     const stored = await findStoredResponse(client, idempotency.scope, key);
     if (stored) {
-      if (stored.requestHash !== requestHash) throw new AppError(422, 'idempotency_key_reused', KEY_REUSED);
+      if (stored.requestHash !== requestHash) throw idempotencyKeyReused();
       return stored.response as T;
     }
     const result = await work(client);
@@ -30,7 +27,6 @@ export async function runIdempotent<T>(
   });
 }
 
-export const KEY_IN_PROGRESS = 'A request with this Idempotency-Key is still being handled. Try again in a moment.';
 /** A claim this old whose work never answered (its process died) may be taken over. */
 const ABANDONED_AFTER = '2 minutes';
 
@@ -44,7 +40,7 @@ const ABANDONED_AFTER = '2 minutes';
 export async function runIdempotentCall<T>(pool: pg.Pool, idempotency: { key?: string; scope: string; body: unknown }, work: () => Promise<T>): Promise<T> {
   const { key, scope } = idempotency;
   if (!key) return work();
-  const requestHash = createHash('sha256').update(JSON.stringify(idempotency.body)).digest('hex');
+  const requestHash = hashOf(idempotency.body);
   const claimed = await pool.query(
     `INSERT INTO account.idempotency_keys (scope, key, request_hash, response) VALUES ($1, $2, $3, NULL)
      ON CONFLICT (scope, key) DO UPDATE SET created_at = now(), request_hash = EXCLUDED.request_hash
@@ -54,8 +50,8 @@ export async function runIdempotentCall<T>(pool: pg.Pool, idempotency: { key?: s
   );
   if (claimed.rowCount === 0) {
     const stored = await findStoredResponse(pool, scope, key);
-    if (stored && stored.requestHash !== requestHash) throw new AppError(422, 'idempotency_key_reused', KEY_REUSED);
-    if (!stored || stored.response === null) throw new AppError(409, 'idempotency_in_progress', KEY_IN_PROGRESS);
+    if (stored && stored.requestHash !== requestHash) throw idempotencyKeyReused();
+    if (!stored || stored.response === null) throw idempotencyInProgress();
     return stored.response as T;
   }
   try {

@@ -56,6 +56,17 @@ describe('POST /api/support/feedback', () => {
     expect(other.json()).toMatchObject({ code: 'idempotency_key_reused', message: 'This Idempotency-Key was already used with a different request.' });
     expect(await count(app, 'feedback')).toBe(before + 1);
   });
+
+  test('an Idempotency-Key may be 255 characters; a longer one is refused with 400 and nothing stored', async () => {
+    const send = (key: string) => app.inject({ method: 'POST', url: '/api/support/feedback', payload: { text: 'long key' }, headers: { 'idempotency-key': key } });
+    const before = await count(app, 'feedback');
+    const tooLong = await send('k'.repeat(256));
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toEqual({ statusCode: 400, code: 'validation_failed', message: 'idempotency-key must NOT have more than 255 characters' });
+    expect(await count(app, 'feedback')).toBe(before);
+    expect((await send('k'.repeat(255))).statusCode).toBe(201);
+    expect(await count(app, 'feedback')).toBe(before + 1);
+  });
 });
 
 describe('POST /api/support/bug-report', () => {
@@ -115,6 +126,18 @@ describe('POST /api/account/lead', () => {
     expect(res.statusCode).toBe(201);
     const { rows } = await app.db.query('SELECT lead_data FROM account.leads WHERE id = $1', [res.json().id]);
     expect(rows[0].lead_data).toEqual(leadData);
+  });
+
+  test('a replay whose fields come in another order is the same request: same answer, stored once', async () => {
+    const before = await count(app, 'leads');
+    const send = (leadData: Record<string, string>) =>
+      app.inject({ method: 'POST', url: '/api/account/lead', payload: { leadData }, headers: { 'idempotency-key': 'lead-order-1' } });
+    const first = await send({ email: 'cto@order.test', company: 'Order Co' });
+    const replay = await send({ company: 'Order Co', email: 'cto@order.test' });
+    expect(first.statusCode).toBe(201);
+    expect(replay.statusCode).toBe(201);
+    expect(replay.json()).toEqual(first.json());
+    expect(await count(app, 'leads')).toBe(before + 1);
   });
 
   test.each([
