@@ -1,9 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { createHash } from 'node:crypto';
-import { AppError, type Queryable } from '@tracemap/service-kit';
+import { idempotencyInProgress, idempotencyKeyReused, requestHash as hashOf, type Queryable } from '@tracemap/service-kit';
 import { claimKey, findKey, storeResponse } from './idempotency-repository';
-import { canonicalJson } from './canonical-json';
-import { MESSAGES } from './messages';
 
 export interface Outcome<T> {
   statusCode: number;
@@ -22,7 +19,7 @@ export async function runIdempotent<T>(
   work: () => Promise<{ statusCode: number; body: T }>,
 ): Promise<Outcome<T>> {
   if (!request.key) return { ...(await work()), replayed: false };
-  const requestHash = createHash('sha256').update(canonicalJson(request.body)).digest('hex');
+  const requestHash = hashOf(request.body);
   if (await claimKey(db, request.userId, request.key, request.route, requestHash)) {
     const result = await work();
     await storeResponse(db, request.userId, request.key, result.statusCode, result.body);
@@ -30,9 +27,9 @@ export async function runIdempotent<T>(
   }
   const stored = await findKey(db, request.userId, request.key);
   if (!stored || stored.route !== request.route || stored.requestHash !== requestHash) {
-    throw new AppError(422, 'idempotency_key_reused', MESSAGES.idempotencyMismatch);
+    throw idempotencyKeyReused();
   }
-  if (stored.statusCode === null) throw new AppError(409, 'idempotency_in_progress', MESSAGES.idempotencyInProgress);
+  if (stored.statusCode === null) throw idempotencyInProgress();
   return { statusCode: stored.statusCode, body: stored.response as T, replayed: true };
 }
 

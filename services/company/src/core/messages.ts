@@ -16,8 +16,6 @@ export const MESSAGES = {
   emailNotConfirmed: 'Confirm your email address before accepting the invitation.',
   accountExists: 'An account with this email already exists. Log in to accept the invitation.',
   nothingToUpdate: 'Nothing to update',
-  idempotencyMismatch: 'This Idempotency-Key was already used with a different request.',
-  idempotencyInProgress: 'A request with this Idempotency-Key is still in progress.',
   claimUnavailable: 'Accounts cannot be created right now. Try again later.',
   invitationLimit: 'This company has sent too many invitations in the last 10 minutes. Try again later.',
 } as const;

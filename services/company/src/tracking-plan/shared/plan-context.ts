@@ -1,11 +1,10 @@
-import { AppError } from '@tracemap/service-kit';
+import { AppError, canonicalJson } from '@tracemap/service-kit';
 import type { LintSettings, NameCase } from '@tracemap/contracts';
 import type { CompanyDeps } from '../../core/deps';
 import type { Role } from '../../core/roles';
 import { withDefaults } from '../../core/settings';
 import { findCompany } from '../../core/company-repository';
 import type { Queryable } from '@tracemap/service-kit';
-import { canonicalJson } from '../../core/canonical-json';
 import { MESSAGES } from '../../core/messages';
 import type { ReadRunner } from './list-query';
 import { listTotals } from './list-totals';

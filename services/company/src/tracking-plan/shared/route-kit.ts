@@ -10,7 +10,7 @@ export const editAccess = (deps: CompanyDeps) => companyAccess(deps, { access: '
 
 export const actorOf = (request: FastifyRequest): PlanActor => request.company!;
 
-export const CreateHeaders = Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255 })) });
+export { IdempotencyHeaders as CreateHeaders } from '@tracemap/contracts';
 
 export const NoContent = Type.Null();
 
