@@ -1,11 +1,7 @@
+import { authInternalClient, type InternalAuthUser } from '@tracemap/contracts';
 import { AppError, type InternalClient } from '@tracemap/service-kit';
 
-export interface AuthUser {
-  id: string;
-  email: string;
-  emailConfirmed: boolean;
-  userMetadata?: Record<string, unknown>;
-}
+export type AuthUser = InternalAuthUser;
 
 export interface RecoverySession {
   accessToken: string;
@@ -34,7 +30,7 @@ export interface AuthApiOptions {
  * the spec surfaces them to the user on reset.
  */
 export function createAuthApi(options: AuthApiOptions) {
-  const { internal } = options;
+  const internal = authInternalClient(options.internal);
 
   async function callPublic<T>(
     path: string,
@@ -80,12 +76,10 @@ export function createAuthApi(options: AuthApiOptions) {
   return {
     async lookupUsers(ids: string[], requestId?: string): Promise<AuthUser[]> {
       if (ids.length === 0) return [];
-      const result = await internal<{ users: AuthUser[] }>('/internal/users/lookup', { method: 'POST', body: { ids }, requestId });
-      return result.users;
+      return (await internal.lookupUsers(ids, requestId)).users;
     },
     async userByEmail(email: string, requestId?: string): Promise<AuthUser | null> {
-      const result = await internal<{ user: AuthUser | null }>('/internal/users/by-email', { method: 'POST', body: { email }, requestId });
-      return result.user;
+      return (await internal.userByEmail(email, requestId)).user;
     },
     async recover(email: string, context: CallContext): Promise<void> {
       await callPublic('/recover', {

@@ -1,5 +1,5 @@
 import { AppError, type InternalClient } from '@tracemap/service-kit';
-import type { CompanySubscription, CompanySubscriptionAnswer } from '@tracemap/contracts';
+import { authInternalClient, type CompanySubscription, type CompanySubscriptionAnswer, type InternalAuthUser } from '@tracemap/contracts';
 
 export interface Profile {
   id: string;
@@ -11,11 +11,7 @@ export interface Profile {
 /** The subscription as billing reports it (status, plan, period end, card expiry). */
 export type SubscriptionSummary = CompanySubscription;
 
-export interface AuthUser {
-  id: string;
-  email: string;
-  emailConfirmed: boolean;
-}
+export type AuthUser = InternalAuthUser;
 
 export interface NewAuthUser {
   email: string;
@@ -44,7 +40,8 @@ export function createPeers(
   serviceRoleKey: string | undefined,
   log: Logger,
 ) {
-  const { auth, account, subscription, authAdmin } = clients;
+  const { account, subscription, authAdmin } = clients;
+  const auth = authInternalClient(clients.auth);
 
   /** Profiles by user id; throws when account cannot answer (the caller says so in its answer). */
   async function profilesOrThrow(ids: string[], requestId?: string): Promise<Map<string, Profile>> {
@@ -88,23 +85,14 @@ export function createPeers(
 
     /** Throws 503 when auth is down: the caller cannot decide without it. */
     async userById(id: string, requestId?: string): Promise<AuthUser | null> {
-      const answer = await auth<{ users: AuthUser[] }>('/internal/users/lookup', {
-        method: 'POST',
-        body: { ids: [id] },
-        requestId,
-      });
-      return answer.users?.find((u) => u.id === id) ?? null;
+      const answer = await auth.lookupUsers([id], requestId);
+      return answer.users.find((u) => u.id === id) ?? null;
     },
 
     /** null when unknown or when auth cannot answer (the caller only uses it to refuse early). */
     async userByEmail(email: string, requestId?: string): Promise<AuthUser | null> {
       try {
-        const answer = await auth<{ user: AuthUser | null }>('/internal/users/by-email', {
-          method: 'POST',
-          body: { email },
-          requestId,
-        });
-        return answer.user ?? null;
+        return (await auth.userByEmail(email, requestId)).user;
       } catch (error) {
         log.warn({ err: error }, 'user lookup by email failed');
         return null;

@@ -1,41 +1,18 @@
 import type { OutboxDetail, OutboxStats, OutboxSummary } from '@tracemap/mailer';
+import { authInternalClient, type AuthInternalInvite } from '@tracemap/contracts';
 import type { InternalClient } from '@tracemap/service-kit';
 
-export interface AuthUserSummary {
-  id: string;
-  email: string;
-  emailConfirmed: boolean;
-  firstName: string;
-  lastName: string;
-  createdAt: string;
-  lastSignInAt: string | null;
-  invited: boolean;
-}
+export type { AuthUserSummary, ProcessAbout, AuthUserCounts as UserCounts } from '@tracemap/contracts';
 
-/** What a service says about its own process. */
-export interface ProcessAbout {
-  version: string | null;
-  uptimeSeconds: number;
-}
-
-export interface UserCounts {
-  total: number;
-  confirmed: number;
-  newThisWeek: number;
-  dailySignups: number[];
-}
-
-/** The auth service's internal routes for the product-admin area (people, sessions, invitations, its outbox). */
+/** The auth service's internal routes for the product-admin area (people, sessions, invitations, its outbox), answers checked against auth's contracts. */
 export function createAuthAdminApi(call: InternalCall) {
+  const auth = authInternalClient(call);
   return {
-    searchUsers: (q: string, limit: number, requestId: string) =>
-      call<{ users: AuthUserSummary[] }>(`/internal/admin/users?${new URLSearchParams({ q, limit: String(limit) })}`, { requestId }),
-    countUsers: (requestId: string) => call<UserCounts>('/internal/admin/users/stats', { requestId }),
-    about: (requestId: string) => call<ProcessAbout>('/internal/admin/about', { requestId }),
-    endSessions: (userId: string, requestId: string) =>
-      call<{ ended: number }>(`/internal/admin/users/${encodeURIComponent(userId)}/sessions/end`, { method: 'POST', requestId }),
-    invite: (body: { email: string; firstName?: string; lastName?: string; redirectTo?: string }, requestId: string) =>
-      call<{ id: string; email: string }>('/internal/admin/users/invite', { method: 'POST', body, requestId }),
+    searchUsers: (q: string, limit: number, requestId: string) => auth.searchUsers(q, limit, requestId),
+    countUsers: (requestId: string) => auth.countUsers(requestId),
+    about: (requestId: string) => auth.about(requestId),
+    endSessions: (userId: string, requestId: string) => auth.endSessions(userId, requestId),
+    invite: (body: AuthInternalInvite, requestId: string) => auth.invite(body, requestId),
     outbox: outboxClient(call),
   };
 }
