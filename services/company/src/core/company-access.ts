@@ -32,11 +32,14 @@ export interface CompanyAccessOptions {
 
 /**
  * For routes that name something of a company but not the company (a map
- * preview names only its map): `resolve` finds the company as the caller,
- * null when there is none for them, and `notFound` is then the answer.
+ * preview names only its map, in `from`'s `field`): `resolve` finds the
+ * company as the caller, null when there is none for them, and `notFound` is
+ * then the answer.
  */
 export interface CompanyLookup {
-  resolve: (request: FastifyRequest, userId: string) => Promise<string | null>;
+  from: 'body' | 'query' | 'params';
+  field: string;
+  resolve: (id: string, userId: string) => Promise<string | null>;
   notFound: AppError;
 }
 
@@ -82,7 +85,7 @@ export function companyAccess(deps: CompanyDeps, options: CompanyAccessOptions):
   return async function authorizeCompany(request: FastifyRequest, reply: FastifyReply) {
     await request.server.requireUser(request, reply);
     const userId = request.auth!.userId;
-    const id = 'resolve' in locate ? await locate.resolve(request, userId) : pick(request, locate.from, locate.field);
+    const id = 'resolve' in locate ? await locate.resolve(pick(request, locate.from, locate.field), userId) : pick(request, locate.from, locate.field);
     if (id === null) throw notFound;
 
     if (byCompany) {

@@ -56,18 +56,18 @@ export async function startContractPeer(options: {
       return reply.code(401).send({ statusCode: 401, code: 'invalid_service_token', message: 'nope' });
     }
   });
-  app.get('/internal/sessions/:sessionId', async (request) => {
-    const { sessionId } = request.params as { sessionId: string };
+  app.get<{ Params: { sessionId: string } }>('/internal/sessions/:sessionId', async (request) => {
+    const { sessionId } = request.params;
     return { active: !revokedSessions.has(sessionId), userId: null };
   });
   if (announcer) {
-    app.post('/internal/session-events/probe', async (request) => {
-      await announce(`probe:${(request.body as { nonce: string }).nonce}`);
+    app.post<{ Body: { nonce: string } }>('/internal/session-events/probe', async (request) => {
+      await announce(`probe:${request.body.nonce}`);
       return { sent: true };
     });
   }
-  app.post('/internal/users/lookup', async (request) => {
-    const { ids } = request.body as { ids: string[] };
+  app.post<{ Body: { ids: string[] } }>('/internal/users/lookup', async (request) => {
+    const { ids } = request.body;
     return {
       users: ids
         .map((id) => users.get(id))
@@ -75,13 +75,13 @@ export async function startContractPeer(options: {
         .map((u) => ({ id: u!.id, email: u!.email, emailConfirmed: u!.emailConfirmed, userMetadata: {} })),
     };
   });
-  app.post('/internal/users/by-email', async (request) => {
-    const { email } = request.body as { email: string };
+  app.post<{ Body: { email: string } }>('/internal/users/by-email', async (request) => {
+    const { email } = request.body;
     const user = [...users.values()].find((u) => u.email === email.toLowerCase());
     return { user: user ? { id: user.id, email: user.email, emailConfirmed: user.emailConfirmed } : null };
   });
-  app.post('/internal/profiles/lookup', async (request) => {
-    const { ids } = request.body as { ids: string[] };
+  app.post<{ Body: { ids: string[] } }>('/internal/profiles/lookup', async (request) => {
+    const { ids } = request.body;
     return {
       profiles: ids
         .map((id) => users.get(id))
@@ -89,20 +89,20 @@ export async function startContractPeer(options: {
         .map((u) => ({ id: u!.id, email: u!.email, firstName: u!.firstName, lastName: u!.lastName })),
     };
   });
-  app.get('/internal/companies/:companyId/subscription', async (request) => {
-    const { companyId } = request.params as { companyId: string };
+  app.get<{ Params: { companyId: string } }>('/internal/companies/:companyId/subscription', async (request) => {
+    const { companyId } = request.params;
     const stored = subscriptions.get(companyId);
     // Billing's whole answer: the fields a test does not set are those of a plain subscription.
     return { subscription: stored ? { priceId: null, planName: null, currentPeriodEnd: null, cancelAtPeriodEnd: false, trialEnd: null, ...stored } : null };
   });
-  app.post('/internal/companies/:companyId/start-trial', async (request, reply) => {
-    const { companyId } = request.params as { companyId: string };
-    trialStarts.push({ companyId, creatorUserId: (request.body as { creatorUserId: string }).creatorUserId });
+  app.post<{ Params: { companyId: string }; Body: { creatorUserId: string } }>('/internal/companies/:companyId/start-trial', async (request, reply) => {
+    const { companyId } = request.params;
+    trialStarts.push({ companyId, creatorUserId: request.body.creatorUserId });
     if (trialAnswer.status !== 200) return reply.code(trialAnswer.status).send({ statusCode: trialAnswer.status, code: 'down', message: 'down' });
     return { started: true, status: 'trialing' };
   });
-  app.post('/auth/v1/admin/users', async (request, reply) => {
-    const body = request.body as Record<string, unknown>;
+  app.post<{ Body: Record<string, unknown> }>('/auth/v1/admin/users', async (request, reply) => {
+    const { body } = request;
     adminCalls.push({ authorization: request.headers.authorization, apikey: request.headers.apikey as string, body });
     if (request.headers.authorization !== `Bearer ${options.serviceRoleKey}`) {
       return reply.code(403).send({ code: 'not_admin', msg: 'User not allowed', message: 'User not allowed' });

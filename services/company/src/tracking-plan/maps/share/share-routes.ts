@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Static } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { requireServiceToken } from '@tracemap/service-kit';
 import { MapFrameAncestorsSchema, MapPreviewPathParams, MapPreviewQuery, MapPreviewSchema, MapShareStateSchema, EntityPathParams } from '@tracemap/contracts';
@@ -62,13 +63,15 @@ export async function mapShareRoutes(parent: FastifyInstance, { deps }: { deps: 
   const memberAccess = companyAccess(deps, {
     access: 'member',
     locate: {
-      resolve: (request, userId) => companyOfMemberMap(deps.db, userId, (request.params as { mapId: string }).mapId),
+      from: 'params',
+      field: 'mapId',
+      resolve: (mapId, userId) => companyOfMemberMap(deps.db, userId, mapId),
       notFound: previewNotFound(),
     },
   });
   /** With a token the token alone decides; without one only a signed-in member gets past (anyone else: the same 404). */
-  async function previewAccess(request: FastifyRequest, reply: FastifyReply) {
-    if ((request.query as { token?: string }).token !== undefined) return;
+  async function previewAccess(request: FastifyRequest<{ Querystring: Static<typeof MapPreviewQuery> }>, reply: FastifyReply) {
+    if (request.query.token !== undefined) return;
     if (!request.auth && !request.authFailure && !request.authUnavailable && !request.authRejection) throw previewNotFound();
     await memberAccess.call(request.server, request, reply);
   }
