@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { CompanyIdParams, CompanyNameSchema, CompanyRoleSchema } from '@tracemap/contracts';
+import { CompanyIdParams, CompanyNameSchema, CompanyRoleSchema, IdempotencyKeySchema } from '@tracemap/contracts';
 import { requireServiceToken } from '@tracemap/service-kit';
 import type { FastifyInstance } from 'fastify';
 import type { CompanyDeps } from '../core/deps';
@@ -13,7 +13,7 @@ const strict = { additionalProperties: false } as const;
 const Uuid = Type.String({ format: 'uuid' });
 const SearchQuery = Type.Object({ q: Type.String({ maxLength: 200 }), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })) }, strict);
 const CreateBody = Type.Object(
-  { name: CompanyNameSchema, ownerUserId: Uuid, idempotencyKey: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })) },
+  { name: CompanyNameSchema, ownerUserId: Uuid, idempotencyKey: Type.Optional(IdempotencyKeySchema) },
   strict,
 );
 const MemberBody = Type.Object({ userId: Uuid, role: CompanyRoleSchema }, strict);
