@@ -7,6 +7,7 @@ export * from './errors';
 export * from './nullable';
 export * from './http-url';
 export * from './idempotency';
+export * from './company-roles';
 export * from './account';
 export * from './name-cases';
 export * from './company-settings';

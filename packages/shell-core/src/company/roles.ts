@@ -1,6 +1,17 @@
-import { COMPANY_ROLES, type CompanyRole, type ObjectCounts } from './types';
+import type { CompanyRole, ObjectCounts } from './types';
 
-const RANK: Record<CompanyRole, number> = { viewer: 1, creator: 2, admin: 3, owner: 4 };
+// Who may do what is one set of rules with the company service, which enforces them.
+export {
+  assignableRoles,
+  canChangeRole,
+  canManageInvitation,
+  canRemoveMember,
+  hasAdminRights,
+  hasEditAccess,
+  invitableRoles,
+  isOwner,
+  type MemberRef,
+} from '@tracemap/contracts';
 
 export const ROLE_LABELS: Record<CompanyRole, string> = {
   owner: 'Owner',
@@ -8,65 +19,6 @@ export const ROLE_LABELS: Record<CompanyRole, string> = {
   creator: 'Creator',
   viewer: 'Viewer',
 };
-
-/** Admin rights: owner or admin. */
-export function hasAdminRights(role: CompanyRole | null | undefined): boolean {
-  return role === 'owner' || role === 'admin';
-}
-
-/** Owner-only actions. */
-export function isOwner(role: CompanyRole | null | undefined): boolean {
-  return role === 'owner';
-}
-
-/** Edit access: creator, admin, owner. */
-export function hasEditAccess(role: CompanyRole | null | undefined): boolean {
-  return !!role && RANK[role] >= RANK.creator;
-}
-
-/** Roles an actor may hand out in an invitation: admins everything but owner, owners everything. */
-export function invitableRoles(actor: CompanyRole | null | undefined): CompanyRole[] {
-  if (!hasAdminRights(actor)) return [];
-  return COMPANY_ROLES.filter((r) => r !== 'owner' || isOwner(actor));
-}
-
-export interface MemberRef {
-  userId: string;
-  role: CompanyRole;
-}
-
-/**
- * Roles the actor may give the target (excluding the target's current role). An admin can't
- * promote to owner or touch an owner; nobody raises their own role.
- */
-export function assignableRoles(actor: MemberRef, target: MemberRef): CompanyRole[] {
-  if (!hasAdminRights(actor.role)) return [];
-  if (target.role === 'owner' && !isOwner(actor.role)) return [];
-  const self = actor.userId === target.userId;
-  return COMPANY_ROLES.filter((r) => {
-    if (r === target.role) return false;
-    if (r === 'owner' && !isOwner(actor.role)) return false;
-    if (self && RANK[r] > RANK[actor.role]) return false;
-    return true;
-  });
-}
-
-export function canChangeRole(actor: MemberRef, target: MemberRef): boolean {
-  return assignableRoles(actor, target).length > 0;
-}
-
-/** Removing someone else needs admin rights, and an owner only by an owner; leaving is the member's own call. */
-export function canRemoveMember(actor: MemberRef, target: MemberRef): boolean {
-  if (actor.userId === target.userId) return false;
-  if (!hasAdminRights(actor.role)) return false;
-  return target.role !== 'owner' || isOwner(actor.role);
-}
-
-/** Resend and revoke: admin rights; an owner invitation only by an owner. */
-export function canManageInvitation(actor: CompanyRole | null | undefined, invitationRole: CompanyRole): boolean {
-  if (!hasAdminRights(actor)) return false;
-  return invitationRole !== 'owner' || isOwner(actor);
-}
 
 /** A company needs onboarding when any of the attribute, event, view or map counts is zero. */
 export function needsOnboarding(counts: ObjectCounts): boolean {
