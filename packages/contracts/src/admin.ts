@@ -61,6 +61,9 @@ export const AdminSupportResponse = Type.Object({ bugReports: Type.Array(AdminBu
 export type AdminSupportAnswer = Static<typeof AdminSupportResponse>;
 export const SupportListQuery = Type.Object({ status: Type.Optional(SupportStatusSchema), limit: Limit }, strict);
 export const SupportStatusBody = Type.Object({ status: SupportStatusSchema }, strict);
+export const SupportMessageParams = Type.Object({ kind: Type.Union([Type.Literal('bug-reports'), Type.Literal('feedback')]), id: Uuid }, strict);
+/** What a 204 answer has: no body. */
+export const NoContentResponse = Type.Null();
 
 // ——— Users ———
 export const AdminUserSummarySchema = Type.Object({

@@ -14,22 +14,8 @@ afterAll(async () => {
   await database?.drop();
 });
 
-/** Routes whose answers have no schema yet; take a route off as it gets one. */
-const NOT_YET_DESCRIBED = [
-  'GET /api/account/sync',
-  'POST /api/account/revoke-sessions',
-  'POST /api/account/forgot-password',
-  'POST /api/account/reset-password',
-  'POST /api/account/already-registered',
-  'POST /api/account/update-name',
-  'POST /api/account/verify-email',
-  'POST /api/account/lead',
-  'POST /api/support/bug-report',
-  'POST /api/support/feedback',
-  'POST /api/account/admin/debug/error',
-  'DELETE /api/account/admin/roadmap/{id}',
-  'POST /api/account/admins',
-];
+/** Routes whose answers have no schema: the debug route only ever fails (a 500 raised on purpose). */
+const NOT_DESCRIBED = ['POST /api/account/admin/debug/error'];
 
 async function apiDocument() {
   const response = await app.inject('/api/account/openapi.json');
@@ -43,6 +29,6 @@ test('the account API is described at /api/account/openapi.json, without the int
   expect(routes.filter((route) => route.includes('/internal'))).toEqual([]);
 });
 
-test('no public account route beyond those listed answers without a schema for its success', async () => {
-  expect(undescribedRoutes(await apiDocument()).filter((route) => !NOT_YET_DESCRIBED.includes(route))).toEqual([]);
+test('every public account route but the debug one declares the schema of its success answer', async () => {
+  expect(undescribedRoutes(await apiDocument())).toEqual(NOT_DESCRIBED);
 });

@@ -1,23 +1,16 @@
-import { Type, type Static } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
+import { AccountMessageResponse, ResetPasswordBody } from '@tracemap/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AccountDeps } from '../deps';
 import { resetPassword } from './reset-password';
 import { callContext } from '../routes/call-context';
 
-const Body = Type.Object(
-  {
-    token: Type.String({ minLength: 1, maxLength: 512 }),
-    newPassword: Type.String({ minLength: 1, maxLength: 1024 }),
-    logoutDevices: Type.Boolean({ default: true }),
-  },
-  { additionalProperties: false },
-);
 
 export default async function resetPasswordRoute(app: FastifyInstance, { deps }: { deps: AccountDeps }) {
-  app.post<{ Body: Static<typeof Body> }>(
+  app.post<{ Body: Static<typeof ResetPasswordBody> }>(
     '/api/account/reset-password',
     {
-      schema: { body: Body },
+      schema: { body: ResetPasswordBody, response: { 200: AccountMessageResponse } },
       config: { failureMessage: 'Could not reset your password. Try again later.' },
     },
     async (request, reply) => {

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import { EmptyBody, RevokeSessionsResponse } from '@tracemap/contracts';
 import type { AccountDeps } from '../deps';
 import { revokeSessions } from './revoke-sessions';
 import { callContext } from '../routes/call-context';
-import { NoBody } from '../routes/schemas';
 
 export default async function revokeSessionsRoute(app: FastifyInstance, { deps }: { deps: AccountDeps }) {
   app.post(
     '/api/account/revoke-sessions',
     {
-      schema: { body: NoBody },
+      schema: { body: EmptyBody, response: { 200: RevokeSessionsResponse } },
       // The call has no payload: a bodiless POST is the same as `{}`, anything more is refused.
       preValidation: async (request) => {
         request.body ??= {};

@@ -1,16 +1,15 @@
-import { Type, type Static } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
+import { AccountEmailBody, VerifyEmailResponse } from '@tracemap/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AccountDeps } from '../deps';
 import { refreshEmailConfirmation } from './refresh-email-confirmation';
-import { Email } from '../routes/schemas';
 
-const Body = Type.Object({ email: Email }, { additionalProperties: false });
 
 export default async function verifyEmailRoute(app: FastifyInstance, { deps }: { deps: AccountDeps }) {
-  app.post<{ Body: Static<typeof Body> }>(
+  app.post<{ Body: Static<typeof AccountEmailBody> }>(
     '/api/account/verify-email',
     {
-      schema: { body: Body },
+      schema: { body: AccountEmailBody, response: { 200: VerifyEmailResponse } },
       preHandler: app.requireUser,
       config: { validationMessage: 'A valid email address is required', failureMessage: 'Could not confirm your email. Try again later.' },
     },

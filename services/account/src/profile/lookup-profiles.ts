@@ -1,6 +1,7 @@
+import type { ProfilesLookupAnswer } from '@tracemap/contracts';
 import { withTransaction } from '@tracemap/service-kit';
 import type { AccountDeps } from '../deps';
-import { findProfiles, upsertProfile, type Profile } from './profile-repository';
+import { findProfiles, upsertProfile, type ProfileRecord } from './profile-repository';
 import { namesFromMetadata } from './names-from-metadata';
 
 /**
@@ -9,7 +10,7 @@ import { namesFromMetadata } from './names-from-metadata';
  * no profile yet: auth is asked for them, and their profile is created from what it knows,
  * as their first sync would. If auth does not answer, those users are left out as before.
  */
-export async function lookupProfiles(deps: AccountDeps, ids: string[], requestId?: string) {
+export async function lookupProfiles(deps: AccountDeps, ids: string[], requestId?: string): Promise<ProfilesLookupAnswer> {
   const wanted = [...new Set(ids)];
   const profiles = await findProfiles(deps.pool, wanted);
   const known = new Set(profiles.map((p) => p.userId));
@@ -20,7 +21,7 @@ export async function lookupProfiles(deps: AccountDeps, ids: string[], requestId
   };
 }
 
-async function profilesFromAuth(deps: AccountDeps, ids: string[], requestId?: string): Promise<Profile[]> {
+async function profilesFromAuth(deps: AccountDeps, ids: string[], requestId?: string): Promise<ProfileRecord[]> {
   let users;
   try {
     users = await deps.authApi.lookupUsers(ids, requestId);
@@ -30,7 +31,7 @@ async function profilesFromAuth(deps: AccountDeps, ids: string[], requestId?: st
   }
   if (users.length === 0) return [];
   return withTransaction(deps.pool, async (client) => {
-    const created: Profile[] = [];
+    const created: ProfileRecord[] = [];
     for (const user of users) {
       created.push(
         await upsertProfile(client, {

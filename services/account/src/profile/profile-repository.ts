@@ -1,6 +1,7 @@
 import type { Queryable } from '@tracemap/service-kit';
 
-export interface Profile {
+/** A user's profile as this service stores it; other services see the contracts' `Profile` (names and email). */
+export interface ProfileRecord {
   userId: string;
   email: string;
   emailConfirmed: boolean;
@@ -24,7 +25,7 @@ interface ProfileRow {
 
 const COLUMNS = 'user_id, email, email_confirmed, first_name, last_name, anamap_admin, password_reset_required, trial_used';
 
-function toProfile(row: ProfileRow): Profile {
+function toProfile(row: ProfileRow): ProfileRecord {
   return {
     userId: row.user_id,
     email: row.email,
@@ -37,17 +38,17 @@ function toProfile(row: ProfileRow): Profile {
   };
 }
 
-export async function findProfile(db: Queryable, userId: string): Promise<Profile | null> {
+export async function findProfile(db: Queryable, userId: string): Promise<ProfileRecord | null> {
   const { rows } = await db.query<ProfileRow>(`SELECT ${COLUMNS} FROM account.profiles WHERE user_id = $1`, [userId]);
   return rows[0] ? toProfile(rows[0]) : null;
 }
 
-export async function findProfiles(db: Queryable, userIds: string[]): Promise<Profile[]> {
+export async function findProfiles(db: Queryable, userIds: string[]): Promise<ProfileRecord[]> {
   const { rows } = await db.query<ProfileRow>(`SELECT ${COLUMNS} FROM account.profiles WHERE user_id = ANY($1::uuid[])`, [userIds]);
   return rows.map(toProfile);
 }
 
-export async function findProfileByEmail(db: Queryable, email: string): Promise<Profile | null> {
+export async function findProfileByEmail(db: Queryable, email: string): Promise<ProfileRecord | null> {
   const { rows } = await db.query<ProfileRow>(`SELECT ${COLUMNS} FROM account.profiles WHERE lower(email) = lower($1) LIMIT 1`, [email]);
   return rows[0] ? toProfile(rows[0]) : null;
 }
@@ -65,7 +66,7 @@ export interface ProfileSeed {
  * and keeps email and confirmation in step with auth afterwards. Names are
  * only seeded, never overwritten: the user edits them here.
  */
-export async function upsertProfile(db: Queryable, seed: ProfileSeed): Promise<Profile> {
+export async function upsertProfile(db: Queryable, seed: ProfileSeed): Promise<ProfileRecord> {
   const { rows } = await db.query<ProfileRow>(
     `INSERT INTO account.profiles (user_id, email, email_confirmed, first_name, last_name)
      VALUES ($1, $2, coalesce($3, false), coalesce($4, ''), coalesce($5, ''))

@@ -1,7 +1,7 @@
 import { withTransaction, type AuthContext } from '@tracemap/service-kit';
 import type { AccountDegradedPart, AccountUser, CompanyPermission } from '@tracemap/contracts';
 import type { AccountDeps } from '../deps';
-import { findProfile, setAdmin, upsertProfile, type Profile, type ProfileSeed } from './profile-repository';
+import { findProfile, setAdmin, upsertProfile, type ProfileRecord, type ProfileSeed } from './profile-repository';
 import type { SyncLoad } from './sync-cache';
 import { namesFromMetadata } from './names-from-metadata';
 
@@ -20,7 +20,7 @@ export function syncAccount(deps: AccountDeps, auth: AuthContext, requestId: str
 }
 
 /** Whether the stored profile already says what this sync would write (then nothing is written). */
-function upToDate(profile: Profile | null, seed: ProfileSeed, admins: Set<string>): profile is Profile {
+function upToDate(profile: ProfileRecord | null, seed: ProfileSeed, admins: Set<string>): profile is ProfileRecord {
   if (!profile) return false;
   if (profile.email !== seed.email) return false;
   if (seed.emailConfirmed !== undefined && profile.emailConfirmed !== seed.emailConfirmed) return false;

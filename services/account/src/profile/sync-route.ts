@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { MESSAGES } from '@tracemap/contracts';
+import { AccountNoticeSchema, AccountUserSchema, MESSAGES, SyncQuery } from '@tracemap/contracts';
 import type { AccountDeps } from '../deps';
 import { syncAccount } from './sync-account';
 
@@ -7,7 +7,7 @@ export default async function syncRoute(app: FastifyInstance, { deps }: { deps: 
   app.get(
     '/api/account/sync',
     {
-      schema: { querystring: { type: 'object', additionalProperties: false, properties: {} } },
+      schema: { querystring: SyncQuery, response: { 200: AccountUserSchema, 205: AccountNoticeSchema } },
       preHandler: app.requireUser,
       config: { failureMessage: 'Could not sync your account. Try again later.' },
     },

@@ -1,17 +1,15 @@
-import { Type, type Static } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
+import { UpdateNameBody, UpdateNameResponse } from '@tracemap/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AccountDeps } from '../deps';
 import { NAME_REQUIRED, updateName } from './update-name';
 
-// Names reach email greetings and tables: `nameText` refuses control and text-direction characters.
-const Name = Type.String({ maxLength: 100, nameText: true });
-const Body = Type.Object({ firstName: Name, lastName: Name }, { additionalProperties: false });
 
 export default async function updateNameRoute(app: FastifyInstance, { deps }: { deps: AccountDeps }) {
-  app.post<{ Body: Static<typeof Body> }>(
+  app.post<{ Body: Static<typeof UpdateNameBody> }>(
     '/api/account/update-name',
     {
-      schema: { body: Body },
+      schema: { body: UpdateNameBody, response: { 200: UpdateNameResponse } },
       preHandler: app.requireUser,
       config: { validationMessage: NAME_REQUIRED, failureMessage: 'Could not update your name. Try again later.' },
     },

@@ -1,16 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { BugReportBody, type BugReportInput } from '@tracemap/contracts';
+import { BugReportBody, CreatedResponse, IdempotencyHeaders, type BugReportInput } from '@tracemap/contracts';
 import type { AccountDeps } from '../deps';
 import { reportBug } from './report-bug';
 import { idempotencyKey } from '../routes/call-context';
-import { IdempotencyHeaders } from '../routes/schemas';
 import { limitPerAddress, TOO_MANY_MESSAGES } from '../lib/rate-window';
 
 export default async function bugReportRoute(app: FastifyInstance, { deps }: { deps: AccountDeps }) {
   app.post<{ Body: BugReportInput }>(
     '/api/support/bug-report',
     {
-      schema: { body: BugReportBody, headers: IdempotencyHeaders },
+      schema: { body: BugReportBody, headers: IdempotencyHeaders, response: { 201: CreatedResponse } },
       config: { failureMessage: 'Could not send your bug report. Try again later.' },
       preHandler: limitPerAddress(deps.config.SUPPORT_RATE_LIMIT_PER_MINUTE, TOO_MANY_MESSAGES),
     },

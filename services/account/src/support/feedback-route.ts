@@ -1,16 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { FeedbackBody, type FeedbackInput } from '@tracemap/contracts';
+import { FeedbackBody, CreatedResponse, IdempotencyHeaders, type FeedbackInput } from '@tracemap/contracts';
 import type { AccountDeps } from '../deps';
 import { sendFeedback } from './send-feedback';
 import { idempotencyKey } from '../routes/call-context';
-import { IdempotencyHeaders } from '../routes/schemas';
 import { limitPerAddress, TOO_MANY_MESSAGES } from '../lib/rate-window';
 
 export default async function feedbackRoute(app: FastifyInstance, { deps }: { deps: AccountDeps }) {
   app.post<{ Body: FeedbackInput }>(
     '/api/support/feedback',
     {
-      schema: { body: FeedbackBody, headers: IdempotencyHeaders },
+      schema: { body: FeedbackBody, headers: IdempotencyHeaders, response: { 201: CreatedResponse } },
       config: { failureMessage: 'Could not send your feedback. Try again later.' },
       preHandler: limitPerAddress(deps.config.SUPPORT_RATE_LIMIT_PER_MINUTE, TOO_MANY_MESSAGES),
     },

@@ -1,18 +1,12 @@
+import type { AdminCompanySummary } from '@tracemap/contracts';
 import type { CompanyDeps } from '../core/deps';
-
-export interface CompanySummary {
-  id: string;
-  name: string;
-  createdAt: string;
-  memberCount: number;
-}
 
 /**
  * Product admins look across every company, so this read names no tenant: it
  * runs as the service's own database login, not as the tenant-scoped app role.
  * Only names and member counts leave here; a company's content never does.
  */
-export async function searchCompanies(deps: CompanyDeps, query: string, limit: number): Promise<{ companies: CompanySummary[] }> {
+export async function searchCompanies(deps: CompanyDeps, query: string, limit: number): Promise<{ companies: AdminCompanySummary[] }> {
   const pattern = `%${query.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const { rows } = await deps.db.query<{ id: string; name: string; created_at: Date; member_count: number }>(
     `SELECT c.id, c.name, c.created_at, (SELECT count(*)::int FROM company.memberships m WHERE m.company_id = c.id) AS member_count

@@ -1,19 +1,12 @@
-import type { CompanyRole } from '@tracemap/contracts';
+import type { AdminCompanySummary, CompanyRole } from '@tracemap/contracts';
 import type { InternalClient } from '@tracemap/service-kit';
 import { outboxClient, type ProcessAbout } from './auth-admin-api';
-
-export interface CompanySummary {
-  id: string;
-  name: string;
-  createdAt: string;
-  memberCount: number;
-}
 
 /** The company service's internal routes for the product-admin area. */
 export function createCompanyAdminApi(call: InternalClient) {
   return {
     search: (q: string, limit: number, requestId: string) =>
-      call<{ companies: CompanySummary[] }>(`/internal/admin/companies?${new URLSearchParams({ q, limit: String(limit) })}`, { requestId }),
+      call<{ companies: AdminCompanySummary[] }>(`/internal/admin/companies?${new URLSearchParams({ q, limit: String(limit) })}`, { requestId }),
     about: (requestId: string) => call<ProcessAbout>('/internal/admin/about', { requestId }),
     count: (requestId: string) => call<{ total: number; newThisWeek: number }>('/internal/admin/companies/stats', { requestId }),
     members: (companyId: string, requestId: string) =>

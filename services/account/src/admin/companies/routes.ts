@@ -7,12 +7,12 @@ import {
   AdminCreateCompanyResponse,
   AdminSearchQuery,
   CompanyIdParams,
+  IdempotencyHeaders,
 } from '@tracemap/contracts';
 import { createCompany } from './create-company';
 import { getCompany } from './get-company';
 import { searchCompanies } from './search-companies';
 import { idempotencyKey } from '../../routes/call-context';
-import { IdempotencyHeaders } from '../../routes/schemas';
 import type { AdminRouteOptions } from '../route-options';
 
 export default async function adminCompanyRoutes(app: FastifyInstance, { context }: AdminRouteOptions) {

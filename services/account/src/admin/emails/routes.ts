@@ -1,11 +1,10 @@
 import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { AdminEmailDetailSchema, AdminEmailListResponse, AdminEmailQuery, AdminResendResponse, EmailParams, TestEmailBody } from '@tracemap/contracts';
+import { AdminEmailDetailSchema, AdminEmailListResponse, AdminEmailQuery, AdminResendResponse, CreatedResponse, EmailParams, TestEmailBody } from '@tracemap/contracts';
 import { getEmail } from './get-email';
 import { listEmails } from './list-emails';
 import { resendEmail } from './resend-email';
 import { sendTestEmail } from './send-test-email';
-import { Created } from '../../routes/schemas';
 import type { AdminRouteOptions } from '../route-options';
 
 type Params = { Params: Static<typeof EmailParams> };
@@ -24,7 +23,7 @@ export default async function adminEmailRoutes(app: FastifyInstance, { context }
   );
   app.post<{ Body: Static<typeof TestEmailBody> }>(
     '/emails/test',
-    { schema: { body: TestEmailBody, response: { 201: Created } } },
+    { schema: { body: TestEmailBody, response: { 201: CreatedResponse } } },
     async (request, reply) => reply.code(201).send(await sendTestEmail(context(request), request.body.to)),
   );
 }

@@ -8,6 +8,7 @@ import {
   AdminUserDetailResponse,
   AdminUserListResponse,
   FlagBody,
+  IdempotencyHeaders,
   UserIdParams,
 } from '@tracemap/contracts';
 import { createUser } from './create-user';
@@ -19,7 +20,6 @@ import { sendPasswordReset } from './send-password-reset';
 import { setPasswordResetRequired } from './set-password-reset-required';
 import { setProductAdmin } from './set-product-admin';
 import { idempotencyKey } from '../../routes/call-context';
-import { IdempotencyHeaders } from '../../routes/schemas';
 import { forwardedFor, type AdminRouteOptions } from '../route-options';
 
 type Params = { Params: Static<typeof UserIdParams> };

@@ -1,15 +1,5 @@
+import type { AuthUserSummary } from '@tracemap/contracts';
 import type { AuthDeps } from '../../lib/deps';
-
-export interface UserSummary {
-  id: string;
-  email: string;
-  emailConfirmed: boolean;
-  firstName: string;
-  lastName: string;
-  createdAt: string;
-  lastSignInAt: string | null;
-  invited: boolean;
-}
 
 interface Row {
   id: string;
@@ -23,7 +13,7 @@ interface Row {
 }
 
 /** Product admins find people by a part of their email or name, or by id; newest first. */
-export async function searchUsers(deps: AuthDeps, query: string, limit: number): Promise<{ users: UserSummary[] }> {
+export async function searchUsers(deps: AuthDeps, query: string, limit: number): Promise<{ users: AuthUserSummary[] }> {
   const pattern = `%${query.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const { rows } = await deps.db.query<Row>(
     `SELECT id, email, email_confirmed_at, raw_user_meta_data->>'first_name' AS first_name, raw_user_meta_data->>'last_name' AS last_name,
