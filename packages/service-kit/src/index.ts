@@ -16,8 +16,6 @@ export * from './cache/push-invalidated-cache';
 export * from './auth/verified-token-cache';
 export * from './http/bearer-token';
 export * from './http/idempotency';
-export * from './http/bearer-token';
-export * from './http/idempotency';
 export { isCleanName, isStorableText } from './validation/text-rules';
 export { BODY_TOO_DEEP, decodeJsonBody, decodeTextBody, INVALID_BODY_TEXT, MAX_BODY_DEPTH, useCheckedJsonParser } from './validation/json-body';
 export { NAME_TEXT_KEYWORD } from './validation/validator-compiler';
