@@ -1,4 +1,3 @@
-import { Type } from '@sinclair/typebox';
 import { idempotencyInProgress, idempotencyKeyReused, requestHash as hashOf, type Queryable } from '@tracemap/service-kit';
 import { claimKey, findKey, storeResponse } from './idempotency-repository';
 
@@ -33,7 +32,5 @@ export async function runIdempotent<T>(
   return { statusCode: stored.statusCode, body: stored.response as T, replayed: true };
 }
 
-/** An optional Idempotency-Key on a creating request; other headers are not this schema's business. */
-export const IdempotencyKeyHeaders = Type.Object({
-  'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
-});
+// The header schema is the contracts' one, shared with the account service.
+export { IdempotencyHeaders as IdempotencyKeyHeaders } from '@tracemap/contracts';
