@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { waitFor } from '@tracemap/test-kit';
 import { freePort, startProcess, waitUntilReady } from '../src/processes';
 import { restartDelayMs, supervise, DEFAULT_RESTART_POLICY, type SupervisedProcess } from '../src/supervisor';
 
@@ -11,14 +12,8 @@ if (fs.existsSync(process.argv[2])) process.exit(3);
 require('node:http').createServer((q, r) => r.end('ok')).listen(Number(process.argv[1]), '127.0.0.1');
 `;
 
-async function waitForLine(lines: string[], pattern: RegExp, timeoutMs = 10000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = lines.find((l) => pattern.test(l));
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error(`no log line matching ${pattern} within ${timeoutMs} ms:\n${lines.join('\n')}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
+function waitForLine(lines: string[], pattern: RegExp, timeoutMs = 10000): Promise<string> {
+  return waitFor(() => lines.find((l) => pattern.test(l)), { timeoutMs, intervalMs: 20, message: () => `a log line matching ${pattern} in:\n${lines.join('\n')}` });
 }
 
 let supervised: SupervisedProcess | undefined;
@@ -102,11 +97,11 @@ test('the backoff grows while deaths follow each other and starts over once a ru
     const { lines, supervised: tiny } = await superviseTinyServer({ firstDelayMs: 10, healthyAfterMs });
     for (let round = 1; round <= 2; round += 1) {
       process.kill(-tiny.current.child.pid!, 'SIGKILL');
-      const deadline = Date.now() + 10000;
-      while (lines.filter((l) => l.includes('ready again')).length < round) {
-        if (Date.now() > deadline) throw new Error(`not back after kill ${round}:\n${lines.join('\n')}`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      await waitFor(() => lines.filter((l) => l.includes('ready again')).length >= round, {
+        timeoutMs: 10000,
+        intervalMs: 20,
+        message: () => `back after kill ${round}:\n${lines.join('\n')}`,
+      });
     }
     await tiny.stop();
     supervised = undefined;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as OTPAuth from 'otpauth';
 import type { BrowserContext, Page } from 'playwright-core';
-import { createTestDatabase, launchBrowser, type TestBrowser, type TestDatabase } from '@tracemap/test-kit';
+import { createTestDatabase, launchBrowser, waitFor, type TestBrowser, type TestDatabase } from '@tracemap/test-kit';
 import { startStack, type Stack } from '../../src/stack';
 
 /**
@@ -45,15 +45,14 @@ afterAll(async () => {
 
 /** Waits for the next email to `to` whose subject matches, and returns the link it carries. */
 async function emailLink(to: string, subject: RegExp, after: number): Promise<string> {
-  for (;;) {
-    const found = stack.mailbox!.messages.slice(after).find((m) => m.to.includes(to) && subject.test(m.subject));
-    if (found) {
-      const link = (found.text.match(/https?:\/\/[^\s<>"]+/g) ?? []).find((u) => /verify|reset-password|confirm-email/.test(u));
-      if (!link) throw new Error(`no link in "${found.subject}"`);
-      return link;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const found = await waitFor(() => stack.mailbox!.messages.slice(after).find((m) => m.to.includes(to) && subject.test(m.subject)), {
+    timeoutMs: 20_000,
+    intervalMs: 100,
+    message: `an email to ${to} matching ${subject}`,
+  });
+  const link = (found.text.match(/https?:\/\/[^\s<>"]+/g) ?? []).find((u) => /verify|reset-password|confirm-email/.test(u));
+  if (!link) throw new Error(`no link in "${found.subject}"`);
+  return link;
 }
 
 async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
