@@ -3,7 +3,7 @@ import { AccountEmailBody, AccountMessageResponse } from '@tracemap/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AccountDeps } from '../deps';
 import { requestPasswordReset } from './request-password-reset';
-import { callContext } from '../routes/call-context';
+import { callContext } from '../lib/call-context';
 
 
 export default async function forgotPasswordRoute(app: FastifyInstance, { deps }: { deps: AccountDeps }) {

@@ -3,7 +3,7 @@ import { AccountMessageResponse, ResetPasswordBody } from '@tracemap/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AccountDeps } from '../deps';
 import { resetPassword } from './reset-password';
-import { callContext } from '../routes/call-context';
+import { callContext } from '../lib/call-context';
 
 
 export default async function resetPasswordRoute(app: FastifyInstance, { deps }: { deps: AccountDeps }) {

@@ -1,13 +1,8 @@
+import type { ResetPasswordInput } from '@tracemap/contracts';
 import { AppError } from '@tracemap/service-kit';
 import type { CallContext } from '../clients/auth-api';
 import type { AccountDeps } from '../deps';
 import { setPasswordResetRequired, upsertProfile } from '../profile/profile-repository';
-
-export interface ResetPasswordInput {
-  token: string;
-  newPassword: string;
-  logoutDevices: boolean;
-}
 
 export const PASSWORD_RESET = 'Your password has been reset. You can now log in with your new password.';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { EmptyBody, RevokeSessionsResponse } from '@tracemap/contracts';
 import type { AccountDeps } from '../deps';
 import { revokeSessions } from './revoke-sessions';
-import { callContext } from '../routes/call-context';
+import { callContext } from '../lib/call-context';
 
 export default async function revokeSessionsRoute(app: FastifyInstance, { deps }: { deps: AccountDeps }) {
   app.post(

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AccountDeps } from '../deps';
 import { limitPerAddress, TOO_MANY_MESSAGES } from '../lib/rate-window';
 import { recordLead } from './record-lead';
-import { idempotencyKey } from '../routes/call-context';
+import { idempotencyKey } from '../lib/call-context';
 
 
 export default async function leadRoute(app: FastifyInstance, { deps }: { deps: AccountDeps }) {

@@ -1,7 +1,7 @@
 import { enqueueEmail } from '@tracemap/mailer';
 import type { AccountDeps } from '../deps';
 import { insertLead } from '../support/support-repository';
-import { runIdempotent } from '../use-cases/run-idempotent';
+import { runIdempotent } from '../lib/run-idempotent';
 
 /** The form field that people never see; bots fill it in. */
 export const HONEYPOT_FIELD = 'website';

@@ -1,3 +1,4 @@
+import type { UpdateNameInput } from '@tracemap/contracts';
 import { AppError, withTransaction, type AuthContext } from '@tracemap/service-kit';
 import type { AccountDeps } from '../deps';
 import { updateName as saveName, upsertProfile } from './profile-repository';
@@ -7,8 +8,8 @@ export const NAME_REQUIRED = 'First name and last name are required';
 export async function updateName(
   deps: AccountDeps,
   auth: AuthContext,
-  input: { firstName: string; lastName: string },
-): Promise<{ firstName: string; lastName: string }> {
+  input: UpdateNameInput,
+): Promise<UpdateNameInput> {
   const firstName = input.firstName.trim();
   const lastName = input.lastName.trim();
   if (!firstName || !lastName) throw new AppError(400, 'validation_failed', NAME_REQUIRED);

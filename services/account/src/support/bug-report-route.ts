@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { BugReportBody, CreatedResponse, IdempotencyHeaders, type BugReportInput } from '@tracemap/contracts';
 import type { AccountDeps } from '../deps';
 import { reportBug } from './report-bug';
-import { idempotencyKey } from '../routes/call-context';
+import { idempotencyKey } from '../lib/call-context';
 import { limitPerAddress, TOO_MANY_MESSAGES } from '../lib/rate-window';
 
 export default async function bugReportRoute(app: FastifyInstance, { deps }: { deps: AccountDeps }) {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { FeedbackBody, CreatedResponse, IdempotencyHeaders, type FeedbackInput } from '@tracemap/contracts';
 import type { AccountDeps } from '../deps';
 import { sendFeedback } from './send-feedback';
-import { idempotencyKey } from '../routes/call-context';
+import { idempotencyKey } from '../lib/call-context';
 import { limitPerAddress, TOO_MANY_MESSAGES } from '../lib/rate-window';
 
 export default async function feedbackRoute(app: FastifyInstance, { deps }: { deps: AccountDeps }) {

@@ -2,8 +2,8 @@ import { withoutNulls, type BugReportInput } from '@tracemap/contracts';
 import { notifyTeam } from '../admin/support/notify-team';
 import type { AccountDeps } from '../deps';
 import { insertBugReport, type BugReport } from './support-repository';
-import { requireText } from '../use-cases/require-text';
-import { runIdempotent } from '../use-cases/run-idempotent';
+import { requireText } from '../lib/require-text';
+import { runIdempotent } from '../lib/run-idempotent';
 
 /** Optional fields sent as null are read as not given, so both forms store and replay alike. */
 export async function reportBug(deps: AccountDeps, userId: string | null, input: BugReportInput, idempotencyKey?: string): Promise<{ id: string }> {

@@ -1,8 +1,8 @@
 import { notifyTeam } from '../admin/support/notify-team';
 import type { AccountDeps } from '../deps';
 import { insertFeedback } from './support-repository';
-import { requireText } from '../use-cases/require-text';
-import { runIdempotent } from '../use-cases/run-idempotent';
+import { requireText } from '../lib/require-text';
+import { runIdempotent } from '../lib/run-idempotent';
 
 export async function sendFeedback(deps: AccountDeps, userId: string | null, text: string, idempotencyKey?: string): Promise<{ id: string }> {
   const trimmed = requireText(text, 'text');

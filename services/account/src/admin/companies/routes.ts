@@ -12,7 +12,7 @@ import {
 import { createCompany } from './create-company';
 import { getCompany } from './get-company';
 import { searchCompanies } from './search-companies';
-import { idempotencyKey } from '../../routes/call-context';
+import { idempotencyKey } from '../../lib/call-context';
 import type { AdminRouteOptions } from '../route-options';
 
 export default async function adminCompanyRoutes(app: FastifyInstance, { context }: AdminRouteOptions) {

@@ -1,7 +1,7 @@
 import { AppError } from '@tracemap/service-kit';
 import { withoutNulls, type AdminCreateUserInput, type NullsDropped } from '@tracemap/contracts';
 import { upsertProfile } from '../../profile/profile-repository';
-import { runIdempotentCall } from '../../use-cases/run-idempotent';
+import { runIdempotentCall } from '../../lib/run-idempotent';
 import { insertAudit } from '../audit/audit-repository';
 import type { AdminContext } from '../admin-context';
 

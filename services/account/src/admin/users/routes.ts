@@ -19,7 +19,7 @@ import { searchUsers } from './search-users';
 import { sendPasswordReset } from './send-password-reset';
 import { setPasswordResetRequired } from './set-password-reset-required';
 import { setProductAdmin } from './set-product-admin';
-import { idempotencyKey } from '../../routes/call-context';
+import { idempotencyKey } from '../../lib/call-context';
 import { forwardedFor, type AdminRouteOptions } from '../route-options';
 
 type Params = { Params: Static<typeof UserIdParams> };

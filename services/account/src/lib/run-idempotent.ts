@@ -1,6 +1,6 @@
 import { idempotencyInProgress, idempotencyKeyReused, requestHash as hashOf, withTransaction } from '@tracemap/service-kit';
 import type pg from 'pg';
-import { findStoredResponse, storeResponse } from '../repositories/idempotency-repository';
+import { findStoredResponse, storeResponse } from './idempotency-repository';
 
 /**
  * Runs a create in one transaction. With an Idempotency-Key, a replay of the
