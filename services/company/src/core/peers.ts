@@ -1,12 +1,15 @@
 import { AppError, type InternalClient } from '@tracemap/service-kit';
-import { authInternalClient, type CompanySubscription, type CompanySubscriptionAnswer, type InternalAuthUser } from '@tracemap/contracts';
+import {
+  authInternalClient,
+  type CompanySubscription,
+  type CompanySubscriptionAnswer,
+  type InternalAuthUser,
+  type Profile,
+  type ProfilesLookupAnswer,
+} from '@tracemap/contracts';
 
-export interface Profile {
-  id: string;
-  email: string | null;
-  firstName: string | null;
-  lastName: string | null;
-}
+/** A user's names and email as the account service gives them. */
+export type { Profile };
 
 /** The subscription as billing reports it (status, plan, period end, card expiry). */
 export type SubscriptionSummary = CompanySubscription;
@@ -47,7 +50,7 @@ export function createPeers(
   async function profilesOrThrow(ids: string[], requestId?: string): Promise<Map<string, Profile>> {
     const found = new Map<string, Profile>();
     if (ids.length === 0) return found;
-    const answer = await account<{ profiles: Profile[] }>('/internal/profiles/lookup', {
+    const answer = await account<ProfilesLookupAnswer>('/internal/profiles/lookup', {
       method: 'POST',
       body: { ids },
       requestId,
