@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { waitFor } from '@tracemap/test-kit';
 import type { Stack } from '../../src/stack';
 import type { Session } from '../../src/test-users';
 import { openBrowserWorld, type BrowserWorld } from './support/browser-world';
@@ -58,17 +59,11 @@ const day = (iso: string | null | undefined) =>
 const details = async (id: string) => (await ok<{ subscription: Details | null }>('owner', '/api/subscription/details', { companyId: id })).subscription;
 
 /**
- * Reads until the answer is as expected, for at most `deadlineMs`: the provider reports
+ * Reads until the answer is as expected, for at most 20 s: the provider reports
  * changes to the subscription service on its own channel, a moment after the call that made them.
  */
-async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, deadlineMs = 20000): Promise<T> {
-  const deadline = Date.now() + deadlineMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)} after ${deadlineMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  return waitFor(read, { until: done, timeoutMs: 20_000, intervalMs: 200, message: what });
 }
 
 async function createCompany(name: string): Promise<string> {
