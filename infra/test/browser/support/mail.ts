@@ -1,3 +1,4 @@
+import { waitFor } from '@tracemap/test-kit';
 import type { MailboxMessage } from '../../../src/dev-mailbox';
 import type { Stack } from '../../../src/stack';
 
@@ -8,11 +9,9 @@ import type { Stack } from '../../../src/stack';
 export async function mailTo(stack: Stack, address: string, subject?: RegExp, deadlineMs = 20_000): Promise<MailboxMessage> {
   const mailbox = stack.mailbox;
   if (!mailbox) throw new Error('this stack has no dev mailbox');
-  const deadline = Date.now() + deadlineMs;
-  for (;;) {
-    const message = mailbox.messages.find((m) => m.to.includes(address) && (!subject || subject.test(m.subject)));
-    if (message) return message;
-    if (Date.now() > deadline) throw new Error(`no email to ${address}${subject ? ` matching ${subject}` : ''} within ${deadlineMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  return waitFor(() => mailbox.messages.find((m) => m.to.includes(address) && (!subject || subject.test(m.subject))), {
+    timeoutMs: deadlineMs,
+    intervalMs: 100,
+    message: `an email to ${address}${subject ? ` matching ${subject}` : ''}`,
+  });
 }
