@@ -2,7 +2,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createTestDatabase, type TestDatabase } from '@tracemap/test-kit';
+import { createTestDatabase, waitFor, type TestDatabase } from '@tracemap/test-kit';
 import { freePort } from '../src/processes';
 import { REPO_ROOT } from '../src/stack';
 
@@ -22,15 +22,6 @@ function serviceProcesses(service: string): Array<{ pid: number; standby: boolea
     .map(([pid, , , ...args]) => ({ pid: Number(pid), standby: args.join(' ').includes('standby.ts') }));
 }
 
-async function waitFor<T>(what: string, check: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms\n${output}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 beforeAll(async () => {
   database = process.env.DATABASE_URL ? await createTestDatabase() : undefined;
@@ -95,13 +86,13 @@ test('a service killed under the start command is logged and comes back by itsel
   process.kill(-pid, 'SIGKILL');
   const killedAt = Date.now();
   // Its routes answer from the company service again (401 without a session), not the gateway's 503.
-  await waitFor('company answering again', async () => ((await fetch(`${base}/api/company/mine`)).status === 401 ? true : undefined), 5000);
+  await waitFor(async () => (await fetch(`${base}/api/company/mine`)).status === 401, { timeoutMs: 5000, retryOnError: true, message: () => `company answering again\n${output}` });
   const backAfter = Date.now() - killedAt;
-  await waitFor('the ready-again log line', async () => (output.includes('company is ready again') ? true : undefined), 2000);
+  await waitFor(() => output.includes('company is ready again'), { timeoutMs: 2000, message: () => `the ready-again log line\n${output}` });
   expect(output).toMatch(new RegExp(`\\[supervisor\\] company \\(pid ${pid}\\) died: killed by SIGKILL, after [\\d.]+ s up; restarting in 200 ms`));
   // The warm standby took over, and a new standby is prepared for next time.
   expect(output).toContain(`[supervisor] company is ready again (pid ${standby}, from its warm standby)`);
-  await waitFor('a new standby beside it', async () => (serviceProcesses('company').length === 2 ? true : undefined), 10000);
+  await waitFor(() => serviceProcesses('company').length === 2, { timeoutMs: 10000, retryOnError: true, message: () => `a new standby beside it\n${output}` });
   expect(serviceProcesses('company').map((p) => p.pid)).not.toContain(pid);
   expect((await fetch(`${base}/ready`)).status).toBe(200);
   process.stdout.write(`company answering again ${backAfter} ms after SIGKILL\n`);
