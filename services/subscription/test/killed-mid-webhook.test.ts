@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { createPool } from '@tracemap/service-kit';
-import { createTestDatabase, startSmtpPeer, type SmtpPeer, type TestDatabase } from '@tracemap/test-kit';
+import { createTestDatabase, startSmtpPeer, waitFor, type SmtpPeer, type TestDatabase } from '@tracemap/test-kit';
 import { FakePeers } from './support/fake-peers';
 import { FakeStripe } from './support/fake-stripe';
 import { startServiceProcess, type ServiceProcess } from './support/service-process';
@@ -95,10 +95,9 @@ test('a kill between reading the provider and committing loses nothing and sends
   // The one queued email reaches the mail server once.
   const mail = await smtp.waitForMessage((m) => m.subject?.includes('could not charge the card') === true, 20_000);
   expect(mail.text).toContain(`/company/${companyId}/subscription`);
-  const deadline = Date.now() + 20_000;
-  while ((await db.query(`SELECT count(*)::int AS n FROM subscription.outbox WHERE status <> 'sent'`)).rows[0].n > 0) {
-    if (Date.now() > deadline) throw new Error('the outbox was not delivered within 20 s');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await waitFor(async () => (await db.query(`SELECT count(*)::int AS n FROM subscription.outbox WHERE status <> 'sent'`)).rows[0].n === 0, {
+    timeoutMs: 20_000,
+    message: 'the outbox delivered',
+  });
   expect(smtp.messages.filter((m) => m.subject?.includes('could not charge the card'))).toHaveLength(1);
 }, 120_000);

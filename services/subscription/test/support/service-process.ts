@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import { waitFor } from '@tracemap/test-kit';
 
 const ROOT = path.join(__dirname, '..', '..');
 
@@ -31,16 +32,17 @@ export async function startServiceProcess(env: Record<string, string>): Promise<
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`service exited at start: ${stderr}`);
-    const ready = await fetch(`${url}/ready`).then((r) => r.ok, () => false);
-    if (ready) break;
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`service not ready within 30 s: ${stderr}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  try {
+    await waitFor(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`service exited at start: ${stderr}`);
+        return fetch(`${url}/ready`).then((r) => r.ok, () => false);
+      },
+      { timeoutMs: 30_000, intervalMs: 100, message: () => `service ready: ${stderr}` },
+    );
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
   }
   return {
     url,
