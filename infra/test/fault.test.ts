@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createTestDatabase, type TestDatabase } from '@tracemap/test-kit';
+import { createTestDatabase, waitFor, type TestDatabase } from '@tracemap/test-kit';
 import pg from 'pg';
 import { startStack, type Stack } from '../src/stack';
 import { createConfirmedUser, signIn } from '../src/test-users';
@@ -78,14 +78,13 @@ async function oneRound(): Promise<void> {
 
 /** Deadline-bound wait for a service's new process to answer its readiness check. */
 async function waitUntilBack(victim: Victim, oldPid: number, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const pid = stack.processOf(victim)?.child.pid;
-    const ready = pid !== undefined && pid !== oldPid && (await fetch(`${stack.urls[victim]}/ready`).then((r) => r.ok, () => false));
-    if (ready) return;
-    if (Date.now() > deadline) throw new Error(`${victim} was not back within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
+  await waitFor(
+    async () => {
+      const pid = stack.processOf(victim)?.child.pid;
+      return pid !== undefined && pid !== oldPid && (await fetch(`${stack.urls[victim]}/ready`).then((r) => r.ok, () => false));
+    },
+    { timeoutMs, intervalMs: 25, message: `${victim} back` },
+  );
 }
 
 /** What a request to `target` may answer while `victim` is down: its normal answer, nothing from the gateway. */
@@ -135,7 +134,7 @@ test('each service killed under load comes back by itself, loses no acknowledged
     while (loadRunning && outcomes.length < MAX_REQUESTS - 5) await oneRound();
   })();
   // Let the load run a moment before the first kill, then each service in turn.
-  await waitForCount(() => outcomes.length >= 20, 10000);
+  await waitFor(() => outcomes.length >= 20, { timeoutMs: 10000, intervalMs: 25, message: '20 answers under load' });
   for (const victim of VICTIMS) {
     const proc = stack.processOf(victim)!;
     const oldPid = proc.child.pid!;
@@ -146,7 +145,7 @@ test('each service killed under load comes back by itself, loses no acknowledged
     outages.push({ victim, from, to, recoveredInMs: to - from });
     // Some load between faults, so the next kill does not land on a service still warming up.
     const seen = outcomes.length;
-    await waitForCount(() => outcomes.length >= seen + 10, 10000);
+    await waitFor(() => outcomes.length >= seen + 10, { timeoutMs: 10000, intervalMs: 25, message: `10 more answers after ${victim} is back` });
   }
   loadRunning = false;
   await load;
@@ -171,7 +170,7 @@ test('each service killed under load comes back by itself, loses no acknowledged
 
   // Each invitation that exists gets its email exactly once (a held outbox row is taken over within one lease).
   const inbox = () => stack.mailbox!.messages.filter((m) => m.to.some((to) => to.endsWith('@fault.test')) && /invit/i.test(m.subject));
-  await waitForCount(() => invitations.every((i) => inbox().some((m) => m.to.includes(i.email))), 30000);
+  await waitFor(() => invitations.every((i) => inbox().some((m) => m.to.includes(i.email))), { timeoutMs: 30000, intervalMs: 25, message: 'an email for every acknowledged invitation' });
   for (const invitation of invitations) expect(inbox().filter((m) => m.to.includes(invitation.email))).toHaveLength(1);
   expect(inbox()).toHaveLength(invitations.length);
 
@@ -194,10 +193,3 @@ test('each service killed under load comes back by itself, loses no acknowledged
   );
 });
 
-async function waitForCount(condition: () => boolean, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
