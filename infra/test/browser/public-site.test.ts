@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
-import { createTestDatabase, launchBrowser, startSmtpPeer, type SmtpPeer, type TestBrowser, type TestDatabase } from '@tracemap/test-kit';
+import { createTestDatabase, launchBrowser, startSmtpPeer, waitFor, type SmtpPeer, type TestBrowser, type TestDatabase } from '@tracemap/test-kit';
 import { REPO_ROOT, startStack, type Stack } from '../../src/stack';
 
 /**
@@ -307,12 +307,10 @@ describe('the public site', () => {
     const db = new pg.Client({ connectionString: stack.databaseUrl });
     await db.connect();
     try {
-      const deadline = Date.now() + 20_000;
-      let rows: Array<{ path: string; visible_ms: number }> = [];
-      while (rows.length === 0 && Date.now() < deadline) {
-        ({ rows } = await db.query(`SELECT path, visible_ms FROM analytics.events WHERE kind = 'engagement' AND session_id = $1`, [batch.sessionId]));
-        if (rows.length === 0) await new Promise((r) => setTimeout(r, 100));
-      }
+      const { rows } = await waitFor(
+        () => db.query<{ path: string; visible_ms: number }>(`SELECT path, visible_ms FROM analytics.events WHERE kind = 'engagement' AND session_id = $1`, [batch.sessionId]),
+        { until: (result) => result.rows.length > 0, timeoutMs: 20_000, intervalMs: 100, message: 'the engagement summary stored' },
+      );
       expect(rows).toEqual([{ path: '/blog', visible_ms: expect.any(Number) }]);
       expect(rows[0].visible_ms).toBeGreaterThan(0);
     } finally {
@@ -336,12 +334,10 @@ describe('the public site', () => {
     const db = new pg.Client({ connectionString: stack.databaseUrl });
     await db.connect();
     try {
-      const deadline = Date.now() + 20_000;
-      let rows: Array<{ path: string }> = [];
-      while (rows.length === 0 && Date.now() < deadline) {
-        ({ rows } = await db.query(`SELECT path FROM analytics.events WHERE kind = 'page_view' AND device_id = $1 AND path LIKE '/pricing%'`, [deviceId]));
-        if (rows.length === 0) await new Promise((r) => setTimeout(r, 100));
-      }
+      const { rows } = await waitFor(
+        () => db.query<{ path: string }>(`SELECT path FROM analytics.events WHERE kind = 'page_view' AND device_id = $1 AND path LIKE '/pricing%'`, [deviceId]),
+        { until: (result) => result.rows.length > 0, timeoutMs: 20_000, intervalMs: 100, message: 'the /pricing page view stored' },
+      );
       expect(rows).toEqual([{ path: '/pricing' }]);
     } finally {
       await db.end();
