@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { createTokenKit, TEST_PUBLIC_URL } from '@tracemap/test-kit';
 
-export const PUBLIC_URL = 'http://localhost:8080';
+export const PUBLIC_URL = TEST_PUBLIC_URL;
 
 /**
  * Stands in for the auth service (signing keys) and the account service
@@ -19,14 +18,13 @@ export interface IdentityPeer {
 }
 
 export async function startIdentityPeer(serviceToken: string): Promise<IdentityPeer> {
-  const { publicKey, privateKey } = await generateKeyPair('ES256');
-  const jwk = { ...(await exportJWK(publicKey)), kid: 'sandbox-test', alg: 'ES256', use: 'sig' };
+  const tokens = await createTokenKit({ kid: 'sandbox-test' });
   const admins = new Set<string>();
   const peer = { adminChecks: 0 };
   const server = http.createServer((request, response) => {
     const send = (status: number, body: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     const url = request.url ?? '';
-    if (url === '/auth/v1/.well-known/jwks.json') return send(200, { keys: [jwk] });
+    if (url === '/auth/v1/.well-known/jwks.json') return send(200, { keys: [tokens.jwk] });
     const admin = /^\/internal\/users\/([^/]+)\/product-admin$/.exec(url);
     if (admin) {
       if (request.headers['x-service-token'] !== serviceToken) return send(401, { statusCode: 401, code: 'invalid_service_token', message: 'no' });
@@ -43,17 +41,7 @@ export async function startIdentityPeer(serviceToken: string): Promise<IdentityP
     get adminChecks() {
       return peer.adminChecks;
     },
-    mint: (userId) => {
-      const now = Math.floor(Date.now() / 1000);
-      return new SignJWT({ email: `${userId.slice(0, 8)}@example.com`, role: 'authenticated', aal: 'aal1', session_id: randomUUID(), is_anonymous: false })
-        .setProtectedHeader({ alg: 'ES256', kid: 'sandbox-test', typ: 'JWT' })
-        .setIssuer(`${PUBLIC_URL}/auth/v1`)
-        .setSubject(userId)
-        .setAudience('authenticated')
-        .setIssuedAt(now)
-        .setExpirationTime(now + 600)
-        .sign(privateKey);
-    },
+    mint: (userId) => tokens.mint({ sub: userId, email: `${userId.slice(0, 8)}@example.com` }),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
