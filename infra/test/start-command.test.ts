@@ -2,6 +2,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { waitFor } from '@tracemap/test-kit';
 import { freePort } from '../src/processes';
 import { REPO_ROOT } from '../src/stack';
 
@@ -80,7 +81,7 @@ async function checkStartAndStop(child: ReturnType<typeof spawn>, port: number) 
   expect(code).toBe(0);
   expect(output).toContain('Nothing left running.');
   // Exited children may linger a moment as zombies until init reaps them.
-  for (let i = 0; i < 50 && started.some(alive); i++) await new Promise((r) => setTimeout(r, 100));
+  await waitFor(() => !started.some(alive), { timeoutMs: 5000, intervalMs: 100, message: () => `every started process gone; still alive: ${started.filter(alive).join(', ')}` });
   expect(started.filter(alive)).toEqual([]);
   await expect(fetch(`http://127.0.0.1:${port}/health`)).rejects.toThrow();
 }
