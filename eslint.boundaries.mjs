@@ -81,13 +81,18 @@ const ZONES = [
   COMPANY_CORE_ZONE,
 ];
 
-const NO_SOURCE_MESSAGE = "Import what the package's package.json \"exports\" lists, not its src/ files.";
-const NO_SOURCE_IMPORTS = { patterns: [{ group: ['@tracemap/*/src', '@tracemap/*/src/**'], message: NO_SOURCE_MESSAGE }] };
+const NO_SOURCE_MESSAGE = 'Import what the package\'s package.json "exports" lists, not its src/ files.';
+const NO_SOURCE_IMPORTS = {
+  patterns: [{ group: ['@tracemap/*/src', '@tracemap/*/src/**'], message: NO_SOURCE_MESSAGE }],
+};
 // no-restricted-imports sees only static imports; import() and require() are checked here.
 const SOURCE_PATH = String.raw`/^@tracemap\u002F[^\u002F]+\u002Fsrc(\u002F|$)/`;
 const NO_SOURCE_CALLS = [
   { selector: `ImportExpression[source.value=${SOURCE_PATH}]`, message: NO_SOURCE_MESSAGE },
-  { selector: `CallExpression[callee.name='require'] > Literal.arguments[value=${SOURCE_PATH}]`, message: NO_SOURCE_MESSAGE },
+  {
+    selector: `CallExpression[callee.name='require'] > Literal.arguments[value=${SOURCE_PATH}]`,
+    message: NO_SOURCE_MESSAGE,
+  },
 ];
 
 export default [

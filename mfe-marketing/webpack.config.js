@@ -23,7 +23,12 @@ function prerenderConfig(web) {
     context: __dirname,
     entry: { 'render-page': './src/prerender/render-page.tsx' },
     devtool: false,
-    output: { path: path.join(__dirname, 'dist-ssr'), filename: '[name].js', library: { type: 'commonjs2' }, clean: true },
+    output: {
+      path: path.join(__dirname, 'dist-ssr'),
+      filename: '[name].js',
+      library: { type: 'commonjs2' },
+      clean: true,
+    },
     resolve: { extensions: web.resolve.extensions },
     // The page is rendered inside the shell's own layout, so the shell's sources are compiled too.
     module: { rules: [...web.module.rules, { ...web.module.rules[0], include: [SHELL_SOURCES] }] },

@@ -2,7 +2,10 @@ const { createConfig, PORTS, MICRO_FRONTENDS } = require('@tracemap/webpack-conf
 
 /** In development the shell serves the registry itself, pointing at each remote's dev server. */
 function devRegistry(middlewares) {
-  const remotes = MICRO_FRONTENDS.map(({ name, port }) => ({ name, entry: `http://localhost:${port}/mf-manifest.json` }));
+  const remotes = MICRO_FRONTENDS.map(({ name, port }) => ({
+    name,
+    entry: `http://localhost:${port}/mf-manifest.json`,
+  }));
   middlewares.unshift({
     name: 'tracemap-dev-registry',
     middleware: (req, res, next) => {

@@ -19,13 +19,21 @@ function appOf(url: string): string {
 }
 
 async function main() {
-  const stack = await startStack({ port: 0, dataDir: mkdtempSync(path.join(os.tmpdir(), 'tracemap-bench-')), logLevel: 'warn', log: () => undefined });
+  const stack = await startStack({
+    port: 0,
+    dataDir: mkdtempSync(path.join(os.tmpdir(), 'tracemap-bench-')),
+    logLevel: 'warn',
+    log: () => undefined,
+  });
   const { browser, close } = await launchBrowser();
   try {
     await createConfirmedUser(stack, 'bench@example.com', 'a-long-bench-password-1');
     const session = await signIn(stack, 'bench@example.com', 'a-long-bench-password-1');
     const rows: Array<{ page: string; byApp: Record<string, number>; total: number }> = [];
-    for (const [pagePath, loggedIn] of [['/', false], ['/company', true]] as const) {
+    for (const [pagePath, loggedIn] of [
+      ['/', false],
+      ['/company', true],
+    ] as const) {
       const context = await browser.newContext();
       if (loggedIn) await context.addCookies(sessionCookies(stack, session));
       const page = await context.newPage();
@@ -43,7 +51,11 @@ async function main() {
       await page.waitForTimeout(200);
       const byApp: Record<string, number> = {};
       for (const [url, size] of sizes) byApp[appOf(url)] = (byApp[appOf(url)] ?? 0) + size;
-      rows.push({ page: `${pagePath} (${loggedIn ? 'logged in' : 'visitor'}, rendered ${new URL(page.url()).pathname})`, byApp, total: [...sizes.values()].reduce((a, b) => a + b, 0) });
+      rows.push({
+        page: `${pagePath} (${loggedIn ? 'logged in' : 'visitor'}, rendered ${new URL(page.url()).pathname})`,
+        byApp,
+        total: [...sizes.values()].reduce((a, b) => a + b, 0),
+      });
       await context.close();
     }
     for (const row of rows) {

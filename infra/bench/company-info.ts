@@ -40,10 +40,18 @@ async function main() {
     await createConfirmedUser(stack, 'owner@example.com', 'a-long-bench-password-1');
     const session = await signIn(stack, 'owner@example.com', 'a-long-bench-password-1');
     const headers = { authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json' };
-    const created = await fetch(`${stack.url}/api/company/create`, { method: 'POST', headers, body: JSON.stringify({ name: 'Bench Co' }) });
+    const created = await fetch(`${stack.url}/api/company/create`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: 'Bench Co' }),
+    });
     if (!created.ok) throw new Error(`create company: ${created.status} ${await created.text()}`);
-    const { company: { id: companyId } } = (await created.json()) as { company: { id: string } };
-    console.log(`database: ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite'}; ${CONNECTIONS} connections, ${SECONDS} s each`);
+    const {
+      company: { id: companyId },
+    } = (await created.json()) as { company: { id: string } };
+    console.log(
+      `database: ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite'}; ${CONNECTIONS} connections, ${SECONDS} s each`,
+    );
     const health = await run('GET /health (baseline)', { url: `${stack.url}/health` });
     const info = await run('POST /api/company/info', {
       url: `${stack.url}/api/company/info`,
@@ -51,7 +59,9 @@ async function main() {
       headers,
       body: JSON.stringify({ companyId }),
     });
-    console.log(`ratio info/health: p50 ×${(info.latency.p50 / Math.max(health.latency.p50, 1)).toFixed(1)}, p99 ×${(info.latency.p99 / Math.max(health.latency.p99, 1)).toFixed(1)}`);
+    console.log(
+      `ratio info/health: p50 ×${(info.latency.p50 / Math.max(health.latency.p50, 1)).toFixed(1)}, p99 ×${(info.latency.p99 / Math.max(health.latency.p99, 1)).toFixed(1)}`,
+    );
   } finally {
     await stack.stop();
     await database?.drop();

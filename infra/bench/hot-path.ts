@@ -40,7 +40,12 @@ function targets(token: string): Target[] {
   const core: Target[] = [
     {
       name: 'POST /api/company/info',
-      request: (base, companyId) => ({ url: `${base}/api/company/info`, method: 'POST', headers: json(token), body: JSON.stringify({ companyId }) }),
+      request: (base, companyId) => ({
+        url: `${base}/api/company/info`,
+        method: 'POST',
+        headers: json(token),
+        body: JSON.stringify({ companyId }),
+      }),
     },
     {
       name: 'GET /api/account/sync',
@@ -58,7 +63,10 @@ function targets(token: string): Target[] {
 const EXTRA_TARGETS = (token: string): Target[] => [
   {
     name: 'GET /api/company/{id}/events?limit=50',
-    request: (base, companyId) => ({ url: `${base}/api/company/${companyId}/events?limit=50`, headers: { authorization: `Bearer ${token}` } }),
+    request: (base, companyId) => ({
+      url: `${base}/api/company/${companyId}/events?limit=50`,
+      headers: { authorization: `Bearer ${token}` },
+    }),
   },
 ];
 
@@ -88,7 +96,12 @@ async function main() {
   process.env.DATABASE_URL = SERVER;
   const database = await createTestDatabase();
   const servicePorts = SERVICE_PORT_BASE
-    ? { auth: SERVICE_PORT_BASE + 1, account: SERVICE_PORT_BASE + 2, company: SERVICE_PORT_BASE + 3, subscription: SERVICE_PORT_BASE + 4 }
+    ? {
+        auth: SERVICE_PORT_BASE + 1,
+        account: SERVICE_PORT_BASE + 2,
+        company: SERVICE_PORT_BASE + 3,
+        subscription: SERVICE_PORT_BASE + 4,
+      }
     : undefined;
   // Service errors are shown while measuring; what services log while the stack stops is not.
   let stopping = false;
@@ -110,12 +123,18 @@ async function main() {
       body: JSON.stringify({ name: 'Bench Co' }),
     });
     if (!created.ok) throw new Error(`create company: ${created.status} ${await created.text()}`);
-    const { company: { id: companyId } } = (await created.json()) as { company: { id: string } };
+    const {
+      company: { id: companyId },
+    } = (await created.json()) as { company: { id: string } };
 
     const runnable: Target[] = [];
     for (const target of targets(session.access_token)) {
       const options = target.request(stack.url, companyId);
-      const probe = await fetch(options.url as string, { method: options.method ?? 'GET', headers: options.headers, body: options.body as string | undefined });
+      const probe = await fetch(options.url as string, {
+        method: options.method ?? 'GET',
+        headers: options.headers,
+        body: options.body as string | undefined,
+      });
       await probe.arrayBuffer();
       if (probe.ok) runnable.push(target);
       else console.log(`skipped ${target.name}: answered ${probe.status}`);
@@ -123,13 +142,20 @@ async function main() {
 
     // Warm-up: JIT, pools, keep-alive connections, caches.
     await autocannon({ connections: CONNECTIONS, duration: WARMUP_SECONDS, url: `${stack.url}/health` });
-    for (const target of runnable) await autocannon({ connections: CONNECTIONS, duration: WARMUP_SECONDS, ...target.request(stack.url, companyId) });
+    for (const target of runnable)
+      await autocannon({ connections: CONNECTIONS, duration: WARMUP_SECONDS, ...target.request(stack.url, companyId) });
     const health = await measure('GET /health (baseline)', { url: `${stack.url}/health` });
     const rows = [health];
-    for (const target of runnable) rows.push(await measure(target.name, target.request(stack.url, companyId), health['req/s']));
+    for (const target of runnable)
+      rows.push(await measure(target.name, target.request(stack.url, companyId), health['req/s']));
 
-    const load = os.loadavg().map((value) => value.toFixed(2)).join(' ');
-    console.log(`PostgreSQL, fresh database; ${CONNECTIONS} connections, ${SECONDS} s each after ${WARMUP_SECONDS} s of warm-up, ${os.cpus().length} cores, load average ${load}`);
+    const load = os
+      .loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ');
+    console.log(
+      `PostgreSQL, fresh database; ${CONNECTIONS} connections, ${SECONDS} s each after ${WARMUP_SECONDS} s of warm-up, ${os.cpus().length} cores, load average ${load}`,
+    );
     console.table(rows);
     if (rows.some((row) => row.failed > 0)) {
       console.error('some requests failed; those figures are not valid');

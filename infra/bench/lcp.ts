@@ -18,7 +18,12 @@ import { REPO_ROOT, startStack } from '../src/stack';
 const TARGET_LCP_MS = 1200;
 const TARGET_SHELL_KIB = 120;
 const RUNS = Number(process.env.LCP_RUNS ?? 3);
-const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+const NETWORK = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+};
 
 interface Sample {
   lcpMs: number;
@@ -29,7 +34,12 @@ interface Sample {
 type Marks = { __lcp: number; __firstRenderAt?: number };
 
 async function measure(browser: Browser, url: string): Promise<Sample> {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  });
   await context.addInitScript(() => {
     const w = window as unknown as Marks;
     w.__lcp = 0;
@@ -75,7 +85,9 @@ async function measure(browser: Browser, url: string): Promise<Sample> {
     return { lcpMs: w.__lcp, firstRenderAt: w.__firstRenderAt ?? Infinity };
   });
   // The shell's JavaScript before the first render: what was asked for before the heading appeared.
-  const shellJsBytes = (await Promise.all(scripts)).filter((s) => s.requestedAt <= firstRenderAt).reduce((sum, s) => sum + s.gzipBytes, 0);
+  const shellJsBytes = (await Promise.all(scripts))
+    .filter((s) => s.requestedAt <= firstRenderAt)
+    .reduce((sum, s) => sum + s.gzipBytes, 0);
   await context.close();
   return { lcpMs, shellJsBytes };
 }
@@ -84,9 +96,17 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tracemap-lcp-'));
-  const stack = await startStack({ port: 0, dataDir, databaseUrl: process.env.DATABASE_URL, logLevel: 'warn', log: () => undefined });
+  const stack = await startStack({
+    port: 0,
+    dataDir,
+    databaseUrl: process.env.DATABASE_URL,
+    logLevel: 'warn',
+    log: () => undefined,
+  });
   const { browser, close } = await launchBrowser();
-  const post = readdirSync(path.join(REPO_ROOT, 'mfe-marketing', 'content', 'blog')).find((f) => f.endsWith('.md'))!.replace(/\.md$/, '');
+  const post = readdirSync(path.join(REPO_ROOT, 'mfe-marketing', 'content', 'blog'))
+    .find((f) => f.endsWith('.md'))!
+    .replace(/\.md$/, '');
   const routes = ['/', `/blog/${post}`, '/pricing'];
   try {
     // One unmeasured load warms the services and the database.
@@ -111,9 +131,13 @@ async function main() {
       );
     }
     const home = rows[0];
-    console.log(`Target LCP on / ≤ ${TARGET_LCP_MS} ms: ${Math.round(home.withMs)} ms — ${home.withMs <= TARGET_LCP_MS ? 'met' : 'NOT met'}`);
+    console.log(
+      `Target LCP on / ≤ ${TARGET_LCP_MS} ms: ${Math.round(home.withMs)} ms — ${home.withMs <= TARGET_LCP_MS ? 'met' : 'NOT met'}`,
+    );
     const shellKiB = shellBytes / 1024;
-    console.log(`Shell JavaScript before first render (gzip): ${shellKiB.toFixed(1)} KiB — target ≤ ${TARGET_SHELL_KIB} KiB ${shellKiB <= TARGET_SHELL_KIB ? 'met' : 'NOT met'}`);
+    console.log(
+      `Shell JavaScript before first render (gzip): ${shellKiB.toFixed(1)} KiB — target ≤ ${TARGET_SHELL_KIB} KiB ${shellKiB <= TARGET_SHELL_KIB ? 'met' : 'NOT met'}`,
+    );
   } finally {
     await close();
     await stack.stop();

@@ -23,7 +23,14 @@ const EMAIL = 'bench-maps@example.com';
 const PASSWORD = 'a-long-bench-password-1';
 const POSTGRES_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
-async function call<T>(stack: Stack, session: Session, method: string, apiPath: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+async function call<T>(
+  stack: Stack,
+  session: Session,
+  method: string,
+  apiPath: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
   const res = await fetch(`${stack.url}/api/company${apiPath}`, {
     method,
     headers: { authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json', ...headers },
@@ -36,22 +43,31 @@ async function call<T>(stack: Stack, session: Session, method: string, apiPath: 
 /** Runs `task` over `items` with a few requests in flight at once. */
 async function inBatches<T, R>(items: T[], size: number, task: (item: T, index: number) => Promise<R>): Promise<R[]> {
   const out: R[] = [];
-  for (let i = 0; i < items.length; i += size) out.push(...(await Promise.all(items.slice(i, i + size).map((item, j) => task(item, i + j)))));
+  for (let i = 0; i < items.length; i += size)
+    out.push(...(await Promise.all(items.slice(i, i + size).map((item, j) => task(item, i + j)))));
   return out;
 }
 
 /** A deterministic pseudo-random sequence, so every run seeds the same map. */
 function random(seed: number) {
   let s = seed;
-  return () => ((s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  return () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 }
 
 async function seed(stack: Stack, session: Session) {
-  const { company } = await call<{ company: { id: string } }>(stack, session, 'POST', '/create', { name: 'Bench Maps Co' });
+  const { company } = await call<{ company: { id: string } }>(stack, session, 'POST', '/create', {
+    name: 'Bench Maps Co',
+  });
   const c = company.id;
-  const events = await inBatches([...Array(EVENTS).keys()], 10, (i) => call<{ id: string }>(stack, session, 'POST', `/${c}/events`, { name: `bench_event_${i}` }));
+  const events = await inBatches([...Array(EVENTS).keys()], 10, (i) =>
+    call<{ id: string }>(stack, session, 'POST', `/${c}/events`, { name: `bench_event_${i}` }),
+  );
   const views = await inBatches([...Array(VIEWS).keys()], 20, (i) =>
-    call<{ id: string }>(stack, session, 'POST', `/${c}/views`, { name: `Bench view ${i}`, type: 'page', events: [{ eventId: events[i % EVENTS].id }] }),
+    call<{ id: string }>(stack, session, 'POST', `/${c}/views`, {
+      name: `Bench view ${i}`,
+      type: 'page',
+      events: [{ eventId: events[i % EVENTS].id }],
+    }),
   );
   // Journeys run in steps (landing → browse → product → cart → checkout …): 25 steps of 40 views,
   // each view leading to one or two views of the next step, some skipping a step or going back.
@@ -67,7 +83,11 @@ async function seed(stack: Stack, session: Session) {
     const key = `${a}>${b}`;
     if (a === b || b < 0 || b >= VIEWS || pairs.has(key)) return;
     pairs.add(key);
-    edges.push({ from: views[a].id, to: views[b].id, ...(edges.length % 2 === 0 ? { eventId: events[edges.length % EVENTS].id } : {}) });
+    edges.push({
+      from: views[a].id,
+      to: views[b].id,
+      ...(edges.length % 2 === 0 ? { eventId: events[edges.length % EVENTS].id } : {}),
+    });
   };
   const inStep = (s: number) => s * columns + Math.floor(next() * columns);
   for (let i = 0; i + columns < VIEWS; i++) add(i, inStep(step(i) + 1));
@@ -77,10 +97,19 @@ async function seed(stack: Stack, session: Session) {
     add(a, inStep(step(a) + (r < 0.6 ? 1 : r < 0.85 ? 2 : -1)));
   }
   // Nodes and edges go in two requests: each stays under the service's request size limit.
-  const map = await call<{ id: string; version: number }>(stack, session, 'POST', `/${c}/maps`, { name: 'Bench map', nodes });
+  const map = await call<{ id: string; version: number }>(stack, session, 'POST', `/${c}/maps`, {
+    name: 'Bench map',
+    nodes,
+  });
   await call(stack, session, 'PATCH', `/${c}/maps/${map.id}`, { edges }, { 'if-match': String(map.version) });
-  const empty = await call<{ id: string }>(stack, session, 'POST', `/${c}/maps`, { name: 'Empty map', nodes: nodes.slice(0, 1) });
-  const small = await call<{ id: string }>(stack, session, 'POST', `/${c}/maps`, { name: 'Small map', nodes: nodes.slice(0, 3) });
+  const empty = await call<{ id: string }>(stack, session, 'POST', `/${c}/maps`, {
+    name: 'Empty map',
+    nodes: nodes.slice(0, 1),
+  });
+  const small = await call<{ id: string }>(stack, session, 'POST', `/${c}/maps`, {
+    name: 'Small map',
+    nodes: nodes.slice(0, 3),
+  });
   return { companyId: c, mapId: map.id, emptyMapId: empty.id, smallMapId: small.id };
 }
 
@@ -125,16 +154,27 @@ async function openMap(page: Page, url: string, expected: number) {
   await page.addInitScript(`window.__expected = ${expected};`);
   await page.goto(url, { waitUntil: 'commit' });
   try {
-    await page.waitForFunction(() => (window as unknown as { __allNodesFrame?: number }).__allNodesFrame !== undefined, undefined, { timeout: 60000, polling: 100 });
+    await page.waitForFunction(
+      () => (window as unknown as { __allNodesFrame?: number }).__allNodesFrame !== undefined,
+      undefined,
+      { timeout: 60000, polling: 100 },
+    );
   } catch (error) {
-    const seen = await page.evaluate(() => ({ nodes: document.querySelectorAll('.react-flow__node').length, text: document.body.innerText.slice(0, 400) }));
-    throw new Error(`the map did not draw its ${expected} nodes (saw ${seen.nodes}); the page says: ${seen.text}`, { cause: error });
+    const seen = await page.evaluate(() => ({
+      nodes: document.querySelectorAll('.react-flow__node').length,
+      text: document.body.innerText.slice(0, 400),
+    }));
+    throw new Error(`the map did not draw its ${expected} nodes (saw ${seen.nodes}); the page says: ${seen.text}`, {
+      cause: error,
+    });
   }
   const mapPath = new URL(url).pathname.split('/').pop()!;
   return page.evaluate((id) => {
     const w = window as unknown as { __firstMapFrame: number; __allNodesFrame: number };
     // When the map's own data had arrived: what is left after it is the editor's drawing.
-    const data = performance.getEntriesByType('resource').find((e) => new URL(e.name).pathname.endsWith(`/maps/${id}`)) as PerformanceResourceTiming | undefined;
+    const data = performance
+      .getEntriesByType('resource')
+      .find((e) => new URL(e.name).pathname.endsWith(`/maps/${id}`)) as PerformanceResourceTiming | undefined;
     return { firstPaint: w.__firstMapFrame, allNodes: w.__allNodesFrame, dataArrived: data?.responseEnd ?? NaN };
   }, mapPath);
 }
@@ -149,7 +189,11 @@ interface FrameStats {
   p95: number;
   frames: number;
 }
-const stats = (frames: number[]): FrameStats => ({ median: percentile(frames, 50), p95: percentile(frames, 95), frames: frames.length });
+const stats = (frames: number[]): FrameStats => ({
+  median: percentile(frames, 50),
+  p95: percentile(frames, 95),
+  frames: frames.length,
+});
 
 /** Frame durations while one gesture repeats for `ms`: a drag with Space held (the pane pans even over nodes) or wheel zooming. */
 async function gesture(page: Page, kind: 'pan' | 'zoom', ms: number): Promise<number[]> {
@@ -169,7 +213,8 @@ async function gesture(page: Page, kind: 'pan' | 'zoom', ms: number): Promise<nu
   }
   while (Date.now() - started < ms) {
     step++;
-    if (kind === 'pan') await page.mouse.move(cx + Math.cos(step / 10) * 200, cy + Math.sin(step / 10) * 120, { steps: 2 });
+    if (kind === 'pan')
+      await page.mouse.move(cx + Math.cos(step / 10) * 200, cy + Math.sin(step / 10) * 120, { steps: 2 });
     else await page.mouse.wheel(0, step % 20 < 10 ? -60 : 60);
   }
   if (kind === 'pan') {
@@ -194,7 +239,9 @@ async function panAndZoom(page: Page): Promise<{ all: FrameStats; pan: FrameStat
 async function layoutTime(page: Page): Promise<{ worker: number; total: number }> {
   await page.evaluate(() => {
     const w = window as unknown as { __layoutStart: number };
-    document.querySelector<HTMLElement>('[data-testid="map-auto-layout"]')!.addEventListener('click', () => (w.__layoutStart = performance.now()), { once: true });
+    document
+      .querySelector<HTMLElement>('[data-testid="map-auto-layout"]')!
+      .addEventListener('click', () => (w.__layoutStart = performance.now()), { once: true });
   });
   await page.getByTestId('map-auto-layout').click();
   await page.getByTestId('map-auto-layout').filter({ hasText: 'Auto-layout' }).waitFor({ timeout: 120000 });
@@ -241,7 +288,9 @@ async function main() {
     const session = await signIn(stack, EMAIL, PASSWORD);
     const seededAt = Date.now();
     const { companyId, mapId, emptyMapId, smallMapId } = await seed(stack, session);
-    console.log(`seeded ${VIEWS} views, ${EVENTS} events and a map of ${VIEWS} nodes and ${EDGES} edges in ${((Date.now() - seededAt) / 1000).toFixed(1)} s`);
+    console.log(
+      `seeded ${VIEWS} views, ${EVENTS} events and a map of ${VIEWS} nodes and ${EDGES} edges in ${((Date.now() - seededAt) / 1000).toFixed(1)} s`,
+    );
 
     const context = await chromium.browser.newContext({ viewport: { width: 1440, height: 900 } });
     await context.addCookies(sessionCookies(stack, session));
@@ -253,12 +302,24 @@ async function main() {
     await openMap(page, mapUrl(mapId), VIEWS);
     const paints = [];
     for (let i = 0; i < 3; i++) paints.push(await openMap(page, mapUrl(mapId), VIEWS));
-    const firstPaint = percentile(paints.map((p) => p.firstPaint), 50);
-    const allNodes = percentile(paints.map((p) => p.allNodes), 50);
-    const dataArrived = percentile(paints.map((p) => p.dataArrived), 50);
+    const firstPaint = percentile(
+      paints.map((p) => p.firstPaint),
+      50,
+    );
+    const allNodes = percentile(
+      paints.map((p) => p.allNodes),
+      50,
+    );
+    const dataArrived = percentile(
+      paints.map((p) => p.dataArrived),
+      50,
+    );
     const smallPaints = [];
     for (let i = 0; i < 3; i++) smallPaints.push(await openMap(page, mapUrl(smallMapId), 3));
-    const smallPaint = percentile(smallPaints.map((p) => p.firstPaint), 50);
+    const smallPaint = percentile(
+      smallPaints.map((p) => p.firstPaint),
+      50,
+    );
     await openMap(page, mapUrl(mapId), VIEWS);
     const big = await panAndZoom(page);
     const layout = await layoutTime(page);
@@ -281,16 +342,30 @@ async function main() {
     const verdict = (value: number, target: number) => (value <= target ? 'ok' : 'OVER');
     const ms = (n: number) => `${n.toFixed(1)} ms`;
     console.log(`\nMap editor, ${VIEWS} nodes and ${EDGES} edges, Chromium on PostgreSQL`);
-    console.log(`first paint of the map (navigation start → first frame with nodes): ${ms(firstPaint)}   target ≤ ${TARGETS.firstPaintMs} ms  ${verdict(firstPaint, TARGETS.firstPaintMs)}`);
-    console.log(`  of which the map's data had arrived at ${ms(dataArrived)}; all ${VIEWS} nodes in the DOM at ${ms(allNodes)}`);
-    console.log(`  baseline, a 3-node map: first paint ${ms(smallPaint)}   (×${(firstPaint / Math.max(smallPaint, 1)).toFixed(1)})`);
+    console.log(
+      `first paint of the map (navigation start → first frame with nodes): ${ms(firstPaint)}   target ≤ ${TARGETS.firstPaintMs} ms  ${verdict(firstPaint, TARGETS.firstPaintMs)}`,
+    );
+    console.log(
+      `  of which the map's data had arrived at ${ms(dataArrived)}; all ${VIEWS} nodes in the DOM at ${ms(allNodes)}`,
+    );
+    console.log(
+      `  baseline, a 3-node map: first paint ${ms(smallPaint)}   (×${(firstPaint / Math.max(smallPaint, 1)).toFixed(1)})`,
+    );
     const line = (f: FrameStats) => `${f.frames} frames, median ${ms(f.median)}, p95 ${ms(f.p95)}`;
-    console.log(`pan and zoom, 3 s: ${line(big.all)}   target p95 ≤ ${TARGETS.p95FrameMs} ms  ${verdict(big.all.p95, TARGETS.p95FrameMs)}`);
+    console.log(
+      `pan and zoom, 3 s: ${line(big.all)}   target p95 ≤ ${TARGETS.p95FrameMs} ms  ${verdict(big.all.p95, TARGETS.p95FrameMs)}`,
+    );
     console.log(`  pan alone: ${line(big.pan)}; zoom alone: ${line(big.zoom)}`);
-    console.log(`  baseline, one-node map: ${line(baseline.all)}   (×${(big.all.p95 / Math.max(baseline.all.p95, 0.1)).toFixed(1)} p95)`);
-    console.log(`elk layout of the whole map in its worker: ${ms(layout.worker)}   target ≤ ${TARGETS.layoutMs} ms  ${verdict(layout.worker, TARGETS.layoutMs)}`);
+    console.log(
+      `  baseline, one-node map: ${line(baseline.all)}   (×${(big.all.p95 / Math.max(baseline.all.p95, 0.1)).toFixed(1)} p95)`,
+    );
+    console.log(
+      `elk layout of the whole map in its worker: ${ms(layout.worker)}   target ≤ ${TARGETS.layoutMs} ms  ${verdict(layout.worker, TARGETS.layoutMs)}`,
+    );
     console.log(`  click → new positions drawn and saved state: ${ms(layout.total)}`);
-    console.log(`JavaScript loaded, gzip: /company ${(companyJs / 1024).toFixed(1)} KiB, /map-preview ${(previewJs / 1024).toFixed(1)} KiB (×${(previewJs / Math.max(companyJs, 1)).toFixed(2)})`);
+    console.log(
+      `JavaScript loaded, gzip: /company ${(companyJs / 1024).toFixed(1)} KiB, /map-preview ${(previewJs / 1024).toFixed(1)} KiB (×${(previewJs / Math.max(companyJs, 1)).toFixed(2)})`,
+    );
   } finally {
     await chromium.close();
     await stack?.stop();

@@ -70,7 +70,10 @@ async function logIn(page: Page, stack: Stack): Promise<void> {
   await page.waitForURL((url) => url.pathname !== '/login', { timeout: 30000 });
 }
 
-async function measure(label: string, databaseUrl: string | undefined): Promise<Array<{ database: string; page: string; median: number; max: number }>> {
+async function measure(
+  label: string,
+  databaseUrl: string | undefined,
+): Promise<Array<{ database: string; page: string; median: number; max: number }>> {
   const stack = await startStack({
     port: Number(process.env.PORT ?? 0),
     dataDir: mkdtempSync(path.join(os.tmpdir(), 'tracemap-bench-pages-')),
@@ -116,13 +119,19 @@ async function main() {
     else process.env.DATABASE_URL = previous;
   }
 
-  console.log(`\n${RELOADS} reloads per page after one warm-up; time until the page shows its content (target ≤ ${TARGET_MS} ms)`);
-  console.log(`${'database'.padEnd(10)}${'page'.padEnd(22)}${'median'.padStart(9)}${'max'.padStart(9)}${'×baseline'.padStart(11)}  target`);
+  console.log(
+    `\n${RELOADS} reloads per page after one warm-up; time until the page shows its content (target ≤ ${TARGET_MS} ms)`,
+  );
+  console.log(
+    `${'database'.padEnd(10)}${'page'.padEnd(22)}${'median'.padStart(9)}${'max'.padStart(9)}${'×baseline'.padStart(11)}  target`,
+  );
   for (const row of all) {
     const baseline = all.find((r) => r.database === row.database && r.page === '/ (baseline)')!;
     const ratio = (row.median / Math.max(baseline.median, 1)).toFixed(1);
     const verdict = row.page === '/ (baseline)' ? '' : row.median <= TARGET_MS ? 'ok' : 'OVER';
-    console.log(`${row.database.padEnd(10)}${row.page.padEnd(22)}${`${row.median} ms`.padStart(9)}${`${row.max} ms`.padStart(9)}${`×${ratio}`.padStart(11)}  ${verdict}`);
+    console.log(
+      `${row.database.padEnd(10)}${row.page.padEnd(22)}${`${row.median} ms`.padStart(9)}${`${row.max} ms`.padStart(9)}${`×${ratio}`.padStart(11)}  ${verdict}`,
+    );
   }
 }
 

@@ -19,7 +19,15 @@ async function timeRestart(stack: Stack, name: (typeof SERVICE_NAMES)[number]): 
   const deadline = started + 60000;
   for (;;) {
     const current = stack.processOf(name);
-    if (current && current !== old && (await fetch(`${stack.urls[name]}/ready`).then((r) => r.ok, () => false))) return Date.now() - started;
+    if (
+      current &&
+      current !== old &&
+      (await fetch(`${stack.urls[name]}/ready`).then(
+        (r) => r.ok,
+        () => false,
+      ))
+    )
+      return Date.now() - started;
     if (Date.now() > deadline) throw new Error(`${name} not back within 60 s`);
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -57,11 +65,15 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 async function main() {
   const cold = await measure(false);
   const warm = await measure(true);
-  console.log(`restart after SIGKILL, median of ${ROUNDS}, load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`);
+  console.log(
+    `restart after SIGKILL, median of ${ROUNDS}, load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`,
+  );
   for (const name of SERVICE_NAMES) {
     const w = median(warm.get(name)!);
     const c = median(cold.get(name)!);
-    console.log(`  ${name.padEnd(13)} warm standby ${String(w).padStart(5)} ms   cold start (baseline) ${String(c).padStart(5)} ms   ratio ${(w / c).toFixed(2)}`);
+    console.log(
+      `  ${name.padEnd(13)} warm standby ${String(w).padStart(5)} ms   cold start (baseline) ${String(c).padStart(5)} ms   ratio ${(w / c).toFixed(2)}`,
+    );
   }
 }
 

@@ -37,11 +37,18 @@ function escapeHtml(value: string): string {
  * least once and a worker killed between sending and recording the send
  * repeats the same Message-ID.
  */
-export async function startDevMailbox(options: { dataDir: string; smtpPort?: number; httpPort?: number }): Promise<DevMailbox> {
+export async function startDevMailbox(options: {
+  dataDir: string;
+  smtpPort?: number;
+  httpPort?: number;
+}): Promise<DevMailbox> {
   mkdirSync(options.dataDir, { recursive: true });
   const file = path.join(options.dataDir, 'mailbox.jsonl');
   const messages: MailboxMessage[] = existsSync(file)
-    ? readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as MailboxMessage)
+    ? readFileSync(file, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as MailboxMessage)
     : [];
   let repeats = 0;
 
@@ -103,10 +110,15 @@ export async function startDevMailbox(options: { dataDir: string; smtpPort?: num
     } else if (url.pathname === '/dev/mailbox') {
       const rows = [...messages]
         .reverse()
-        .map((m) => `<li><a href="/dev/mailbox/${m.id}">${escapeHtml(m.subject)}</a> — ${escapeHtml(m.to.join(', '))} · ${escapeHtml(m.receivedAt)}</li>`)
+        .map(
+          (m) =>
+            `<li><a href="/dev/mailbox/${m.id}">${escapeHtml(m.subject)}</a> — ${escapeHtml(m.to.join(', '))} · ${escapeHtml(m.receivedAt)}</li>`,
+        )
         .join('');
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-      response.end(`<!doctype html><meta charset="utf-8"><title>Tracemap dev mailbox</title><h1>Dev mailbox</h1><p>Emails the local Tracemap sent (no real delivery).</p><ul>${rows || '<li>No messages yet.</li>'}</ul>`);
+      response.end(
+        `<!doctype html><meta charset="utf-8"><title>Tracemap dev mailbox</title><h1>Dev mailbox</h1><p>Emails the local Tracemap sent (no real delivery).</p><ul>${rows || '<li>No messages yet.</li>'}</ul>`,
+      );
     } else {
       response.writeHead(404, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ statusCode: 404, code: 'not_found', message: 'Not found' }));

@@ -24,7 +24,15 @@ async function main() {
   const apps = startProcess(
     'web',
     process.execPath,
-    [require.resolve('turbo/bin/turbo'), 'run', 'dev', '--filter=@tracemap/shell', '--filter=@tracemap/mfe-*', '--concurrency', '10'],
+    [
+      require.resolve('turbo/bin/turbo'),
+      'run',
+      'dev',
+      '--filter=@tracemap/shell',
+      '--filter=@tracemap/mfe-*',
+      '--concurrency',
+      '10',
+    ],
     { env: { ...process.env, GATEWAY_URL: stack.urls.gateway }, cwd: REPO_ROOT, onOutput: (line) => console.log(line) },
   );
   const stop = async () => {
@@ -34,7 +42,9 @@ async function main() {
   };
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
-  console.log(`\nServices ready behind ${stack.url}. Web apps starting; open ${shellUrl} (emails: ${shellUrl}/dev/mailbox).`);
+  console.log(
+    `\nServices ready behind ${stack.url}. Web apps starting; open ${shellUrl} (emails: ${shellUrl}/dev/mailbox).`,
+  );
 }
 
 main().catch((error) => {

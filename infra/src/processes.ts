@@ -35,7 +35,12 @@ export function startProcess(
   options: { env: NodeJS.ProcessEnv; cwd: string; onOutput?: (line: string) => void; stdin?: boolean },
 ): ManagedProcess {
   const stdin = options.stdin ? 'pipe' : 'ignore';
-  const child = spawn(command, args, { env: options.env, cwd: options.cwd, detached: true, stdio: [stdin, 'pipe', 'pipe'] });
+  const child = spawn(command, args, {
+    env: options.env,
+    cwd: options.cwd,
+    detached: true,
+    stdio: [stdin, 'pipe', 'pipe'],
+  });
   child.stdin?.on('error', () => undefined);
   everyChild.add(child);
   const forward = (chunk: Buffer) => {
@@ -85,12 +90,20 @@ export async function freePort(): Promise<number> {
 }
 
 /** Polls a URL until it answers 2xx, the process dies, or time runs out. */
-export async function waitUntilReady(url: string, processes: ManagedProcess[], timeoutMs = 60000, intervalMs = 200): Promise<void> {
+export async function waitUntilReady(
+  url: string,
+  processes: ManagedProcess[],
+  timeoutMs = 60000,
+  intervalMs = 200,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let lastError = '';
   while (Date.now() < deadline) {
     const dead = processes.find((p) => p.child.exitCode !== null || p.child.signalCode !== null);
-    if (dead) throw new Error(`${dead.name} exited (${dead.child.signalCode ?? `code ${dead.child.exitCode}`}) before it was ready`);
+    if (dead)
+      throw new Error(
+        `${dead.name} exited (${dead.child.signalCode ?? `code ${dead.child.exitCode}`}) before it was ready`,
+      );
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
       if (response.ok) return;

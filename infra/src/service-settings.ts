@@ -27,7 +27,10 @@ export function settingNames(service: ServiceName): string[] {
  * unrelated secrets of the shell leak into the services. Values are passed
  * as given; the service validates them at start as it always does.
  */
-export function settingsFrom(service: ServiceName, environment: Record<string, string | undefined>): Record<string, string> {
+export function settingsFrom(
+  service: ServiceName,
+  environment: Record<string, string | undefined>,
+): Record<string, string> {
   const picked: Record<string, string> = {};
   for (const name of settingNames(service)) {
     const value = environment[name];

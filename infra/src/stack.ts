@@ -99,7 +99,10 @@ export function localSecrets(dataDir: string): LocalSecrets {
   return secrets;
 }
 
-async function startEmbeddedDatabase(dataDir: string, log: (line: string) => void): Promise<{ url: string; process: ManagedProcess }> {
+async function startEmbeddedDatabase(
+  dataDir: string,
+  log: (line: string) => void,
+): Promise<{ url: string; process: ManagedProcess }> {
   const script = require.resolve('@tracemap/service-kit/bin/pglite-server.mjs');
   const port = await freePort();
   const dbDir = path.join(dataDir, 'pglite');
@@ -151,15 +154,20 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       databaseUrl = db.url;
     }
     // The dev mailbox is a local convenience: production never starts or routes it.
-    if (!options.smtpUrl && !production) mailbox = await startDevMailbox({ dataDir: path.join(options.dataDir, 'mailbox') });
-    if (!options.smtpUrl && production) log('[stack] NODE_ENV=production without SMTP_URL: emails stay in the outbox (admin email page), no dev mailbox');
+    if (!options.smtpUrl && !production)
+      mailbox = await startDevMailbox({ dataDir: path.join(options.dataDir, 'mailbox') });
+    if (!options.smtpUrl && production)
+      log('[stack] NODE_ENV=production without SMTP_URL: emails stay in the outbox (admin email page), no dev mailbox');
 
     const ports = {} as Record<ServiceName, number>;
     for (const name of [...SERVICE_NAMES, 'gateway'] as ServiceName[]) {
       const fixed = name === 'gateway' ? options.port : options.servicePorts?.[name];
       ports[name] = fixed && fixed > 0 ? fixed : await freePort();
     }
-    const urls = Object.fromEntries(Object.entries(ports).map(([n, p]) => [n, `http://127.0.0.1:${p}`])) as Record<ServiceName, string>;
+    const urls = Object.fromEntries(Object.entries(ports).map(([n, p]) => [n, `http://127.0.0.1:${p}`])) as Record<
+      ServiceName,
+      string
+    >;
     const publicUrl = options.publicUrl ?? `http://localhost:${ports.gateway}`;
     const smtpUrl = options.smtpUrl ?? mailbox?.smtpUrl;
     // What the stack decides (addresses, ports, the database) always wins over the environment.
@@ -203,7 +211,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
     const launch = async (name: ServiceName) => {
       const entry = path.join(REPO_ROOT, 'services', name, 'src', 'server.ts');
-      const args = options.watch ? [require.resolve('tsx/cli'), 'watch', '--clear-screen=false', entry] : ['--import', 'tsx', entry];
+      const args = options.watch
+        ? [require.resolve('tsx/cli'), 'watch', '--clear-screen=false', entry]
+        : ['--import', 'tsx', entry];
       const readyUrl = `${urls[name]}/${name === 'gateway' ? 'health' : 'ready'}`;
       const onOutput = (line: string) => log(`[${name}] ${line}`);
       const preload = ['app.ts', 'config.ts'].map((file) => path.join(REPO_ROOT, 'services', name, 'src', file));
@@ -214,7 +224,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         standby:
           options.standby && !options.watch
             ? {
-                spawn: () => startProcess(name, process.execPath, standbyArgs, { env: envFor(name), cwd: REPO_ROOT, onOutput, stdin: true }),
+                spawn: () =>
+                  startProcess(name, process.execPath, standbyArgs, {
+                    env: envFor(name),
+                    cwd: REPO_ROOT,
+                    onOutput,
+                    stdin: true,
+                  }),
                 activate: (proc) => proc.child.stdin!.write('start\n'),
               }
             : undefined,

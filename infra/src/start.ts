@@ -13,7 +13,12 @@ async function main() {
   const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(REPO_ROOT, '.data'));
   const stack = await startStack({
     port,
-    servicePorts: { auth: base && base + 1, account: base && base + 2, company: base && base + 3, subscription: base && base + 4 },
+    servicePorts: {
+      auth: base && base + 1,
+      account: base && base + 2,
+      company: base && base + 3,
+      subscription: base && base + 4,
+    },
     databaseUrl: process.env.DATABASE_URL || undefined,
     smtpUrl: process.env.SMTP_URL || undefined,
     dataDir,
@@ -36,7 +41,9 @@ async function main() {
 
   console.log('');
   console.log(`Tracemap is running at ${stack.url}  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  console.log(`  database: ${process.env.DATABASE_URL ? 'DATABASE_URL' : `embedded PGlite in ${path.join(dataDir, 'pglite')}`}`);
+  console.log(
+    `  database: ${process.env.DATABASE_URL ? 'DATABASE_URL' : `embedded PGlite in ${path.join(dataDir, 'pglite')}`}`,
+  );
   if (stack.mailbox) console.log(`  emails:   ${stack.url}/dev/mailbox`);
   console.log('Press Ctrl-C to stop.');
 }

@@ -103,7 +103,9 @@ export async function supervise(options: SuperviseOptions): Promise<SupervisedPr
         if (stopping || current !== proc) return;
         readyAt = Date.now();
         const how = warm ? 'from its warm standby' : 'cold start';
-        log(`[supervisor] ${name} is ready again (pid ${proc.child.pid}, ${how}), ${seconds(readyAt - downSince)} after it went down`);
+        log(
+          `[supervisor] ${name} is ready again (pid ${proc.child.pid}, ${how}), ${seconds(readyAt - downSince)} after it went down`,
+        );
         prepareSpare();
       },
       (error: Error) => {
@@ -133,7 +135,9 @@ export async function supervise(options: SuperviseOptions): Promise<SupervisedPr
       }
       const delay = restartDelayMs(failuresInARow, policy);
       const uptime = ranFor === null ? 'before it was ready' : `after ${seconds(ranFor)} up`;
-      log(`[supervisor] ${name} (pid ${proc.child.pid}) died: ${why}, ${uptime}; restarting in ${delay} ms (failure ${failuresInARow} in a row)`);
+      log(
+        `[supervisor] ${name} (pid ${proc.child.pid}) died: ${why}, ${uptime}; restarting in ${delay} ms (failure ${failuresInARow} in a row)`,
+      );
       pending = setTimeout(restart, delay);
     });
   }

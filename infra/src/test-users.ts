@@ -10,7 +10,12 @@ export interface Session {
 }
 
 /** Creates a confirmed user through the auth admin API (service role), with its metadata (e.g. names) if any. */
-export async function createConfirmedUser(stack: Stack, email: string, password: string, userMetadata?: Record<string, unknown>): Promise<{ id: string }> {
+export async function createConfirmedUser(
+  stack: Stack,
+  email: string,
+  password: string,
+  userMetadata?: Record<string, unknown>,
+): Promise<{ id: string }> {
   const response = await fetch(`${stack.url}/auth/v1/admin/users`, {
     method: 'POST',
     headers: {
@@ -45,6 +50,7 @@ export function sessionCookies(stack: Stack, session: Session): Array<{ name: st
   const size = 3180;
   if (value.length <= size) return [{ name, value, url: stack.url }];
   const chunks: Array<{ name: string; value: string; url: string }> = [];
-  for (let i = 0; i * size < value.length; i++) chunks.push({ name: `${name}.${i}`, value: value.slice(i * size, (i + 1) * size), url: stack.url });
+  for (let i = 0; i * size < value.length; i++)
+    chunks.push({ name: `${name}.${i}`, value: value.slice(i * size, (i + 1) * size), url: stack.url });
   return chunks;
 }

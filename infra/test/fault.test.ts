@@ -37,7 +37,12 @@ const outcomes: Outcome[] = [];
 const acknowledged = new Map<string, string>(); // invitation id → email
 const outages: Array<{ victim: Victim; from: number; to: number; recoveredInMs: number }> = [];
 
-async function call(kind: Outcome['kind'], target: Victim, url: string, init: RequestInit = {}): Promise<{ status: number; body: Record<string, unknown> }> {
+async function call(
+  kind: Outcome['kind'],
+  target: Victim,
+  url: string,
+  init: RequestInit = {},
+): Promise<{ status: number; body: Record<string, unknown> }> {
   const startedAt = Date.now();
   let status = 0;
   let body: Record<string, unknown> = {};
@@ -48,7 +53,8 @@ async function call(kind: Outcome['kind'], target: Victim, url: string, init: Re
   } catch {
     status = 0; // no answer at all
   }
-  if (outcomes.length < MAX_REQUESTS) outcomes.push({ kind, target, startedAt, status, code: body.code as string | undefined });
+  if (outcomes.length < MAX_REQUESTS)
+    outcomes.push({ kind, target, startedAt, status, code: body.code as string | undefined });
   return { status, body };
 }
 
@@ -70,7 +76,8 @@ async function oneRound(): Promise<void> {
     const email = `invitee-${(inviteCounter += 1)}@fault.test`;
     const body = { companyId, email, firstName: 'In', lastName: `Vitee ${inviteCounter}`, role: 'viewer' };
     const invite = await call('invite', 'company', '/api/company/invite', authorized(body));
-    if (invite.status >= 200 && invite.status < 300) acknowledged.set((invite.body.invitation as { invitationId: string }).invitationId, email);
+    if (invite.status >= 200 && invite.status < 300)
+      acknowledged.set((invite.body.invitation as { invitationId: string }).invitationId, email);
   }
   await call('account-sync', 'account', '/api/account/sync', authorized());
   await call('subscription', 'subscription', '/api/subscription/none');
@@ -81,7 +88,14 @@ async function waitUntilBack(victim: Victim, oldPid: number, timeoutMs: number):
   await waitFor(
     async () => {
       const pid = stack.processOf(victim)?.child.pid;
-      return pid !== undefined && pid !== oldPid && (await fetch(`${stack.urls[victim]}/ready`).then((r) => r.ok, () => false));
+      return (
+        pid !== undefined &&
+        pid !== oldPid &&
+        (await fetch(`${stack.urls[victim]}/ready`).then(
+          (r) => r.ok,
+          () => false,
+        ))
+      );
     },
     { timeoutMs, intervalMs: 25, message: `${victim} back` },
   );
@@ -145,7 +159,11 @@ test('each service killed under load comes back by itself, loses no acknowledged
     outages.push({ victim, from, to, recoveredInMs: to - from });
     // Some load between faults, so the next kill does not land on a service still warming up.
     const seen = outcomes.length;
-    await waitFor(() => outcomes.length >= seen + 10, { timeoutMs: 10000, intervalMs: 25, message: `10 more answers after ${victim} is back` });
+    await waitFor(() => outcomes.length >= seen + 10, {
+      timeoutMs: 10000,
+      intervalMs: 25,
+      message: `10 more answers after ${victim} is back`,
+    });
   }
   loadRunning = false;
   await load;
@@ -155,7 +173,9 @@ test('each service killed under load comes back by itself, loses no acknowledged
 
   // The others kept answering during each outage.
   for (const outage of outages) {
-    const during = outcomes.filter((o) => o.target !== outage.victim && o.startedAt >= outage.from && o.startedAt <= outage.to);
+    const during = outcomes.filter(
+      (o) => o.target !== outage.victim && o.startedAt >= outage.from && o.startedAt <= outage.to,
+    );
     const refused = during.filter((o) => !answeredNormally(o, outage.victim));
     expect({ victim: outage.victim, refused }).toEqual({ victim: outage.victim, refused: [] });
   }
@@ -164,13 +184,19 @@ test('each service killed under load comes back by itself, loses no acknowledged
   expect(acknowledged.size).toBeGreaterThan(10);
   const listed = await fetch(`${stack.url}/api/company/get-invitations`, authorized({ companyId }));
   expect(listed.status).toBe(200);
-  const invitations = ((await listed.json()) as { invitations: Array<{ invitationId: string; email: string }> }).invitations;
+  const invitations = ((await listed.json()) as { invitations: Array<{ invitationId: string; email: string }> })
+    .invitations;
   const stored = new Map(invitations.map((i) => [i.invitationId, i.email]));
   for (const [id, email] of acknowledged) expect(stored.get(id)).toBe(email);
 
   // Each invitation that exists gets its email exactly once (a held outbox row is taken over within one lease).
-  const inbox = () => stack.mailbox!.messages.filter((m) => m.to.some((to) => to.endsWith('@fault.test')) && /invit/i.test(m.subject));
-  await waitFor(() => invitations.every((i) => inbox().some((m) => m.to.includes(i.email))), { timeoutMs: 30000, intervalMs: 25, message: 'an email for every acknowledged invitation' });
+  const inbox = () =>
+    stack.mailbox!.messages.filter((m) => m.to.some((to) => to.endsWith('@fault.test')) && /invit/i.test(m.subject));
+  await waitFor(() => invitations.every((i) => inbox().some((m) => m.to.includes(i.email))), {
+    timeoutMs: 30000,
+    intervalMs: 25,
+    message: 'an email for every acknowledged invitation',
+  });
   for (const invitation of invitations) expect(inbox().filter((m) => m.to.includes(invitation.email))).toHaveLength(1);
   expect(inbox()).toHaveLength(invitations.length);
 
@@ -178,10 +204,13 @@ test('each service killed under load comes back by itself, loses no acknowledged
   // signed-in requests that got auth's designed fail-closed 503 while auth was down.
   const db = new pg.Client({ connectionString: stack.databaseUrl });
   await db.connect();
-  const retried = (await db.query(`SELECT count(*)::int AS n FROM company.outbox WHERE attempts > 1`)).rows[0].n as number;
+  const retried = (await db.query(`SELECT count(*)::int AS n FROM company.outbox WHERE attempts > 1`)).rows[0]
+    .n as number;
   await db.end();
   const authOutage = outages.find((o) => o.victim === 'auth')!;
-  const failedClosed = outcomes.filter((o) => o.code === 'auth_unavailable' && o.startedAt >= authOutage.from && o.startedAt <= authOutage.to).length;
+  const failedClosed = outcomes.filter(
+    (o) => o.code === 'auth_unavailable' && o.startedAt >= authOutage.from && o.startedAt <= authOutage.to,
+  ).length;
   const byKind = new Map<string, number>();
   for (const o of outcomes) byKind.set(o.kind, (byKind.get(o.kind) ?? 0) + 1);
   process.stdout.write(
@@ -192,4 +221,3 @@ test('each service killed under load comes back by itself, loses no acknowledged
       `${lines.filter((l) => l.startsWith('[supervisor]')).join('\n')}\n`,
   );
 });
-

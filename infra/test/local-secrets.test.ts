@@ -21,7 +21,11 @@ test('each data folder gets its own sandbox webhook secret, kept across restarts
 test('a data folder made before the sandbox secret existed gets one and keeps its other keys', () => {
   const dir = folder();
   const file = path.join(dir, 'local-secrets.json');
-  const older = { INTERNAL_SERVICE_TOKEN: 'kept-token', AUTH_PUBLIC_KEY: 'tm_public_kept', AUTH_SERVICE_ROLE_KEY: 'tm_service_kept' };
+  const older = {
+    INTERNAL_SERVICE_TOKEN: 'kept-token',
+    AUTH_PUBLIC_KEY: 'tm_public_kept',
+    AUTH_SERVICE_ROLE_KEY: 'tm_service_kept',
+  };
   writeFileSync(file, JSON.stringify(older), { mode: 0o600 });
   const secrets = localSecrets(dir);
   expect(secrets).toMatchObject(older);

@@ -3,7 +3,13 @@ import { CompanyConfigSchema } from '@tracemap/company/config';
 import { settingNames, settingsFrom } from '../src/service-settings';
 
 test('each service is handed exactly the variables its config schema names', () => {
-  const environment = { RATE_LIMIT_PER_MINUTE: '77', INVITATION_TTL_HOURS: '12', UNRELATED_SECRET: 'x', AUTH_DISABLE_SIGNUP: 'true', UPSTREAM_TIMEOUT_MS: '' };
+  const environment = {
+    RATE_LIMIT_PER_MINUTE: '77',
+    INVITATION_TTL_HOURS: '12',
+    UNRELATED_SECRET: 'x',
+    AUTH_DISABLE_SIGNUP: 'true',
+    UPSTREAM_TIMEOUT_MS: '',
+  };
   expect(settingsFrom('gateway', environment)).toEqual({ RATE_LIMIT_PER_MINUTE: '77' });
   expect(settingsFrom('company', environment)).toEqual({ INVITATION_TTL_HOURS: '12' });
   expect(settingsFrom('auth', environment)).toEqual({ AUTH_DISABLE_SIGNUP: 'true' });

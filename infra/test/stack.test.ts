@@ -70,7 +70,7 @@ test('a stopped service answers JSON 503 for its routes only, and recovers when 
   expect((await fetch(`${stack.url}/ready`)).status).toBe(200);
 });
 
-test('a billing webhook signed with the formerly built-in sandbox secret is refused; the stack\'s own secret is what signs', async () => {
+test("a billing webhook signed with the formerly built-in sandbox secret is refused; the stack's own secret is what signs", async () => {
   const post = (payload: string, secret: string) =>
     fetch(`${stack.url}/webhooks/stripe`, {
       method: 'POST',
@@ -78,10 +78,20 @@ test('a billing webhook signed with the formerly built-in sandbox secret is refu
       body: payload,
     });
   const event = (type: string) =>
-    JSON.stringify({ id: `evt_${Date.now()}_${type}`, object: 'event', type, created: Math.floor(Date.now() / 1000), data: { object: { id: 'sub_x', object: 'subscription', customer: 'cus_x' } } });
+    JSON.stringify({
+      id: `evt_${Date.now()}_${type}`,
+      object: 'event',
+      type,
+      created: Math.floor(Date.now() / 1000),
+      data: { object: { id: 'sub_x', object: 'subscription', customer: 'cus_x' } },
+    });
   const forged = await post(event('customer.subscription.deleted'), 'whsec_tracemap_sandbox');
   expect(forged.status).toBe(400);
-  expect(await forged.json()).toEqual({ statusCode: 400, code: 'invalid_signature', message: 'The event signature is not valid or too old.' });
+  expect(await forged.json()).toEqual({
+    statusCode: 400,
+    code: 'invalid_signature',
+    message: 'The event signature is not valid or too old.',
+  });
   // An event type billing ignores: only the signature is under test here.
   const genuine = await post(event('balance.available'), stack.secrets.SANDBOX_WEBHOOK_SECRET);
   expect(genuine.status).toBe(200);

@@ -49,7 +49,10 @@ test('the start command serves the product on its embedded defaults, prints its 
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'tracemap-start-')),
     LOG_LEVEL: 'warn',
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'infra/src/start.ts')], { env, cwd: REPO_ROOT });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'infra/src/start.ts')], {
+    env,
+    cwd: REPO_ROOT,
+  });
   try {
     await checkStartAndStop(child, port);
   } finally {
@@ -81,7 +84,11 @@ async function checkStartAndStop(child: ReturnType<typeof spawn>, port: number) 
   expect(code).toBe(0);
   expect(output).toContain('Nothing left running.');
   // Exited children may linger a moment as zombies until init reaps them.
-  await waitFor(() => !started.some(alive), { timeoutMs: 5000, intervalMs: 100, message: () => `every started process gone; still alive: ${started.filter(alive).join(', ')}` });
+  await waitFor(() => !started.some(alive), {
+    timeoutMs: 5000,
+    intervalMs: 100,
+    message: () => `every started process gone; still alive: ${started.filter(alive).join(', ')}`,
+  });
   expect(started.filter(alive)).toEqual([]);
   await expect(fetch(`http://127.0.0.1:${port}/health`)).rejects.toThrow();
 }

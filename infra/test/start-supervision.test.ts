@@ -18,10 +18,12 @@ function serviceProcesses(service: string): Array<{ pid: number; standby: boolea
   const entry = path.join('services', service, 'src', 'server.ts');
   return rows
     .map((r) => r.trim().split(/\s+/))
-    .filter(([, ppid, stat, ...args]) => Number(ppid) === child.pid && !stat.startsWith('Z') && args.join(' ').includes(entry))
+    .filter(
+      ([, ppid, stat, ...args]) =>
+        Number(ppid) === child.pid && !stat.startsWith('Z') && args.join(' ').includes(entry),
+    )
     .map(([pid, , , ...args]) => ({ pid: Number(pid), standby: args.join(' ').includes('standby.ts') }));
 }
-
 
 beforeAll(async () => {
   database = process.env.DATABASE_URL ? await createTestDatabase() : undefined;
@@ -86,13 +88,28 @@ test('a service killed under the start command is logged and comes back by itsel
   process.kill(-pid, 'SIGKILL');
   const killedAt = Date.now();
   // Its routes answer from the company service again (401 without a session), not the gateway's 503.
-  await waitFor(async () => (await fetch(`${base}/api/company/mine`)).status === 401, { timeoutMs: 5000, retryOnError: true, message: () => `company answering again\n${output}` });
+  await waitFor(async () => (await fetch(`${base}/api/company/mine`)).status === 401, {
+    timeoutMs: 5000,
+    retryOnError: true,
+    message: () => `company answering again\n${output}`,
+  });
   const backAfter = Date.now() - killedAt;
-  await waitFor(() => output.includes('company is ready again'), { timeoutMs: 2000, message: () => `the ready-again log line\n${output}` });
-  expect(output).toMatch(new RegExp(`\\[supervisor\\] company \\(pid ${pid}\\) died: killed by SIGKILL, after [\\d.]+ s up; restarting in 200 ms`));
+  await waitFor(() => output.includes('company is ready again'), {
+    timeoutMs: 2000,
+    message: () => `the ready-again log line\n${output}`,
+  });
+  expect(output).toMatch(
+    new RegExp(
+      `\\[supervisor\\] company \\(pid ${pid}\\) died: killed by SIGKILL, after [\\d.]+ s up; restarting in 200 ms`,
+    ),
+  );
   // The warm standby took over, and a new standby is prepared for next time.
   expect(output).toContain(`[supervisor] company is ready again (pid ${standby}, from its warm standby)`);
-  await waitFor(() => serviceProcesses('company').length === 2, { timeoutMs: 10000, retryOnError: true, message: () => `a new standby beside it\n${output}` });
+  await waitFor(() => serviceProcesses('company').length === 2, {
+    timeoutMs: 10000,
+    retryOnError: true,
+    message: () => `a new standby beside it\n${output}`,
+  });
   expect(serviceProcesses('company').map((p) => p.pid)).not.toContain(pid);
   expect((await fetch(`${base}/ready`)).status).toBe(200);
   process.stdout.write(`company answering again ${backAfter} ms after SIGKILL\n`);

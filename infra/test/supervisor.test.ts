@@ -13,7 +13,11 @@ require('node:http').createServer((q, r) => r.end('ok')).listen(Number(process.a
 `;
 
 function waitForLine(lines: string[], pattern: RegExp, timeoutMs = 10000): Promise<string> {
-  return waitFor(() => lines.find((l) => pattern.test(l)), { timeoutMs, intervalMs: 20, message: () => `a log line matching ${pattern} in:\n${lines.join('\n')}` });
+  return waitFor(() => lines.find((l) => pattern.test(l)), {
+    timeoutMs,
+    intervalMs: 20,
+    message: () => `a log line matching ${pattern} in:\n${lines.join('\n')}`,
+  });
 }
 
 let supervised: SupervisedProcess | undefined;
@@ -28,7 +32,11 @@ async function superviseTinyServer(policy: Parameters<typeof supervise>[0]['poli
   const lines: string[] = [];
   supervised = await supervise({
     name: 'tiny',
-    start: () => startProcess('tiny', process.execPath, ['-e', SERVER, String(port), broken], { env: process.env, cwd: os.tmpdir() }),
+    start: () =>
+      startProcess('tiny', process.execPath, ['-e', SERVER, String(port), broken], {
+        env: process.env,
+        cwd: os.tmpdir(),
+      }),
     ready: (proc) => waitUntilReady(`http://127.0.0.1:${port}/ready`, [proc], 10000),
     log: (line) => lines.push(line),
     policy,
@@ -37,7 +45,9 @@ async function superviseTinyServer(policy: Parameters<typeof supervise>[0]['poli
 }
 
 test('restart delays double from 200 ms up to their cap', () => {
-  expect([1, 2, 3, 4, 5, 6, 7].map((n) => restartDelayMs(n, DEFAULT_RESTART_POLICY))).toEqual([200, 400, 800, 1600, 3200, 5000, 5000]);
+  expect([1, 2, 3, 4, 5, 6, 7].map((n) => restartDelayMs(n, DEFAULT_RESTART_POLICY))).toEqual([
+    200, 400, 800, 1600, 3200, 5000, 5000,
+  ]);
 });
 
 test('a killed process is restarted, with a log line saying how it died and one when it is ready again', async () => {
@@ -45,18 +55,28 @@ test('a killed process is restarted, with a log line saying how it died and one 
   const first = tiny.current;
   process.kill(-first.child.pid!, 'SIGKILL');
   await waitForLine(lines, /tiny is ready again/);
-  expect(lines[0]).toMatch(new RegExp(`\\[supervisor\\] tiny \\(pid ${first.child.pid}\\) died: killed by SIGKILL, after [\\d.]+ s up; restarting in 200 ms`));
+  expect(lines[0]).toMatch(
+    new RegExp(
+      `\\[supervisor\\] tiny \\(pid ${first.child.pid}\\) died: killed by SIGKILL, after [\\d.]+ s up; restarting in 200 ms`,
+    ),
+  );
   expect(tiny.current.child.pid).not.toBe(first.child.pid);
   expect((await fetch(`http://127.0.0.1:${port}/ready`)).status).toBe(200);
 });
 
 test('a process that keeps failing is retried with growing delays, then left down with a clear log line', async () => {
-  const { broken, lines, supervised: tiny } = await superviseTinyServer({ firstDelayMs: 10, maxDelayMs: 40, maxFailuresInARow: 4 });
+  const {
+    broken,
+    lines,
+    supervised: tiny,
+  } = await superviseTinyServer({ firstDelayMs: 10, maxDelayMs: 40, maxFailuresInARow: 4 });
   writeFileSync(broken, '');
   process.kill(-tiny.current.child.pid!, 'SIGTERM');
   const gaveUp = await waitForLine(lines, /giving up/);
   expect(gaveUp).toMatch(/tiny stopped again \(exit code 3\) after 4 restarts without staying up 30\.0 s; giving up/);
-  const delays = lines.filter((l) => l.includes('restarting in')).map((l) => Number(/restarting in (\d+) ms/.exec(l)![1]));
+  const delays = lines
+    .filter((l) => l.includes('restarting in'))
+    .map((l) => Number(/restarting in (\d+) ms/.exec(l)![1]));
   expect(delays).toEqual([10, 20, 40, 40]);
   expect(lines.filter((l) => /died: exit code 3, before it was ready/.test(l))).toHaveLength(3);
   expect(lines.some((l) => l.includes('ready again'))).toBe(false);
@@ -70,10 +90,18 @@ test('with a warm standby, the standby takes over when the process dies and a ne
   const spawned: number[] = [];
   const tiny = await supervise({
     name: 'tiny',
-    start: () => startProcess('tiny', process.execPath, ['-e', SERVER, String(port), '/nonexistent'], { env: process.env, cwd: os.tmpdir() }),
+    start: () =>
+      startProcess('tiny', process.execPath, ['-e', SERVER, String(port), '/nonexistent'], {
+        env: process.env,
+        cwd: os.tmpdir(),
+      }),
     standby: {
       spawn: () => {
-        const proc = startProcess('tiny', process.execPath, ['-e', waiting, String(port), '/nonexistent'], { env: process.env, cwd: os.tmpdir(), stdin: true });
+        const proc = startProcess('tiny', process.execPath, ['-e', waiting, String(port), '/nonexistent'], {
+          env: process.env,
+          cwd: os.tmpdir(),
+          stdin: true,
+        });
         spawned.push(proc.child.pid!);
         return proc;
       },
@@ -105,7 +133,9 @@ test('the backoff grows while deaths follow each other and starts over once a ru
     }
     await tiny.stop();
     supervised = undefined;
-    return lines.filter((l) => l.includes('restarting in')).map((l) => /restarting in (\d+ ms \(failure \d+)/.exec(l)![1]);
+    return lines
+      .filter((l) => l.includes('restarting in'))
+      .map((l) => /restarting in (\d+ ms \(failure \d+)/.exec(l)![1]);
   };
   expect(await killTwice(60_000)).toEqual(['10 ms (failure 1', '20 ms (failure 2']);
   expect(await killTwice(0)).toEqual(['10 ms (failure 1', '10 ms (failure 1']);

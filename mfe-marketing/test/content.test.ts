@@ -9,7 +9,10 @@ function load(folder: string) {
     .filter((f) => f.endsWith('.md'))
     .map((file) => {
       const source = markdownLoader(readFileSync(path.join(dir, file), 'utf8'));
-      const doc = JSON.parse(source.replace(/^export default /, '').replace(/;$/, '')) as { attributes: Record<string, unknown>; body: string };
+      const doc = JSON.parse(source.replace(/^export default /, '').replace(/;$/, '')) as {
+        attributes: Record<string, unknown>;
+        body: string;
+      };
       return { file, ...doc };
     });
 }
@@ -17,7 +20,11 @@ function load(folder: string) {
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
 describe('content files', () => {
-  test.each([['blog', 4], ['learning/core', 3], ['learning/cdp', 2]])('%s holds at least %i substantial articles with complete front matter', (folder, least) => {
+  test.each([
+    ['blog', 4],
+    ['learning/core', 3],
+    ['learning/cdp', 2],
+  ])('%s holds at least %i substantial articles with complete front matter', (folder, least) => {
     const docs = load(folder);
     expect(docs.length).toBeGreaterThanOrEqual(least);
     for (const doc of docs) {

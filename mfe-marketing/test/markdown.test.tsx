@@ -51,7 +51,21 @@ describe('markdown rendering', () => {
 
   test('only allowed tags come out', () => {
     const tags = new Set([...html.matchAll(/<([a-z0-9]+)[\s>]/g)].map((m) => m[1]));
-    const allowed = new Set(['div', 'p', 'h1', 'a', 'strong', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'pre', 'code']);
+    const allowed = new Set([
+      'div',
+      'p',
+      'h1',
+      'a',
+      'strong',
+      'table',
+      'thead',
+      'tbody',
+      'tr',
+      'th',
+      'td',
+      'pre',
+      'code',
+    ]);
     for (const tag of tags) expect(allowed.has(tag)).toBe(true);
   });
 });

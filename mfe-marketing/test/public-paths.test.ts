@@ -3,13 +3,20 @@ import { fillPages, prerenderedPages } from '../src/prerender/public-paths';
 describe('the pages written as static HTML', () => {
   test("are the pages of the manifest's prerendered module", () => {
     const pages = prerenderedPages();
-    expect(pages).toEqual(expect.arrayContaining(['/', '/pricing', '/blog', '/blog/:slug', '/learning/core/:slug', '/terms-of-service']));
+    expect(pages).toEqual(
+      expect.arrayContaining(['/', '/pricing', '/blog', '/blog/:slug', '/learning/core/:slug', '/terms-of-service']),
+    );
     expect(pages).not.toContain('/login');
   });
 
   test('a page without parameters is written once, a page with one once per value', () => {
     const pages = ['/', '/new-page', '/blog/:slug'] as const;
-    expect(fillPages(pages, { '/blog/:slug': ['first', 'second'] })).toEqual(['/', '/new-page', '/blog/first', '/blog/second']);
+    expect(fillPages(pages, { '/blog/:slug': ['first', 'second'] })).toEqual([
+      '/',
+      '/new-page',
+      '/blog/first',
+      '/blog/second',
+    ]);
   });
 
   test('a page with two parameters is refused, since one list of values cannot fill it', () => {

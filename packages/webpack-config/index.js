@@ -110,7 +110,11 @@ function createConfig(opts) {
   const port = opts.port || PORTS[name];
   const pkg = readJson(path.join(dir, 'package.json'));
   const packagesDir = path.resolve(__dirname, '..');
-  const buildId = sourceHash([path.join(dir, 'src'), path.join(packagesDir, 'shell-core/src'), path.join(packagesDir, 'ui/src')]);
+  const buildId = sourceHash([
+    path.join(dir, 'src'),
+    path.join(packagesDir, 'shell-core/src'),
+    path.join(packagesDir, 'ui/src'),
+  ]);
 
   return (env, argv) => {
     const mode = (argv && argv.mode) || process.env.NODE_ENV || 'production';

@@ -12,7 +12,8 @@ const MICRO_FRONTENDS = requireTs('@tracemap/contracts/micro-frontends', __filen
 /** The manifest entry of the remote whose folder is `folder`. */
 function microFrontendOf(folder) {
   const found = MICRO_FRONTENDS.find((app) => app.folder === folder);
-  if (!found) throw new Error(`${folder} is not in the micro-frontends manifest (packages/contracts/src/micro-frontends.ts)`);
+  if (!found)
+    throw new Error(`${folder} is not in the micro-frontends manifest (packages/contracts/src/micro-frontends.ts)`);
   return found;
 }
 

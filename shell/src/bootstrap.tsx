@@ -25,7 +25,9 @@ const app = (
 // Public pages arrive as static HTML of this same app: React attaches to that markup instead of
 // replacing it, so what the visitor already sees stays on screen and simply becomes interactive.
 if (hasStaticHtml(container)) {
-  void loadPageCode(window.location.pathname).then(() => hydrateRoot(container, app, { onRecoverableError: reportHydrationError }));
+  void loadPageCode(window.location.pathname).then(() =>
+    hydrateRoot(container, app, { onRecoverableError: reportHydrationError }),
+  );
 } else {
   createRoot(container).render(app);
 }

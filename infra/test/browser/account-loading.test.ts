@@ -18,10 +18,14 @@ const banner = (id: string) => page.locator(`[data-testid="shell-banner"][data-b
 
 beforeAll(async () => {
   // Signed in below through the login page, as a user would, not with a session cookie.
-  world = await openBrowserWorld('account-loading', { owner: { email: EMAIL, password: PASSWORD, signedIn: false } }, {
-    // Every sync reaches the company service, so stopping it shows on the next page.
-    env: { SYNC_CACHE_MS: '0', SYNC_STALE_MS: '0' },
-  });
+  world = await openBrowserWorld(
+    'account-loading',
+    { owner: { email: EMAIL, password: PASSWORD, signedIn: false } },
+    {
+      // Every sync reaches the company service, so stopping it shows on the next page.
+      env: { SYNC_CACHE_MS: '0', SYNC_STALE_MS: '0' },
+    },
+  );
   stack = world.stack;
   page = await world.pageFor(null);
   await page.goto(`${stack.url}/login?redirect=${encodeURIComponent('/company/create')}`);
@@ -77,7 +81,9 @@ test('with the company service down, an outage notice shows and never "no compan
   try {
     await page.goto(`${stack.url}/account`);
     await banner('company-data-unavailable').waitFor();
-    await expect(banner('company-data-unavailable').innerText()).resolves.toContain('Company data is temporarily unavailable');
+    await expect(banner('company-data-unavailable').innerText()).resolves.toContain(
+      'Company data is temporarily unavailable',
+    );
     expect(await banner('no-company-access').count()).toBe(0);
   } finally {
     await stack.startService('company');

@@ -19,7 +19,14 @@ const USER = 'plain.user@example.com';
 const TARGET = 'needs.reset@example.com';
 const NEW_OWNER = 'new.owner@example.com';
 const TEAM_INBOX = 'support@tracemap.local';
-const ADMIN_ROUTES = ['/admin', '/admin/email', '/admin/roadmap', '/admin/debug-test', '/admin/create-user', '/admin/create-company'];
+const ADMIN_ROUTES = [
+  '/admin',
+  '/admin/email',
+  '/admin/roadmap',
+  '/admin/debug-test',
+  '/admin/create-user',
+  '/admin/create-company',
+];
 
 const people = {
   admin: { email: ADMIN, password: PASSWORD, productAdmin: true },
@@ -125,7 +132,11 @@ test('a published roadmap item shows on the public /roadmap page', async () => {
 
   const answer = await fetch(`${stack.url}/api/account/roadmap`);
   expect(((await answer.json()) as { items: Array<{ title: string; status: string }> }).items).toEqual([
-    expect.objectContaining({ title: 'Warehouse sync', status: 'in_progress', description: 'Keep the plan in step with **BigQuery**.' }),
+    expect.objectContaining({
+      title: 'Warehouse sync',
+      status: 'in_progress',
+      description: 'Keep the plan in step with **BigQuery**.',
+    }),
   ]);
   const visitor = await pageAs(null);
   await visitor.goto(`${stack.url}/roadmap`);
@@ -151,12 +162,18 @@ test('a failed email is resent once from the outbox page and arrives', async () 
   const row = page.locator(`[data-testid="email-row"][data-id="${rows[0].id}"]`);
   await row.getByTestId('email-open').click();
   await page.getByTestId('email-detail').getByText('Last error: 550 mailbox unavailable').waitFor();
-  await page.frameLocator('iframe[title="Email as sent"]').getByText('This is a test email sent from the admin debug page.').waitFor();
+  await page
+    .frameLocator('iframe[title="Email as sent"]')
+    .getByText('This is a test email sent from the admin debug page.')
+    .waitFor();
   await page.getByTestId('email-resend').click();
   await page.locator('[data-testid="email-resend-result"][data-ok="true"]').waitFor();
   expect(await page.getByTestId('email-resend-result').innerText()).toBe('A copy was queued for sending.');
   // Resent once: the button is gone and the original names its copy.
-  await page.getByTestId('email-detail').getByText(/Resent as/).waitFor();
+  await page
+    .getByTestId('email-detail')
+    .getByText(/Resent as/)
+    .waitFor();
   expect(await page.getByTestId('email-resend').count()).toBe(0);
   await mailTo('bounced.once@example.com', /test email/i);
   await expectAudited(page, 'email.resent');
@@ -187,11 +204,11 @@ test('a normal user gets the error page on every /admin route', async () => {
     await page.goto(`${stack.url}${route}`);
     const error = page.getByTestId('error-page');
     await error.waitFor();
-    expect([route, await error.getAttribute('data-status'), await page.getByTestId('error-message').innerText()]).toEqual([
+    expect([
       route,
-      '403',
-      'You do not have access to this page.',
-    ]);
+      await error.getAttribute('data-status'),
+      await page.getByTestId('error-message').innerText(),
+    ]).toEqual([route, '403', 'You do not have access to this page.']);
   }
   await page.context().close();
 });
@@ -234,8 +251,12 @@ test('a user files a bug report from a company page; the team is emailed and the
   expect(mail.text).toContain('The event count on the dashboard is off by one.');
   expect(mail.text).toContain(`from: ${USER}`);
 
-  const support = await fetch(`${stack.url}/api/account/admin/support`, { headers: { authorization: `Bearer ${adminSession.access_token}` } });
-  const report = ((await support.json()) as { bugReports: Array<Record<string, unknown>> }).bugReports.find((b) => b.description === 'The event count on the dashboard is off by one.');
+  const support = await fetch(`${stack.url}/api/account/admin/support`, {
+    headers: { authorization: `Bearer ${adminSession.access_token}` },
+  });
+  const report = ((await support.json()) as { bugReports: Array<Record<string, unknown>> }).bugReports.find(
+    (b) => b.description === 'The event count on the dashboard is off by one.',
+  );
   expect(report).toMatchObject({
     bugType: 'wrong_data',
     companyId,

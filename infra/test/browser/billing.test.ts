@@ -19,18 +19,35 @@ let companyId = '';
 
 const people = {
   owner: { email: 'bill.owner@example.com', password: 'a-long-owner-password-1', firstName: 'Bill', lastName: 'Owner' },
-  viewer: { email: 'vic.viewer@example.com', password: 'a-long-viewer-password-1', firstName: 'Vic', lastName: 'Viewer' },
-  admin: { email: 'clock.admin@example.com', password: 'a-long-admin-password-1', firstName: 'Clock', lastName: 'Admin' },
+  viewer: {
+    email: 'vic.viewer@example.com',
+    password: 'a-long-viewer-password-1',
+    firstName: 'Vic',
+    lastName: 'Viewer',
+  },
+  admin: {
+    email: 'clock.admin@example.com',
+    password: 'a-long-admin-password-1',
+    firstName: 'Clock',
+    lastName: 'Admin',
+  },
 };
 type Person = keyof typeof people;
 const sessions = {} as Record<Person, Session>;
 const pages = {} as Record<Person, Page>;
 
 /** A JSON call as a signed-in user; answers the status and body so refusals can be checked too. */
-async function call<T = Record<string, unknown>>(who: Person, apiPath: string, body?: unknown): Promise<{ status: number; body: T }> {
+async function call<T = Record<string, unknown>>(
+  who: Person,
+  apiPath: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
   const res = await fetch(`${stack.url}${apiPath}`, {
     method: body === undefined ? 'GET' : 'POST',
-    headers: { authorization: `Bearer ${sessions[who].access_token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${sessions[who].access_token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
@@ -39,7 +56,8 @@ async function call<T = Record<string, unknown>>(who: Person, apiPath: string, b
 
 async function ok<T = Record<string, unknown>>(who: Person, apiPath: string, body?: unknown): Promise<T> {
   const answer = await call<T>(who, apiPath, body);
-  if (answer.status >= 300) throw new Error(`${apiPath} as ${who} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  if (answer.status >= 300)
+    throw new Error(`${apiPath} as ${who} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   return answer.body;
 }
 
@@ -56,7 +74,8 @@ interface Details {
 const day = (iso: string | null | undefined) =>
   new Date(iso!).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 
-const details = async (id: string) => (await ok<{ subscription: Details | null }>('owner', '/api/subscription/details', { companyId: id })).subscription;
+const details = async (id: string) =>
+  (await ok<{ subscription: Details | null }>('owner', '/api/subscription/details', { companyId: id })).subscription;
 
 /**
  * Reads until the answer is as expected, for at most 20 s: the provider reports
@@ -172,7 +191,9 @@ test("a declined card on checkout shows the provider's message and changes nothi
   const required = banner(page, 'subscription-required');
   await required.waitFor();
   expect(await required.innerText()).toContain('Second Co has no subscription');
-  expect(await required.getByRole('link', { name: 'Manage Subscription' }).getAttribute('href')).toBe(`/company/${otherId}/subscription`);
+  expect(await required.getByRole('link', { name: 'Manage Subscription' }).getAttribute('href')).toBe(
+    `/company/${otherId}/subscription`,
+  );
 });
 
 test('cancel asks first and shows canceled until the period ends; resume makes it active again', async () => {
@@ -210,7 +231,9 @@ test('a viewer sees the subscription without any action, and the API refuses the
   });
   const page = pages.viewer;
   await openSubscription(page, companyId, 'active');
-  expect(await page.getByTestId('subscription-read-only').innerText()).toBe('Only owners and admins can manage the subscription.');
+  expect(await page.getByTestId('subscription-read-only').innerText()).toBe(
+    'Only owners and admins can manage the subscription.',
+  );
   await planCard(page, 'price_starter').waitFor();
   expect(await page.getByTestId('company-subscription').locator('button').count()).toBe(0);
   expect((await call('viewer', '/api/subscription/update', { companyId, priceId: 'price_starter' })).status).toBe(403);
@@ -230,7 +253,11 @@ test('a card whose charges fail and time past the renewal make the subscription 
   await page.getByText('Your card was updated.').waitFor();
   await page.getByRole('link', { name: 'Return to Tracemap' }).click();
   await page.waitForURL((url) => url.pathname === `/company/${companyId}/subscription`);
-  await until('the new card', () => details(companyId), (d) => d?.card?.last4 === '0341');
+  await until(
+    'the new card',
+    () => details(companyId),
+    (d) => d?.card?.last4 === '0341',
+  );
 
   // The product admin moves the sandbox clock a day on its debug page, then past the renewal by its API.
   const admin = pages.admin;
@@ -238,22 +265,34 @@ test('a card whose charges fail and time past the renewal make the subscription 
   const before = Date.parse(await admin.getByTestId('sandbox-clock-now').innerText());
   await admin.getByTestId('sandbox-advance-1').click();
   await admin.getByTestId('sandbox-clock-notice').waitFor();
-  expect(Date.parse(await admin.getByTestId('sandbox-clock-now').innerText()) - before).toBeGreaterThanOrEqual(86_400_000);
+  expect(Date.parse(await admin.getByTestId('sandbox-clock-now').innerText()) - before).toBeGreaterThanOrEqual(
+    86_400_000,
+  );
   const { now } = await ok<{ now: string | number }>('admin', '/api/subscription/sandbox/clock');
   const sandboxNow = typeof now === 'number' ? now * 1000 : Date.parse(now);
   const periodEnd = Date.parse((await details(companyId))!.currentPeriodEnd!);
-  await ok('admin', '/api/subscription/sandbox/clock/advance', { seconds: Math.ceil((periodEnd - sandboxNow) / 1000) + 3600 });
-  await until('the failed renewal', () => details(companyId), (d) => d?.status === 'past_due');
+  await ok('admin', '/api/subscription/sandbox/clock/advance', {
+    seconds: Math.ceil((periodEnd - sandboxNow) / 1000) + 3600,
+  });
+  await until(
+    'the failed renewal',
+    () => details(companyId),
+    (d) => d?.status === 'past_due',
+  );
 
   await openSubscription(page, companyId, 'past_due');
   expect(await badge(page).innerText()).toBe('Past due — update your card');
   const pastDue = banner(page, 'payment-past-due');
   await pastDue.waitFor();
   expect(await pastDue.innerText()).toContain('Your last payment for Billing Co failed');
-  expect(await pastDue.getByRole('link', { name: 'Update card' }).getAttribute('href')).toBe(`/company/${companyId}/subscription`);
+  expect(await pastDue.getByRole('link', { name: 'Update card' }).getAttribute('href')).toBe(
+    `/company/${companyId}/subscription`,
+  );
   const expiring = banner(page, 'payment-method-expiring');
   await expiring.waitFor();
-  expect(await expiring.getByRole('link', { name: 'Update card' }).getAttribute('href')).toBe(`/company/${companyId}/subscription`);
+  expect(await expiring.getByRole('link', { name: 'Update card' }).getAttribute('href')).toBe(
+    `/company/${companyId}/subscription`,
+  );
 
   // A viewer is told about the failed payment (without an action) but not about the card.
   const viewer = pages.viewer;
@@ -272,7 +311,11 @@ test('a good card on the card page pays the open invoice: active again, and the 
   await page.waitForURL(/\/api\/subscription\/sandbox\/portal\//);
   await enterCard(page, '4242 4242 4242 4242');
   await page.getByText('Your card was updated.').waitFor();
-  await until('the paid invoice', () => details(companyId), (d) => d?.status === 'active' && d.card?.last4 === '4242');
+  await until(
+    'the paid invoice',
+    () => details(companyId),
+    (d) => d?.status === 'active' && d.card?.last4 === '4242',
+  );
   await page.getByRole('link', { name: 'Return to Tracemap' }).click();
   await page.locator('[data-testid="subscription-status"][data-status="active"]').waitFor();
   expect(await banner(page, 'payment-past-due').count()).toBe(0);

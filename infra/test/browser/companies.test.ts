@@ -25,14 +25,23 @@ interface User {
 }
 
 const COMPANY = 'Acme Analytics';
-const user = (email: string, firstName: string, lastName: string): User => ({ email, password: `Tm-${randomBytes(12).toString('base64url')}`, firstName, lastName });
+const user = (email: string, firstName: string, lastName: string): User => ({
+  email,
+  password: `Tm-${randomBytes(12).toString('base64url')}`,
+  firstName,
+  lastName,
+});
 const userA = user('alice.owner@example.com', 'Alice', 'Owner');
 const userB = user('bob.invitee@example.com', 'Bob', 'Builder');
 const userC = user('carol.existing@example.com', 'Carol', 'Existing');
 const INVITATION_GONE = 'Your one time verification code was already used or has expired.';
 
 /** A and C exist from the start, with their names; they sign in through the pages. B joins as a new user. */
-const existing = (u: User) => ({ ...u, signedIn: false, userMetadata: { first_name: u.firstName, last_name: u.lastName } });
+const existing = (u: User) => ({
+  ...u,
+  signedIn: false,
+  userMetadata: { first_name: u.firstName, last_name: u.lastName },
+});
 
 /** The invitation link of the newest email to this address. */
 async function linkFrom(address: string): Promise<string> {
@@ -60,7 +69,8 @@ async function logIn(page: Page, u: User, redirect: string): Promise<void> {
 }
 
 const memberRow = (page: Page, email: string) => page.locator(`[data-testid="member-row"][data-email="${email}"]`);
-const noCompanyBanner = (page: Page) => page.locator('[data-testid="shell-banner"][data-banner-id="no-company-access"]');
+const noCompanyBanner = (page: Page) =>
+  page.locator('[data-testid="shell-banner"][data-banner-id="no-company-access"]');
 
 beforeAll(async () => {
   world = await openBrowserWorld('companies', { alice: existing(userA), carol: existing(userC) });
@@ -77,7 +87,9 @@ test('a user without companies sees the no-company state and the Create Company 
   await logIn(pageA, userA, '/company');
   await pageA.getByTestId('company-list-empty').waitFor();
   await noCompanyBanner(pageA).waitFor();
-  expect(await noCompanyBanner(pageA).getByRole('link', { name: 'Create Company' }).getAttribute('href')).toBe('/company/create');
+  expect(await noCompanyBanner(pageA).getByRole('link', { name: 'Create Company' }).getAttribute('href')).toBe(
+    '/company/create',
+  );
 });
 
 test('A creates a company and lands on its dashboard as owner, with the onboarding checklist', async () => {
@@ -210,7 +222,11 @@ test('an existing user logs in with the invited email and joins as admin; an adm
   const own = memberRow(pageC, userC.email).getByTestId('member-role-select');
   expect(await own.locator('option').allInnerTexts()).toEqual(['Admin', 'Creator', 'Viewer']);
   // Admins invite, but not owners.
-  expect(await pageC.getByTestId('invite-role').locator('option').allInnerTexts()).toEqual(['Admin', 'Creator', 'Viewer']);
+  expect(await pageC.getByTestId('invite-role').locator('option').allInnerTexts()).toEqual([
+    'Admin',
+    'Creator',
+    'Viewer',
+  ]);
   await pageC.context().close();
 });
 

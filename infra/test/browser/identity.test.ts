@@ -45,12 +45,17 @@ afterAll(async () => {
 
 /** Waits for the next email to `to` whose subject matches, and returns the link it carries. */
 async function emailLink(to: string, subject: RegExp, after: number): Promise<string> {
-  const found = await waitFor(() => stack.mailbox!.messages.slice(after).find((m) => m.to.includes(to) && subject.test(m.subject)), {
-    timeoutMs: 20_000,
-    intervalMs: 100,
-    message: `an email to ${to} matching ${subject}`,
-  });
-  const link = (found.text.match(/https?:\/\/[^\s<>"]+/g) ?? []).find((u) => /verify|reset-password|confirm-email/.test(u));
+  const found = await waitFor(
+    () => stack.mailbox!.messages.slice(after).find((m) => m.to.includes(to) && subject.test(m.subject)),
+    {
+      timeoutMs: 20_000,
+      intervalMs: 100,
+      message: `an email to ${to} matching ${subject}`,
+    },
+  );
+  const link = (found.text.match(/https?:\/\/[^\s<>"]+/g) ?? []).find((u) =>
+    /verify|reset-password|confirm-email/.test(u),
+  );
   if (!link) throw new Error(`no link in "${found.subject}"`);
   return link;
 }
@@ -83,7 +88,9 @@ async function registerAndConfirm(page: Page, email: string, first: string, last
 }
 
 const totp = (secret: string, timestamp = Date.now()) =>
-  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp });
+  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({
+    timestamp,
+  });
 
 const uniqueEmail = (name: string) => `${name}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
 
@@ -265,7 +272,9 @@ describe('identity in the browser', () => {
     expect(await page.getByTestId('mfa-qr').getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
     const secret = (await page.getByTestId('mfa-secret').textContent())!.trim();
     await page.getByTestId('totp-submit').click();
-    expect(await page.getByTestId('error-totp-code').textContent()).toBe('Enter the 6-digit code from your authenticator app.');
+    expect(await page.getByTestId('error-totp-code').textContent()).toBe(
+      'Enter the 6-digit code from your authenticator app.',
+    );
     await page.getByLabel('6-digit code').fill(totp(secret));
     await page.getByTestId('totp-submit').click();
     await page.getByTestId('mfa-on').waitFor();
@@ -293,7 +302,8 @@ describe('identity in the browser', () => {
     const { context, page } = await newPage();
     const scripts: { url: string; body: Buffer }[] = [];
     page.on('response', async (res) => {
-      if (res.request().resourceType() === 'script') scripts.push({ url: res.url(), body: await res.body().catch(() => Buffer.alloc(0)) });
+      if (res.request().resourceType() === 'script')
+        scripts.push({ url: res.url(), body: await res.body().catch(() => Buffer.alloc(0)) });
     });
     await page.goto(`${stack.url}/`, { waitUntil: 'networkidle' });
     await page.getByTestId('nav-login').waitFor();

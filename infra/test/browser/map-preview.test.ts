@@ -18,8 +18,18 @@ let mapId = '';
 let sharedUrl = '';
 
 const people = {
-  owner: { email: 'mona.mapper@example.com', password: 'a-long-owner-password-1', firstName: 'Mona', lastName: 'Mapper' },
-  viewer: { email: 'vic.viewer@example.com', password: 'a-long-viewer-password-1', firstName: 'Vic', lastName: 'Viewer' },
+  owner: {
+    email: 'mona.mapper@example.com',
+    password: 'a-long-owner-password-1',
+    firstName: 'Mona',
+    lastName: 'Mapper',
+  },
+  viewer: {
+    email: 'vic.viewer@example.com',
+    password: 'a-long-viewer-password-1',
+    firstName: 'Vic',
+    lastName: 'Viewer',
+  },
 };
 type Person = keyof typeof people;
 const sessions = {} as Record<Person, Session>;
@@ -32,7 +42,10 @@ const VIEWS = ['Home', 'Category', 'Product Detail', 'Cart'];
 async function api<T>(who: Person, apiPath: string, body?: unknown, method = 'POST'): Promise<T> {
   const res = await fetch(`${stack.url}/api/company${apiPath}`, {
     method,
-    headers: { authorization: `Bearer ${sessions[who].access_token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${sessions[who].access_token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!res.ok) throw new Error(`${apiPath} as ${who} answered ${res.status}: ${await res.text()}`);
@@ -52,7 +65,8 @@ function countRemoteScripts(page: Page): () => Promise<{ files: number; bytes: n
   const sizes: Array<Promise<number>> = [];
   const onResponse = (response: Response) => {
     const url = response.url();
-    if (url.includes('/remotes/mfe-company/') && url.endsWith('.js') && !url.endsWith('/remoteEntry.js')) sizes.push(response.body().then((b) => b.length));
+    if (url.includes('/remotes/mfe-company/') && url.endsWith('.js') && !url.endsWith('/remoteEntry.js'))
+      sizes.push(response.body().then((b) => b.length));
   };
   page.on('response', onResponse);
   return async () => {
@@ -68,19 +82,54 @@ beforeAll(async () => {
   Object.assign(sessions, world.sessions);
   companyId = (await api<{ company: { id: string } }>('owner', '/create', { name: 'Map Co' })).company.id;
   const p = people.viewer;
-  const { invitation } = await api<{ invitation: { invitationId: string } }>('owner', '/invite', { companyId, email: p.email, firstName: p.firstName, lastName: p.lastName, role: 'viewer' });
-  await api('viewer', '/accept-invite', { invitationId: invitation.invitationId, email: p.email, firstName: p.firstName, lastName: p.lastName });
+  const { invitation } = await api<{ invitation: { invitationId: string } }>('owner', '/invite', {
+    companyId,
+    email: p.email,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    role: 'viewer',
+  });
+  await api('viewer', '/accept-invite', {
+    invitationId: invitation.invitationId,
+    email: p.email,
+    firstName: p.firstName,
+    lastName: p.lastName,
+  });
 
   const create = <T>(kind: string, body: object) => api<T & { id: string }>('owner', `/${companyId}/${kind}`, body);
-  const exposed = await create('attributes', { name: EXPOSED, scope: 'view', description: 'The category of the page.' });
-  const hidden = await create('attributes', { name: HIDDEN, description: 'Margin notes for merchandisers only.', exposed: false });
-  const viewed = await create('events', { name: 'Product Viewed', description: 'A product page was seen.', attributes: [{ attributeId: hidden.id, presence: 'optional' }] });
+  const exposed = await create('attributes', {
+    name: EXPOSED,
+    scope: 'view',
+    description: 'The category of the page.',
+  });
+  const hidden = await create('attributes', {
+    name: HIDDEN,
+    description: 'Margin notes for merchandisers only.',
+    exposed: false,
+  });
+  const viewed = await create('events', {
+    name: 'Product Viewed',
+    description: 'A product page was seen.',
+    attributes: [{ attributeId: hidden.id, presence: 'optional' }],
+  });
   const clicked = await create('events', { name: 'Product Clicked', description: 'A product tile was clicked.' });
   const added = await create('events', { name: 'Product Added', description: 'A product went into the cart.' });
   const views: Record<string, string> = {};
   for (const [i, name] of VIEWS.entries()) {
-    const events = name === 'Product Detail' ? [{ eventId: viewed.id }, { eventId: added.id }] : name === 'Category' ? [{ eventId: clicked.id }] : [];
-    views[name] = (await create('views', { name, urlPattern: `/${i}`, attributes: [{ attributeId: exposed.id, presence: 'required' }], events })).id;
+    const events =
+      name === 'Product Detail'
+        ? [{ eventId: viewed.id }, { eventId: added.id }]
+        : name === 'Category'
+          ? [{ eventId: clicked.id }]
+          : [];
+    views[name] = (
+      await create('views', {
+        name,
+        urlPattern: `/${i}`,
+        attributes: [{ attributeId: exposed.id, presence: 'required' }],
+        events,
+      })
+    ).id;
   }
   const map = await create('maps', {
     name: 'Shopping journey',
@@ -111,7 +160,9 @@ test('a member opens the preview signed in: every view of the map, its transitio
   expect(await page.getByTestId('map-edge').count()).toBe(3);
   expect(await page.locator('[data-testid="map-edge"][data-event="Product Clicked"]').count()).toBe(1);
   // A viewer sees exposed attributes only, and no share control.
-  expect(await page.getByTestId('map-attribute').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-name')))).toEqual([EXPOSED]);
+  expect(
+    await page.getByTestId('map-attribute').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-name'))),
+  ).toEqual([EXPOSED]);
   expect(await page.getByTestId('map-share-button').count()).toBe(0);
   expect(await page.getByTestId('map-open-in-app').getAttribute('href')).toBe(`/company/${companyId}/maps/${mapId}`);
   expect(await page.locator('header.tm-header, footer').count()).toBe(0);
@@ -127,7 +178,10 @@ test('the map zooms with the wheel around the pointer, pans by dragging, fits ag
   const box = (await svg.boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.wheel(0, -300);
-  await page.waitForFunction((initial) => document.querySelector('[data-testid="map-svg"]')!.getAttribute('viewBox') !== initial, fitted.join(' '));
+  await page.waitForFunction(
+    (initial) => document.querySelector('[data-testid="map-svg"]')!.getAttribute('viewBox') !== initial,
+    fitted.join(' '),
+  );
   const zoomed = await viewBox();
   expect(zoomed[2]).toBeLessThan(fitted[2]);
   await page.mouse.down();
@@ -156,7 +210,9 @@ test("an owner names a site that may embed previews; the preview page's frame-an
   // A map whose page was never served, so no earlier answer is kept for it.
   const second = await api<{ id: string }>('owner', `/${companyId}/maps`, { name: 'Embedded journey' });
   const page = await fetch(`${stack.url}/map-preview/${second.id}`);
-  expect(page.headers.get('content-security-policy')).toContain('frame-ancestors https://wiki.example.com http://localhost:4000;');
+  expect(page.headers.get('content-security-policy')).toContain(
+    'frame-ancestors https://wiki.example.com http://localhost:4000;',
+  );
   expect(page.headers.get('x-frame-options')).toBeNull();
   const other = await fetch(`${stack.url}/company/${companyId}/maps`);
   expect(other.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
@@ -166,12 +222,16 @@ test('an editor turns the public link on from the share control on the preview',
   const page = await pageFor('owner');
   await page.goto(`${stack.url}/map-preview/${mapId}`);
   await page.getByTestId('map-preview').waitFor();
-  const names = await page.getByTestId('map-attribute').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-name')));
+  const names = await page
+    .getByTestId('map-attribute')
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-name')));
   expect(names.sort()).toEqual([HIDDEN, EXPOSED].sort());
   await page.getByTestId('map-share-button').click();
   const toggle = page.getByTestId('map-share-toggle');
   await page.locator('[data-testid="map-share-state"][data-enabled="false"]').waitFor();
-  const created = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(`/maps/${mapId}/share`));
+  const created = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && r.url().endsWith(`/maps/${mapId}/share`),
+  );
   // The switch follows the server: it turns on once the link exists, so it is clicked, not "checked".
   await toggle.click();
   expect((await created).status()).toBe(201);
@@ -186,7 +246,9 @@ test('a browser with no session opens the link: the map with exposed attributes 
   await page.goto(sharedUrl);
   await page.locator('[data-testid="map-preview"][data-shared="true"]').waitFor();
   for (const name of VIEWS) expect(await node(page, name).count()).toBe(1);
-  expect(await page.getByTestId('map-attribute').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-name')))).toEqual([EXPOSED]);
+  expect(
+    await page.getByTestId('map-attribute').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-name'))),
+  ).toEqual([EXPOSED]);
   const text = await page.content();
   expect(text).toContain(EXPOSED);
   expect(text).not.toContain(HIDDEN);
@@ -200,7 +262,9 @@ test('after the editor revokes the link, the same address shows the 404 error pa
   await owner.goto(`${stack.url}/map-preview/${mapId}`);
   await owner.getByTestId('map-share-button').click();
   await owner.locator('[data-testid="map-share-state"][data-enabled="true"]').waitFor();
-  const revoked = owner.waitForResponse((r) => r.request().method() === 'DELETE' && r.url().endsWith(`/maps/${mapId}/share`));
+  const revoked = owner.waitForResponse(
+    (r) => r.request().method() === 'DELETE' && r.url().endsWith(`/maps/${mapId}/share`),
+  );
   await owner.getByTestId('map-share-revoke').click();
   expect((await revoked).status()).toBe(204);
   await owner.locator('[data-testid="map-share-state"][data-enabled="false"]').waitFor();
@@ -216,7 +280,7 @@ test('after the editor revokes the link, the same address shows the 404 error pa
   expect(await page.getByTestId('map-node').count()).toBe(0);
 });
 
-test('the preview loads a fraction of the company pages\' scripts (figures printed, not asserted)', async () => {
+test("the preview loads a fraction of the company pages' scripts (figures printed, not asserted)", async () => {
   const preview = await pageFor('viewer');
   const previewScripts = countRemoteScripts(preview);
   await preview.goto(`${stack.url}/map-preview/${mapId}`);
@@ -226,6 +290,8 @@ test('the preview loads a fraction of the company pages\' scripts (figures print
   await company.goto(`${stack.url}/company/${companyId}/attributes`);
   await company.getByTestId('attributes-page').waitFor();
   const [a, b] = [await previewScripts(), await companyScripts()];
-  console.log(`mfe-company page scripts fetched (remote entry aside): /map-preview ${a.files} files ${a.bytes} B; /company/:id/attributes ${b.files} files ${b.bytes} B`);
+  console.log(
+    `mfe-company page scripts fetched (remote entry aside): /map-preview ${a.files} files ${a.bytes} B; /company/:id/attributes ${b.files} files ${b.bytes} B`,
+  );
   expect(a.files).toBeGreaterThan(0);
 });

@@ -22,8 +22,18 @@ let eventId = '';
 
 const people = {
   owner: { email: 'mona.owner@example.com', password: 'a-long-owner-password-1', firstName: 'Mona', lastName: 'Owner' },
-  creator: { email: 'milo.creator@example.com', password: 'a-long-creator-password-1', firstName: 'Milo', lastName: 'Creator' },
-  viewer: { email: 'vik.viewer@example.com', password: 'a-long-viewer-password-1', firstName: 'Vik', lastName: 'Viewer' },
+  creator: {
+    email: 'milo.creator@example.com',
+    password: 'a-long-creator-password-1',
+    firstName: 'Milo',
+    lastName: 'Creator',
+  },
+  viewer: {
+    email: 'vik.viewer@example.com',
+    password: 'a-long-viewer-password-1',
+    firstName: 'Vik',
+    lastName: 'Viewer',
+  },
 };
 type Person = keyof typeof people;
 const sessions = {} as Record<Person, Session>;
@@ -36,10 +46,20 @@ interface ApiMap {
 }
 
 /** A company API call as a signed-in user, failing loudly on anything but success. */
-async function api<T>(who: Person, method: string, apiPath: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+async function api<T>(
+  who: Person,
+  method: string,
+  apiPath: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
   const res = await fetch(`${stack.url}/api/company${apiPath}`, {
     method,
-    headers: { authorization: `Bearer ${sessions[who].access_token}`, ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
+    headers: {
+      authorization: `Bearer ${sessions[who].access_token}`,
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
   if (!res.ok) throw new Error(`${method} ${apiPath} as ${who} answered ${res.status}: ${await res.text()}`);
@@ -51,8 +71,19 @@ const positions = (map: ApiMap) => Object.fromEntries(map.nodes.map((n) => [n.vi
 
 async function join(who: Person, role: 'creator' | 'viewer'): Promise<void> {
   const p = people[who];
-  const { invitation } = await api<{ invitation: { invitationId: string } }>('owner', 'POST', '/invite', { companyId, email: p.email, firstName: p.firstName, lastName: p.lastName, role });
-  await api(who, 'POST', '/accept-invite', { invitationId: invitation.invitationId, email: p.email, firstName: p.firstName, lastName: p.lastName });
+  const { invitation } = await api<{ invitation: { invitationId: string } }>('owner', 'POST', '/invite', {
+    companyId,
+    email: p.email,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    role,
+  });
+  await api(who, 'POST', '/accept-invite', {
+    invitationId: invitation.invitationId,
+    email: p.email,
+    firstName: p.firstName,
+    lastName: p.lastName,
+  });
 }
 
 function pageFor(who: Person): Promise<Page> {
@@ -70,7 +101,9 @@ async function drawnAt(page: Page, viewId: string): Promise<{ x: number; y: numb
 
 /** Waits for the editor's next successful save and returns what it sent. */
 function nextSave(page: Page) {
-  return page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().endsWith(`/maps/${mapId}`) && r.status() === 200);
+  return page.waitForResponse(
+    (r) => r.request().method() === 'PATCH' && r.url().endsWith(`/maps/${mapId}`) && r.status() === 200,
+  );
 }
 
 async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
@@ -100,10 +133,17 @@ beforeAll(async () => {
   companyId = created.company.id;
   await join('creator', 'creator');
   await join('viewer', 'viewer');
-  const event = await api<{ id: string }>('owner', 'POST', `/${companyId}/events`, { name: 'product_clicked', description: 'A product tile was clicked.' });
+  const event = await api<{ id: string }>('owner', 'POST', `/${companyId}/events`, {
+    name: 'product_clicked',
+    description: 'A product tile was clicked.',
+  });
   eventId = event.id;
   for (const name of ['Home', 'Product', 'Cart']) {
-    const view = await api<{ id: string }>('owner', 'POST', `/${companyId}/views`, { name, type: 'page', events: name === 'Home' ? [{ eventId }] : [] });
+    const view = await api<{ id: string }>('owner', 'POST', `/${companyId}/views`, {
+      name,
+      type: 'page',
+      events: name === 'Home' ? [{ eventId }] : [],
+    });
     viewIds[name] = view.id;
   }
   for (const who of Object.keys(people) as Person[]) pages[who] = await pageFor(who);
@@ -135,7 +175,10 @@ test('a creator makes a map with three views and an event-labelled transition, a
   expect(await node(page, viewIds.Home).locator('.mp-node-type').textContent()).toBe('page');
 
   // New views land near the middle, slightly apart; spread them out by dragging.
-  for (const [name, dx] of [['Product', 320], ['Cart', 640]] as const) {
+  for (const [name, dx] of [
+    ['Product', 320],
+    ['Cart', 640],
+  ] as const) {
     const saved = nextSave(page);
     const at = await centreOf(node(page, viewIds[name]).locator('.mp-node-name'));
     await drag(page, at, { x: at.x + dx, y: at.y + 40 * (dx / 320) });
@@ -148,7 +191,11 @@ test('a creator makes a map with three views and an event-labelled transition, a
   await drag(page, source, target);
   await page.getByTestId('map-edge-panel').waitFor();
   const withEvent = page.waitForResponse(
-    (r) => r.request().method() === 'PATCH' && r.url().endsWith(`/maps/${mapId}`) && r.status() === 200 && (r.request().postData() ?? '').includes(eventId),
+    (r) =>
+      r.request().method() === 'PATCH' &&
+      r.url().endsWith(`/maps/${mapId}`) &&
+      r.status() === 200 &&
+      (r.request().postData() ?? '').includes(eventId),
   );
   await page.getByRole('combobox', { name: 'Pick the event' }).fill('product');
   await page.getByRole('option', { name: /^product_clicked/ }).click();
@@ -165,7 +212,8 @@ test('a creator makes a map with three views and an event-labelled transition, a
   await page.getByTestId('map-edge-label').filter({ hasText: 'product_clicked' }).waitFor();
   expect(await page.locator('.react-flow__node').count()).toBe(3);
   expect(await page.locator('.react-flow__edge').count()).toBe(1);
-  for (const name of ['Home', 'Product', 'Cart']) expect(await drawnAt(page, viewIds[name])).toEqual(positions(before)[viewIds[name]]);
+  for (const name of ['Home', 'Product', 'Cart'])
+    expect(await drawnAt(page, viewIds[name])).toEqual(positions(before)[viewIds[name]]);
   expect(positions(await readMap())).toEqual(positions(before));
 });
 
@@ -189,7 +237,8 @@ test('a viewer gets the same map read-only: no edit controls, and dragging moves
   await page.getByTestId('map-read-only').waitFor();
   expect(await page.getByTestId('map-editor').getAttribute('data-editable')).toBe('false');
   await page.getByTestId('map-edge-label').filter({ hasText: 'product_clicked' }).waitFor();
-  for (const id of ['map-undo', 'map-auto-layout', 'map-delete', 'map-view-picker', 'map-save-state']) expect(await page.getByTestId(id).count()).toBe(0);
+  for (const id of ['map-undo', 'map-auto-layout', 'map-delete', 'map-view-picker', 'map-save-state'])
+    expect(await page.getByTestId(id).count()).toBe(0);
 
   const before = await readMap();
   const start = await drawnAt(page, viewIds.Cart);
@@ -198,7 +247,10 @@ test('a viewer gets the same map read-only: no edit controls, and dragging moves
   expect(await drawnAt(page, viewIds.Cart)).toEqual(start);
   // Clicking a node still opens its details, read-only.
   await node(page, viewIds.Home).click();
-  await page.getByTestId('map-node-panel').getByRole('link', { name: /Open the view page/ }).waitFor();
+  await page
+    .getByTestId('map-node-panel')
+    .getByRole('link', { name: /Open the view page/ })
+    .waitFor();
   expect((await readMap()).version).toBe(before.version);
 });
 
@@ -207,15 +259,26 @@ test('an editor whose map was changed elsewhere is told, and nothing is overwrit
   await openEditor(page);
   const current = await readMap();
   const theirs = current.nodes.map((n) => (n.viewId === viewIds.Cart ? { ...n, y: n.y + 500 } : n));
-  await api('owner', 'PATCH', `/${companyId}/maps/${mapId}`, { nodes: theirs }, { 'if-match': String(current.version) });
+  await api(
+    'owner',
+    'PATCH',
+    `/${companyId}/maps/${mapId}`,
+    { nodes: theirs },
+    { 'if-match': String(current.version) },
+  );
 
-  const refused = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().endsWith(`/maps/${mapId}`) && r.status() === 409);
+  const refused = page.waitForResponse(
+    (r) => r.request().method() === 'PATCH' && r.url().endsWith(`/maps/${mapId}`) && r.status() === 409,
+  );
   const at = await centreOf(node(page, viewIds.Home).locator('.mp-node-name'));
   await drag(page, at, { x: at.x, y: at.y + 120 });
   await refused;
   await page.getByTestId('map-conflict').filter({ hasText: 'Someone else changed this map' }).waitFor();
   expect(await page.getByTestId('map-save-state').innerText()).toBe('Conflict');
-  expect(positions(await readMap())[viewIds.Cart]).toEqual({ x: positions(current)[viewIds.Cart].x, y: positions(current)[viewIds.Cart].y + 500 });
+  expect(positions(await readMap())[viewIds.Cart]).toEqual({
+    x: positions(current)[viewIds.Cart].x,
+    y: positions(current)[viewIds.Cart].y + 500,
+  });
 
   await page.getByTestId('map-conflict-reload').click();
   await page.getByTestId('map-conflict').waitFor({ state: 'detached' });
@@ -225,7 +288,13 @@ test('an editor whose map was changed elsewhere is told, and nothing is overwrit
 test('the PNG export draws the whole map, wider than the screen when the map is', async () => {
   const current = await readMap();
   const spread = current.nodes.map((n, i) => ({ ...n, x: i * 2400, y: 0 }));
-  await api('creator', 'PATCH', `/${companyId}/maps/${mapId}`, { nodes: spread }, { 'if-match': String(current.version) });
+  await api(
+    'creator',
+    'PATCH',
+    `/${companyId}/maps/${mapId}`,
+    { nodes: spread },
+    { 'if-match': String(current.version) },
+  );
   const page = pages.creator;
   await openEditor(page);
   await page.locator('.react-flow__node').nth(2).waitFor();
@@ -266,14 +335,21 @@ test('the maps list searches as you type, duplicates a map, and archives and res
   await page.goto(`${stack.url}/company/${companyId}/maps`);
   const card = (name: string) => page.locator(`[data-testid="map-card"][data-name="${name}"]`);
   await card('Checkout journey').waitFor();
-  expect(await card('Checkout journey').getByTestId('map-counts').innerText()).toBe('3 views · 1 transition · 0 attributes');
+  expect(await card('Checkout journey').getByTestId('map-counts').innerText()).toBe(
+    '3 views · 1 transition · 0 attributes',
+  );
 
   await card('Checkout journey').getByTestId('map-duplicate').click();
   await card('Checkout journey (copy)').waitFor();
-  expect(await card('Checkout journey (copy)').getByTestId('map-counts').innerText()).toBe('3 views · 1 transition · 0 attributes');
+  expect(await card('Checkout journey (copy)').getByTestId('map-counts').innerText()).toBe(
+    '3 views · 1 transition · 0 attributes',
+  );
 
   await page.getByTestId('maps-search').fill('copy');
-  await page.getByTestId('maps-count').filter({ hasText: /^1 map$/ }).waitFor();
+  await page
+    .getByTestId('maps-count')
+    .filter({ hasText: /^1 map$/ })
+    .waitFor();
   expect(await page.getByTestId('map-card').count()).toBe(1);
 
   await card('Checkout journey (copy)').getByTestId('map-archive').click();

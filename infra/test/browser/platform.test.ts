@@ -2,7 +2,14 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { createTestDatabase, launchBrowser, serveStatic, type StaticServer, type TestBrowser, type TestDatabase } from '@tracemap/test-kit';
+import {
+  createTestDatabase,
+  launchBrowser,
+  serveStatic,
+  type StaticServer,
+  type TestBrowser,
+  type TestDatabase,
+} from '@tracemap/test-kit';
 import { freePort } from '../../src/processes';
 import { REPO_ROOT, startStack, type Stack } from '../../src/stack';
 import { createConfirmedUser, sessionCookies, signIn, type Session } from '../../src/test-users';
@@ -120,7 +127,10 @@ test('every page of the product is rendered by the app that owns it, inside the 
     const response = await page.goto(`${stack.url}${path}`);
     expect({ path, status: response?.status() }).toEqual({ path, status: 200 });
     await page.locator(`[data-app="${route.app}"]`).first().waitFor({ timeout: 20000 });
-    expect({ path, header: await page.getByTestId('shell-header').count() }).toEqual({ path, header: route.bare ? 0 : 1 });
+    expect({ path, header: await page.getByTestId('shell-header').count() }).toEqual({
+      path,
+      header: route.bare ? 0 : 1,
+    });
   }
   await page.context().close();
 });
@@ -217,7 +227,9 @@ test('after a redeploy, a chunk that fails to load reloads the page to where the
     await page.getByTestId('nav-company').click();
     await reloaded;
     expect(new URL(page.url()).pathname).toBe('/company');
-    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBeUndefined();
+    expect(
+      await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
+    ).toBeUndefined();
   } finally {
     writeFileSync(shellIndex, original);
     await page.context().close();

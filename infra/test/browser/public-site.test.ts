@@ -3,7 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
-import { createTestDatabase, launchBrowser, startSmtpPeer, waitFor, type SmtpPeer, type TestBrowser, type TestDatabase } from '@tracemap/test-kit';
+import {
+  createTestDatabase,
+  launchBrowser,
+  startSmtpPeer,
+  waitFor,
+  type SmtpPeer,
+  type TestBrowser,
+  type TestDatabase,
+} from '@tracemap/test-kit';
 import { REPO_ROOT, startStack, type Stack } from '../../src/stack';
 
 /**
@@ -90,12 +98,15 @@ describe('the public site', () => {
     const titles = new Set<string>();
     for (const route of routes) {
       await open(page, route);
-      if (route === '/pricing') await page.locator('[data-testid="pricing-plans"], [data-testid="pricing-unavailable"]').first().waitFor();
+      if (route === '/pricing')
+        await page.locator('[data-testid="pricing-plans"], [data-testid="pricing-unavailable"]').first().waitFor();
       if (route === '/roadmap') {
         await page.locator('[data-testid^="roadmap-"]').first().waitFor();
       }
       const text = await mainText(page);
-      expect(text).not.toMatch(/later release|content release|billing release|lead-capture release|published before the public launch/i);
+      expect(text).not.toMatch(
+        /later release|content release|billing release|lead-capture release|published before the public launch/i,
+      );
       expect(text.length).toBeGreaterThan(route === '/roadmap' ? 100 : 400);
       await page.waitForFunction(() => document.title !== 'Tracemap' && document.title.length > 0);
       const title = await page.title();
@@ -118,7 +129,9 @@ describe('the public site', () => {
     expect(raw).toMatch(/<div id="?root"?[^>]*><div class="sh-shell"><header/);
     expect(raw).toContain('data-testid="nav-login"');
     // `?prerender=0` gives the bare app (benchmarks compare the two); a query that changes the page does too.
-    expect(await (await fetch(`${stack.url}/blog/lint-your-tracking-plan?prerender=0`)).text()).not.toContain('sh-shell');
+    expect(await (await fetch(`${stack.url}/blog/lint-your-tracking-plan?prerender=0`)).text()).not.toContain(
+      'sh-shell',
+    );
     expect(await (await fetch(`${stack.url}/blog?tag=lint`)).text()).not.toContain('sh-shell');
 
     const noScript = await browser.browser.newContext({ javaScriptEnabled: false });
@@ -140,7 +153,8 @@ describe('the public site', () => {
         seen.__firstHeading ??= document.querySelector('#root h1') ?? undefined;
         for (const record of records) {
           for (const node of record.removedNodes) {
-            if (node instanceof Element && (node.matches('h1') || node.querySelector('h1'))) seen.__headingRemoved = true;
+            if (node instanceof Element && (node.matches('h1') || node.querySelector('h1')))
+              seen.__headingRemoved = true;
           }
         }
       }).observe(document, { childList: true, subtree: true });
@@ -153,10 +167,14 @@ describe('the public site', () => {
     page.on('pageerror', (error) => errors.push(error.message));
     for (const route of ['/', '/blog/lint-your-tracking-plan', '/pricing']) {
       await open(page, route);
-      if (route === '/pricing') await page.locator('[data-testid="pricing-plans"], [data-testid="pricing-unavailable"]').first().waitFor();
+      if (route === '/pricing')
+        await page.locator('[data-testid="pricing-plans"], [data-testid="pricing-unavailable"]').first().waitFor();
       const kept = await page.evaluate(() => {
         const seen = window as unknown as { __firstHeading?: Element; __headingRemoved?: boolean };
-        return { sameHeading: seen.__firstHeading === document.querySelector('#root h1'), removed: seen.__headingRemoved === true };
+        return {
+          sameHeading: seen.__firstHeading === document.querySelector('#root h1'),
+          removed: seen.__headingRemoved === true,
+        };
       });
       expect({ route, ...kept }).toEqual({ route, sameHeading: true, removed: false });
       expect(await page.locator('h1').count()).toBe(1);
@@ -168,7 +186,9 @@ describe('the public site', () => {
     await page.getByTestId('nav-blog').click();
     await page.waitForURL(/\/blog$/);
     await page.getByTestId('blog-card').first().waitFor();
-    expect(await page.evaluate(() => (window as unknown as { __headingRemoved?: boolean }).__headingRemoved)).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { __headingRemoved?: boolean }).__headingRemoved)).toBe(
+      true,
+    );
     // The page keeps its styles, which came with the static HTML.
     await open(page, '/');
     expect(await page.locator('.mk-hero').evaluate((el) => getComputedStyle(el).backgroundImage)).toContain('gradient');
@@ -240,7 +260,11 @@ describe('the public site', () => {
   });
 
   test('on a 390 px wide phone the header links sit behind a menu button', async () => {
-    const context = await browser.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const context = await browser.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
     const page = await context.newPage();
     await open(page, '/');
     const pricing = page.getByTestId('nav-pricing');
@@ -251,11 +275,20 @@ describe('the public site', () => {
     expect(await button.getAttribute('aria-expanded')).toBe('true');
     await pricing.waitFor({ state: 'visible' });
     // Nothing of the page or header is wider than the screen (wide tables scroll inside their own box).
-    for (const route of ['/', '/pricing', '/blog/tracemap-vs-avo-amplitude-segment', '/learning/core/attribute-inheritance']) {
+    for (const route of [
+      '/',
+      '/pricing',
+      '/blog/tracemap-vs-avo-amplitude-segment',
+      '/learning/core/attribute-inheritance',
+    ]) {
       if (route !== '/') await open(page, route);
       const wider = await page.evaluate(() =>
         [...document.querySelectorAll('[data-app="mfe-marketing"] *, [data-testid="shell-header"] *')]
-          .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1 && !el.closest('.mk-mock, .mk-prose table, pre, [data-scroll]'))
+          .filter(
+            (el) =>
+              el.getBoundingClientRect().right > document.documentElement.clientWidth + 1 &&
+              !el.closest('.mk-mock, .mk-prose table, pre, [data-scroll]'),
+          )
           .map((el) => `${el.tagName.toLowerCase()}.${el.className}`),
       );
       expect({ route, wider }).toEqual({ route, wider: [] });
@@ -295,12 +328,17 @@ describe('the public site', () => {
     const other = await browser.browser.newContext();
     const visitor = await other.newPage();
     await open(visitor, '/blog?utm_source=newsletter&utm_campaign=autumn');
-    const accepted = visitor.waitForResponse((r) => r.url().endsWith('/api/analytics/events') && r.request().method() === 'POST');
+    const accepted = visitor.waitForResponse(
+      (r) => r.url().endsWith('/api/analytics/events') && r.request().method() === 'POST',
+    );
     await visitor.getByTestId('consent-accept').click();
     const response = await accepted;
     expect(response.status()).toBe(202);
     const batch = JSON.parse(response.request().postData() ?? '{}');
-    expect(batch).toMatchObject({ utm: { source: 'newsletter', campaign: 'autumn' }, events: [{ kind: 'page_view', path: '/blog' }] });
+    expect(batch).toMatchObject({
+      utm: { source: 'newsletter', campaign: 'autumn' },
+      events: [{ kind: 'page_view', path: '/blog' }],
+    });
     expect(batch.bucket).toBeGreaterThanOrEqual(0);
     // Leaving the page sends the engagement summary as a beacon; it is stored like any batch.
     await visitor.goto('about:blank');
@@ -308,8 +346,17 @@ describe('the public site', () => {
     await db.connect();
     try {
       const { rows } = await waitFor(
-        () => db.query<{ path: string; visible_ms: number }>(`SELECT path, visible_ms FROM analytics.events WHERE kind = 'engagement' AND session_id = $1`, [batch.sessionId]),
-        { until: (result) => result.rows.length > 0, timeoutMs: 20_000, intervalMs: 100, message: 'the engagement summary stored' },
+        () =>
+          db.query<{ path: string; visible_ms: number }>(
+            `SELECT path, visible_ms FROM analytics.events WHERE kind = 'engagement' AND session_id = $1`,
+            [batch.sessionId],
+          ),
+        {
+          until: (result) => result.rows.length > 0,
+          timeoutMs: 20_000,
+          intervalMs: 100,
+          message: 'the engagement summary stored',
+        },
       );
       expect(rows).toEqual([{ path: '/blog', visible_ms: expect.any(Number) }]);
       expect(rows[0].visible_ms).toBeGreaterThan(0);
@@ -324,7 +371,9 @@ describe('the public site', () => {
     const context = await browser.browser.newContext();
     const page = await context.newPage();
     await open(page, '/');
-    const accepted = page.waitForResponse((r) => r.url().endsWith('/api/analytics/events') && r.request().method() === 'POST');
+    const accepted = page.waitForResponse(
+      (r) => r.url().endsWith('/api/analytics/events') && r.request().method() === 'POST',
+    );
     await page.getByTestId('consent-accept').click();
     const { deviceId } = JSON.parse((await accepted).request().postData() ?? '{}');
     // A fresh load of /pricing, left the moment its load event has fired: long before the page
@@ -335,8 +384,17 @@ describe('the public site', () => {
     await db.connect();
     try {
       const { rows } = await waitFor(
-        () => db.query<{ path: string }>(`SELECT path FROM analytics.events WHERE kind = 'page_view' AND device_id = $1 AND path LIKE '/pricing%'`, [deviceId]),
-        { until: (result) => result.rows.length > 0, timeoutMs: 20_000, intervalMs: 100, message: 'the /pricing page view stored' },
+        () =>
+          db.query<{ path: string }>(
+            `SELECT path FROM analytics.events WHERE kind = 'page_view' AND device_id = $1 AND path LIKE '/pricing%'`,
+            [deviceId],
+          ),
+        {
+          until: (result) => result.rows.length > 0,
+          timeoutMs: 20_000,
+          intervalMs: 100,
+          message: 'the /pricing page view stored',
+        },
       );
       expect(rows).toEqual([{ path: '/pricing' }]);
     } finally {

@@ -12,7 +12,10 @@ import { openBrowserWorld, type BrowserWorld } from './support/browser-world';
 
 const READABLE_ZOOM = 0.75;
 const sampleText = readFileSync(require.resolve('@tracemap/tracking-plan/samples/ecommerce.json'), 'utf8');
-const sample = JSON.parse(sampleText) as { views: { id: string; name: string }[]; maps: { id: string; name: string }[] };
+const sample = JSON.parse(sampleText) as {
+  views: { id: string; name: string }[];
+  maps: { id: string; name: string }[];
+};
 const journey = sample.maps.find((m) => m.name === 'Shopping journey')!;
 const home = sample.views.find((v) => v.name === 'Home')!;
 
@@ -24,7 +27,11 @@ let companyId = '';
 const people = { owner: { email: 'sam.sample@example.com', password: 'a-long-sample-password-1' } };
 
 async function api(method: string, apiPath: string, body: string, contentType = 'application/json'): Promise<unknown> {
-  const res = await fetch(`${stack.url}/api/company${apiPath}`, { method, headers: { authorization: `Bearer ${session.access_token}`, 'content-type': contentType }, body });
+  const res = await fetch(`${stack.url}/api/company${apiPath}`, {
+    method,
+    headers: { authorization: `Bearer ${session.access_token}`, 'content-type': contentType },
+    body,
+  });
   if (!res.ok) throw new Error(`${method} ${apiPath} answered ${res.status}: ${await res.text()}`);
   return res.json();
 }
@@ -40,9 +47,13 @@ beforeAll(async () => {
   world = await openBrowserWorld('sample-map', people);
   stack = world.stack;
   session = world.sessions.owner;
-  const created = (await api('POST', '/create', JSON.stringify({ name: 'Sample Shop' }))) as { company: { id: string } };
+  const created = (await api('POST', '/create', JSON.stringify({ name: 'Sample Shop' }))) as {
+    company: { id: string };
+  };
   companyId = created.company.id;
-  const imported = (await api('POST', `/${companyId}/tracking-plan/import?format=native&dryRun=false`, sampleText)) as { applied: boolean };
+  const imported = (await api('POST', `/${companyId}/tracking-plan/import?format=native&dryRun=false`, sampleText)) as {
+    applied: boolean;
+  };
   expect(imported.applied).toBe(true);
 });
 
@@ -61,7 +72,12 @@ test("the example plan's Shopping journey opens at a readable zoom with its firs
 
   // What the reader sees of the canvas: the part inside the window (the page may scroll below it).
   const box = (await page.locator('.react-flow').boundingBox())!;
-  const seen = { left: Math.max(box.x, 0), top: Math.max(box.y, 0), right: Math.min(box.x + box.width, 1280), bottom: Math.min(box.y + box.height, 800) };
+  const seen = {
+    left: Math.max(box.x, 0),
+    top: Math.max(box.y, 0),
+    right: Math.min(box.x + box.width, 1280),
+    bottom: Math.min(box.y + box.height, 800),
+  };
   const isSeen = (b: { x: number; y: number; width: number; height: number }) =>
     b.x >= seen.left && b.y >= seen.top && b.x + b.width <= seen.right && b.y + b.height <= seen.bottom;
 
@@ -70,7 +86,9 @@ test("the example plan's Shopping journey opens at a readable zoom with its firs
   expect(isSeen((await startName.boundingBox())!)).toBe(true);
 
   // Most of the journey is on screen at that zoom, not just its first view.
-  const nodes = await page.locator('.react-flow__node').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect));
+  const nodes = await page
+    .locator('.react-flow__node')
+    .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect));
   expect(nodes).toHaveLength(12);
   expect(nodes.filter(isSeen).length).toBeGreaterThanOrEqual(6);
 });

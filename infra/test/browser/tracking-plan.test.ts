@@ -18,8 +18,18 @@ let eventId = '';
 
 const people = {
   owner: { email: 'olga.owner@example.com', password: 'a-long-owner-password-1', firstName: 'Olga', lastName: 'Owner' },
-  creator: { email: 'carl.creator@example.com', password: 'a-long-creator-password-1', firstName: 'Carl', lastName: 'Creator' },
-  viewer: { email: 'vera.viewer@example.com', password: 'a-long-viewer-password-1', firstName: 'Vera', lastName: 'Viewer' },
+  creator: {
+    email: 'carl.creator@example.com',
+    password: 'a-long-creator-password-1',
+    firstName: 'Carl',
+    lastName: 'Creator',
+  },
+  viewer: {
+    email: 'vera.viewer@example.com',
+    password: 'a-long-viewer-password-1',
+    firstName: 'Vera',
+    lastName: 'Viewer',
+  },
 };
 type Person = keyof typeof people;
 const sessions = {} as Record<Person, Session>;
@@ -46,7 +56,12 @@ async function join(who: Person, role: 'creator' | 'viewer'): Promise<void> {
     lastName: p.lastName,
     role,
   });
-  await api(who, '/accept-invite', { invitationId: invitation.invitationId, email: p.email, firstName: p.firstName, lastName: p.lastName });
+  await api(who, '/accept-invite', {
+    invitationId: invitation.invitationId,
+    email: p.email,
+    firstName: p.firstName,
+    lastName: p.lastName,
+  });
 }
 
 function pageFor(who: Person): Promise<Page> {
@@ -56,7 +71,12 @@ function pageFor(who: Person): Promise<Page> {
 const url = (section: string) => `${stack.url}/company/${companyId}/${section}`;
 
 /** Creates an entity from its list page with the create dialog and waits for its page to open. */
-async function create(page: Page, section: string, name: string, choices: Record<string, string> = {}): Promise<string> {
+async function create(
+  page: Page,
+  section: string,
+  name: string,
+  choices: Record<string, string> = {},
+): Promise<string> {
   await page.goto(url(section));
   await page.getByTestId(`${section}-page`).waitFor();
   await page.getByTestId('plan-count').filter({ hasNotText: 'Loading' }).waitFor();
@@ -66,7 +86,8 @@ async function create(page: Page, section: string, name: string, choices: Record
   await dialog.waitFor();
   await dialog.getByLabel('Name', { exact: true }).fill(name);
   await dialog.getByLabel('Description').fill(`The ${name} ${section.slice(0, -1)} of the test plan.`);
-  for (const [label, value] of Object.entries(choices)) await dialog.getByLabel(label, { exact: true }).selectOption(value);
+  for (const [label, value] of Object.entries(choices))
+    await dialog.getByLabel(label, { exact: true }).selectOption(value);
   await dialog.getByRole('button', { name: /^Create / }).click();
   await page.waitForURL(new RegExp(`/company/${companyId}/${section}/[0-9a-f-]{36}$`));
   await page.getByTestId('entity-title').filter({ hasText: name }).waitFor();
@@ -81,13 +102,16 @@ async function pick(page: Page, pickerLabel: string, name: string): Promise<void
 }
 
 async function save(page: Page): Promise<void> {
-  const saved = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes(`/api/company/${companyId}/`));
+  const saved = page.waitForResponse(
+    (r) => r.request().method() === 'PATCH' && r.url().includes(`/api/company/${companyId}/`),
+  );
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   expect((await saved).status()).toBe(200);
   await page.getByTestId('entity-save-state').filter({ hasText: 'Saved.' }).waitFor();
 }
 
-const effective = (page: Page, name: string) => page.locator(`[data-testid="effective-attribute"][data-name="${name}"]`);
+const effective = (page: Page, name: string) =>
+  page.locator(`[data-testid="effective-attribute"][data-name="${name}"]`);
 
 beforeAll(async () => {
   world = await openBrowserWorld('tracking-plan', people);
@@ -127,18 +151,27 @@ test('"Start from an example" previews the sample plan, then imports it on Apply
   await page.goto(`${stack.url}/company/${company.id}/events`);
   await page.getByTestId('plan-empty').getByRole('button', { name: 'Start from an example' }).click();
   const dialog = page.getByRole('dialog', { name: 'Start from an example' });
-  const dryRun = page.waitForResponse((r) => r.url().includes('/tracking-plan/import') && r.url().includes('dryRun=true'));
+  const dryRun = page.waitForResponse(
+    (r) => r.url().includes('/tracking-plan/import') && r.url().includes('dryRun=true'),
+  );
   expect((await dryRun).status()).toBe(200);
   await dialog.getByTestId('import-summary').waitFor();
-  expect(await dialog.getByTestId('import-summary').innerText()).toMatch(/^[1-9]\d* to add · 0 to change · 0 unchanged$/);
+  expect(await dialog.getByTestId('import-summary').innerText()).toMatch(
+    /^[1-9]\d* to add · 0 to change · 0 unchanged$/,
+  );
   // The dry run wrote nothing.
-  const before = await fetch(`${stack.url}/api/company/${company.id}/events?limit=1`, { headers: { authorization: `Bearer ${sessions.viewer.access_token}` } });
+  const before = await fetch(`${stack.url}/api/company/${company.id}/events?limit=1`, {
+    headers: { authorization: `Bearer ${sessions.viewer.access_token}` },
+  });
   expect(((await before.json()) as { total: number }).total).toBe(0);
 
   await dialog.getByRole('button', { name: 'Apply import' }).click();
   await dialog.getByTestId('import-done').waitFor();
   await dialog.getByRole('button', { name: 'Close', exact: true }).click();
-  await page.getByTestId('plan-count').filter({ hasText: /^[1-9]\d* events$/ }).waitFor();
+  await page
+    .getByTestId('plan-count')
+    .filter({ hasText: /^[1-9]\d* events$/ })
+    .waitFor();
   expect(await page.getByTestId('plan-row').count()).toBeGreaterThan(0);
 
   // The whole imported plan can be checked against the lint rules on demand.
@@ -179,7 +212,10 @@ test('a creator builds a small plan by hand', async () => {
   await page.getByLabel('Presence of order_id').selectOption('required');
   await save(page);
   const links = page.getByTestId('attribute-link');
-  expect(await links.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-presence')))).toEqual(['required', 'optional']);
+  expect(await links.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-presence')))).toEqual([
+    'required',
+    'optional',
+  ]);
 
   for (const view of ['Checkout', 'Cart']) {
     await create(page, 'views', view, { Type: 'page' });
@@ -192,12 +228,18 @@ test('a creator builds a small plan by hand', async () => {
 
   await page.goto(url('attributes'));
   await page.getByTestId('plan-count').filter({ hasText: '3 attributes' }).waitFor();
-  expect(await page.getByRole('table', { name: 'Attributes' }).getByRole('link').allInnerTexts()).toEqual(['coupon_code', 'order_id', 'page_category']);
+  expect(await page.getByRole('table', { name: 'Attributes' }).getByRole('link').allInnerTexts()).toEqual([
+    'coupon_code',
+    'order_id',
+    'page_category',
+  ]);
   // Search runs on the server as the user types.
   await page.keyboard.press('/');
   await page.keyboard.type('page');
   await page.getByTestId('plan-count').filter({ hasText: '1 attribute' }).waitFor();
-  expect(await page.getByRole('table', { name: 'Attributes' }).getByRole('link').allInnerTexts()).toEqual(['page_category']);
+  expect(await page.getByRole('table', { name: 'Attributes' }).getByRole('link').allInnerTexts()).toEqual([
+    'page_category',
+  ]);
 });
 
 test('the event page shows the inherited view attribute by layer, and the JSON Schema', async () => {
@@ -211,7 +253,10 @@ test('the event page shows the inherited view attribute by layer, and the JSON S
   expect(await effective(page, 'order_id').getAttribute('data-presence')).toBe('required');
   expect(await effective(page, 'coupon_code').getAttribute('data-presence')).toBe('optional');
 
-  const schema = JSON.parse(await page.getByTestId('schema-text').innerText()) as { properties: Record<string, unknown>; required: string[] };
+  const schema = JSON.parse(await page.getByTestId('schema-text').innerText()) as {
+    properties: Record<string, unknown>;
+    required: string[];
+  };
   expect(Object.keys(schema.properties).sort()).toEqual(['coupon_code', 'order_id', 'page_category']);
   expect([...schema.required].sort()).toEqual(['order_id', 'page_category']);
   expect(await page.getByRole('button', { name: 'Copy' }).isEnabled()).toBe(true);
@@ -269,7 +314,9 @@ test('of two editors saving the same event, the second gets the conflict and rel
   await second.getByTestId('plan-description').fill('Fired when the order is placed.');
   await save(first);
 
-  const refused = second.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes(`/events/${eventId}`));
+  const refused = second.waitForResponse(
+    (r) => r.request().method() === 'PATCH' && r.url().includes(`/events/${eventId}`),
+  );
   await second.getByRole('button', { name: 'Save', exact: true }).click();
   expect((await refused).status()).toBe(409);
   const conflict = second.getByTestId('version-conflict');

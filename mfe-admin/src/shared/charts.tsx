@@ -1,8 +1,20 @@
 /** A trend line drawn by hand in SVG (no chart library): values oldest first. */
-export function Sparkline({ values, label, width = 160, height = 36 }: { values: number[]; label: string; width?: number; height?: number }) {
+export function Sparkline({
+  values,
+  label,
+  width = 160,
+  height = 36,
+}: {
+  values: number[];
+  label: string;
+  width?: number;
+  height?: number;
+}) {
   const max = Math.max(1, ...values);
   const step = values.length > 1 ? width / (values.length - 1) : width;
-  const points = values.map((v, i) => `${(i * step).toFixed(1)},${(height - 2 - (v / max) * (height - 4)).toFixed(1)}`).join(' ');
+  const points = values
+    .map((v, i) => `${(i * step).toFixed(1)},${(height - 2 - (v / max) * (height - 4)).toFixed(1)}`)
+    .join(' ');
   return (
     <svg width={width} height={height} role="img" aria-label={label} className="adm-chart">
       <polyline points={points} fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />

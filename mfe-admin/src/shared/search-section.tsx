@@ -17,7 +17,16 @@ interface SearchSectionProps<T extends { id: string }> {
 }
 
 /** An admin search: a query, its results as a list, and the detail of the one opened. */
-export function SearchSection<T extends { id: string }>({ title, label, placeholder, empty, testId, search, result, detail }: SearchSectionProps<T>) {
+export function SearchSection<T extends { id: string }>({
+  title,
+  label,
+  placeholder,
+  empty,
+  testId,
+  search,
+  result,
+  detail,
+}: SearchSectionProps<T>) {
   const [query, setQuery] = useState('');
   const [found, setFound] = useState<T[] | null>(null);
   const [error, setError] = useState('');
@@ -36,7 +45,14 @@ export function SearchSection<T extends { id: string }>({ title, label, placehol
     <div className="adm-section">
       <h2>{title}</h2>
       <form className="adm-row" onSubmit={submit}>
-        <input className="adm-input" aria-label={label} placeholder={placeholder} value={query} onChange={(e) => setQuery(e.target.value)} data-testid={`${testId}-input`} />
+        <input
+          className="adm-input"
+          aria-label={label}
+          placeholder={placeholder}
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          data-testid={`${testId}-input`}
+        />
         <Button type="submit" data-testid={`${testId}-submit`}>
           Search
         </Button>

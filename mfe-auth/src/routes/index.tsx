@@ -7,11 +7,26 @@ import { InvitationPage } from '../pages/invitation';
 import { PopupClosePage } from '../pages/popup-close';
 
 /** Each form page is its own chunk: /login does not download the others' code. */
-const Login = lazyPage(() => import('../pages/login'), (m) => m.LoginPage);
-const Register = lazyPage(() => import('../pages/register'), (m) => m.RegisterPage);
-const ForgotPassword = lazyPage(() => import('../pages/forgot-password'), (m) => m.ForgotPasswordPage);
-const ResetPassword = lazyPage(() => import('../pages/reset-password'), (m) => m.ResetPasswordPage);
-const ConfirmEmail = lazyPage(() => import('../pages/confirm-email'), (m) => m.ConfirmEmailPage);
+const Login = lazyPage(
+  () => import('../pages/login'),
+  (m) => m.LoginPage,
+);
+const Register = lazyPage(
+  () => import('../pages/register'),
+  (m) => m.RegisterPage,
+);
+const ForgotPassword = lazyPage(
+  () => import('../pages/forgot-password'),
+  (m) => m.ForgotPasswordPage,
+);
+const ResetPassword = lazyPage(
+  () => import('../pages/reset-password'),
+  (m) => m.ResetPasswordPage,
+);
+const ConfirmEmail = lazyPage(
+  () => import('../pages/confirm-email'),
+  (m) => m.ConfirmEmailPage,
+);
 
 // The page the app opens at starts loading with this module (see lazyPage).
 const firstPage = startFirstPage([

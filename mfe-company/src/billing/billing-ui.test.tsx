@@ -6,8 +6,24 @@ import { ProrationPreview } from './proration-preview';
 import { statusLabel } from './subscription-status-badge';
 
 const plans: Plan[] = [
-  { priceId: 'price_starter', name: 'Starter', amount: 2900, currency: 'usd', interval: 'month', features: ['Tracking plan'], limits: { members: 5 } },
-  { priceId: 'price_team', name: 'Team', amount: 9900, currency: 'usd', interval: 'month', features: ['Maps'], limits: null },
+  {
+    priceId: 'price_starter',
+    name: 'Starter',
+    amount: 2900,
+    currency: 'usd',
+    interval: 'month',
+    features: ['Tracking plan'],
+    limits: { members: 5 },
+  },
+  {
+    priceId: 'price_team',
+    name: 'Team',
+    amount: 9900,
+    currency: 'usd',
+    interval: 'month',
+    features: ['Maps'],
+    limits: null,
+  },
 ];
 
 describe('status badge', () => {
@@ -41,7 +57,9 @@ describe('formatting', () => {
 
 describe('plan cards', () => {
   test('the current plan has no Choose button, the others do', () => {
-    const html = renderToStaticMarkup(<PlanCards plans={plans} currentPriceId="price_team" selectedPriceId={null} onChoose={() => undefined} />);
+    const html = renderToStaticMarkup(
+      <PlanCards plans={plans} currentPriceId="price_team" selectedPriceId={null} onChoose={() => undefined} />,
+    );
     expect(html.match(/data-testid="plan-choose"/g)).toHaveLength(1);
     expect(html).toContain('Choose Starter');
     expect(html).toContain('Current plan');

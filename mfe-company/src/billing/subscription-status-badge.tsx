@@ -13,7 +13,10 @@ type Tone = 'ok' | 'info' | 'warning' | 'danger';
 export function statusLabel(subscription: BadgeSubscription | null): { text: string; tone: Tone } {
   switch (subscription?.status ?? null) {
     case 'trialing':
-      return { text: `Trial — ends ${formatDate(subscription!.trialEnd ?? subscription!.currentPeriodEnd)}`, tone: 'info' };
+      return {
+        text: `Trial — ends ${formatDate(subscription!.trialEnd ?? subscription!.currentPeriodEnd)}`,
+        tone: 'info',
+      };
     case 'active':
       return { text: 'Active', tone: 'ok' };
     case 'canceled':
@@ -30,7 +33,11 @@ export function statusLabel(subscription: BadgeSubscription | null): { text: str
 export function SubscriptionStatusBadge({ subscription }: { subscription: BadgeSubscription | null }) {
   const { text, tone } = statusLabel(subscription);
   return (
-    <span className={`bi-badge bi-badge--${tone}`} data-testid="subscription-status" data-status={subscription?.status ?? 'none'}>
+    <span
+      className={`bi-badge bi-badge--${tone}`}
+      data-testid="subscription-status"
+      data-status={subscription?.status ?? 'none'}
+    >
       {text}
     </span>
   );

@@ -9,7 +9,11 @@ import { CompanyNav } from '../components/company-nav';
 import { NoAccess } from '../components/no-access';
 import { CompanyContext } from './context';
 
-type State = { status: 'loading' } | { status: 'ready'; info: CompanyInfo } | { status: 'denied'; message: string } | { status: 'failed'; error: unknown };
+type State =
+  | { status: 'loading' }
+  | { status: 'ready'; info: CompanyInfo }
+  | { status: 'denied'; message: string }
+  | { status: 'failed'; error: unknown };
 
 /**
  * Everything under /company/:companyId. Company info is read again on every navigation, so a
@@ -42,7 +46,10 @@ export function CompanyLayout() {
     void load();
   }, [load, pathname]);
 
-  const value = useMemo(() => (state.status === 'ready' ? { companyId, info: state.info, reload: load } : null), [companyId, state, load]);
+  const value = useMemo(
+    () => (state.status === 'ready' ? { companyId, info: state.info, reload: load } : null),
+    [companyId, state, load],
+  );
 
   if (state.status === 'denied') return <NoAccess message={state.message} />;
   if (state.status === 'failed') {

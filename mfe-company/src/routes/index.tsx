@@ -10,20 +10,62 @@ import { CompanySlackPage } from '../companies/slack/company-slack-page';
 import { CompanyStyles } from '../styles';
 
 // Each page is its own chunk: /company pulls only the list page on first render.
-const CompanyListPage = lazyPage(() => import('../companies/list/company-list-page'), (m) => m.CompanyListPage);
-const CompanyCreatePage = lazyPage(() => import('../companies/create/company-create-page'), (m) => m.CompanyCreatePage);
-const CompanyDashboardPage = lazyPage(() => import('../companies/dashboard/company-dashboard-page'), (m) => m.CompanyDashboardPage);
-const CompanyUsersPage = lazyPage(() => import('../companies/users/company-users-page'), (m) => m.CompanyUsersPage);
-const CompanySettingsPage = lazyPage(() => import('../companies/settings/company-settings-page'), (m) => m.CompanySettingsPage);
-const CompanySubscriptionPage = lazyPage(() => import('../billing/subscription/subscription-page'), (m) => m.CompanySubscriptionPage);
-const AttributesPage = lazyPage(() => import('../tracking-plan/pages/attributes/attributes-page'), (m) => m.AttributesPage);
-const AttributePage = lazyPage(() => import('../tracking-plan/pages/attributes/attribute-page'), (m) => m.AttributePage);
-const EventsPage = lazyPage(() => import('../tracking-plan/pages/events/events-page'), (m) => m.EventsPage);
-const EventPage = lazyPage(() => import('../tracking-plan/pages/events/event-page'), (m) => m.EventPage);
-const ViewsPage = lazyPage(() => import('../tracking-plan/pages/views/views-page'), (m) => m.ViewsPage);
-const ViewPage = lazyPage(() => import('../tracking-plan/pages/views/view-page'), (m) => m.ViewPage);
-const MapsPage = lazyPage(() => import('../maps/list/maps-page'), (m) => m.MapsPage);
-const MapPage = lazyPage(() => import('../maps/editor/map-page'), (m) => m.MapPage);
+const CompanyListPage = lazyPage(
+  () => import('../companies/list/company-list-page'),
+  (m) => m.CompanyListPage,
+);
+const CompanyCreatePage = lazyPage(
+  () => import('../companies/create/company-create-page'),
+  (m) => m.CompanyCreatePage,
+);
+const CompanyDashboardPage = lazyPage(
+  () => import('../companies/dashboard/company-dashboard-page'),
+  (m) => m.CompanyDashboardPage,
+);
+const CompanyUsersPage = lazyPage(
+  () => import('../companies/users/company-users-page'),
+  (m) => m.CompanyUsersPage,
+);
+const CompanySettingsPage = lazyPage(
+  () => import('../companies/settings/company-settings-page'),
+  (m) => m.CompanySettingsPage,
+);
+const CompanySubscriptionPage = lazyPage(
+  () => import('../billing/subscription/subscription-page'),
+  (m) => m.CompanySubscriptionPage,
+);
+const AttributesPage = lazyPage(
+  () => import('../tracking-plan/pages/attributes/attributes-page'),
+  (m) => m.AttributesPage,
+);
+const AttributePage = lazyPage(
+  () => import('../tracking-plan/pages/attributes/attribute-page'),
+  (m) => m.AttributePage,
+);
+const EventsPage = lazyPage(
+  () => import('../tracking-plan/pages/events/events-page'),
+  (m) => m.EventsPage,
+);
+const EventPage = lazyPage(
+  () => import('../tracking-plan/pages/events/event-page'),
+  (m) => m.EventPage,
+);
+const ViewsPage = lazyPage(
+  () => import('../tracking-plan/pages/views/views-page'),
+  (m) => m.ViewsPage,
+);
+const ViewPage = lazyPage(
+  () => import('../tracking-plan/pages/views/view-page'),
+  (m) => m.ViewPage,
+);
+const MapsPage = lazyPage(
+  () => import('../maps/list/maps-page'),
+  (m) => m.MapsPage,
+);
+const MapPage = lazyPage(
+  () => import('../maps/editor/map-page'),
+  (m) => m.MapPage,
+);
 
 // The page the app opens at starts loading with this module, in parallel with its data (see lazyPage).
 const ID = '[^/]+';
@@ -59,22 +101,78 @@ type CompanyPage = ManifestPage<'mfe_company', './routes'>;
 
 // One element per page the micro-frontends manifest lists for this module; the paths come from there.
 const PAGES: Record<CompanyPage, ReactElement> = {
-  '/company': <Page><CompanyListPage /></Page>,
-  '/company/create': <Page><CompanyCreatePage /></Page>,
+  '/company': (
+    <Page>
+      <CompanyListPage />
+    </Page>
+  ),
+  '/company/create': (
+    <Page>
+      <CompanyCreatePage />
+    </Page>
+  ),
   '/company/slack': <CompanySlackPage />,
-  '/company/:companyId': <Page><CompanyDashboardPage /></Page>,
-  '/company/:companyId/users': <Page><CompanyUsersPage /></Page>,
-  '/company/:companyId/settings': <Page><CompanySettingsPage /></Page>,
-  '/company/:companyId/subscription': <Page><CompanySubscriptionPage /></Page>,
+  '/company/:companyId': (
+    <Page>
+      <CompanyDashboardPage />
+    </Page>
+  ),
+  '/company/:companyId/users': (
+    <Page>
+      <CompanyUsersPage />
+    </Page>
+  ),
+  '/company/:companyId/settings': (
+    <Page>
+      <CompanySettingsPage />
+    </Page>
+  ),
+  '/company/:companyId/subscription': (
+    <Page>
+      <CompanySubscriptionPage />
+    </Page>
+  ),
   '/company/:companyId/analytics-discovery': <CompanyPlaceholderPage section="analytics-discovery" />,
-  '/company/:companyId/maps': <Page><MapsPage /></Page>,
-  '/company/:companyId/maps/:mapId': <Page><MapPage /></Page>,
-  '/company/:companyId/views': <Page><ViewsPage /></Page>,
-  '/company/:companyId/views/:viewId': <Page><ViewPage /></Page>,
-  '/company/:companyId/attributes': <Page><AttributesPage /></Page>,
-  '/company/:companyId/attributes/:attributeId': <Page><AttributePage /></Page>,
-  '/company/:companyId/events': <Page><EventsPage /></Page>,
-  '/company/:companyId/events/:eventId': <Page><EventPage /></Page>,
+  '/company/:companyId/maps': (
+    <Page>
+      <MapsPage />
+    </Page>
+  ),
+  '/company/:companyId/maps/:mapId': (
+    <Page>
+      <MapPage />
+    </Page>
+  ),
+  '/company/:companyId/views': (
+    <Page>
+      <ViewsPage />
+    </Page>
+  ),
+  '/company/:companyId/views/:viewId': (
+    <Page>
+      <ViewPage />
+    </Page>
+  ),
+  '/company/:companyId/attributes': (
+    <Page>
+      <AttributesPage />
+    </Page>
+  ),
+  '/company/:companyId/attributes/:attributeId': (
+    <Page>
+      <AttributePage />
+    </Page>
+  ),
+  '/company/:companyId/events': (
+    <Page>
+      <EventsPage />
+    </Page>
+  ),
+  '/company/:companyId/events/:eventId': (
+    <Page>
+      <EventPage />
+    </Page>
+  ),
 };
 // A company's pages sit inside its layout, relative to the company.
 const COMPANY: CompanyPage = '/company/:companyId';

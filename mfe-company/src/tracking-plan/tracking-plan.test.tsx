@@ -17,7 +17,11 @@ const info = {
   objectCounts: { attributeCount: 0, eventCount: 0, viewCount: 0, mapCount: 0 },
   attributeInheritance: true,
   lastSync: null,
-  company: { id: 'c1', name: 'Acme', settings: { attributeInheritance: true, eventNameCase: 'snake_case', attributeNameCase: 'snake_case' } },
+  company: {
+    id: 'c1',
+    name: 'Acme',
+    settings: { attributeInheritance: true, eventNameCase: 'snake_case', attributeNameCase: 'snake_case' },
+  },
 } as CompanyInfo;
 
 function render(node: React.ReactNode, editable: boolean): string {
@@ -87,19 +91,44 @@ test('links that differ only by an absent or null override are the same', () => 
 
 describe('a link override', () => {
   const plan = {
-    id: 'a1', name: 'plan', displayName: '', description: '', scope: 'event', type: 'string', itemType: null,
-    validation: { kind: 'enum', values: ['free', 'pro', 'team'] }, origin: '', exposed: true, nullable: false, pii: false,
-    tags: [], status: 'planned', owners: [], version: 1, createdAt: '', updatedAt: '',
+    id: 'a1',
+    name: 'plan',
+    displayName: '',
+    description: '',
+    scope: 'event',
+    type: 'string',
+    itemType: null,
+    validation: { kind: 'enum', values: ['free', 'pro', 'team'] },
+    origin: '',
+    exposed: true,
+    nullable: false,
+    pii: false,
+    tags: [],
+    status: 'planned',
+    owners: [],
+    version: 1,
+    createdAt: '',
+    updatedAt: '',
   } as unknown as Attribute;
 
   test('narrowing an enum to a subset is accepted', () => {
-    const html = render(<LinkOverride attribute={plan} override={{ kind: 'enum', values: ['pro', 'team'] }} onChange={() => undefined} />, true);
+    const html = render(
+      <LinkOverride attribute={plan} override={{ kind: 'enum', values: ['pro', 'team'] }} onChange={() => undefined} />,
+      true,
+    );
     expect(html).not.toContain('role="alert"');
     expect(describeOverride({ kind: 'enum', values: ['pro', 'team'] })).toBe('only pro, team');
   });
 
   test('a value the attribute does not allow is flagged as widening', () => {
-    const html = render(<LinkOverride attribute={plan} override={{ kind: 'enum', values: ['pro', 'enterprise'] }} onChange={() => undefined} />, true);
+    const html = render(
+      <LinkOverride
+        attribute={plan}
+        override={{ kind: 'enum', values: ['pro', 'enterprise'] }}
+        onChange={() => undefined}
+      />,
+      true,
+    );
     expect(html).toMatch(/role="alert"[^>]*>[^<]*enterprise/);
   });
 });

@@ -5,7 +5,8 @@ const text = (value: unknown, field: string, file: string): string => {
   return value;
 };
 
-const tags = (value: unknown): string[] => (Array.isArray(value) ? value.filter((t): t is string => typeof t === 'string') : []);
+const tags = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((t): t is string => typeof t === 'string') : [];
 
 /** `./naming-conventions.md` → `naming-conventions` */
 export const slugOf = (key: string): string => key.replace(/^.*\//, '').replace(/\.md$/, '');
@@ -38,5 +39,7 @@ export function toLearningArticle(track: TrackId, key: string, doc: RawDocument)
   };
 }
 
-export const newestFirst = (a: BlogPost, b: BlogPost): number => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug);
-export const byOrder = (a: LearningArticle, b: LearningArticle): number => a.order - b.order || a.slug.localeCompare(b.slug);
+export const newestFirst = (a: BlogPost, b: BlogPost): number =>
+  b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug);
+export const byOrder = (a: LearningArticle, b: LearningArticle): number =>
+  a.order - b.order || a.slug.localeCompare(b.slug);

@@ -17,9 +17,12 @@ export function EventMock() {
       </div>
       <div className="mk-mock__body">
         <p style={{ margin: '0 0 4px' }}>
-          <strong>add_to_cart</strong> <span className="mk-chip">live</span> <span className="mk-chip mk-chip--muted">track</span>
+          <strong>add_to_cart</strong> <span className="mk-chip">live</span>{' '}
+          <span className="mk-chip mk-chip--muted">track</span>
         </p>
-        <p style={{ margin: '0 0 12px', color: '#475569' }}>When the user adds a product to the cart from the product page.</p>
+        <p style={{ margin: '0 0 12px', color: '#475569' }}>
+          When the user adds a product to the cart from the product page.
+        </p>
         <table>
           <thead>
             <tr>

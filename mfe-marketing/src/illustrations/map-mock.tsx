@@ -14,7 +14,12 @@ const EDGES = [
 export function MapMock() {
   return (
     <figure className="mk-mock" style={{ margin: 0 }}>
-      <svg viewBox="0 0 520 200" role="img" aria-label="A checkout map: product page, cart, checkout and confirmation joined by events" width="100%">
+      <svg
+        viewBox="0 0 520 200"
+        role="img"
+        aria-label="A checkout map: product page, cart, checkout and confirmation joined by events"
+        width="100%"
+      >
         <defs>
           <marker id="mk-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" orient="auto">
             <path d="M0 0 L10 5 L0 10 z" fill="#16a34a" />
@@ -23,7 +28,14 @@ export function MapMock() {
         {EDGES.map((e) => (
           <g key={e.label}>
             <line x1={e.x1} y1={e.y1} x2={e.x2} y2={e.y2} stroke="#16a34a" strokeWidth="2" markerEnd="url(#mk-arrow)" />
-            <text x={e.lx} y={e.ly} fontSize="10" textAnchor={e.x1 === e.x2 ? 'start' : 'middle'} fill="#15803d" fontFamily="monospace">
+            <text
+              x={e.lx}
+              y={e.ly}
+              fontSize="10"
+              textAnchor={e.x1 === e.x2 ? 'start' : 'middle'}
+              fill="#15803d"
+              fontFamily="monospace"
+            >
               {e.label}
             </text>
           </g>

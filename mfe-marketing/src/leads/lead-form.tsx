@@ -11,7 +11,17 @@ interface Props {
   thanks: string;
 }
 
-function FieldInput({ field, value, error, onChange }: { field: LeadField; value: string; error?: string; onChange: (v: string) => void }) {
+function FieldInput({
+  field,
+  value,
+  error,
+  onChange,
+}: {
+  field: LeadField;
+  value: string;
+  error?: string;
+  onChange: (v: string) => void;
+}) {
   const common = {
     id: `lead-${field.name}`,
     name: field.name,
@@ -60,7 +70,9 @@ export function LeadForm({ source, fields, submitLabel, thanks }: Props) {
       await sendLead(leadData);
       setState('sent');
     } catch (error) {
-      setFailure(error instanceof ApiError ? error.message : 'Could not send your details. Check your connection and try again.');
+      setFailure(
+        error instanceof ApiError ? error.message : 'Could not send your details. Check your connection and try again.',
+      );
       setState('idle');
     }
   };
@@ -78,7 +90,12 @@ export function LeadForm({ source, fields, submitLabel, thanks }: Props) {
         <label key={field.name} htmlFor={`lead-${field.name}`}>
           {field.label}
           {field.required ? ' *' : ''}
-          <FieldInput field={field} value={values[field.name] ?? ''} error={errors[field.name]} onChange={(v) => setValues((s) => ({ ...s, [field.name]: v }))} />
+          <FieldInput
+            field={field}
+            value={values[field.name] ?? ''}
+            error={errors[field.name]}
+            onChange={(v) => setValues((s) => ({ ...s, [field.name]: v }))}
+          />
           {errors[field.name] ? (
             <span className="mk-error" id={`lead-${field.name}-error`} data-testid={`lead-error-${field.name}`}>
               {errors[field.name]}
@@ -89,7 +106,14 @@ export function LeadForm({ source, fields, submitLabel, thanks }: Props) {
       {/* Hidden from people and from assistive technology; a filled value marks a bot. */}
       <div className="mk-hp" aria-hidden="true">
         <label htmlFor="lead-website">Website</label>
-        <input id="lead-website" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" value={trap} onChange={(e) => setTrap(e.target.value)} />
+        <input
+          id="lead-website"
+          name={HONEYPOT_FIELD}
+          tabIndex={-1}
+          autoComplete="off"
+          value={trap}
+          onChange={(e) => setTrap(e.target.value)}
+        />
       </div>
       {failure ? (
         <p className="mk-error" role="alert" data-testid="lead-failure">

@@ -19,7 +19,12 @@ const COMPONENTS = { a: ExternalLink };
 export function MarkdownView({ source }: { source: string }) {
   return (
     <div className="mk-prose" data-testid="markdown">
-      <Markdown remarkPlugins={[remarkGfm]} rehypePlugins={[[rehypeSanitize, markdownSchema]]} components={COMPONENTS} skipHtml={false}>
+      <Markdown
+        remarkPlugins={[remarkGfm]}
+        rehypePlugins={[[rehypeSanitize, markdownSchema]]}
+        components={COMPONENTS}
+        skipHtml={false}
+      >
         {source}
       </Markdown>
     </div>

@@ -5,11 +5,32 @@ import type { Options as SanitizeSchema } from 'rehype-sanitize';
  * event-handler attributes) is dropped, whatever a markdown file contains.
  */
 export const ALLOWED_TAGS = [
-  'p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
-  'ul', 'ol', 'li',
-  'a', 'code', 'pre', 'blockquote',
-  'table', 'thead', 'tbody', 'tr', 'th', 'td',
-  'strong', 'em', 'del', 'hr', 'br', 'img',
+  'p',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'ul',
+  'ol',
+  'li',
+  'a',
+  'code',
+  'pre',
+  'blockquote',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'strong',
+  'em',
+  'del',
+  'hr',
+  'br',
+  'img',
 ] as const;
 
 export const markdownSchema: SanitizeSchema = {

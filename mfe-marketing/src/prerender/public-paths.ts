@@ -17,10 +17,14 @@ const isParamPage = <P extends string>(page: P): page is ParamPage<P> => page.in
  * per value given for it. A parameter page without values is a type error, so a page added to the
  * manifest cannot be left out of prerendering silently.
  */
-export function fillPages<P extends string>(pages: readonly P[], values: Record<ParamPage<P>, readonly string[]>): string[] {
+export function fillPages<P extends string>(
+  pages: readonly P[],
+  values: Record<ParamPage<P>, readonly string[]>,
+): string[] {
   return pages.flatMap((page) => {
     if (!isParamPage(page)) return [page];
-    if (page.split('/').filter((part) => part.startsWith(':')).length > 1) throw new Error(`${page} has more than one parameter`);
+    if (page.split('/').filter((part) => part.startsWith(':')).length > 1)
+      throw new Error(`${page} has more than one parameter`);
     return values[page].map((value) => page.replace(/:[^/]+/, value));
   });
 }

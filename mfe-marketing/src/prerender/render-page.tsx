@@ -35,7 +35,9 @@ export function renderPage(path: string): RenderedPage {
     description = d;
   });
   try {
-    const markup = renderAppToString(path, [{ remote: 'mfe_marketing', module: './routes', component: MarketingRoutes }]);
+    const markup = renderAppToString(path, [
+      { remote: 'mfe_marketing', module: './routes', component: MarketingRoutes },
+    ]);
     const { styles, body } = splitHoistedStyles(markup);
     return { html: body, head: styles, title, description };
   } finally {

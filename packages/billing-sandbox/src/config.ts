@@ -76,19 +76,27 @@ export function withSandboxSecrets(env: Record<string, string | undefined>): Rec
  * answering every event with an error.
  */
 export function assertSandboxSecretsSafe(
-  config: Pick<SandboxSettings, 'NODE_ENV' | 'SANDBOX_WEBHOOK_SECRET' | 'SANDBOX_SECRET_KEY'> & { STRIPE_WEBHOOK_SECRET?: string },
+  config: Pick<SandboxSettings, 'NODE_ENV' | 'SANDBOX_WEBHOOK_SECRET' | 'SANDBOX_SECRET_KEY'> & {
+    STRIPE_WEBHOOK_SECRET?: string;
+  },
 ): void {
   const problems: string[] = [];
   if (config.SANDBOX_SECRET_KEY === PUBLISHED_SANDBOX_SECRET_KEY) {
-    problems.push("SANDBOX_SECRET_KEY: is the sandbox's former built-in API key, which is public and lets anyone call the sandbox; set a key of your own");
+    problems.push(
+      "SANDBOX_SECRET_KEY: is the sandbox's former built-in API key, which is public and lets anyone call the sandbox; set a key of your own",
+    );
   }
   for (const name of ['SANDBOX_WEBHOOK_SECRET', 'STRIPE_WEBHOOK_SECRET'] as const) {
     if (config[name] === PUBLISHED_SANDBOX_WEBHOOK_SECRET) {
-      problems.push(`${name}: is the sandbox's former built-in secret, which is public and lets anyone sign webhooks; set a secret of your own`);
+      problems.push(
+        `${name}: is the sandbox's former built-in secret, which is public and lets anyone sign webhooks; set a secret of your own`,
+      );
     }
   }
   if (config.NODE_ENV === 'production' && !config.STRIPE_WEBHOOK_SECRET) {
-    problems.push('STRIPE_WEBHOOK_SECRET: is required when NODE_ENV=production (the signing secret of the provider\'s webhook endpoint)');
+    problems.push(
+      "STRIPE_WEBHOOK_SECRET: is required when NODE_ENV=production (the signing secret of the provider's webhook endpoint)",
+    );
   }
   if (problems.length > 0) throw new ConfigError(problems);
 }

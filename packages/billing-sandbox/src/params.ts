@@ -60,13 +60,17 @@ export function metadata(params: FormObject, name = 'metadata'): Record<string, 
   const out: Record<string, string> = {};
   for (const [k, v] of entries) {
     if (typeof v !== 'string') throw invalidParam(`${name}[${k}]`, 'Metadata values must be strings');
-    if (k.length > 40 || v.length > 500) throw invalidParam(`${name}[${k}]`, 'Metadata keys are at most 40 and values at most 500 characters');
+    if (k.length > 40 || v.length > 500)
+      throw invalidParam(`${name}[${k}]`, 'Metadata keys are at most 40 and values at most 500 characters');
     out[k] = v;
   }
   return out;
 }
 
-export function mergeMetadata(current: Record<string, string>, update: Record<string, string> | undefined): Record<string, string> {
+export function mergeMetadata(
+  current: Record<string, string>,
+  update: Record<string, string> | undefined,
+): Record<string, string> {
   if (update === undefined) return current;
   if (Object.keys(update).length === 0) return {};
   const next = { ...current };

@@ -41,7 +41,6 @@ export interface BillingSandboxOptions {
  * and its tables (`migrateBillingSandbox`) in the host's schema.
  */
 const billingSandboxPlugin: FastifyPluginAsync<BillingSandboxOptions> = async (app, { settings: config, plans }) => {
-
   let worker: DeliveryWorker | null = null;
   const wake = () => worker?.wake();
   const webhookUrl = () => {
@@ -49,7 +48,12 @@ const billingSandboxPlugin: FastifyPluginAsync<BillingSandboxOptions> = async (a
     const address = app.server.listening ? (app.server.address() as AddressInfo | null) : null;
     if (!address) return null;
     // A wildcard address is reached on loopback; a specific one as it is bound.
-    const host = address.address === '0.0.0.0' || address.address === '::' ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+    const host =
+      address.address === '0.0.0.0' || address.address === '::'
+        ? '127.0.0.1'
+        : address.family === 'IPv6'
+          ? `[${address.address}]`
+          : address.address;
     return `http://${host}:${address.port}/webhooks/stripe`;
   };
 

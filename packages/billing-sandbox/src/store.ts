@@ -53,7 +53,9 @@ export class SandboxStore {
   /** `plans` is the price catalogue the sandbox offers (the service's configured plans). */
   static async open(client: pg.PoolClient, plans: Plan[], apiVersion = DEFAULT_API_VERSION): Promise<SandboxStore> {
     await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [LOCK_KEY]);
-    const { rows } = await client.query<{ offset_seconds: string }>('SELECT offset_seconds FROM subscription.sandbox_clock WHERE id = 1');
+    const { rows } = await client.query<{ offset_seconds: string }>(
+      'SELECT offset_seconds FROM subscription.sandbox_clock WHERE id = 1',
+    );
     const offset = Number(rows[0]?.offset_seconds ?? 0);
     return new SandboxStore(client, Math.floor(Date.now() / 1000) + offset, offset, apiVersion, plans);
   }
@@ -69,7 +71,9 @@ export class SandboxStore {
   }
 
   async get<T extends StripeObject = StripeObject>(id: string): Promise<StoredObject<T> | null> {
-    const { rows } = await this.client.query('SELECT data, internal FROM subscription.sandbox_objects WHERE id = $1', [id]);
+    const { rows } = await this.client.query('SELECT data, internal FROM subscription.sandbox_objects WHERE id = $1', [
+      id,
+    ]);
     return rows[0] ? { data: rows[0].data as T, internal: rows[0].internal as Internal } : null;
   }
 
@@ -102,20 +106,25 @@ export class SandboxStore {
   async save<T extends StripeObject>(data: T, internal?: Internal): Promise<T> {
     const customer = typeof data.customer === 'string' ? data.customer : data.object === 'customer' ? data.id : null;
     if (internal === undefined) {
-      await this.client.query('UPDATE subscription.sandbox_objects SET data = $2, customer = $3 WHERE id = $1', [data.id, JSON.stringify(data), customer]);
-    } else {
-      await this.client.query('UPDATE subscription.sandbox_objects SET data = $2, customer = $3, internal = $4 WHERE id = $1', [
+      await this.client.query('UPDATE subscription.sandbox_objects SET data = $2, customer = $3 WHERE id = $1', [
         data.id,
         JSON.stringify(data),
         customer,
-        JSON.stringify(internal),
       ]);
+    } else {
+      await this.client.query(
+        'UPDATE subscription.sandbox_objects SET data = $2, customer = $3, internal = $4 WHERE id = $1',
+        [data.id, JSON.stringify(data), customer, JSON.stringify(internal)],
+      );
     }
     return data;
   }
 
   /** Newest first, as the provider lists. */
-  async list<T extends StripeObject = StripeObject>(type: string, options: ListOptions = {}): Promise<Page<StoredObject<T>>> {
+  async list<T extends StripeObject = StripeObject>(
+    type: string,
+    options: ListOptions = {},
+  ): Promise<Page<StoredObject<T>>> {
     const limit = Math.min(Math.max(options.limit ?? 10, 1), 100);
     const where: string[] = ['type = $1'];
     const values: unknown[] = [type];
@@ -134,7 +143,8 @@ export class SandboxStore {
     }
     if (options.statusNotIn?.length) add((n) => `NOT (data->>'status' = ANY($${n}::text[]))`, options.statusNotIn);
     let order = 'DESC';
-    if (options.startingAfter) add((n) => `seq < (SELECT seq FROM subscription.sandbox_objects WHERE id = $${n})`, options.startingAfter);
+    if (options.startingAfter)
+      add((n) => `seq < (SELECT seq FROM subscription.sandbox_objects WHERE id = $${n})`, options.startingAfter);
     else if (options.endingBefore) {
       add((n) => `seq > (SELECT seq FROM subscription.sandbox_objects WHERE id = $${n})`, options.endingBefore);
       order = 'ASC';
@@ -160,18 +170,21 @@ export class SandboxStore {
       object: 'event',
       api_version: this.apiVersion,
       created: this.nowSeconds,
-      data: { object, ...(previousAttributes && Object.keys(previousAttributes).length > 0 ? { previous_attributes: previousAttributes } : {}) },
+      data: {
+        object,
+        ...(previousAttributes && Object.keys(previousAttributes).length > 0
+          ? { previous_attributes: previousAttributes }
+          : {}),
+      },
       livemode: false,
       pending_webhooks: 1,
       request: { id: null, idempotency_key: null },
       type,
     };
-    await this.client.query('INSERT INTO subscription.sandbox_events (id, type, created, data) VALUES ($1, $2, $3, $4)', [
-      id,
-      type,
-      this.nowSeconds,
-      JSON.stringify(event),
-    ]);
+    await this.client.query(
+      'INSERT INTO subscription.sandbox_events (id, type, created, data) VALUES ($1, $2, $3, $4)',
+      [id, type, this.nowSeconds, JSON.stringify(event)],
+    );
     this.emitted.push(id);
     return id;
   }
@@ -182,7 +195,10 @@ export class SandboxStore {
 }
 
 /** The top-level fields whose values differ, with their old values: an event's previous_attributes. */
-export function previousAttributes(before: Record<string, unknown>, after: Record<string, unknown>): Record<string, unknown> {
+export function previousAttributes(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): Record<string, unknown> {
   const changed: Record<string, unknown> = {};
   for (const key of Object.keys(before)) {
     if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) changed[key] = before[key];

@@ -1,5 +1,13 @@
 import Stripe from 'stripe';
-import { CARD, onService, SECRET_KEY, startSandbox, submitForm, WEBHOOK_SECRET, type SandboxHarness } from './support/harness';
+import {
+  CARD,
+  onService,
+  SECRET_KEY,
+  startSandbox,
+  submitForm,
+  WEBHOOK_SECRET,
+  type SandboxHarness,
+} from './support/harness';
 
 let h: SandboxHarness;
 beforeAll(async () => {
@@ -25,7 +33,11 @@ async function openCheckout(companyId: string) {
 }
 
 test('customers are created, retrieved, updated and found by email and metadata through the real SDK', async () => {
-  const created = await h.stripe.customers.create({ email: 'ops@acme.test', name: 'Acme', metadata: { companyId: 'c-1' } });
+  const created = await h.stripe.customers.create({
+    email: 'ops@acme.test',
+    name: 'Acme',
+    metadata: { companyId: 'c-1' },
+  });
   expect(created).toMatchObject({ object: 'customer', email: 'ops@acme.test', metadata: { companyId: 'c-1' } });
   expect(created.id).toMatch(/^cus_/);
   const fetched = await h.stripe.customers.retrieve(created.id);
@@ -46,7 +58,13 @@ test('an unknown id is the provider 404 and a wrong key is refused with 401', as
     code: 'resource_missing',
     message: "No such customer: 'cus_missing'",
   });
-  const stranger = new Stripe('sk_test_wrong_key_123', { host: '127.0.0.1', port: Number(new URL(h.base).port), protocol: 'http', telemetry: false, maxNetworkRetries: 0 });
+  const stranger = new Stripe('sk_test_wrong_key_123', {
+    host: '127.0.0.1',
+    port: Number(new URL(h.base).port),
+    protocol: 'http',
+    telemetry: false,
+    maxNetworkRetries: 0,
+  });
   await expect(stranger.customers.list()).rejects.toMatchObject({ type: 'StripeAuthenticationError', statusCode: 401 });
   expect(SECRET_KEY).not.toBe('sk_test_wrong_key_123');
 });
@@ -67,8 +85,15 @@ test('checkout with 4242 makes an active subscription with a paid invoice and a 
 
   const completed = await h.stripe.checkout.sessions.retrieve(session.id);
   expect(completed).toMatchObject({ status: 'complete', payment_status: 'paid', customer: customer.id });
-  const subscription = await h.stripe.subscriptions.retrieve(completed.subscription as string, { expand: ['default_payment_method'] });
-  expect(subscription).toMatchObject({ status: 'active', customer: customer.id, cancel_at_period_end: false, metadata: { companyId: 'company-ok' } });
+  const subscription = await h.stripe.subscriptions.retrieve(completed.subscription as string, {
+    expand: ['default_payment_method'],
+  });
+  expect(subscription).toMatchObject({
+    status: 'active',
+    customer: customer.id,
+    cancel_at_period_end: false,
+    metadata: { companyId: 'company-ok' },
+  });
   const item = subscription.items.data[0];
   expect(item.price.id).toBe('price_team');
   expect(item.current_period_end).toBeGreaterThan(item.current_period_start + 27 * 86400);
@@ -82,12 +107,18 @@ test('checkout with 4242 makes an active subscription with a paid invoice and a 
   const bySubscription = await h.stripe.invoices.list({ subscription: subscription.id });
   expect(bySubscription.data.map((i) => i.id)).toEqual([invoices.data[0].id]);
 
-  const hook = await h.receiver.waitFor((w) => w.event.type === 'checkout.session.completed' && w.event.data.object.id === session.id);
+  const hook = await h.receiver.waitFor(
+    (w) => w.event.type === 'checkout.session.completed' && w.event.data.object.id === session.id,
+  );
   const verified = h.stripe.webhooks.constructEvent(hook.raw, hook.signature, WEBHOOK_SECRET, 300);
   expect(verified).toMatchObject({ type: 'checkout.session.completed', api_version: '2026-10-28.endive' });
-  expect(() => h.stripe.webhooks.constructEvent(hook.raw, hook.signature, 'whsec_other_secret', 300)).toThrow(Stripe.errors.StripeSignatureVerificationError);
+  expect(() => h.stripe.webhooks.constructEvent(hook.raw, hook.signature, 'whsec_other_secret', 300)).toThrow(
+    Stripe.errors.StripeSignatureVerificationError,
+  );
   await h.receiver.waitFor((w) => w.event.type === 'invoice.paid' && w.event.data.object.id === invoices.data[0].id);
-  await h.receiver.waitFor((w) => w.event.type === 'customer.subscription.created' && w.event.data.object.id === subscription.id);
+  await h.receiver.waitFor(
+    (w) => w.event.type === 'customer.subscription.created' && w.event.data.object.id === subscription.id,
+  );
 
   const events = await h.stripe.events.list({ type: 'checkout.session.completed', created: { gte: session.created } });
   expect(events.data.map((e) => (e.data.object as { id: string }).id)).toContain(session.id);
@@ -115,7 +146,11 @@ test.each([
 
 test('an expiry date in the past is refused with the provider message', async () => {
   const { session } = await openCheckout('company-expired');
-  const answer = await submitForm(onService(h.base, session.url!), { ...CARD, number: '4242424242424242', expiry: '01 / 20' });
+  const answer = await submitForm(onService(h.base, session.url!), {
+    ...CARD,
+    number: '4242424242424242',
+    expiry: '01 / 20',
+  });
   expect(answer.status).toBe(402);
   expect(answer.html).toContain('Your card&#39;s expiration date is invalid.');
 });

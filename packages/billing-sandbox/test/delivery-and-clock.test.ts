@@ -16,10 +16,15 @@ afterAll(async () => {
 test('a delivery answered with 500 is retried until the endpoint takes it, and the event then counts as delivered', async () => {
   h.receiver.answers.push(500, 503);
   const customer = await h.stripe.customers.create({ email: 'retry@example.com' });
-  const hook = await h.receiver.waitFor((w) => w.event.type === 'customer.created' && w.event.data.object.id === customer.id);
+  const hook = await h.receiver.waitFor(
+    (w) => w.event.type === 'customer.created' && w.event.data.object.id === customer.id,
+  );
   // The round that delivered it has recorded the answer once the worker has drained.
   await h.app.billingSandbox!.drainWebhooks();
-  const { rows } = await h.app.db.query(`SELECT attempts, delivery_status FROM ${HOST_SCHEMA}.sandbox_events WHERE id = $1`, [hook.event.id]);
+  const { rows } = await h.app.db.query(
+    `SELECT attempts, delivery_status FROM ${HOST_SCHEMA}.sandbox_events WHERE id = $1`,
+    [hook.event.id],
+  );
   expect(rows[0]).toEqual({ attempts: 3, delivery_status: 'delivered' });
   expect(h.receiver.received.filter((w) => w.event.id === hook.event.id)).toHaveLength(1);
   const listed = await h.stripe.events.retrieve(hook.event.id);
@@ -39,11 +44,22 @@ test('events are listed newest first with type and created filters and pages thr
   for (let i = 1; i <= 3; i++) await h.stripe.customers.create({ email: `page-${i}@example.com` });
   const first = await h.stripe.events.list({ type: 'customer.created', created: { gte: since }, limit: 2 });
   expect(first.has_more).toBe(true);
-  const second = await h.stripe.events.list({ type: 'customer.created', created: { gte: since }, limit: 2, starting_after: first.data[1].id });
+  const second = await h.stripe.events.list({
+    type: 'customer.created',
+    created: { gte: since },
+    limit: 2,
+    starting_after: first.data[1].id,
+  });
   const emails = [...first.data, ...second.data].map((e) => (e.data.object as { email: string }).email);
-  expect(emails.slice(0, 4)).toEqual(['page-3@example.com', 'page-2@example.com', 'page-1@example.com', 'page-0@example.com']);
+  expect(emails.slice(0, 4)).toEqual([
+    'page-3@example.com',
+    'page-2@example.com',
+    'page-1@example.com',
+    'page-0@example.com',
+  ]);
   const all: string[] = [];
-  for await (const event of h.stripe.events.list({ type: 'customer.created', created: { gte: since }, limit: 1 })) all.push(event.id);
+  for await (const event of h.stripe.events.list({ type: 'customer.created', created: { gte: since }, limit: 1 }))
+    all.push(event.id);
   expect(all.length).toBeGreaterThanOrEqual(4);
 });
 
@@ -63,7 +79,10 @@ describe('the clock', () => {
   const clock = async (token: string | null, method = 'GET', path = '', body?: unknown) =>
     fetch(`${h.base}/api/subscription/sandbox/clock${path}`, {
       method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
       body: body ? JSON.stringify(body) : undefined,
     });
 
@@ -127,19 +146,42 @@ describe('restarts', () => {
 
 test('the provider form encoding decodes to nested objects and arrays', () => {
   expect(
-    decodeForm('items[0][price]=price_team&items[0][id]=si_1&metadata[companyId]=c%201&expand[0]=a.b&expand[]=c&created[gte]=5&__proto__[x]=1'),
-  ).toEqual({ items: [{ price: 'price_team', id: 'si_1' }], metadata: { companyId: 'c 1' }, expand: ['a.b', 'c'], created: { gte: '5' } });
+    decodeForm(
+      'items[0][price]=price_team&items[0][id]=si_1&metadata[companyId]=c%201&expand[0]=a.b&expand[]=c&created[gte]=5&__proto__[x]=1',
+    ),
+  ).toEqual({
+    items: [{ price: 'price_team', id: 'si_1' }],
+    metadata: { companyId: 'c 1' },
+    expand: ['a.b', 'c'],
+    created: { gte: '5' },
+  });
   const tricky = decodeForm('constructor[prototype][polluted]=1&toString[x]=2&metadata[constructor]=3');
-  expect(tricky).toEqual({ constructor: { prototype: { polluted: '1' } }, toString: { x: '2' }, metadata: { constructor: '3' } });
+  expect(tricky).toEqual({
+    constructor: { prototype: { polluted: '1' } },
+    toString: { x: '2' },
+    metadata: { constructor: '3' },
+  });
   expect((Object as unknown as Record<string, unknown>).prototype).not.toHaveProperty('polluted');
   expect(({} as Record<string, unknown>).polluted).toBeUndefined();
 });
 
 test('a configured plan catalogue is what the sandbox sells', async () => {
-  const plans = [{ priceId: 'price_local_pro', name: 'Local Pro', amount: 4900, currency: 'usd', interval: 'month', features: ['Everything'], limits: null }];
+  const plans = [
+    {
+      priceId: 'price_local_pro',
+      name: 'Local Pro',
+      amount: 4900,
+      currency: 'usd',
+      interval: 'month',
+      features: ['Everything'],
+      limits: null,
+    },
+  ];
   const custom = await startSandbox({ env: { BILLING_PLANS: JSON.stringify(plans) } });
   try {
-    expect((await custom.stripe.prices.list()).data.map((p) => [p.id, p.unit_amount, p.nickname])).toEqual([['price_local_pro', 4900, 'Local Pro']]);
+    expect((await custom.stripe.prices.list()).data.map((p) => [p.id, p.unit_amount, p.nickname])).toEqual([
+      ['price_local_pro', 4900, 'Local Pro'],
+    ]);
     await expect(custom.stripe.prices.retrieve('price_team')).rejects.toMatchObject({ statusCode: 404 });
   } finally {
     await custom.close();
@@ -147,11 +189,23 @@ test('a configured plan catalogue is what the sandbox sells', async () => {
 });
 
 test('a checkout session past its expiry can no longer be paid', async () => {
-  const session = await h.stripe.checkout.sessions.create({ mode: 'subscription', line_items: [{ price: 'price_starter', quantity: 1 }], success_url: 'http://localhost:8080/ok' });
-  await h.app.db.query(`UPDATE ${HOST_SCHEMA}.sandbox_objects SET data = jsonb_set(data, '{expires_at}', to_jsonb(0)) WHERE id = $1`, [session.id]);
+  const session = await h.stripe.checkout.sessions.create({
+    mode: 'subscription',
+    line_items: [{ price: 'price_starter', quantity: 1 }],
+    success_url: 'http://localhost:8080/ok',
+  });
+  await h.app.db.query(
+    `UPDATE ${HOST_SCHEMA}.sandbox_objects SET data = jsonb_set(data, '{expires_at}', to_jsonb(0)) WHERE id = $1`,
+    [session.id],
+  );
   const url = `${h.base}${new URL(session.url!).pathname}`;
   expect(await (await fetch(url)).text()).toContain('This checkout is no longer active');
-  const paid = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'number=4242424242424242&expiry=12%2F34&cvc=123', redirect: 'manual' });
+  const paid = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'number=4242424242424242&expiry=12%2F34&cvc=123',
+    redirect: 'manual',
+  });
   expect(paid.status).toBe(400);
   expect((await h.stripe.checkout.sessions.retrieve(session.id)).subscription).toBeNull();
 });

@@ -11,15 +11,25 @@ afterAll(async () => {
 
 // Text the database can keep (no NUL), and metadata keys without the brackets the form encoding uses.
 const text = (max: number) => fc.string({ unit: 'grapheme', maxLength: max }).filter((s) => !s.includes('\u0000'));
-const key = fc.string({ minLength: 1, maxLength: 40 }).filter((s) => !s.includes('[') && !s.includes(']') && !s.includes('\u0000'));
+const key = fc
+  .string({ minLength: 1, maxLength: 40 })
+  .filter((s) => !s.includes('[') && !s.includes(']') && !s.includes('\u0000'));
 
 test('whatever metadata the SDK sends comes back unchanged', async () => {
   await fc.assert(
-    fc.asyncProperty(fc.dictionary(key, text(120).filter((v) => v.length > 0), { maxKeys: 6 }), text(60), async (metadata, name) => {
-      const created = await h.stripe.customers.create({ metadata, ...(name ? { name } : {}) });
-      const fetched = await h.stripe.customers.retrieve(created.id);
-      expect(fetched).toMatchObject({ metadata, name: name || null });
-    }),
+    fc.asyncProperty(
+      fc.dictionary(
+        key,
+        text(120).filter((v) => v.length > 0),
+        { maxKeys: 6 },
+      ),
+      text(60),
+      async (metadata, name) => {
+        const created = await h.stripe.customers.create({ metadata, ...(name ? { name } : {}) });
+        const fetched = await h.stripe.customers.retrieve(created.id);
+        expect(fetched).toMatchObject({ metadata, name: name || null });
+      },
+    ),
     { numRuns: 40 },
   );
 });

@@ -13,7 +13,11 @@ export type CompanyRole = (typeof COMPANY_ROLES)[number];
 const CompanyRoleLiterals = Type.Union(COMPANY_ROLES.map((r) => Type.Literal(r)));
 
 /** One entry of the user's `companyPermissions`. */
-export const CompanyPermissionSchema = Type.Object({ id: Type.String(), name: Type.String(), role: CompanyRoleLiterals });
+export const CompanyPermissionSchema = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  role: CompanyRoleLiterals,
+});
 export type CompanyPermission = Static<typeof CompanyPermissionSchema>;
 
 /**
@@ -43,7 +47,11 @@ export const AccountUserSchema = Type.Object({
 });
 export type AccountUser = Static<typeof AccountUserSchema>;
 /** What a route answers instead of its usual body (`205 password_reset_required` on sync). */
-export const AccountNoticeSchema = Type.Object({ statusCode: Type.Integer(), code: Type.String(), message: Type.String() });
+export const AccountNoticeSchema = Type.Object({
+  statusCode: Type.Integer(),
+  code: Type.String(),
+  message: Type.String(),
+});
 export const SyncQuery = Type.Object({}, strict);
 
 // ——— Public routes ———
@@ -87,7 +95,12 @@ export const SetAdminResponse = Type.Object({ userId: Uuid, anamap_admin: Type.B
 
 // ——— Internal routes ———
 /** A user as other services see them: names and email, by user id. */
-export const ProfileSchema = Type.Object({ id: Type.String(), email: Type.String(), firstName: Type.String(), lastName: Type.String() });
+export const ProfileSchema = Type.Object({
+  id: Type.String(),
+  email: Type.String(),
+  firstName: Type.String(),
+  lastName: Type.String(),
+});
 export type Profile = Static<typeof ProfileSchema>;
 export const ProfilesLookupBody = Type.Object({ ids: Type.Array(Uuid, { maxItems: 500 }) }, strict);
 export const ProfilesLookupResponse = Type.Object({ profiles: Type.Array(ProfileSchema) });

@@ -57,11 +57,17 @@ export const AdminFeedbackSchema = Type.Object({
   createdAt: Type.String(),
 });
 export type AdminFeedback = Static<typeof AdminFeedbackSchema>;
-export const AdminSupportResponse = Type.Object({ bugReports: Type.Array(AdminBugReportSchema), feedback: Type.Array(AdminFeedbackSchema) });
+export const AdminSupportResponse = Type.Object({
+  bugReports: Type.Array(AdminBugReportSchema),
+  feedback: Type.Array(AdminFeedbackSchema),
+});
 export type AdminSupportAnswer = Static<typeof AdminSupportResponse>;
 export const SupportListQuery = Type.Object({ status: Type.Optional(SupportStatusSchema), limit: Limit }, strict);
 export const SupportStatusBody = Type.Object({ status: SupportStatusSchema }, strict);
-export const SupportMessageParams = Type.Object({ kind: Type.Union([Type.Literal('bug-reports'), Type.Literal('feedback')]), id: Uuid }, strict);
+export const SupportMessageParams = Type.Object(
+  { kind: Type.Union([Type.Literal('bug-reports'), Type.Literal('feedback')]), id: Uuid },
+  strict,
+);
 /** What a 204 answer has: no body. */
 export const NoContentResponse = Type.Null();
 
@@ -79,7 +85,13 @@ export const AdminUserSummarySchema = Type.Object({
   passwordResetRequired: Type.Boolean(),
 });
 export type AdminUserSummary = Static<typeof AdminUserSummarySchema>;
-export const AdminSearchQuery = Type.Object({ q: Type.String({ minLength: 1, maxLength: 320 }), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })) }, strict);
+export const AdminSearchQuery = Type.Object(
+  {
+    q: Type.String({ minLength: 1, maxLength: 320 }),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+  },
+  strict,
+);
 export const AdminUserListResponse = Type.Object({ users: Type.Array(AdminUserSummarySchema) });
 export const AdminUserCompanySchema = Type.Object({ id: Type.String(), name: Type.String(), role: Type.String() });
 export const AdminUserDetailResponse = Type.Object({
@@ -101,30 +113,61 @@ export const AdminCreateUserBody = Type.Object(
   strict,
 );
 export type AdminCreateUserInput = Static<typeof AdminCreateUserBody>;
-export const AdminCreateUserResponse = Type.Object({ userId: Uuid, email: Type.String(), invited: Type.Boolean(), companyRole: Nullable(Type.String()) });
+export const AdminCreateUserResponse = Type.Object({
+  userId: Uuid,
+  email: Type.String(),
+  invited: Type.Boolean(),
+  companyRole: Nullable(Type.String()),
+});
 export const AdminActionResponse = Type.Object({ ok: Type.Literal(true), message: Type.String() });
 export type AdminActionAnswer = Static<typeof AdminActionResponse>;
 
 // ——— Companies ———
-export const AdminCompanySummarySchema = Type.Object({ id: Uuid, name: Type.String(), createdAt: Type.String(), memberCount: Type.Integer() });
+export const AdminCompanySummarySchema = Type.Object({
+  id: Uuid,
+  name: Type.String(),
+  createdAt: Type.String(),
+  memberCount: Type.Integer(),
+});
 export type AdminCompanySummary = Static<typeof AdminCompanySummarySchema>;
 export const AdminCompanyListResponse = Type.Object({ companies: Type.Array(AdminCompanySummarySchema) });
 export const CompanyIdParams = Type.Object({ companyId: Uuid }, strict);
 export const AdminCompanyDetailResponse = Type.Object({
   company: Type.Object({ id: Uuid, name: Type.String() }),
-  members: Type.Array(Type.Object({ userId: Uuid, email: Nullable(Type.String()), name: Type.String(), role: Type.String() })),
+  members: Type.Array(
+    Type.Object({ userId: Uuid, email: Nullable(Type.String()), name: Type.String(), role: Type.String() }),
+  ),
   /** null: no subscription, or the subscription service did not answer (see subscriptionUnavailable). */
-  subscription: Nullable(Type.Object({ status: Type.String(), planName: Nullable(Type.String()), currentPeriodEnd: Nullable(Type.String()) })),
+  subscription: Nullable(
+    Type.Object({
+      status: Type.String(),
+      planName: Nullable(Type.String()),
+      currentPeriodEnd: Nullable(Type.String()),
+    }),
+  ),
   subscriptionUnavailable: Type.Boolean(),
 });
 export type AdminCompanyDetail = Static<typeof AdminCompanyDetailResponse>;
-export const AdminCreateCompanyBody = Type.Object({ name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }), ownerEmail: Email }, strict);
+export const AdminCreateCompanyBody = Type.Object(
+  { name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }), ownerEmail: Email },
+  strict,
+);
 export type AdminCreateCompanyInput = Static<typeof AdminCreateCompanyBody>;
-export const AdminCreateCompanyResponse = Type.Object({ companyId: Uuid, name: Type.String(), ownerUserId: Uuid, ownerInvited: Type.Boolean() });
+export const AdminCreateCompanyResponse = Type.Object({
+  companyId: Uuid,
+  name: Type.String(),
+  ownerUserId: Uuid,
+  ownerInvited: Type.Boolean(),
+});
 
 // ——— Emails (every service's outbox) ———
 export const EmailSourceSchema = Type.Union(EMAIL_SOURCES.map((s) => Type.Literal(s)));
-export const EmailStatusSchema = Type.Union([Type.Literal('pending'), Type.Literal('sending'), Type.Literal('sent'), Type.Literal('failed')]);
+export const EmailStatusSchema = Type.Union([
+  Type.Literal('pending'),
+  Type.Literal('sending'),
+  Type.Literal('sent'),
+  Type.Literal('failed'),
+]);
 export const AdminEmailSummarySchema = Type.Object({
   source: EmailSourceSchema,
   id: Uuid,
@@ -141,10 +184,18 @@ export const AdminEmailSummarySchema = Type.Object({
 });
 export type AdminEmailSummary = Static<typeof AdminEmailSummarySchema>;
 export const AdminEmailQuery = Type.Object(
-  { recipient: Type.Optional(Type.String({ maxLength: 320 })), template: Type.Optional(Type.String({ maxLength: 100 })), status: Type.Optional(EmailStatusSchema), limit: Limit },
+  {
+    recipient: Type.Optional(Type.String({ maxLength: 320 })),
+    template: Type.Optional(Type.String({ maxLength: 100 })),
+    status: Type.Optional(EmailStatusSchema),
+    limit: Limit,
+  },
   strict,
 );
-export const AdminEmailListResponse = Type.Object({ emails: Type.Array(AdminEmailSummarySchema), unavailable: Type.Array(EmailSourceSchema) });
+export const AdminEmailListResponse = Type.Object({
+  emails: Type.Array(AdminEmailSummarySchema),
+  unavailable: Type.Array(EmailSourceSchema),
+});
 export type AdminEmailList = Static<typeof AdminEmailListResponse>;
 export const EmailParams = Type.Object({ source: EmailSourceSchema, id: Uuid }, strict);
 export const AdminEmailDetailSchema = Type.Composite([
@@ -152,7 +203,10 @@ export const AdminEmailDetailSchema = Type.Composite([
   Type.Object({ messageId: Nullable(Type.String()), subject: Type.String(), text: Type.String(), html: Type.String() }),
 ]);
 export type AdminEmailDetail = Static<typeof AdminEmailDetailSchema>;
-export const AdminResendResponse = Type.Object({ outcome: Type.Union([Type.Literal('queued'), Type.Literal('already_resent')]), id: Uuid });
+export const AdminResendResponse = Type.Object({
+  outcome: Type.Union([Type.Literal('queued'), Type.Literal('already_resent')]),
+  id: Uuid,
+});
 export type AdminResendAnswer = Static<typeof AdminResendResponse>;
 export const TestEmailBody = Type.Object({ to: Email }, strict);
 
@@ -179,7 +233,10 @@ export type RoadmapItemInput = Static<typeof RoadmapItemBody>;
 export const RoadmapItemPatch = Type.Object({ title: OptionalNullable(RoadmapTitle), ...roadmapItemFields }, strict);
 export type RoadmapItemChanges = Static<typeof RoadmapItemPatch>;
 export const RoadmapItemParams = Type.Object({ id: Uuid }, strict);
-export const RoadmapOrderBody = Type.Object({ ids: Type.Array(Uuid, { minItems: 1, maxItems: 500, uniqueItems: true }) }, strict);
+export const RoadmapOrderBody = Type.Object(
+  { ids: Type.Array(Uuid, { minItems: 1, maxItems: 500, uniqueItems: true }) },
+  strict,
+);
 
 // ——— Audit log ———
 export const AdminAuditEntrySchema = Type.Object({
@@ -200,7 +257,12 @@ export const AuditQuery = Type.Object({ limit: Limit }, strict);
 export const AdminOverviewResponse = Type.Object({
   /** Each part is null when the service that owns it did not answer. */
   users: Nullable(
-    Type.Object({ total: Type.Integer(), confirmed: Type.Integer(), newThisWeek: Type.Integer(), dailySignups: Type.Array(Type.Integer()) }),
+    Type.Object({
+      total: Type.Integer(),
+      confirmed: Type.Integer(),
+      newThisWeek: Type.Integer(),
+      dailySignups: Type.Array(Type.Integer()),
+    }),
   ),
   companies: Nullable(Type.Object({ total: Type.Integer(), newThisWeek: Type.Integer() })),
   subscriptions: Nullable(Type.Record(Type.String(), Type.Integer())),
@@ -214,7 +276,9 @@ export const AdminOverviewResponse = Type.Object({
   openBugReports: Type.Integer(),
   recentBugReports: Type.Array(AdminBugReportSchema),
   recentFeedback: Type.Array(AdminFeedbackSchema),
-  recentLeads: Type.Array(Type.Object({ id: Uuid, data: Type.Record(Type.String(), Type.Unknown()), createdAt: Type.String() })),
+  recentLeads: Type.Array(
+    Type.Object({ id: Uuid, data: Type.Record(Type.String(), Type.Unknown()), createdAt: Type.String() }),
+  ),
   recentAudit: Type.Array(AdminAuditEntrySchema),
 });
 export type AdminOverview = Static<typeof AdminOverviewResponse>;

@@ -33,7 +33,10 @@ export const UtmSchema = Type.Object(
 export type Utm = Static<typeof UtmSchema>;
 
 export const ExperimentAssignmentSchema = Type.Object(
-  { experiment: Type.String({ pattern: '^[A-Za-z0-9_.-]{1,64}$' }), variant: Type.String({ pattern: '^[A-Za-z0-9_.-]{1,64}$' }) },
+  {
+    experiment: Type.String({ pattern: '^[A-Za-z0-9_.-]{1,64}$' }),
+    variant: Type.String({ pattern: '^[A-Za-z0-9_.-]{1,64}$' }),
+  },
   strict,
 );
 export type ExperimentAssignment = Static<typeof ExperimentAssignmentSchema>;
@@ -51,7 +54,11 @@ export const AnalyticsEventSchema = Type.Object(
     visibleMs: Type.Optional(Type.Integer({ minimum: 0, maximum: 86_400_000 })),
     scrollDepth: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
     properties: Type.Optional(
-      Type.Record(Type.String({ pattern: '^[A-Za-z0-9_]{1,64}$' }), Type.Union([ShortText, Type.Number(), Type.Boolean()]), { maxProperties: 20 }),
+      Type.Record(
+        Type.String({ pattern: '^[A-Za-z0-9_]{1,64}$' }),
+        Type.Union([ShortText, Type.Number(), Type.Boolean()]),
+        { maxProperties: 20 },
+      ),
     ),
   },
   strict,

@@ -26,7 +26,11 @@ export const CompanySettingsSchema = Type.Object({
 });
 
 /** A company as its members see it: what creating it and changing its settings answer, and part of company info. */
-export const CompanySummarySchema = Type.Object({ id: Type.String(), name: Type.String(), settings: CompanySettingsSchema });
+export const CompanySummarySchema = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  settings: CompanySettingsSchema,
+});
 export type CompanySummary = Static<typeof CompanySummarySchema>;
 
 /** `POST /api/company/info`: what a member sees of a company; `role` is the caller's own. */

@@ -33,7 +33,13 @@ export const InvitationListResponse = Type.Object({ invitations: Type.Array(Invi
 
 /** `POST /api/company/invite` */
 export const InviteBody = Type.Object(
-  { companyId: Uuid, email: EmailSchema, firstName: PersonNameSchema, lastName: PersonNameSchema, role: CompanyRoleSchema },
+  {
+    companyId: Uuid,
+    email: EmailSchema,
+    firstName: PersonNameSchema,
+    lastName: PersonNameSchema,
+    role: CompanyRoleSchema,
+  },
   strict,
 );
 export type InviteInput = Static<typeof InviteBody>;
@@ -83,5 +89,9 @@ export const ClaimInvitationBody = Type.Object(
   strict,
 );
 export type ClaimInvitationInput = Static<typeof ClaimInvitationBody>;
-export const ClaimedInvitationResponse = Type.Object({ companyId: Type.String(), role: CompanyRoleSchema, email: Type.String() });
+export const ClaimedInvitationResponse = Type.Object({
+  companyId: Type.String(),
+  role: CompanyRoleSchema,
+  email: Type.String(),
+});
 export type ClaimedInvitation = Static<typeof ClaimedInvitationResponse>;

@@ -17,4 +17,5 @@ export function isHttpUrl(value: unknown): value is string {
 }
 
 /** The address when it is safe to render, else undefined (the element then renders without it). */
-export const safeHref = (value: string | null | undefined): string | undefined => (isHttpUrl(value) ? value : undefined);
+export const safeHref = (value: string | null | undefined): string | undefined =>
+  isHttpUrl(value) ? value : undefined;

@@ -7,4 +7,8 @@ export * from './http-url-rule';
  * The one schema of every stored web address. `errorMessage` replaces the validator's own
  * wording, which would only quote the pattern back to the user.
  */
-export const HttpUrl = Type.String({ pattern: HTTP_URL_PATTERN, maxLength: HTTP_URL_MAX_LENGTH, errorMessage: HTTP_URL_MESSAGE });
+export const HttpUrl = Type.String({
+  pattern: HTTP_URL_PATTERN,
+  maxLength: HTTP_URL_MAX_LENGTH,
+  errorMessage: HTTP_URL_MESSAGE,
+});

@@ -26,7 +26,9 @@ export const MANIFEST_ROUTES: RemoteRoutes[] = MICRO_FRONTENDS.flatMap((app) => 
  */
 export function protectedPrefixesOf(apps: readonly Pick<MicroFrontend, 'exposes'>[]): string[] {
   return apps.flatMap((app) =>
-    app.exposes.flatMap((exposed) => (exposed.access ? [...(exposed.base ? [exposed.base] : []), ...(exposed.prefixes ?? [])] : [])),
+    app.exposes.flatMap((exposed) =>
+      exposed.access ? [...(exposed.base ? [exposed.base] : []), ...(exposed.prefixes ?? [])] : [],
+    ),
   );
 }
 

@@ -28,9 +28,12 @@ const admitsNull = (schema: TSchema): boolean =>
  * null keeps it as it is, since there null means something ("clear this");
  * every other field becomes OptionalNullable, null meaning not given.
  */
-export function optionalInputFields<T extends Record<string, TSchema>>(fields: T): { [K in keyof T]: TOptional<TUnion<[T[K], TNull]>> } {
+export function optionalInputFields<T extends Record<string, TSchema>>(
+  fields: T,
+): { [K in keyof T]: TOptional<TUnion<[T[K], TNull]>> } {
   const optional: Record<string, TSchema> = {};
-  for (const [key, schema] of Object.entries(fields)) optional[key] = admitsNull(schema) ? Type.Optional(schema) : OptionalNullable(schema);
+  for (const [key, schema] of Object.entries(fields))
+    optional[key] = admitsNull(schema) ? Type.Optional(schema) : OptionalNullable(schema);
   // A field that admits null already is typed the same with null added again, so one type covers both.
   return optional as { [K in keyof T]: TOptional<TUnion<[T[K], TNull]>> };
 }

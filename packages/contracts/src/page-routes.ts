@@ -14,7 +14,9 @@ export interface PageRoute {
  */
 export const PAGE_ROUTES: PageRoute[] = MICRO_FRONTENDS.flatMap((app) =>
   app.exposes.flatMap((exposed) =>
-    exposed.pages.map((pattern): PageRoute => ('bare' in exposed && exposed.bare ? { pattern, app: app.folder, bare: true } : { pattern, app: app.folder })),
+    exposed.pages.map((pattern): PageRoute =>
+      'bare' in exposed && exposed.bare ? { pattern, app: app.folder, bare: true } : { pattern, app: app.folder },
+    ),
   ),
 );
 

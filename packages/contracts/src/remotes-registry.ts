@@ -16,7 +16,10 @@ export const RemoteRoutesSchema = Type.Object({
 });
 export type RemoteRoutes = Static<typeof RemoteRoutesSchema>;
 
-export const RemoteEntrySchema = Type.Object({ name: Type.String({ minLength: 1 }), entry: Type.String({ minLength: 1 }) });
+export const RemoteEntrySchema = Type.Object({
+  name: Type.String({ minLength: 1 }),
+  entry: Type.String({ minLength: 1 }),
+});
 export type RemoteEntry = Static<typeof RemoteEntrySchema>;
 
 /** `/remotes.json`: where each remote's manifest is, and which paths each of its modules renders. */

@@ -16,11 +16,23 @@ export type StartTrialInput = Static<typeof StartTrialBody>;
 
 /** The company's status once the trial is running, or why no trial was started. */
 export const StartTrialAnswer = Type.Union([
-  Type.Object({ started: Type.Literal(true), status: Type.Union([SubscriptionStatusSchema, Type.Literal('none')]) }, strictObject),
-  Type.Object({ started: Type.Literal(false), reason: Type.Union([Type.Literal('trial_used'), Type.Literal('has_subscription')]) }, strictObject),
+  Type.Object(
+    { started: Type.Literal(true), status: Type.Union([SubscriptionStatusSchema, Type.Literal('none')]) },
+    strictObject,
+  ),
+  Type.Object(
+    {
+      started: Type.Literal(false),
+      reason: Type.Union([Type.Literal('trial_used'), Type.Literal('has_subscription')]),
+    },
+    strictObject,
+  ),
 ]);
 export type StartTrialAnswer = Static<typeof StartTrialAnswer>;
 
 /** `GET /internal/subscriptions/stats`: companies per product status; a status nobody has is absent. */
-export const SubscriptionStatsAnswer = Type.Object({ byStatus: Type.Record(Type.String(), Type.Integer({ minimum: 0 })) }, strictObject);
+export const SubscriptionStatsAnswer = Type.Object(
+  { byStatus: Type.Record(Type.String(), Type.Integer({ minimum: 0 })) },
+  strictObject,
+);
 export type SubscriptionStatsAnswer = Static<typeof SubscriptionStatsAnswer>;

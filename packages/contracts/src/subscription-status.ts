@@ -41,7 +41,11 @@ export function needsSubscription(status: MaybeStatus): boolean {
  * The card expires this month or has expired already (the admins' banner): expiry month and
  * year at or before the current month and year. `now` is injectable for tests.
  */
-export function cardExpiring(month: number | null | undefined, year: number | null | undefined, now: Date = new Date()): boolean {
+export function cardExpiring(
+  month: number | null | undefined,
+  year: number | null | undefined,
+  now: Date = new Date(),
+): boolean {
   if (month == null || year == null) return false;
   const current = now.getUTCFullYear() * 12 + now.getUTCMonth();
   return year * 12 + (month - 1) <= current;

@@ -1,4 +1,16 @@
-import { assignableRoles, canChangeRole, canManageInvitation, canRemoveMember, COMPANY_ROLES, hasAccess, hasAdminRights, hasEditAccess, invitableRoles, isOwner, roleRank } from '../src';
+import {
+  assignableRoles,
+  canChangeRole,
+  canManageInvitation,
+  canRemoveMember,
+  COMPANY_ROLES,
+  hasAccess,
+  hasAdminRights,
+  hasEditAccess,
+  invitableRoles,
+  isOwner,
+  roleRank,
+} from '../src';
 
 const owner = { userId: 'o', role: 'owner' as const };
 const owner2 = { userId: 'o2', role: 'owner' as const };
@@ -64,5 +76,4 @@ describe('role rights', () => {
     expect(canManageInvitation('owner', 'owner')).toBe(true);
     expect(canManageInvitation('creator', 'viewer')).toBe(false);
   });
-
 });

@@ -2,7 +2,10 @@ import { MFE_ADMIN, relativePath, relativeRoutes, relativeRoutesOf, type Manifes
 
 describe("a remote's routes come from the manifest's page list", () => {
   test('a module mounted at its base gets each page relative to the base, the base itself as the index', () => {
-    const routes = relativeRoutesOf({ pages: ['/x', '/x/list', '/x/:id'], base: '/x' }, { '/x': 'home', '/x/list': 'list', '/x/:id': 'one' });
+    const routes = relativeRoutesOf(
+      { pages: ['/x', '/x/list', '/x/:id'], base: '/x' },
+      { '/x': 'home', '/x/list': 'list', '/x/:id': 'one' },
+    );
     expect(routes).toEqual([
       { page: '/x', path: '', element: 'home' },
       { page: '/x/list', path: 'list', element: 'list' },
@@ -11,7 +14,10 @@ describe("a remote's routes come from the manifest's page list", () => {
   });
 
   test('a module mounted at / gets its pages without the leading slash, and a prefix page takes what is beneath it', () => {
-    const routes = relativeRoutesOf({ pages: ['/', '/login', '/me'], prefixes: ['/me'] }, { '/': 0, '/login': 1, '/me': 2 });
+    const routes = relativeRoutesOf(
+      { pages: ['/', '/login', '/me'], prefixes: ['/me'] },
+      { '/': 0, '/login': 1, '/me': 2 },
+    );
     expect(routes.map(({ path }) => path)).toEqual(['', 'login', 'me/*']);
   });
 
@@ -44,7 +50,13 @@ describe("a remote's routes come from the manifest's page list", () => {
 
   test('a page without an element, or an element for a page the manifest does not list, does not compile', () => {
     // @ts-expect-error '/admin/create-company' has no element
-    const missing: Record<ManifestPage<'mfe_admin', './routes'>, string> = { '/admin': '', '/admin/email': '', '/admin/roadmap': '', '/admin/debug-test': '', '/admin/create-user': '' };
+    const missing: Record<ManifestPage<'mfe_admin', './routes'>, string> = {
+      '/admin': '',
+      '/admin/email': '',
+      '/admin/roadmap': '',
+      '/admin/debug-test': '',
+      '/admin/create-user': '',
+    };
     const extra: Record<ManifestPage<'mfe_admin', './routes'>, string> = {
       '/admin': '',
       '/admin/email': '',

@@ -1,6 +1,13 @@
 export { migrateOutbox } from './migrate-outbox';
 export { enqueueEmail, type EmailRequest, type EnqueueResult } from './enqueue-email';
-export { startOutboxWorker, retryDelayMs, DEFAULT_LEASE_MS, type OutboxWorker, type OutboxWorkerOptions, type WorkerLogger } from './outbox-worker';
+export {
+  startOutboxWorker,
+  retryDelayMs,
+  DEFAULT_LEASE_MS,
+  type OutboxWorker,
+  type OutboxWorkerOptions,
+  type WorkerLogger,
+} from './outbox-worker';
 export { renderEmail } from './render-email';
 export { listOutbox, type OutboxEntry } from './list-outbox';
 export { TEMPLATES, isTemplateName, type TemplateName, type EmailData, type RenderedEmail } from './templates/types';

@@ -70,7 +70,12 @@ export async function searchOutbox(db: Db, schema: string, search: OutboxSearch 
         AND ($4::text IS NULL OR o.status = $4)
       ORDER BY o.created_at DESC, o.id
       LIMIT $1`,
-    [limit, search.recipient?.replace(/[\\%_]/g, (c) => `\\${c}`) ?? null, search.template ?? null, search.status ?? null],
+    [
+      limit,
+      search.recipient?.replace(/[\\%_]/g, (c) => `\\${c}`) ?? null,
+      search.template ?? null,
+      search.status ?? null,
+    ],
   );
   return rows.map(summary);
 }
@@ -90,7 +95,8 @@ export async function getOutboxEmail(db: Db, schema: string, id: string): Promis
   return { ...summary(row), messageId: row.message_id, ...rendered };
 }
 
-export type ResendOutcome = { outcome: 'queued' | 'already_resent'; id: string } | { outcome: 'not_found' } | { outcome: 'not_failed' };
+export type ResendOutcome =
+  { outcome: 'queued' | 'already_resent'; id: string } | { outcome: 'not_found' } | { outcome: 'not_failed' };
 
 /**
  * Queues a copy of a failed email. The copy's dedupe key names the original,

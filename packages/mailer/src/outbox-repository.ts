@@ -65,7 +65,12 @@ export async function claimDue(pool: pg.Pool, schema: string, limit: number, lea
  * returns their ids. A row missing from the answer was taken over (its lease
  * ran out) and must not be sent or written by this worker any more.
  */
-export async function renewLeases(pool: pg.Pool, schema: string, claims: Claim[], leaseMs: number): Promise<Set<string>> {
+export async function renewLeases(
+  pool: pg.Pool,
+  schema: string,
+  claims: Claim[],
+  leaseMs: number,
+): Promise<Set<string>> {
   if (claims.length === 0) return new Set();
   const { rows } = await pool.query<{ id: string }>(
     `UPDATE ${schema}.outbox o

@@ -109,8 +109,18 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     } catch (error) {
       const message = (error as Error).message.slice(0, 1000);
       const giveUp = row.attempts >= maxAttempts;
-      await markFailedAttempt(options.pool, schema, row, message, giveUp ? null : retryDelayMs(row.attempts, retryBaseMs, retryMaxMs));
-      (giveUp ? logger.error : logger.warn).call(logger, { outboxId: row.id, attempts: row.attempts, err: message }, giveUp ? 'email given up' : 'email delivery failed; will retry');
+      await markFailedAttempt(
+        options.pool,
+        schema,
+        row,
+        message,
+        giveUp ? null : retryDelayMs(row.attempts, retryBaseMs, retryMaxMs),
+      );
+      (giveUp ? logger.error : logger.warn).call(
+        logger,
+        { outboxId: row.id, attempts: row.attempts, err: message },
+        giveUp ? 'email given up' : 'email delivery failed; will retry',
+      );
     }
   }
 
@@ -138,7 +148,8 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         // Checked again right before sending: a row whose lease ran out meanwhile belongs to someone else.
         const stillHeld = await renewLeases(options.pool, schema, [row], leaseMs);
         if (stillHeld.has(row.id)) await deliver(row);
-        else logger.warn({ outboxId: row.id, schema }, 'outbox lease lost before sending; another worker has this email');
+        else
+          logger.warn({ outboxId: row.id, schema }, 'outbox lease lost before sending; another worker has this email');
         held.delete(row.id);
       }
     } finally {

@@ -18,7 +18,9 @@ test('payment failed links to the page where the card is updated', () => {
 
 test('subscription canceled says until when the company stays usable', () => {
   const later = renderEmail('subscription-canceled', { companyName: 'A & B', date: '1 January 2027', link });
-  expect(later.text).toContain('It stays usable until 1 January 2027; after that the company can be read but not edited.');
+  expect(later.text).toContain(
+    'It stays usable until 1 January 2027; after that the company can be read but not edited.',
+  );
   expect(later.html).toContain('A &amp; B');
   const now = renderEmail('subscription-canceled', { companyName: 'Acme', link });
   expect(now.text).toContain('From now on the company can be read but not edited.');

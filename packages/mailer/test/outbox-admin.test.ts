@@ -33,17 +33,27 @@ test('concurrent resends of one failed email queue exactly one copy, and every c
   const queued = answers.filter((a) => a.outcome === 'queued');
   expect(queued).toHaveLength(1);
   const copyId = (queued[0] as { id: string }).id;
-  expect(answers.filter((a) => a.outcome === 'already_resent')).toEqual(Array.from({ length: 4 }, () => ({ outcome: 'already_resent', id: copyId })));
-  const { rows } = await pool.query(`SELECT status, recipient, template FROM ${SCHEMA}.outbox WHERE dedupe_key = $1`, [`resend:${id}`]);
+  expect(answers.filter((a) => a.outcome === 'already_resent')).toEqual(
+    Array.from({ length: 4 }, () => ({ outcome: 'already_resent', id: copyId })),
+  );
+  const { rows } = await pool.query(`SELECT status, recipient, template FROM ${SCHEMA}.outbox WHERE dedupe_key = $1`, [
+    `resend:${id}`,
+  ]);
   expect(rows).toEqual([{ status: 'pending', recipient: 'twice@example.com', template: 'reset-password' }]);
-  expect(await getOutboxEmail(pool, SCHEMA, id)).toMatchObject({ resentAs: copyId, lastError: '550 no such user', subject: 'Reset your Tracemap password' });
+  expect(await getOutboxEmail(pool, SCHEMA, id)).toMatchObject({
+    resentAs: copyId,
+    lastError: '550 no such user',
+    subject: 'Reset your Tracemap password',
+  });
   expect(await getOutboxEmail(pool, SCHEMA, copyId)).toMatchObject({ resendOf: id, resentAs: null });
 });
 
 test('only a failed email can be resent; an unknown one is not found', async () => {
   const { id } = await enqueueEmail(pool, SCHEMA, { template: 'confirm-email', to: 'pending@example.com' });
   expect(await resendFailedEmail(pool, SCHEMA, id!)).toEqual({ outcome: 'not_failed' });
-  expect(await resendFailedEmail(pool, SCHEMA, '00000000-0000-4000-8000-000000000000')).toEqual({ outcome: 'not_found' });
+  expect(await resendFailedEmail(pool, SCHEMA, '00000000-0000-4000-8000-000000000000')).toEqual({
+    outcome: 'not_found',
+  });
 });
 
 test('search matches part of the recipient literally (LIKE wildcards are plain text), template and status', async () => {

@@ -18,7 +18,15 @@ let peer: SmtpPeer;
 const workers: OutboxWorker[] = [];
 
 function worker(overrides: Partial<Parameters<typeof startOutboxWorker>[0]> = {}) {
-  const started = startOutboxWorker({ pool, schema: SCHEMA, smtpUrl: peer.url, from: FROM, logger: captureLogger(), pollMs: 60000, ...overrides });
+  const started = startOutboxWorker({
+    pool,
+    schema: SCHEMA,
+    smtpUrl: peer.url,
+    from: FROM,
+    logger: captureLogger(),
+    pollMs: 60000,
+    ...overrides,
+  });
   workers.push(started);
   return started;
 }
@@ -93,10 +101,13 @@ test('a row claimed by a worker that died is delivered by another once the lease
   await other.drain();
   expect((await row()).attempts).toBe(1);
   // …but right after it.
-  const sent = await waitFor(async () => {
-    const current = await row();
-    return current.status === 'sent' && current;
-  }, { message: 'the abandoned email sent by the other worker' });
+  const sent = await waitFor(
+    async () => {
+      const current = await row();
+      return current.status === 'sent' && current;
+    },
+    { message: 'the abandoned email sent by the other worker' },
+  );
   expect(sent.attempts).toBe(2);
   expect(peer.messages).toHaveLength(1);
   expect(peer.messages[0].messageId).toBe(`<${abandoned.id}@tracemap.test>`);
@@ -108,7 +119,11 @@ test('a row claimed by a worker that died is delivered by another once the lease
 test('a send that lasts longer than the lease keeps its row through the heartbeat and is sent once', async () => {
   const slow = await startSlowSmtp();
   try {
-    await enqueueEmail(pool, SCHEMA, { template: 'invitation', to: 'slow@example.com', data: { companyName: 'Slow Co' } });
+    await enqueueEmail(pool, SCHEMA, {
+      template: 'invitation',
+      to: 'slow@example.com',
+      data: { companyName: 'Slow Co' },
+    });
     const sender = worker({ smtpUrl: slow.url, leaseMs: 300, smtpTimeoutMs: 20000 });
     const sending = sender.drain();
     await slow.firstArrival;
@@ -116,10 +131,15 @@ test('a send that lasts longer than the lease keeps its row through the heartbea
     // A second worker polls all along, hoping to take the row over.
     worker({ smtpUrl: slow.url, leaseMs: 300, pollMs: 20 });
     // Wait until the first lease would have run out, twice over, while the send is still in flight.
-    await waitFor(async () => {
-      const current = await row();
-      return current.db_now.getTime() > claimed.locked_until.getTime() + 300 && current.locked_until > claimed.locked_until;
-    }, { message: 'the first lease running out twice over while its heartbeat extends it' });
+    await waitFor(
+      async () => {
+        const current = await row();
+        return (
+          current.db_now.getTime() > claimed.locked_until.getTime() + 300 && current.locked_until > claimed.locked_until
+        );
+      },
+      { message: 'the first lease running out twice over while its heartbeat extends it' },
+    );
     const during = await row();
     expect(during).toMatchObject({ status: 'sending', attempts: 1, claim_token: claimed.claim_token });
     expect(slow.sends()).toBe(1);
@@ -137,20 +157,29 @@ test('a send that lasts longer than the lease keeps its row through the heartbea
 test('an email held by a worker process killed mid-send is delivered by another worker within 30 s on the default lease', async () => {
   const slow = await startSlowSmtp();
   const script = path.join(__dirname, 'fixtures/run-worker.ts');
-  const child = spawn(process.execPath, ['--import', 'tsx', script, database.url, SCHEMA, slow.url], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', script, database.url, SCHEMA, slow.url], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   try {
-    await enqueueEmail(pool, SCHEMA, { template: 'invitation', to: 'killed@example.com', data: { companyName: 'Kill Co' } });
+    await enqueueEmail(pool, SCHEMA, {
+      template: 'invitation',
+      to: 'killed@example.com',
+      data: { companyName: 'Kill Co' },
+    });
     await slow.firstArrival;
     child.kill('SIGKILL');
     await exited;
     const killedAt = Date.now();
     expect(await row()).toMatchObject({ status: 'sending', attempts: 1 });
     worker({ pollMs: 200 });
-    const sent = await waitFor(async () => {
-      const current = await row();
-      return current.status === 'sent' && current;
-    }, { timeoutMs: 30000, message: 'the killed worker\'s email sent by another worker' });
+    const sent = await waitFor(
+      async () => {
+        const current = await row();
+        return current.status === 'sent' && current;
+      },
+      { timeoutMs: 30000, message: "the killed worker's email sent by another worker" },
+    );
     expect(sent.attempts).toBe(2);
     expect(peer.messages).toHaveLength(1);
     process.stdout.write(`outbox takeover after a killed worker: ${Date.now() - killedAt} ms\n`);

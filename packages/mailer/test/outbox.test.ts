@@ -13,7 +13,15 @@ let peer: SmtpPeer;
 const workers: OutboxWorker[] = [];
 
 function worker(overrides: Partial<Parameters<typeof startOutboxWorker>[0]> = {}) {
-  const started = startOutboxWorker({ pool, schema: SCHEMA, smtpUrl: peer.url, from: FROM, logger: captureLogger(), pollMs: 60000, ...overrides });
+  const started = startOutboxWorker({
+    pool,
+    schema: SCHEMA,
+    smtpUrl: peer.url,
+    from: FROM,
+    logger: captureLogger(),
+    pollMs: 60000,
+    ...overrides,
+  });
   workers.push(started);
   return started;
 }
@@ -65,7 +73,11 @@ test('the outbox table is created in the target schema from the static SQL, once
 test('an email enqueued in a rolled-back transaction is never sent', async () => {
   await expect(
     withTransaction(pool, async (client) => {
-      await enqueueEmail(client, SCHEMA, { template: 'confirm-email', to: 'ghost@example.com', data: { link: 'https://x.test/c' } });
+      await enqueueEmail(client, SCHEMA, {
+        template: 'confirm-email',
+        to: 'ghost@example.com',
+        data: { link: 'https://x.test/c' },
+      });
       throw new Error('business change failed');
     }),
   ).rejects.toThrow('business change failed');
@@ -100,8 +112,16 @@ test('a committed email arrives once at the SMTP peer with rendered content and 
 });
 
 test('a repeated dedupe key inserts nothing and sends one email', async () => {
-  const first = await enqueueEmail(pool, SCHEMA, { template: 'already-registered', to: 'a@example.com', dedupeKey: 'already:a@example.com:1' });
-  const second = await enqueueEmail(pool, SCHEMA, { template: 'already-registered', to: 'a@example.com', dedupeKey: 'already:a@example.com:1' });
+  const first = await enqueueEmail(pool, SCHEMA, {
+    template: 'already-registered',
+    to: 'a@example.com',
+    dedupeKey: 'already:a@example.com:1',
+  });
+  const second = await enqueueEmail(pool, SCHEMA, {
+    template: 'already-registered',
+    to: 'a@example.com',
+    dedupeKey: 'already:a@example.com:1',
+  });
   expect(first.created).toBe(true);
   expect(second).toEqual({ id: null, created: false });
   await enqueueEmail(pool, SCHEMA, { template: 'already-registered', to: 'a@example.com' });
@@ -112,9 +132,15 @@ test('a repeated dedupe key inserts nothing and sends one email', async () => {
 });
 
 test('bad requests are refused before anything is written', async () => {
-  await expect(enqueueEmail(pool, SCHEMA, { template: 'nope' as never, to: 'a@example.com' })).rejects.toThrow(/Unknown email template/);
-  await expect(enqueueEmail(pool, SCHEMA, { template: 'invitation', to: 'not-an-address' })).rejects.toThrow(/Not an email/);
-  await expect(enqueueEmail(pool, 'bad; drop', { template: 'invitation', to: 'a@example.com' })).rejects.toThrow(/identifier/);
+  await expect(enqueueEmail(pool, SCHEMA, { template: 'nope' as never, to: 'a@example.com' })).rejects.toThrow(
+    /Unknown email template/,
+  );
+  await expect(enqueueEmail(pool, SCHEMA, { template: 'invitation', to: 'not-an-address' })).rejects.toThrow(
+    /Not an email/,
+  );
+  await expect(enqueueEmail(pool, 'bad; drop', { template: 'invitation', to: 'a@example.com' })).rejects.toThrow(
+    /identifier/,
+  );
   expect(await rows()).toHaveLength(0);
 });
 
@@ -136,10 +162,13 @@ test('with the SMTP peer down the email is retried with backoff and delivered on
   peer = await startSmtpPeer({ port });
   const message = await peer.waitForMessage((m) => m.subject === 'Your Tracemap password was changed', 15000);
   expect(message.text).toContain('Hi Bo,');
-  const sent = await waitFor(async () => {
-    const [row] = await rows();
-    return row.status === 'sent' && row;
-  }, { message: 'the email sent once the mail server is back' });
+  const sent = await waitFor(
+    async () => {
+      const [row] = await rows();
+      return row.status === 'sent' && row;
+    },
+    { message: 'the email sent once the mail server is back' },
+  );
   expect(sent.attempts).toBe(2);
   expect(peer.messages).toHaveLength(1);
 });
@@ -150,10 +179,13 @@ test('a row is given up as failed after the last attempt', async () => {
   const logger = captureLogger();
   const w = worker({ logger, retryBaseMs: 20, maxAttempts: 3, pollMs: 20, smtpTimeoutMs: 2000 });
   await enqueueEmail(pool, SCHEMA, { template: 'confirm-email', to: 'c@example.com' });
-  const failed = await waitFor(async () => {
-    const [row] = await rows();
-    return row.status === 'failed' && row;
-  }, { message: 'the email given up after its last attempt' });
+  const failed = await waitFor(
+    async () => {
+      const [row] = await rows();
+      return row.status === 'failed' && row;
+    },
+    { message: 'the email given up after its last attempt' },
+  );
   expect(failed.attempts).toBe(3);
   expect(logger.entries.some((e) => e.level === 'error' && e.msg === 'email given up')).toBe(true);
   peer = await startSmtpPeer({ port });
@@ -169,7 +201,11 @@ test('two workers racing over the same outbox deliver each email once', async ()
   const otherPool = createPool({ databaseUrl: database.url, schema: SCHEMA });
   try {
     for (let i = 0; i < 8; i += 1) {
-      await enqueueEmail(pool, SCHEMA, { template: 'invitation', to: `user${i}@example.com`, data: { companyName: `Co ${i}` } });
+      await enqueueEmail(pool, SCHEMA, {
+        template: 'invitation',
+        to: `user${i}@example.com`,
+        data: { companyName: `Co ${i}` },
+      });
     }
     const a = worker({ batchSize: 2 });
     const b = worker({ pool: otherPool, batchSize: 2 });
@@ -187,14 +223,23 @@ test('two workers racing over the same outbox deliver each email once', async ()
 });
 
 test('without an SMTP URL emails stay readable in the outbox for the dev mailbox', async () => {
-  await enqueueEmail(pool, SCHEMA, { template: 'confirm-email', to: 'dev@example.com', data: { link: 'https://app.test/confirm' } });
+  await enqueueEmail(pool, SCHEMA, {
+    template: 'confirm-email',
+    to: 'dev@example.com',
+    data: { link: 'https://app.test/confirm' },
+  });
   await enqueueEmail(pool, SCHEMA, { template: 'invitation', to: 'other@example.com' });
   const w = worker({ smtpUrl: undefined });
   await w.drain();
   expect(peer.messages).toHaveLength(0);
   const listed = await listOutbox(pool, SCHEMA, { limit: 10, recipient: 'dev@example.com' });
   expect(listed).toHaveLength(1);
-  expect(listed[0]).toMatchObject({ to: 'dev@example.com', template: 'confirm-email', status: 'sent', subject: 'Confirm your email for Tracemap' });
+  expect(listed[0]).toMatchObject({
+    to: 'dev@example.com',
+    template: 'confirm-email',
+    status: 'sent',
+    subject: 'Confirm your email for Tracemap',
+  });
   expect(listed[0].text).toContain('https://app.test/confirm');
   expect(await listOutbox(pool, SCHEMA, { limit: 1 })).toHaveLength(1);
 });

@@ -5,7 +5,13 @@ const TEAM_TEMPLATES: string[] = ['bug-report', 'feedback', 'test-email', 'lead'
 
 test('every template to a user renders a branded subject, text and html with the link', () => {
   for (const template of TEMPLATES.filter((t) => !TEAM_TEMPLATES.includes(t))) {
-    const email = renderEmail(template, { link: 'https://app.example.com/x?token=abc&y=1', firstName: 'Ada', companyName: 'Acme', inviterName: 'Bob', role: 'creator' });
+    const email = renderEmail(template, {
+      link: 'https://app.example.com/x?token=abc&y=1',
+      firstName: 'Ada',
+      companyName: 'Acme',
+      inviterName: 'Bob',
+      role: 'creator',
+    });
     expect(email.subject).toMatch(/Tracemap/);
     expect(email.html).toContain('Tracemap');
     expect(email.text).toContain('Hi Ada,');
@@ -41,7 +47,12 @@ test('the one-time code appears in both parts; unknown templates are refused', (
 });
 
 test('a website lead reaches the team with every field, escaped, and says which form sent it', () => {
-  const fields = { source: 'demo', name: 'Grace <b>Hopper</b>', email: 'grace@navy.test', message: 'Three spreadsheets & counting' };
+  const fields = {
+    source: 'demo',
+    name: 'Grace <b>Hopper</b>',
+    email: 'grace@navy.test',
+    message: 'Three spreadsheets & counting',
+  };
   const email = renderEmail('lead', { fields });
   expect(email.subject).toBe('Demo request from Grace <b>Hopper</b>');
   expect(email.text).toContain('Hi team,');
@@ -50,5 +61,7 @@ test('a website lead reaches the team with every field, escaped, and says which 
   expect(email.text).toContain('message: Three spreadsheets & counting');
   expect(email.html).toContain('Grace &lt;b&gt;Hopper&lt;/b&gt;');
   expect(email.html).not.toContain('<b>Hopper');
-  expect(renderEmail('lead', { fields: { source: 'contact', email: 'a@b.test' } }).subject).toBe('New message from a@b.test (contact)');
+  expect(renderEmail('lead', { fields: { source: 'contact', email: 'a@b.test' } }).subject).toBe(
+    'New message from a@b.test (contact)',
+  );
 });

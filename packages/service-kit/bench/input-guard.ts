@@ -17,7 +17,10 @@ function payload(items: number) {
     rows: Array.from({ length: items }, (_, i) => ({
       event: `product_viewed_${i}`,
       description: `Fired when a shopper opens product ${i} — Grüße 👋`,
-      attributes: [{ name: 'price', type: 'number' }, { name: 'currency', type: 'string' }],
+      attributes: [
+        { name: 'price', type: 'number' },
+        { name: 'currency', type: 'string' },
+      ],
       tags: ['web', 'ios'],
     })),
   };
@@ -38,13 +41,23 @@ async function main() {
     const body = JSON.parse(text);
     const parse = time(() => JSON.parse(text));
     const guard = time(() => findUnstorableText(body));
-    rows.push({ input: `body ${Math.round(text.length / 1024)} KiB`, 'baseline µs': +parse.toFixed(2), 'check µs': +guard.toFixed(2), ratio: +(guard / parse).toFixed(2) });
+    rows.push({
+      input: `body ${Math.round(text.length / 1024)} KiB`,
+      'baseline µs': +parse.toFixed(2),
+      'check µs': +guard.toFixed(2),
+      ratio: +(guard / parse).toFixed(2),
+    });
   }
   const url = '/api/company/abc/events?limit=50&q=caf%C3%A9%20cr%C3%A8me&sort=name&order=asc';
   const search = url.slice(url.indexOf('?') + 1);
   const parseQuery = time(() => querystring.parse(search));
   const escapes = time(() => hasValidPercentEscapes(url));
-  rows.push({ input: 'URL with escapes', 'baseline µs': +parseQuery.toFixed(3), 'check µs': +escapes.toFixed(3), ratio: +(escapes / parseQuery).toFixed(2) });
+  rows.push({
+    input: 'URL with escapes',
+    'baseline µs': +parseQuery.toFixed(3),
+    'check µs': +escapes.toFixed(3),
+    ratio: +(escapes / parseQuery).toFixed(2),
+  });
   console.table(rows);
 }
 

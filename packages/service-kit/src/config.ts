@@ -53,7 +53,12 @@ export function loadConfig<P extends TProperties>(
 }
 
 /** Settings of a service without a database (the gateway). */
-export const StatelessConfigSchema = Type.Omit(BaseConfigSchema, ['DATABASE_URL', 'DB_POOL_MAX', 'DB_CONNECTION_TIMEOUT_MS', 'DB_STATEMENT_TIMEOUT_MS']);
+export const StatelessConfigSchema = Type.Omit(BaseConfigSchema, [
+  'DATABASE_URL',
+  'DB_POOL_MAX',
+  'DB_CONNECTION_TIMEOUT_MS',
+  'DB_STATEMENT_TIMEOUT_MS',
+]);
 
 export type StatelessConfig = Static<typeof StatelessConfigSchema>;
 

@@ -77,10 +77,7 @@ export async function createService(options: ServiceOptions): Promise<FastifyIns
   const { config } = options;
   const app = Fastify({
     logger:
-      options.logger ??
-      (config.LOG_LEVEL === 'silent'
-        ? false
-        : serviceLoggerOptions(config.LOG_LEVEL, options.name)),
+      options.logger ?? (config.LOG_LEVEL === 'silent' ? false : serviceLoggerOptions(config.LOG_LEVEL, options.name)),
     requestIdHeader: false,
     genReqId: (request) => {
       if (options.trustIncomingRequestId === false) return randomUUID();

@@ -43,9 +43,11 @@ export interface ServiceContext<C, O> {
 }
 
 /** A route plugin, or one mounted under a prefix; each is registered with `{ deps }`. */
-export type RouteDeclaration<D> = FastifyPluginAsync<{ deps: D }> | { plugin: FastifyPluginAsync<{ deps: D }>; prefix: string };
+export type RouteDeclaration<D> =
+  FastifyPluginAsync<{ deps: D }> | { plugin: FastifyPluginAsync<{ deps: D }>; prefix: string };
 
-type ServiceConfig = (BaseConfig | StatelessConfig) & Partial<MailConfig> & { INTERNAL_SERVICE_TOKEN?: string; INTERNAL_TIMEOUT_MS?: number };
+type ServiceConfig = (BaseConfig | StatelessConfig) &
+  Partial<MailConfig> & { INTERNAL_SERVICE_TOKEN?: string; INTERNAL_TIMEOUT_MS?: number };
 
 export interface ServiceDeclaration<C extends ServiceConfig, D, O = object> {
   /** Used in logs and as the service's database schema. */
@@ -92,13 +94,22 @@ export interface ServiceDefinition<C extends ServiceConfig, D, O = object> {
 }
 
 /** A service's shape, declared once: config, migrations, deps, routes, workers, outbox. */
-export function defineService<C extends ServiceConfig, D, O = object>(declaration: ServiceDeclaration<C, D, O>): ServiceDefinition<C, D, O> {
+export function defineService<C extends ServiceConfig, D, O = object>(
+  declaration: ServiceDeclaration<C, D, O>,
+): ServiceDefinition<C, D, O> {
   const built = new WeakMap<FastifyInstance, D>();
   const build = async (config: C, overrides: BuildOverrides & Partial<O> = {} as BuildOverrides & Partial<O>) => {
     // Filled in as the build goes; callbacks read them only after that.
     const state: { app?: FastifyInstance; deps?: D } = {};
     const mailWorker: WorkerDeclaration<C, D>[] = declaration.outbox
-      ? [{ name: 'outbox', enabled: (c) => c.OUTBOX_WORKER !== false, start: () => state.app!.outbox.start(), stop: () => state.app!.outbox.stop() }]
+      ? [
+          {
+            name: 'outbox',
+            enabled: (c) => c.OUTBOX_WORKER !== false,
+            start: () => state.app!.outbox.start(),
+            stop: () => state.app!.outbox.stop(),
+          },
+        ]
       : [];
     const workers = workerRegistry([...mailWorker, ...(declaration.workers ?? [])], config, () => state.app!.log);
     const ctx: ServiceContext<C, O> = {
@@ -111,7 +122,11 @@ export function defineService<C extends ServiceConfig, D, O = object>(declaratio
       },
       outbox: null,
       peer: (baseUrl) =>
-        createInternalClient({ baseUrl, timeoutMs: config.INTERNAL_TIMEOUT_MS, serviceToken: config.INTERNAL_SERVICE_TOKEN }),
+        createInternalClient({
+          baseUrl,
+          timeoutMs: config.INTERNAL_TIMEOUT_MS,
+          serviceToken: config.INTERNAL_SERVICE_TOKEN,
+        }),
       deps: () => {
         if (state.deps === undefined) throw new Error(`${declaration.name}: deps are not built yet`);
         return state.deps;

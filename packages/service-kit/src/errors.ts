@@ -14,7 +14,13 @@ export class AppError extends Error {
    */
   readonly details?: Record<string, unknown>;
 
-  constructor(statusCode: number, code: string, message: string, headers?: Record<string, string>, details?: Record<string, unknown>) {
+  constructor(
+    statusCode: number,
+    code: string,
+    message: string,
+    headers?: Record<string, string>,
+    details?: Record<string, unknown>,
+  ) {
     super(message);
     this.name = 'AppError';
     this.statusCode = statusCode;

@@ -31,16 +31,28 @@ interface RawAnswer {
   text: string;
 }
 
-function send(url: URL, method: string, headers: Record<string, string>, body: string | undefined, timeoutMs: number): Promise<RawAnswer> {
+function send(
+  url: URL,
+  method: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+  timeoutMs: number,
+): Promise<RawAnswer> {
   const transport = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
-    const request = transport.request(url, { method, headers, agent: agents[url.protocol as 'http:' | 'https:'] }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-      response.on('error', reject);
-      response.on('aborted', () => reject(new Error('response aborted')));
-    });
+    const request = transport.request(
+      url,
+      { method, headers, agent: agents[url.protocol as 'http:' | 'https:'] },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+        );
+        response.on('error', reject);
+        response.on('aborted', () => reject(new Error('response aborted')));
+      },
+    );
     // The whole call, not each socket read, must fit the timeout.
     const timer = setTimeout(() => request.destroy(new Error('timeout')), timeoutMs);
     request.on('close', () => clearTimeout(timer));
@@ -80,7 +92,10 @@ export interface InternalClient {
  */
 export function createInternalClient(options: InternalClientOptions): InternalClient {
   const timeoutMs = options.timeoutMs ?? 3000;
-  return async function call(path: string, callOptions: InternalCallOptions & { answer?: TSchema } = {}): Promise<unknown> {
+  return async function call(
+    path: string,
+    callOptions: InternalCallOptions & { answer?: TSchema } = {},
+  ): Promise<unknown> {
     const headers: Record<string, string> = { accept: 'application/json', ...(callOptions.headers ?? {}) };
     const body = callOptions.body === undefined ? undefined : JSON.stringify(callOptions.body);
     if (body !== undefined) {
@@ -93,11 +108,14 @@ export function createInternalClient(options: InternalClientOptions): InternalCl
     const url = new URL(path, options.baseUrl);
     let answer: RawAnswer;
     try {
-      answer = await send(url, method, headers, body, timeoutMs).catch((error: NodeJS.ErrnoException & { reusedSocket?: boolean }) => {
-        // The peer may close an idle kept-alive socket just as it is reused; a read is safe to send again.
-        if (error.reusedSocket && error.code === 'ECONNRESET' && method === 'GET') return send(url, method, headers, body, timeoutMs);
-        throw error;
-      });
+      answer = await send(url, method, headers, body, timeoutMs).catch(
+        (error: NodeJS.ErrnoException & { reusedSocket?: boolean }) => {
+          // The peer may close an idle kept-alive socket just as it is reused; a read is safe to send again.
+          if (error.reusedSocket && error.code === 'ECONNRESET' && method === 'GET')
+            return send(url, method, headers, body, timeoutMs);
+          throw error;
+        },
+      );
     } catch {
       throw new AppError(503, 'dependency_unavailable', `Upstream ${options.baseUrl} is unavailable`);
     }
@@ -106,7 +124,8 @@ export function createInternalClient(options: InternalClientOptions): InternalCl
       data = answer.text ? JSON.parse(answer.text) : undefined;
     } catch {
       data = undefined;
-      if (answer.status >= 200 && answer.status < 300) throw new AppError(502, 'upstream_error', `Upstream ${options.baseUrl} answered garbage`);
+      if (answer.status >= 200 && answer.status < 300)
+        throw new AppError(502, 'upstream_error', `Upstream ${options.baseUrl} answered garbage`);
     }
     if (answer.status < 200 || answer.status >= 300) {
       throw new AppError(
@@ -116,7 +135,11 @@ export function createInternalClient(options: InternalClientOptions): InternalCl
       );
     }
     if (callOptions.answer && !checkerOf(callOptions.answer).Check(data)) {
-      throw new AppError(502, 'upstream_error', `Upstream ${options.baseUrl} answered ${method} ${url.pathname} outside its contract`);
+      throw new AppError(
+        502,
+        'upstream_error',
+        `Upstream ${options.baseUrl} answered ${method} ${url.pathname} outside its contract`,
+      );
     }
     return data;
   };

@@ -5,7 +5,17 @@ import type { FastifyRequest } from 'fastify';
  * recovery tokens, OAuth codes, tokens in redirects. A log is read by more
  * people than the secret is meant for, so their values never reach it.
  */
-const SECRET_PARAMETERS = new Set(['token', 'token_hash', 'access_token', 'refresh_token', 'code', 'password', 'apikey', 'key', 'secret']);
+const SECRET_PARAMETERS = new Set([
+  'token',
+  'token_hash',
+  'access_token',
+  'refresh_token',
+  'code',
+  'password',
+  'apikey',
+  'key',
+  'secret',
+]);
 
 /** The URL with the values of secret query parameters replaced by `[redacted]`. */
 export function redactUrl(url: string): string {

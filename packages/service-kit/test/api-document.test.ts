@@ -18,7 +18,9 @@ function declare(openApi?: { path: string } | false) {
     routes: [
       async (app) => {
         app.get('/api/notes/items/:id', { schema: { response: { 200: Note } } }, async () => ({ id: '1', text: 'a' }));
-        app.delete('/api/notes/items/:id', { schema: { response: { 204: Type.Null() } } }, async (_request, reply) => reply.code(204).send());
+        app.delete('/api/notes/items/:id', { schema: { response: { 204: Type.Null() } } }, async (_request, reply) =>
+          reply.code(204).send(),
+        );
         app.post('/api/notes', async () => ({ id: '2', text: 'b' }));
       },
       { plugin: async (app) => void app.get('/notes/count', async () => ({ count: 2 })), prefix: '/internal' },
@@ -39,8 +41,14 @@ test('a declared service serves its public routes as OpenAPI at /api/{name}/open
   const document = response.json();
   expect(document.openapi).toBe('3.0.3');
   expect(document.info.title).toBe('Tracemap notes API');
-  expect(documentedRoutes(document).sort()).toEqual(['DELETE /api/notes/items/{id}', 'GET /api/notes/items/{id}', 'POST /api/notes']);
-  expect(document.paths['/api/notes/items/{id}'].get.responses['200'].content['application/json'].schema).toMatchObject({ required: ['id', 'text'] });
+  expect(documentedRoutes(document).sort()).toEqual([
+    'DELETE /api/notes/items/{id}',
+    'GET /api/notes/items/{id}',
+    'POST /api/notes',
+  ]);
+  expect(document.paths['/api/notes/items/{id}'].get.responses['200'].content['application/json'].schema).toMatchObject(
+    { required: ['id', 'text'] },
+  );
 });
 
 test('undescribedRoutes names each public route whose success answer has no schema', async () => {

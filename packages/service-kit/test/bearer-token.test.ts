@@ -8,6 +8,9 @@ test.each([
   expect(bearerToken(header)).toBe(token);
 });
 
-test.each([[undefined], [''], ['Bearer'], ['Bearer    '], ['Basic dXNlcjpwYXNz'], ['Bearerabc'], ['Token abc']])('%j carries no bearer token', (header) => {
-  expect(bearerToken(header)).toBeNull();
-});
+test.each([[undefined], [''], ['Bearer'], ['Bearer    '], ['Basic dXNlcjpwYXNz'], ['Bearerabc'], ['Token abc']])(
+  '%j carries no bearer token',
+  (header) => {
+    expect(bearerToken(header)).toBeNull();
+  },
+);

@@ -26,7 +26,8 @@ beforeAll(async () => {
       const { body } = request.body as { body: string };
       if (body === 'boom') throw new Error('select * from secret_table failed');
       if (body === 'teapot') throw new AppError(418, 'teapot', 'I am a teapot');
-      if (body === 'detailed') throw new AppError(409, 'conflict', 'Changed meanwhile', undefined, { current: { id: 1 }, code: 'overridden' });
+      if (body === 'detailed')
+        throw new AppError(409, 'conflict', 'Changed meanwhile', undefined, { current: { id: 1 }, code: 'overridden' });
       const { rows } = await app.db.query('INSERT INTO kit_test.notes (body) VALUES ($1) RETURNING id, author', [body]);
       return rows[0];
     },
@@ -72,7 +73,12 @@ test('unknown fields, missing fields and wrong content type are refused with JSO
   expect(unknown.json()).toEqual({ statusCode: 400, code: 'validation_failed', message: 'Unknown field: role' });
   const missing = await app.inject({ method: 'POST', url: '/notes', payload: {} });
   expect(missing.json()).toMatchObject({ statusCode: 400, message: 'body required' });
-  const wrongType = await app.inject({ method: 'POST', url: '/notes', payload: 'body=x', headers: { 'content-type': 'text/plain' } });
+  const wrongType = await app.inject({
+    method: 'POST',
+    url: '/notes',
+    payload: 'body=x',
+    headers: { 'content-type': 'text/plain' },
+  });
   expect(wrongType.statusCode).toBe(415);
   expect(wrongType.json().statusCode).toBe(415);
   const after = (await app.db.query('SELECT count(*)::int AS n FROM kit_test.notes')).rows[0].n;
@@ -82,12 +88,21 @@ test('unknown fields, missing fields and wrong content type are refused with JSO
 test('unexpected failures answer a generic message without internals; typed errors keep theirs', async () => {
   const failed = await app.inject({ method: 'POST', url: '/notes', payload: { body: 'boom' } });
   expect(failed.statusCode).toBe(500);
-  expect(failed.json()).toEqual({ statusCode: 500, code: 'internal_error', message: 'Could not save the note. Try again later.' });
+  expect(failed.json()).toEqual({
+    statusCode: 500,
+    code: 'internal_error',
+    message: 'Could not save the note. Try again later.',
+  });
   const typed = await app.inject({ method: 'POST', url: '/notes', payload: { body: 'teapot' } });
   expect(typed.json()).toEqual({ statusCode: 418, code: 'teapot', message: 'I am a teapot' });
   // Details of a typed error travel with it and never replace the three fixed fields.
   const detailed = await app.inject({ method: 'POST', url: '/notes', payload: { body: 'detailed' } });
-  expect(detailed.json()).toEqual({ statusCode: 409, code: 'conflict', message: 'Changed meanwhile', current: { id: 1 } });
+  expect(detailed.json()).toEqual({
+    statusCode: 409,
+    code: 'conflict',
+    message: 'Changed meanwhile',
+    current: { id: 1 },
+  });
   const unknownRoute = await app.inject('/nowhere');
   expect(unknownRoute.statusCode).toBe(404);
   expect(unknownRoute.json().code).toBe('not_found');

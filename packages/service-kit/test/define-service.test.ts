@@ -15,7 +15,16 @@ import {
 
 const TOKEN = 'kit-test-internal-token';
 const loadConfig = configLoader(
-  serviceConfigSchema(Type.Composite([MailConfigSchema, peersConfigSchema(), Type.Object({ INTERNAL_SERVICE_TOKEN: Type.String({ minLength: 16 }), GREETING: Type.String({ minLength: 2, default: 'hello' }) })])),
+  serviceConfigSchema(
+    Type.Composite([
+      MailConfigSchema,
+      peersConfigSchema(),
+      Type.Object({
+        INTERNAL_SERVICE_TOKEN: Type.String({ minLength: 16 }),
+        GREETING: Type.String({ minLength: 2, default: 'hello' }),
+      }),
+    ]),
+  ),
   (config) => {
     if (config.GREETING === 'forbidden') throw new ConfigError(['GREETING: may not be "forbidden"']);
   },
@@ -29,7 +38,11 @@ function memoryOutbox() {
     migrate: async () => events.push('migrate'),
     startWorker: () => {
       events.push('outbox started');
-      return { stop: async () => void events.push('outbox stopped'), drain: async () => undefined, wake: () => void events.push('outbox woken') };
+      return {
+        stop: async () => void events.push('outbox stopped'),
+        drain: async () => undefined,
+        wake: () => void events.push('outbox woken'),
+      };
     },
     search: async () => [...emails.values()],
     stats: async () => ({ total: emails.size }),
@@ -45,7 +58,13 @@ function memoryOutbox() {
 }
 
 let database: TestDatabase;
-const env = () => ({ PORT: '0', HOST: '127.0.0.1', DATABASE_URL: database.url, LOG_LEVEL: 'silent', INTERNAL_SERVICE_TOKEN: TOKEN });
+const env = () => ({
+  PORT: '0',
+  HOST: '127.0.0.1',
+  DATABASE_URL: database.url,
+  LOG_LEVEL: 'silent',
+  INTERNAL_SERVICE_TOKEN: TOKEN,
+});
 
 function declare(outbox: ReturnType<typeof memoryOutbox>, events: string[]) {
   return defineService({
@@ -57,7 +76,11 @@ function declare(outbox: ReturnType<typeof memoryOutbox>, events: string[]) {
     deps: (config, ctx) => ({ greeting: config.GREETING, db: ctx.app.db, wakeOutbox: () => ctx.outbox?.wake() }),
     routes: [
       async (app, { deps }) => void app.get('/greeting', async () => ({ greeting: deps.greeting })),
-      { plugin: async (app, { deps }) => void app.get('/greeting', async () => ({ greeting: deps.greeting.toUpperCase() })), prefix: '/loud' },
+      {
+        plugin: async (app, { deps }) =>
+          void app.get('/greeting', async () => ({ greeting: deps.greeting.toUpperCase() })),
+        prefix: '/loud',
+      },
     ],
     workers: [
       {
@@ -72,9 +95,15 @@ function declare(outbox: ReturnType<typeof memoryOutbox>, events: string[]) {
         startOn: 'listen',
         start: () => void events.push('reconciliation started'),
         // Runs a query while stopping: the pool must still be open then.
-        stop: async (deps) => void events.push(`reconciliation stopped (${(await deps.db.query('SELECT 1 AS one')).rows[0].one})`),
+        stop: async (deps) =>
+          void events.push(`reconciliation stopped (${(await deps.db.query('SELECT 1 AS one')).rows[0].one})`),
       },
-      { name: 'only-with-greeting-hi', enabled: (config) => config.GREETING === 'hi', start: () => undefined, stop: () => undefined },
+      {
+        name: 'only-with-greeting-hi',
+        enabled: (config) => config.GREETING === 'hi',
+        start: () => undefined,
+        stop: () => undefined,
+      },
     ],
   });
 }
@@ -108,7 +137,12 @@ test('workers start with the app, each named in /health and /ready, and stop bef
   await app.listen({ host: '127.0.0.1', port: 0 });
   expect((await app.inject('/health')).json().workers[2]).toEqual({ name: 'reconciliation', state: 'running' });
   await app.close();
-  expect(events.slice(3)).toEqual(['reconciliation started', 'reconciliation stopped (1)', 'sweeper stopped', 'outbox stopped']);
+  expect(events.slice(3)).toEqual([
+    'reconciliation started',
+    'reconciliation stopped (1)',
+    'sweeper stopped',
+    'outbox stopped',
+  ]);
 });
 
 test('routes get the deps, with a prefix where declared; depsOf gives them to tests', async () => {
@@ -141,14 +175,22 @@ test('the outbox admin routes come with the outbox, behind the service token', a
 
     const refused = await app.inject({ url: '/internal/outbox' });
     expect(refused.statusCode).toBe(401);
-    expect(refused.json()).toEqual({ statusCode: 401, code: 'invalid_service_token', message: 'A valid service token is required.' });
+    expect(refused.json()).toEqual({
+      statusCode: 401,
+      code: 'invalid_service_token',
+      message: 'A valid service token is required.',
+    });
 
     expect((await app.inject({ url: '/internal/outbox', headers })).json().emails).toHaveLength(2);
     expect((await app.inject({ url: '/internal/outbox/stats', headers })).json()).toEqual({ total: 2 });
     const missing = await app.inject({ url: `/internal/outbox/${randomUUID()}`, headers });
     expect(missing.json()).toEqual({ statusCode: 404, code: 'email_not_found', message: 'Email not found' });
     const notFailed = await app.inject({ method: 'POST', url: `/internal/outbox/${sent}/resend`, headers });
-    expect(notFailed.json()).toEqual({ statusCode: 409, code: 'email_not_failed', message: 'Only a failed email can be resent.' });
+    expect(notFailed.json()).toEqual({
+      statusCode: 409,
+      code: 'email_not_failed',
+      message: 'Only a failed email can be resent.',
+    });
     const badQuery = await app.inject({ url: '/internal/outbox?status=lost', headers });
     expect(badQuery.statusCode).toBe(400);
     const resent = await app.inject({ method: 'POST', url: `/internal/outbox/${failed}/resend`, headers });
@@ -158,7 +200,7 @@ test('the outbox admin routes come with the outbox, behind the service token', a
   }
 });
 
-test('the config loader names the bad variable, and runs the service\'s own check', () => {
+test("the config loader names the bad variable, and runs the service's own check", () => {
   expect(() => loadConfig({ ...env(), SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL: .*\(got "http:\/\/mail"\)/);
   expect(() => loadConfig({ ...env(), INTERNAL_SERVICE_TOKEN: 'short' })).toThrow(ConfigError);
   expect(() => loadConfig({ ...env(), GREETING: 'forbidden' })).toThrow('GREETING: may not be "forbidden"');

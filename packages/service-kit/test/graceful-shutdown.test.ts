@@ -44,7 +44,10 @@ test('closing lets in-flight requests finish, refuses new ones, and ends the poo
   const agent = new http.Agent({ keepAlive: true, maxSockets: 2 });
   expect((await get(port, '/health', agent)).status).toBe(200);
 
-  const slowArrived = waitForEvent(progress, 'slow-request', { timeoutMs: 5000, message: 'the slow request reaching its handler' });
+  const slowArrived = waitForEvent(progress, 'slow-request', {
+    timeoutMs: 5000,
+    message: 'the slow request reaching its handler',
+  });
   const inFlight = get(port, '/slow', agent);
   await slowArrived;
   const closeStarted = waitForEvent(progress, 'closing', { timeoutMs: 5000, message: 'the app starting to close' });
@@ -52,7 +55,10 @@ test('closing lets in-flight requests finish, refuses new ones, and ends the poo
   await closeStarted;
 
   // A request on a kept-alive connection during shutdown is answered 503, a new connection refused.
-  const during = await get(port, '/health', agent).catch((error: NodeJS.ErrnoException) => ({ status: 0, body: error.code ?? '' }));
+  const during = await get(port, '/health', agent).catch((error: NodeJS.ErrnoException) => ({
+    status: 0,
+    body: error.code ?? '',
+  }));
   expect([503, 0]).toContain(during.status);
   release();
   const finished = await inFlight;

@@ -1,4 +1,11 @@
-import { AppError, canonicalJson, idempotencyInProgress, idempotencyKeyOf, idempotencyKeyReused, requestHash } from '../src';
+import {
+  AppError,
+  canonicalJson,
+  idempotencyInProgress,
+  idempotencyKeyOf,
+  idempotencyKeyReused,
+  requestHash,
+} from '../src';
 
 test('the key is the header sent once; a repeated or missing header is no key', () => {
   expect(idempotencyKeyOf({ headers: { 'idempotency-key': 'k-1' } })).toBe('k-1');

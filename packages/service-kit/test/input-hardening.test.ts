@@ -38,13 +38,24 @@ beforeAll(async () => {
     },
     async (request) => {
       const { body, author } = request.body as { body: string; author?: string };
-      const { rows } = await app.db.query('INSERT INTO kit_test.notes (body, author) VALUES ($1, $2) RETURNING id', [body, author ?? 'someone']);
+      const { rows } = await app.db.query('INSERT INTO kit_test.notes (body, author) VALUES ($1, $2) RETURNING id', [
+        body,
+        author ?? 'someone',
+      ]);
       return rows[0];
     },
   );
   app.get(
     '/search',
-    { schema: { querystring: Type.Object({ q: Type.Optional(Type.String()), limit: Type.Optional(Type.Integer()), all: Type.Optional(Type.Boolean()) }) } },
+    {
+      schema: {
+        querystring: Type.Object({
+          q: Type.Optional(Type.String()),
+          limit: Type.Optional(Type.Integer()),
+          all: Type.Optional(Type.Boolean()),
+        }),
+      },
+    },
     async (request) => request.query,
   );
   app.get('/free', async (request) => ({ query: request.query }));
@@ -67,9 +78,18 @@ describe('text that PostgreSQL cannot store is refused at validation', () => {
     ['a NUL in a key', { body: 'ok', meta: { 'k\u0000': 1 } }, 'meta'],
   ])('%s → 400 naming the field, nothing stored', async (_label, payload, field) => {
     const before = await count();
-    const response = await app.inject({ method: 'POST', url: '/notes', payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/notes',
+      payload: JSON.stringify(payload),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ statusCode: 400, code: 'invalid_text', message: `${field} contains a character that is not allowed` });
+    expect(response.json()).toEqual({
+      statusCode: 400,
+      code: 'invalid_text',
+      message: `${field} contains a character that is not allowed`,
+    });
     expect(await count()).toBe(before);
   });
 
@@ -90,7 +110,11 @@ describe('text that PostgreSQL cannot store is refused at validation', () => {
 describe('JSON bodies are checked as bytes before they are parsed', () => {
   const json = { 'content-type': 'application/json' };
   const nested = (depth: number) => `{"body":"x","meta":${'{"a":'.repeat(depth - 1)}1${'}'.repeat(depth)}`;
-  const tooDeep = { statusCode: 400, code: 'body_too_deep', message: 'The request body is nested too deeply (more than 64 levels).' };
+  const tooDeep = {
+    statusCode: 400,
+    code: 'body_too_deep',
+    message: 'The request body is nested too deeply (more than 64 levels).',
+  };
 
   test.each([
     ['10,000 nested objects', nested(10_000)],
@@ -106,7 +130,9 @@ describe('JSON bodies are checked as bytes before they are parsed', () => {
   });
 
   test('64 levels pass, and brackets inside strings (escaped quotes too) are not nesting', async () => {
-    expect((await app.inject({ method: 'POST', url: '/notes', payload: nested(64), headers: json })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'POST', url: '/notes', payload: nested(64), headers: json })).statusCode).toBe(
+      200,
+    );
     const text = JSON.stringify({ body: `\\"${'['.repeat(500)}"{`, tags: ['{'.repeat(500)] });
     expect((await app.inject({ method: 'POST', url: '/notes', payload: text, headers: json })).statusCode).toBe(200);
   });
@@ -121,7 +147,11 @@ describe('JSON bodies are checked as bytes before they are parsed', () => {
     const payload = Buffer.concat([Buffer.from('{"body":"Ada '), Buffer.from(bytes), Buffer.from('"}')]);
     const response = await app.inject({ method: 'POST', url: '/notes', payload, headers: json });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ statusCode: 400, code: 'invalid_text', message: 'body contains a character that is not allowed' });
+    expect(response.json()).toEqual({
+      statusCode: 400,
+      code: 'invalid_text',
+      message: 'body contains a character that is not allowed',
+    });
     expect(await count()).toBe(before);
   });
 
@@ -137,7 +167,12 @@ describe('JSON bodies are checked as bytes before they are parsed', () => {
   test('malformed JSON and a poisoned prototype are still refused', async () => {
     const broken = await app.inject({ method: 'POST', url: '/notes', payload: '{"body":', headers: json });
     expect(broken.statusCode).toBe(400);
-    const poisoned = await app.inject({ method: 'POST', url: '/notes', payload: '{"body":"x","meta":{"__proto__":{"admin":true}}}', headers: json });
+    const poisoned = await app.inject({
+      method: 'POST',
+      url: '/notes',
+      payload: '{"body":"x","meta":{"__proto__":{"admin":true}}}',
+      headers: json,
+    });
     expect(poisoned.statusCode).toBe(400);
   });
 });
@@ -156,7 +191,11 @@ describe('names refuse control and direction-override characters', () => {
     const before = await count();
     const response = await app.inject({ method: 'POST', url: '/notes', payload: { body: 'x', author } });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ statusCode: 400, code: 'validation_failed', message: 'author contains characters that are not allowed in a name' });
+    expect(response.json()).toEqual({
+      statusCode: 400,
+      code: 'validation_failed',
+      message: 'author contains characters that are not allowed in a name',
+    });
     expect(await count()).toBe(before);
   });
 
@@ -204,7 +243,11 @@ describe('malformed percent escapes', () => {
     async (url) => {
       const response = await app.inject(url);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ statusCode: 400, code: 'malformed_url', message: 'The address contains a malformed percent escape.' });
+      expect(response.json()).toEqual({
+        statusCode: 400,
+        code: 'malformed_url',
+        message: 'The address contains a malformed percent escape.',
+      });
     },
   );
 });

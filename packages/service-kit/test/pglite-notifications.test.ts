@@ -8,7 +8,9 @@ let server: ChildProcess;
 let url: string;
 
 beforeAll(async () => {
-  server = spawn(process.execPath, [path.join(__dirname, '..', 'bin', 'pglite-server.mjs')], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  server = spawn(process.execPath, [path.join(__dirname, '..', 'bin', 'pglite-server.mjs')], {
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
   const port = await new Promise<number>((resolve, reject) => {
     let output = '';
     server.stdout!.on('data', (chunk: Buffer) => {

@@ -1,7 +1,14 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { createTestDatabase, createTokenKit, type TestDatabase } from '@tracemap/test-kit';
-import { BaseConfigSchema, createService, identityProviderAuthentication, IdentityProviderConfigSchema, loadConfig, SESSION_EVENTS_CHANNEL } from '../src';
+import {
+  BaseConfigSchema,
+  createService,
+  identityProviderAuthentication,
+  IdentityProviderConfigSchema,
+  loadConfig,
+  SESSION_EVENTS_CHANNEL,
+} from '../src';
 
 // Sessions found active are kept in memory only while the auth service's
 // announcements reach the service; these tests play auth with a real HTTP
@@ -24,10 +31,18 @@ beforeAll(async () => {
   authPeer.get('/internal/sessions/:id', async (request) => {
     statusCalls += 1;
     const { id } = request.params as { id: string };
-    return { active: active.has(id), userId: active.has(id) ? 'user-1' : null, requiredAal: 'aal1', expiresAt: new Date(Date.now() + 3600_000).toISOString() };
+    return {
+      active: active.has(id),
+      userId: active.has(id) ? 'user-1' : null,
+      requiredAal: 'aal1',
+      expiresAt: new Date(Date.now() + 3600_000).toISOString(),
+    };
   });
   authPeer.post('/internal/session-events/probe', async (request) => {
-    await admin.query('SELECT pg_notify($1, $2)', [SESSION_EVENTS_CHANNEL, `probe:${(request.body as { nonce: string }).nonce}`]);
+    await admin.query('SELECT pg_notify($1, $2)', [
+      SESSION_EVENTS_CHANNEL,
+      `probe:${(request.body as { nonce: string }).nonce}`,
+    ]);
     return { sent: true };
   });
   authUrl = await authPeer.listen({ port: 0, host: '127.0.0.1' });
@@ -41,9 +56,17 @@ afterAll(async () => {
 });
 
 async function startApp() {
-  const identity = loadConfig(IdentityProviderConfigSchema, { PUBLIC_URL: 'http://localhost:8080', AUTH_URL: authUrl, INTERNAL_SERVICE_TOKEN: TOKEN });
+  const identity = loadConfig(IdentityProviderConfigSchema, {
+    PUBLIC_URL: 'http://localhost:8080',
+    AUTH_URL: authUrl,
+    INTERNAL_SERVICE_TOKEN: TOKEN,
+  });
   const config = loadConfig(BaseConfigSchema, { PORT: '0', DATABASE_URL: database.url, LOG_LEVEL: 'silent' });
-  const app = await createService({ name: 'cache_test', config, authentication: identityProviderAuthentication({ ...identity, DATABASE_URL: database.url }) });
+  const app = await createService({
+    name: 'cache_test',
+    config,
+    authentication: identityProviderAuthentication({ ...identity, DATABASE_URL: database.url }),
+  });
   app.get('/me', { preHandler: app.requireUser }, async (request) => ({ userId: request.auth!.userId }));
   await app.listen({ port: 0, host: '127.0.0.1' });
   await app.sessionCache!.channel!.whenUp(5000);

@@ -33,7 +33,10 @@ beforeAll(async () => {
     readiness: async () => undefined,
     authentication: { verifier: tokens.verifier },
   });
-  app.get('/me', { preHandler: app.requireUser }, async (request) => ({ userId: request.auth!.userId, sessionId: request.auth!.sessionId }));
+  app.get('/me', { preHandler: app.requireUser }, async (request) => ({
+    userId: request.auth!.userId,
+    sessionId: request.auth!.sessionId,
+  }));
   await app.ready();
 });
 
@@ -60,11 +63,14 @@ test.each([
   ['an empty session id', { session_id: '' }, []],
   ['a numeric session id', { session_id: 7 }, []],
   ['another issuer', { iss: 'http://elsewhere/auth/v1' }, []],
-] as Array<[string, JWTPayload, string[]]>)('a token signed with the real key but with %s is refused with 401', async (_label, claims, drop) => {
-  const response = await call(await token(claims, drop));
-  expect(response.statusCode).toBe(401);
-  expect(response.json()).toMatchObject({ statusCode: 401 });
-});
+] as Array<[string, JWTPayload, string[]]>)(
+  'a token signed with the real key but with %s is refused with 401',
+  async (_label, claims, drop) => {
+    const response = await call(await token(claims, drop));
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ statusCode: 401 });
+  },
+);
 
 test('the verifier itself refuses such tokens, so every caller of it is covered', async () => {
   const verify = app.verifyAccessToken;

@@ -73,7 +73,15 @@ class FakePage implements PageSignals {
   }
 }
 
-function setup(shared: { storage?: MemoryStorage; cookies?: MemoryCookies; random?: () => number; beaconRefused?: boolean; token?: string } = {}) {
+function setup(
+  shared: {
+    storage?: MemoryStorage;
+    cookies?: MemoryCookies;
+    random?: () => number;
+    beaconRefused?: boolean;
+    token?: string;
+  } = {},
+) {
   const clock = new FakeClock();
   const storage = shared.storage ?? new MemoryStorage();
   const cookies = shared.cookies ?? new MemoryCookies();
@@ -100,7 +108,8 @@ function setup(shared: { storage?: MemoryStorage; cookies?: MemoryCookies; rando
   return { clock, storage, cookies, page, beacons, posts, postTokens, client };
 }
 
-const events = (batches: AnalyticsBatch[]) => batches.flatMap((b) => b.events.map((e) => ({ ...e, sessionId: b.sessionId })));
+const events = (batches: AnalyticsBatch[]) =>
+  batches.flatMap((b) => b.events.map((e) => ({ ...e, sessionId: b.sessionId })));
 
 describe('analytics client', () => {
   test('without consent nothing is recorded; Do Not Track or Global Privacy Control keep it off even after consent', async () => {
@@ -156,7 +165,9 @@ describe('analytics client', () => {
     page.setVisible(true);
     clock.advance(FLUSH_DELAY_MS);
     await client.flush();
-    expect(events(posts)).toEqual([expect.objectContaining({ kind: 'page_view', path: '/learning', referrerHost: 'news.example.com' })]);
+    expect(events(posts)).toEqual([
+      expect.objectContaining({ kind: 'page_view', path: '/learning', referrerHost: 'news.example.com' }),
+    ]);
   });
 
   test('hiding the page sends the engagement summary and the queue by beacon', () => {

@@ -21,13 +21,18 @@ const RETRYABLE = [408, 409, 425, 429, 500, 502, 503, 504];
 
 describe('apiFetch retry rule', () => {
   test.each(RETRYABLE)('GET is retried once on %i and succeeds on the second try', async (status) => {
-    const { fn, calls } = fakeFetch([{ status, body: { statusCode: status, code: 'X', message: 'try again' } }, { status: 200, body: { ok: true } }]);
+    const { fn, calls } = fakeFetch([
+      { status, body: { statusCode: status, code: 'X', message: 'try again' } },
+      { status: 200, body: { ok: true } },
+    ]);
     await expect(apiFetch('/api/account/sync', { fetchFn: fn })).resolves.toEqual({ ok: true });
     expect(calls).toHaveLength(2);
   });
 
   test.each(RETRYABLE)('GET is retried only once on %i, then throws the ApiError', async (status) => {
-    const { fn, calls } = fakeFetch([{ status, body: { statusCode: status, code: 'UPSTREAM', message: 'Upstream down. Try again later.' } }]);
+    const { fn, calls } = fakeFetch([
+      { status, body: { statusCode: status, code: 'UPSTREAM', message: 'Upstream down. Try again later.' } },
+    ]);
     const err = await apiFetch('/api/x', { fetchFn: fn }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ statusCode: status, code: 'UPSTREAM', message: 'Upstream down. Try again later.' });
@@ -41,8 +46,15 @@ describe('apiFetch retry rule', () => {
   });
 
   test.each(['POST', 'PUT', 'PATCH', 'DELETE'] as const)('%s is never retried, even on 503', async (method) => {
-    const { fn, calls } = fakeFetch([{ status: 503, body: { statusCode: 503, code: 'UNAVAILABLE', message: 'down' } }, { status: 200, body: {} }]);
-    await expect(apiFetch('/api/x', { method, body: { a: 1 }, fetchFn: fn })).rejects.toMatchObject({ statusCode: 503, code: 'UNAVAILABLE', message: 'down' });
+    const { fn, calls } = fakeFetch([
+      { status: 503, body: { statusCode: 503, code: 'UNAVAILABLE', message: 'down' } },
+      { status: 200, body: {} },
+    ]);
+    await expect(apiFetch('/api/x', { method, body: { a: 1 }, fetchFn: fn })).rejects.toMatchObject({
+      statusCode: 503,
+      code: 'UNAVAILABLE',
+      message: 'down',
+    });
     expect(calls).toHaveLength(1);
     expect(calls[0].init?.method).toBe(method);
   });
@@ -58,8 +70,13 @@ describe('apiFetch retry rule', () => {
   });
 
   test('a non-JSON error body still gives an ApiError with the HTTP status', async () => {
-    const fn: FetchFn = async () => new Response('<html>bad gateway</html>', { status: 400, statusText: 'Bad Request' });
-    await expect(apiFetch('/api/x', { fetchFn: fn })).rejects.toMatchObject({ name: 'ApiError', statusCode: 400, code: 'HTTP_400' });
+    const fn: FetchFn = async () =>
+      new Response('<html>bad gateway</html>', { status: 400, statusText: 'Bad Request' });
+    await expect(apiFetch('/api/x', { fetchFn: fn })).rejects.toMatchObject({
+      name: 'ApiError',
+      statusCode: 400,
+      code: 'HTTP_400',
+    });
   });
 
   test('204 resolves to undefined', async () => {

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK, type JWTPayload } from 'jose';
+import {
+  createLocalJWKSet,
+  exportJWK,
+  generateKeyPair,
+  SignJWT,
+  type CryptoKey,
+  type JWK,
+  type JWTPayload,
+} from 'jose';
 import { createAccessTokenVerifier, type AccessTokenVerifier } from '@tracemap/service-kit';
 
 export const TEST_PUBLIC_URL = 'http://localhost:8080';

@@ -30,7 +30,10 @@ export async function serveStatic(root: string, port = 0): Promise<StaticServer>
       response.writeHead(404).end();
       return;
     }
-    response.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-cache' });
+    response.writeHead(200, {
+      'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+      'cache-control': 'no-cache',
+    });
     createReadStream(file).pipe(response);
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));

@@ -23,7 +23,10 @@ export type Truthy<T> = Exclude<T, false | null | undefined | 0 | ''>;
  * Runs `check` until its value passes, and returns that value; past the deadline it fails with
  * the message and the last value, so a test waits for a state instead of for a length of time.
  */
-export function waitFor<T>(check: () => T | Promise<T>, options: WaitForOptions<T> & { until: (value: T) => boolean }): Promise<T>;
+export function waitFor<T>(
+  check: () => T | Promise<T>,
+  options: WaitForOptions<T> & { until: (value: T) => boolean },
+): Promise<T>;
 export function waitFor<T>(check: () => T | Promise<T>, options?: Omit<WaitForOptions<T>, 'until'>): Promise<Truthy<T>>;
 export async function waitFor<T>(check: () => T | Promise<T>, options: WaitForOptions<T> = {}): Promise<T> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -40,7 +43,8 @@ export async function waitFor<T>(check: () => T | Promise<T>, options: WaitForOp
       if (!options.retryOnError) throw error;
       last = { error };
     }
-    if (Date.now() >= deadline) throw new Error(`${describe(options.message)}: not within ${timeoutMs} ms; last ${describeLast(last)}`);
+    if (Date.now() >= deadline)
+      throw new Error(`${describe(options.message)}: not within ${timeoutMs} ms; last ${describeLast(last)}`);
     await new Promise((resolve) => setTimeout(resolve, Math.min(intervalMs, Math.max(0, deadline - Date.now()))));
   }
 }
@@ -51,7 +55,11 @@ export interface WaitForEventOptions {
 }
 
 /** The arguments of the next `event` from `emitter`, or a failure naming it once the deadline passes. */
-export async function waitForEvent(emitter: EventEmitter, event: string, options: WaitForEventOptions = {}): Promise<unknown[]> {
+export async function waitForEvent(
+  emitter: EventEmitter,
+  event: string,
+  options: WaitForEventOptions = {},
+): Promise<unknown[]> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   try {
     return await once(emitter, event, { signal: AbortSignal.timeout(timeoutMs) });

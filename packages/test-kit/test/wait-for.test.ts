@@ -13,14 +13,27 @@ test('a custom rule decides when the value is good enough', async () => {
 });
 
 test('past the deadline it fails with the message and the last value', async () => {
-  await expect(waitFor(() => ({ status: 'pending' }), { timeoutMs: 20, intervalMs: 5, until: (v) => v.status === 'done', message: 'the paid invoice' }))
-    .rejects.toThrow('the paid invoice: not within 20 ms; last value: {"status":"pending"}');
+  await expect(
+    waitFor(() => ({ status: 'pending' }), {
+      timeoutMs: 20,
+      intervalMs: 5,
+      until: (v) => v.status === 'done',
+      message: 'the paid invoice',
+    }),
+  ).rejects.toThrow('the paid invoice: not within 20 ms; last value: {"status":"pending"}');
 });
 
 test('a message function is read at the deadline', async () => {
   const seen: string[] = [];
-  await expect(waitFor(() => { seen.push('x'); return false; }, { timeoutMs: 10, intervalMs: 1, message: () => `seen ${seen.length > 1 ? 'several' : 'one'}` }))
-    .rejects.toThrow(/^seen several: not within 10 ms; last value: false$/);
+  await expect(
+    waitFor(
+      () => {
+        seen.push('x');
+        return false;
+      },
+      { timeoutMs: 10, intervalMs: 1, message: () => `seen ${seen.length > 1 ? 'several' : 'one'}` },
+    ),
+  ).rejects.toThrow(/^seen several: not within 10 ms; last value: false$/);
 });
 
 test('a check that throws fails at once unless told to retry', async () => {
@@ -31,7 +44,9 @@ test('a check that throws fails at once unless told to retry', async () => {
   };
   await expect(waitFor(failing, { timeoutMs: 1000 })).rejects.toThrow('refused');
   expect(calls).toBe(1);
-  await expect(waitFor(failing, { timeoutMs: 10, intervalMs: 1, retryOnError: true, message: 'server' })).rejects.toThrow('server: not within 10 ms; last error: refused');
+  await expect(
+    waitFor(failing, { timeoutMs: 10, intervalMs: 1, retryOnError: true, message: 'server' }),
+  ).rejects.toThrow('server: not within 10 ms; last error: refused');
   expect(calls).toBeGreaterThan(2);
 });
 
@@ -41,5 +56,7 @@ test('waitForEvent gives the event arguments, or fails naming the event at the d
   emitter.emit('ready', 1, 'two');
   await expect(next).resolves.toEqual([1, 'two']);
   await expect(waitForEvent(emitter, 'never', { timeoutMs: 10 })).rejects.toThrow("event 'never': not within 10 ms");
-  await expect(waitForEvent(emitter, 'never', { timeoutMs: 10, message: 'the request' })).rejects.toThrow('the request: not within 10 ms');
+  await expect(waitForEvent(emitter, 'never', { timeoutMs: 10, message: 'the request' })).rejects.toThrow(
+    'the request: not within 10 ms',
+  );
 });

@@ -19,7 +19,8 @@ const column = (n: number) => n * 320;
 const row = (n: number) => n * 250;
 export const JOURNEY: { name: string; description: string; nodes: MapNodeSpec[]; edges: MapEdgeSpec[] } = {
   name: 'Shopping journey',
-  description: 'How a shopper goes from the home page to a placed order: finding a product, the cart, signing in and the four checkout steps.',
+  description:
+    'How a shopper goes from the home page to a placed order: finding a product, the cart, signing in and the four checkout steps.',
   nodes: [
     { view: 'Home', x: column(0), y: row(0) },
     { view: 'Search Results', x: column(1), y: row(0) },

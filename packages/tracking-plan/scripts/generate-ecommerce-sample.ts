@@ -105,4 +105,6 @@ const journey: NativeMap = {
 const plan: NativePlan = toNativePlan({ attributes: ATTRIBUTES.map(attribute), events, views, maps: [journey] });
 const target = join(__dirname, '..', 'samples', 'ecommerce.json');
 writeFileSync(target, serializeNativePlan(plan));
-console.log(`wrote ${plan.attributes.length} attributes, ${plan.events.length} events, ${plan.views.length} views, ${plan.maps?.length ?? 0} maps`);
+console.log(
+  `wrote ${plan.attributes.length} attributes, ${plan.events.length} events, ${plan.views.length} views, ${plan.maps?.length ?? 0} maps`,
+);

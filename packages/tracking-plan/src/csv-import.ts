@@ -1,4 +1,14 @@
-import type { AttributeLink, AttributeScope, AttributeType, ItemType, NativeAttribute, NativeEvent, NativePlan, NativeView, RejectedRow } from '@tracemap/contracts';
+import type {
+  AttributeLink,
+  AttributeScope,
+  AttributeType,
+  ItemType,
+  NativeAttribute,
+  NativeEvent,
+  NativePlan,
+  NativeView,
+  RejectedRow,
+} from '@tracemap/contracts';
 import type { CsvPlanRow } from './csv';
 import { foldName } from './names';
 import { validationProblems } from './validation';
@@ -26,10 +36,12 @@ export function planFromCsvRows(
   const typeSeen = new Map<string, { type: AttributeType; row: number | undefined }>();
 
   for (const row of rows) {
-    const reject = (reason: string) => rejected.push({ row: row.row ?? 0, kind: 'attribute', name: row.attribute, reason });
+    const reject = (reason: string) =>
+      rejected.push({ row: row.row ?? 0, kind: 'attribute', name: row.attribute, reason });
     const event = upsertEvent(row, plan, events, options.newId);
     const rowViews = row.views.map((name) => upsertView(name, plan, views, options.newId));
-    for (const view of rowViews) if (!view.events.some((on) => on.eventId === event.id)) view.events.push({ eventId: event.id });
+    for (const view of rowViews)
+      if (!view.events.some((on) => on.eventId === event.id)) view.events.push({ eventId: event.id });
     if (!row.attribute) continue;
 
     const scope: AttributeScope = row.scope ?? findScope(row.attribute, attributes) ?? 'event';
@@ -71,11 +83,17 @@ function indexBy<T>(items: T[], key: (item: T) => string): Map<string, T> {
 /** Without a scope column, an existing attribute of that name decides (event scope first). */
 function findScope(name: string, attributes: Map<string, NativeAttribute>): NativeAttribute['scope'] | null {
   const folded = foldName(name);
-  for (const scope of ['event', 'view', 'system', 'user', 'group'] as const) if (attributes.has(`${scope}:${folded}`)) return scope;
+  for (const scope of ['event', 'view', 'system', 'user', 'group'] as const)
+    if (attributes.has(`${scope}:${folded}`)) return scope;
   return null;
 }
 
-function upsertEvent(row: CsvPlanRow, plan: NativePlan, events: Map<string, NativeEvent>, newId: () => string): NativeEvent {
+function upsertEvent(
+  row: CsvPlanRow,
+  plan: NativePlan,
+  events: Map<string, NativeEvent>,
+  newId: () => string,
+): NativeEvent {
   const key = foldName(row.event);
   let event = events.get(key);
   if (!event) {

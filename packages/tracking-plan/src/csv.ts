@@ -1,6 +1,21 @@
-import { ATTRIBUTE_SCOPES, ATTRIBUTE_TYPES, EVENT_KINDS, ITEM_TYPES, VALIDATION_KINDS, ValidationSchema } from '@tracemap/contracts';
+import {
+  ATTRIBUTE_SCOPES,
+  ATTRIBUTE_TYPES,
+  EVENT_KINDS,
+  ITEM_TYPES,
+  VALIDATION_KINDS,
+  ValidationSchema,
+} from '@tracemap/contracts';
 import { Value } from '@sinclair/typebox/value';
-import type { AttributeScope, AttributeType, EffectiveAttribute, EventKind, ItemType, RejectedRow, Validation } from '@tracemap/contracts';
+import type {
+  AttributeScope,
+  AttributeType,
+  EffectiveAttribute,
+  EventKind,
+  ItemType,
+  RejectedRow,
+  Validation,
+} from '@tracemap/contracts';
 import { parseCsvRecords, unparseCsvRecords } from './csv-codec';
 import { validationProblems } from './validation';
 
@@ -55,7 +70,13 @@ export function csvRowsForEvent(
   attributes: EffectiveAttribute[],
   viewNames: string[],
 ): CsvPlanRow[] {
-  const base = { event: event.name, event_description: event.description, kind: event.kind, views: viewNames, tags: event.tags };
+  const base = {
+    event: event.name,
+    event_description: event.description,
+    kind: event.kind,
+    views: viewNames,
+    tags: event.tags,
+  };
   if (attributes.length === 0) return [base];
   return attributes.map(({ attribute: a, presence, validation }) => ({
     ...base,
@@ -100,31 +121,61 @@ export function exportPlanCsv(rows: CsvPlanRow[]): string {
 /** Reads a plan CSV; each bad row is rejected with its row number and the reason. */
 export function parseTrackingPlanCsv(text: string): { rows: CsvPlanRow[]; rejected: RejectedRow[] } {
   const records = parseCsvRecords(text);
-  if (records.length === 0) return { rows: [], rejected: [{ row: 1, reason: 'The file is empty; it needs a header row.' }] };
+  if (records.length === 0)
+    return { rows: [], rejected: [{ row: 1, reason: 'The file is empty; it needs a header row.' }] };
   const header = records[0].map((h) => h.trim().toLowerCase());
   const missing = CSV_COLUMNS.filter((c) => !header.includes(c));
   const unknown = header.filter((h) => !(CSV_COLUMNS as readonly string[]).includes(h));
   if (missing.length > 0 || unknown.length > 0) {
-    const parts = [missing.length ? `missing ${missing.join(', ')}` : '', unknown.length ? `unknown ${unknown.join(', ')}` : ''].filter(Boolean);
-    return { rows: [], rejected: [{ row: 1, reason: `The header does not have the expected columns (${parts.join('; ')}). Expected: ${CSV_COLUMNS.join(', ')}.` }] };
+    const parts = [
+      missing.length ? `missing ${missing.join(', ')}` : '',
+      unknown.length ? `unknown ${unknown.join(', ')}` : '',
+    ].filter(Boolean);
+    return {
+      rows: [],
+      rejected: [
+        {
+          row: 1,
+          reason: `The header does not have the expected columns (${parts.join('; ')}). Expected: ${CSV_COLUMNS.join(', ')}.`,
+        },
+      ],
+    };
   }
   const rows: CsvPlanRow[] = [];
   const rejected: RejectedRow[] = [];
   records.slice(1).forEach((record, index) => {
     const rowNumber = index + 2;
-    const cells = Object.fromEntries(CSV_COLUMNS.map((c) => [c, (record[header.indexOf(c)] ?? '').trim()])) as Record<CsvColumn, string>;
+    const cells = Object.fromEntries(CSV_COLUMNS.map((c) => [c, (record[header.indexOf(c)] ?? '').trim()])) as Record<
+      CsvColumn,
+      string
+    >;
     const result = readRow(cells, rowNumber);
-    if (typeof result === 'string') rejected.push({ row: rowNumber, kind: cells.attribute ? 'attribute' : 'event', name: cells.attribute || cells.event || undefined, reason: result });
+    if (typeof result === 'string')
+      rejected.push({
+        row: rowNumber,
+        kind: cells.attribute ? 'attribute' : 'event',
+        name: cells.attribute || cells.event || undefined,
+        reason: result,
+      });
     else rows.push(result);
   });
   return { rows, rejected: rejected.map(dropUndefinedName) };
 }
 
-const dropUndefinedName = (r: RejectedRow): RejectedRow => (r.name === undefined ? { row: r.row, kind: r.kind, reason: r.reason } : r);
+const dropUndefinedName = (r: RejectedRow): RejectedRow =>
+  r.name === undefined ? { row: r.row, kind: r.kind, reason: r.reason } : r;
 
 const BOOLEANS: Record<string, boolean> = { true: true, yes: true, false: false, no: false };
-const oneOf = <T extends string>(values: readonly T[], value: string): value is T => (values as readonly string[]).includes(value);
-const list = (cell: string) => [...new Set(cell.split(/[|;]/).map((s) => s.trim()).filter(Boolean))];
+const oneOf = <T extends string>(values: readonly T[], value: string): value is T =>
+  (values as readonly string[]).includes(value);
+const list = (cell: string) => [
+  ...new Set(
+    cell
+      .split(/[|;]/)
+      .map((s) => s.trim())
+      .filter(Boolean),
+  ),
+];
 
 /** The row, or the reason it is rejected. */
 function readRow(cells: Record<CsvColumn, string>, rowNumber: number): CsvPlanRow | string {
@@ -146,7 +197,8 @@ function readRow(cells: Record<CsvColumn, string>, rowNumber: number): CsvPlanRo
   }
   if (cells.scope) {
     const scope = cells.scope.toLowerCase();
-    if (!oneOf(ATTRIBUTE_SCOPES, scope)) return `The scope "${cells.scope}" is not one of ${ATTRIBUTE_SCOPES.join(', ')}.`;
+    if (!oneOf(ATTRIBUTE_SCOPES, scope))
+      return `The scope "${cells.scope}" is not one of ${ATTRIBUTE_SCOPES.join(', ')}.`;
     row.scope = scope;
   }
   if (cells.type) {
@@ -171,14 +223,16 @@ function readType(cell: string): { type: AttributeType; itemType: ItemType | nul
     if (!oneOf(ITEM_TYPES, array[1])) return `The item type "${array[1]}" is not one of ${ITEM_TYPES.join(', ')}.`;
     return { type: 'array', itemType: array[1] };
   }
-  if (!oneOf(ATTRIBUTE_TYPES, cell)) return `The type "${cell}" is not one of ${ATTRIBUTE_TYPES.join(', ')} (or array<item type>).`;
+  if (!oneOf(ATTRIBUTE_TYPES, cell))
+    return `The type "${cell}" is not one of ${ATTRIBUTE_TYPES.join(', ')} (or array<item type>).`;
   return { type: cell, itemType: null };
 }
 
 function readValidation(kindCell: string, jsonCell: string): Validation | null | string {
   if (!kindCell && !jsonCell) return null;
   const kind = (kindCell || 'none').toLowerCase();
-  if (!oneOf(VALIDATION_KINDS, kind)) return `The validation kind "${kindCell}" is not one of ${VALIDATION_KINDS.join(', ')}.`;
+  if (!oneOf(VALIDATION_KINDS, kind))
+    return `The validation kind "${kindCell}" is not one of ${VALIDATION_KINDS.join(', ')}.`;
   if (!jsonCell) return { kind };
   let fields: unknown;
   try {
@@ -186,7 +240,8 @@ function readValidation(kindCell: string, jsonCell: string): Validation | null |
   } catch {
     return `The validation is not JSON: write it like {"values":["a","b"]}.`;
   }
-  if (fields === null || typeof fields !== 'object' || Array.isArray(fields)) return 'The validation must be a JSON object like {"min":0}.';
+  if (fields === null || typeof fields !== 'object' || Array.isArray(fields))
+    return 'The validation must be a JSON object like {"min":0}.';
   const validation = { ...(fields as Omit<Validation, 'kind'>), kind };
   if (!Value.Check(ValidationSchema, validation)) {
     const error = Value.Errors(ValidationSchema, validation).First();

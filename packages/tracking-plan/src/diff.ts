@@ -5,7 +5,10 @@ import type { DiffEntry, FieldChange, HistoryEntityKind, NativePlan } from '@tra
  * added, entities changed (with their field-level changes), and how many are
  * unchanged. Nothing is ever reported as removed: imports do not delete.
  */
-export function diffPlans(current: NativePlan, incoming: NativePlan): { added: DiffEntry[]; changed: DiffEntry[]; unchanged: number } {
+export function diffPlans(
+  current: NativePlan,
+  incoming: NativePlan,
+): { added: DiffEntry[]; changed: DiffEntry[]; unchanged: number } {
   const added: DiffEntry[] = [];
   const changed: DiffEntry[] = [];
   let unchanged = 0;
@@ -38,7 +41,11 @@ export const UNTRACKED_FIELDS = ['id', 'version', 'createdAt', 'updatedAt'];
  * The top-level fields that differ between two versions of an entity, sorted by
  * field name; nested values compare by content, object keys in any order.
  */
-export function fieldChanges(before: object, after: object, ignore: readonly string[] = UNTRACKED_FIELDS): FieldChange[] {
+export function fieldChanges(
+  before: object,
+  after: object,
+  ignore: readonly string[] = UNTRACKED_FIELDS,
+): FieldChange[] {
   const a = before as Record<string, unknown>;
   const b = after as Record<string, unknown>;
   const fields = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((f) => !ignore.includes(f)).sort();
@@ -51,7 +58,8 @@ export function fieldChanges(before: object, after: object, ignore: readonly str
 
 export function sameValue(x: unknown, y: unknown): boolean {
   if (x === y) return true;
-  if (x === null || y === null || typeof x !== 'object' || typeof y !== 'object') return x === undefined && y === undefined;
+  if (x === null || y === null || typeof x !== 'object' || typeof y !== 'object')
+    return x === undefined && y === undefined;
   if (Array.isArray(x) !== Array.isArray(y)) return false;
   if (Array.isArray(x)) {
     const ys = y as unknown[];

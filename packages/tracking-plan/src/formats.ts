@@ -18,6 +18,7 @@ function isUri(value: string): boolean {
 
 export function ensureContractFormats(): void {
   if (!FormatRegistry.Has('uuid')) FormatRegistry.Set('uuid', (value) => UUID.test(value));
-  if (!FormatRegistry.Has('date-time')) FormatRegistry.Set('date-time', (value) => DATE_TIME.test(value) && !Number.isNaN(Date.parse(value)));
+  if (!FormatRegistry.Has('date-time'))
+    FormatRegistry.Set('date-time', (value) => DATE_TIME.test(value) && !Number.isNaN(Date.parse(value)));
   if (!FormatRegistry.Has('uri')) FormatRegistry.Set('uri', isUri);
 }

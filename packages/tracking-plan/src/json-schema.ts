@@ -82,7 +82,8 @@ function validationKeywords(validation: Validation, nullable: boolean): Schema {
   }
 }
 
-const defined = (schema: Schema): Schema => Object.fromEntries(Object.entries(schema).filter(([, v]) => v !== undefined));
+const defined = (schema: Schema): Schema =>
+  Object.fromEntries(Object.entries(schema).filter(([, v]) => v !== undefined));
 
 // ——— Segment Protocols-style rules ———
 
@@ -125,7 +126,12 @@ export function segmentRulesBundle(
     events: events.map(({ event, attributes }) => {
       const type = RULE_TYPES[event.kind] ?? 'TRACK';
       const field = type === 'IDENTIFY' || type === 'GROUP' ? 'traits' : 'properties';
-      return { key: event.name, type, version: 1, jsonSchema: callSchema(field, eventJsonSchema(event, attributes), event.description) };
+      return {
+        key: event.name,
+        type,
+        version: 1,
+        jsonSchema: callSchema(field, eventJsonSchema(event, attributes), event.description),
+      };
     }),
   };
   if (commonAttributes.length > 0) rules.common = callSchema('properties', openObject(objectSchema(commonAttributes)));
@@ -146,7 +152,9 @@ function callSchema(field: 'properties' | 'traits', inner: Schema, description?:
 }
 
 /** The flat rule list of Segment's Public API: the bundle's events, then COMMON, IDENTIFY and GROUP rules without a key. */
-export function segmentRulesList(bundle: SegmentRulesBundle): Array<{ key: string | null; type: SegmentRuleType | 'COMMON'; version: 1; jsonSchema: Schema }> {
+export function segmentRulesList(
+  bundle: SegmentRulesBundle,
+): Array<{ key: string | null; type: SegmentRuleType | 'COMMON'; version: 1; jsonSchema: Schema }> {
   const { events, common, identify, group } = bundle.rules;
   const keyless = [
     ['COMMON', common],
@@ -155,7 +163,9 @@ export function segmentRulesList(bundle: SegmentRulesBundle): Array<{ key: strin
   ] as const;
   return [
     ...events,
-    ...keyless.filter(([, schema]) => schema !== undefined).map(([type, schema]) => ({ key: null, type, version: 1 as const, jsonSchema: schema! })),
+    ...keyless
+      .filter(([, schema]) => schema !== undefined)
+      .map(([type, schema]) => ({ key: null, type, version: 1 as const, jsonSchema: schema! })),
   ];
 }
 

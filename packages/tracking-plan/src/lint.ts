@@ -56,7 +56,11 @@ export function lintMap(candidate: LintMap & { status: string }, input: LintInpu
 export function lintEntity(kind: 'attribute', candidate: AttributeCandidate, input: LintInput): LintFinding[];
 export function lintEntity(kind: 'event', candidate: EventCandidate, input: LintInput): LintFinding[];
 export function lintEntity(kind: 'view', candidate: ViewCandidate, input: LintInput): LintFinding[];
-export function lintEntity(kind: LintKind, candidate: AttributeCandidate | EventCandidate | ViewCandidate, input: LintInput): LintFinding[] {
+export function lintEntity(
+  kind: LintKind,
+  candidate: AttributeCandidate | EventCandidate | ViewCandidate,
+  input: LintInput,
+): LintFinding[] {
   return createEntityLinter(input)(kind as 'attribute', candidate as AttributeCandidate);
 }
 
@@ -98,11 +102,17 @@ function attributeFindings(ctx: LintContext, a: AttributeCandidate): LintFinding
 }
 
 function eventFindings(ctx: LintContext, e: EventCandidate): LintFinding[] {
-  return compact([...nameFindings(ctx, 'event', e), descriptionFinding(ctx, 'event', e), ...linkFindings(ctx, 'event', e), ...eventUsageFindings(ctx, e)]);
+  return compact([
+    ...nameFindings(ctx, 'event', e),
+    descriptionFinding(ctx, 'event', e),
+    ...linkFindings(ctx, 'event', e),
+    ...eventUsageFindings(ctx, e),
+  ]);
 }
 
 function viewFindings(ctx: LintContext, v: ViewCandidate): LintFinding[] {
   return compact([...nameFindings(ctx, 'view', v), ...linkFindings(ctx, 'view', v)]);
 }
 
-const compact = (findings: Array<LintFinding | null>): LintFinding[] => findings.filter((f): f is LintFinding => f !== null);
+const compact = (findings: Array<LintFinding | null>): LintFinding[] =>
+  findings.filter((f): f is LintFinding => f !== null);

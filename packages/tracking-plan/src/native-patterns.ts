@@ -14,7 +14,9 @@ export function patternRejections(plan: NativePlan): RejectedRow[] {
     if (error) rejected.push({ row, kind, name, reason: error });
   };
   const checkLinks = (links: readonly AttributeLink[], path: string, kind: HistoryEntityKind, name: string) =>
-    links.forEach((link, j) => check(link.validationOverride, `${path}.attributes[${j}].validationOverride.pattern`, kind, name));
+    links.forEach((link, j) =>
+      check(link.validationOverride, `${path}.attributes[${j}].validationOverride.pattern`, kind, name),
+    );
   plan.attributes.forEach((a, i) => check(a.validation, `attributes[${i}].validation.pattern`, 'attribute', a.name));
   plan.events.forEach((e, i) => checkLinks(e.attributes, `events[${i}]`, 'event', e.name));
   plan.views.forEach((v, i) => checkLinks(v.attributes, `views[${i}]`, 'view', v.name));

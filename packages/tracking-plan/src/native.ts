@@ -1,5 +1,14 @@
 import { NATIVE_FORMAT, NATIVE_FORMAT_VERSION, NativePlanSchema } from '@tracemap/contracts';
-import type { EntityKind, HistoryEntityKind, NativeAttribute, NativeEvent, NativeMap, NativePlan, NativeView, RejectedRow } from '@tracemap/contracts';
+import type {
+  EntityKind,
+  HistoryEntityKind,
+  NativeAttribute,
+  NativeEvent,
+  NativeMap,
+  NativePlan,
+  NativeView,
+  RejectedRow,
+} from '@tracemap/contracts';
 import type { TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { ensureContractFormats } from './formats';
@@ -64,7 +73,12 @@ function sortKeys(value: unknown): unknown {
   return sorted;
 }
 
-const KIND_OF: Record<string, HistoryEntityKind> = { attributes: 'attribute', events: 'event', views: 'view', maps: 'map' };
+const KIND_OF: Record<string, HistoryEntityKind> = {
+  attributes: 'attribute',
+  events: 'event',
+  views: 'view',
+  maps: 'map',
+};
 
 /**
  * Reads a native plan file. Every bad entry is reported with its JSON path
@@ -98,7 +112,10 @@ function schemaRejections(data: unknown): RejectedRow[] {
     // One reason per entry is enough to fix it; the rest usually follow from the first.
     if (reportedEntries.has(entry)) continue;
     reportedEntries.add(entry);
-    const row: RejectedRow = { row: jsonPath(segments), reason: reasonFor(error.message, field ?? collection, error.path, error.schema, error.value) };
+    const row: RejectedRow = {
+      row: jsonPath(segments),
+      reason: reasonFor(error.message, field ?? collection, error.path, error.schema, error.value),
+    };
     if (KIND_OF[collection] && index !== undefined) {
       row.kind = KIND_OF[collection];
       const name = (data as Record<string, Array<{ name?: unknown }>>)[collection]?.[Number(index)]?.name;
@@ -128,7 +145,8 @@ function reasonFor(message: string, field: string | undefined, path: string, sch
   const own = ownMessage(schema);
   if (own) return `${path.split('/').pop()} ${own}.`;
   if (message === 'Expected required property') return `The field "${path.split('/').pop()}" is missing.`;
-  if (message.startsWith('Unexpected property')) return `The field "${path.split('/').pop()}" is not part of the format.`;
+  if (message.startsWith('Unexpected property'))
+    return `The field "${path.split('/').pop()}" is not part of the format.`;
   return field ? `${field}: ${message}.` : `${message}.`;
 }
 
@@ -154,7 +172,12 @@ function referenceRejections(plan: NativePlan): RejectedRow[] {
     plan[collection].forEach((entity, i) =>
       entity.attributes.forEach((link, j) => {
         if (!attributeIds.has(link.attributeId)) {
-          rejected.push({ row: `${collection}[${i}].attributes[${j}].attributeId`, kind, name: entity.name, reason: `No attribute in the file has the id ${link.attributeId}.` });
+          rejected.push({
+            row: `${collection}[${i}].attributes[${j}].attributeId`,
+            kind,
+            name: entity.name,
+            reason: `No attribute in the file has the id ${link.attributeId}.`,
+          });
         }
       }),
     );
@@ -164,7 +187,12 @@ function referenceRejections(plan: NativePlan): RejectedRow[] {
   plan.views.forEach((v, i) =>
     v.events.forEach((on, j) => {
       if (!eventIds.has(on.eventId)) {
-        rejected.push({ row: `views[${i}].events[${j}].eventId`, kind: 'view', name: v.name, reason: `No event in the file has the id ${on.eventId}.` });
+        rejected.push({
+          row: `views[${i}].events[${j}].eventId`,
+          kind: 'view',
+          name: v.name,
+          reason: `No event in the file has the id ${on.eventId}.`,
+        });
       }
     }),
   );
@@ -178,11 +206,13 @@ function mapRejections(plan: NativePlan, attributeIds: Set<string>, eventIds: Se
   uniqueIds(maps, 'maps', 'map', rejected);
   const viewIds = new Set(plan.views.map((v) => v.id));
   maps.forEach((m, i) => {
-    const reject = (row: string, reason: string) => rejected.push({ row: `maps[${i}].${row}`, kind: 'map', name: m.name, reason });
+    const reject = (row: string, reason: string) =>
+      rejected.push({ row: `maps[${i}].${row}`, kind: 'map', name: m.name, reason });
     const onMap = new Set<string>();
     m.nodes.forEach((node, j) => {
       if (!viewIds.has(node.viewId)) reject(`nodes[${j}].viewId`, `No view in the file has the id ${node.viewId}.`);
-      else if (onMap.has(node.viewId)) reject(`nodes[${j}].viewId`, `The view ${node.viewId} is placed on this map more than once.`);
+      else if (onMap.has(node.viewId))
+        reject(`nodes[${j}].viewId`, `The view ${node.viewId} is placed on this map more than once.`);
       onMap.add(node.viewId);
     });
     const edgeIds = new Set<string>();
@@ -192,19 +222,32 @@ function mapRejections(plan: NativePlan, attributeIds: Set<string>, eventIds: Se
       for (const end of ['from', 'to'] as const) {
         if (!onMap.has(edge[end])) reject(`edges[${j}].${end}`, `The view ${edge[end]} is not a node of this map.`);
       }
-      if (edge.eventId && !eventIds.has(edge.eventId)) reject(`edges[${j}].eventId`, `No event in the file has the id ${edge.eventId}.`);
+      if (edge.eventId && !eventIds.has(edge.eventId))
+        reject(`edges[${j}].eventId`, `No event in the file has the id ${edge.eventId}.`);
     });
     m.attributes.forEach((link, j) => {
-      if (!attributeIds.has(link.attributeId)) reject(`attributes[${j}].attributeId`, `No attribute in the file has the id ${link.attributeId}.`);
+      if (!attributeIds.has(link.attributeId))
+        reject(`attributes[${j}].attributeId`, `No attribute in the file has the id ${link.attributeId}.`);
     });
   });
   return rejected;
 }
 
-function uniqueIds(items: Array<{ id: string; name: string }>, collection: string, kind: HistoryEntityKind, rejected: RejectedRow[]): Set<string> {
+function uniqueIds(
+  items: Array<{ id: string; name: string }>,
+  collection: string,
+  kind: HistoryEntityKind,
+  rejected: RejectedRow[],
+): Set<string> {
   const ids = new Set<string>();
   items.forEach((item, i) => {
-    if (ids.has(item.id)) rejected.push({ row: `${collection}[${i}].id`, kind, name: item.name, reason: `The id ${item.id} is used by another ${kind} in the file.` });
+    if (ids.has(item.id))
+      rejected.push({
+        row: `${collection}[${i}].id`,
+        kind,
+        name: item.name,
+        reason: `The id ${item.id} is used by another ${kind} in the file.`,
+      });
     ids.add(item.id);
   });
   return ids;

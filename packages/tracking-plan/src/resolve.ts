@@ -1,4 +1,12 @@
-import type { Attribute, AttributeLink, EffectiveAttribute, Layer, LayerSource, Presence, Validation } from '@tracemap/contracts';
+import type {
+  Attribute,
+  AttributeLink,
+  EffectiveAttribute,
+  Layer,
+  LayerSource,
+  Presence,
+  Validation,
+} from '@tracemap/contracts';
 import { foldName } from './names';
 import { narrowingProblem, narrowValidation } from './narrowing';
 
@@ -83,7 +91,14 @@ function holderLayer(
       if (!attribute) continue;
       let entry = byId.get(attribute.id);
       if (!entry) {
-        entry = { attribute, presence: 'optional', override: link.validationOverride, sources: [], requiredCount: 0, overrides: [] };
+        entry = {
+          attribute,
+          presence: 'optional',
+          override: link.validationOverride,
+          sources: [],
+          requiredCount: 0,
+          overrides: [],
+        };
         byId.set(attribute.id, entry);
       }
       if (link.presence === 'required') entry.requiredCount++;
@@ -108,7 +123,12 @@ function eventLayer(
     const attribute = usableAttribute(link.attributeId, attributesById, problems, 'the event');
     if (!attribute) continue;
     const presence = link.presence;
-    contributions.push({ attribute, presence, override: link.validationOverride, sources: [{ layer: 'event', id: event.id, presence }] });
+    contributions.push({
+      attribute,
+      presence,
+      override: link.validationOverride,
+      sources: [{ layer: 'event', id: event.id, presence }],
+    });
   }
   return contributions;
 }
@@ -118,7 +138,8 @@ function uniqueLinks(links: AttributeLink[]): AttributeLink[] {
   const byId = new Map<string, AttributeLink>();
   for (const link of links) {
     const seen = byId.get(link.attributeId);
-    if (!seen || link.presence === 'required') byId.set(link.attributeId, seen ? { ...seen, presence: 'required' } : link);
+    if (!seen || link.presence === 'required')
+      byId.set(link.attributeId, seen ? { ...seen, presence: 'required' } : link);
   }
   return [...byId.values()];
 }
@@ -164,7 +185,11 @@ function mergeInto(merged: Map<string, EffectiveAttribute>, layer: Layer, c: Con
   let validation = sameAttribute ? previous.validation : c.attribute.validation;
   if (c.override && c.override.kind !== 'none') {
     const problem = narrowingProblem(validation, c.override, type, c.attribute.itemType);
-    if (problem) problems.push({ attributeId: c.attribute.id, message: `“${c.attribute.name}” on the ${layer} layer: ${problem}` });
+    if (problem)
+      problems.push({
+        attributeId: c.attribute.id,
+        message: `“${c.attribute.name}” on the ${layer} layer: ${problem}`,
+      });
     validation = narrowValidation(validation, c.override, type, c.attribute.itemType);
   }
   merged.set(key, {

@@ -48,7 +48,8 @@ export function userPatternCacheSize(): number {
 
 function compile(pattern: string): UserPattern {
   const construct = unsupportedConstruct(pattern);
-  if (construct) return { ok: false, error: `The pattern "${pattern}" uses ${construct}, which RE2 syntax does not support.` };
+  if (construct)
+    return { ok: false, error: `The pattern "${pattern}" uses ${construct}, which RE2 syntax does not support.` };
   const jsError = ecmaScriptSyntaxError(pattern);
   if (jsError) return { ok: false, error: `The pattern "${pattern}" does not compile: ${jsError}.` };
   try {
@@ -56,7 +57,11 @@ function compile(pattern: string): UserPattern {
     return { ok: true, test: (value) => re2.test(value) };
   } catch (error) {
     const reason =
-      error instanceof RE2JSSyntaxException ? [error.getDescription(), error.getPattern()].filter(Boolean).join(' ') : error instanceof Error ? error.message : String(error);
+      error instanceof RE2JSSyntaxException
+        ? [error.getDescription(), error.getPattern()].filter(Boolean).join(' ')
+        : error instanceof Error
+          ? error.message
+          : String(error);
     return { ok: false, error: `The pattern "${pattern}" uses syntax RE2 does not support: ${reason}.` };
   }
 }
@@ -72,7 +77,8 @@ function unsupportedConstruct(pattern: string): 'a backreference' | 'lookaround'
     const c = pattern[i];
     if (c === '\\') {
       const next = pattern[i + 1] ?? '';
-      if (!inClass && ((next >= '1' && next <= '9') || (next === 'k' && pattern[i + 2] === '<'))) return 'a backreference';
+      if (!inClass && ((next >= '1' && next <= '9') || (next === 'k' && pattern[i + 2] === '<')))
+        return 'a backreference';
       i++;
     } else if (inClass) {
       if (c === ']') inClass = false;

@@ -49,15 +49,21 @@ export function validationProblems(validation: Validation, type: AttributeType, 
   return validationIssues(validation, type, itemType).map((issue) => issue.message);
 }
 
-export function validationIssues(validation: Validation, type: AttributeType, itemType?: ItemType | null): ValidationIssue[] {
+export function validationIssues(
+  validation: Validation,
+  type: AttributeType,
+  itemType?: ItemType | null,
+): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   const shape = (message: string) => issues.push({ topic: 'shape', message });
   // The contract's static type of `kind` is a plain string, so check it here.
   const kind = validation.kind;
-  if (!Object.hasOwn(VALIDATION_FIELDS, kind)) return [{ topic: 'shape', message: `"${validation.kind}" is not a validation kind.` }];
+  if (!Object.hasOwn(VALIDATION_FIELDS, kind))
+    return [{ topic: 'shape', message: `"${validation.kind}" is not a validation kind.` }];
   const used = VALIDATION_FIELDS[kind];
   for (const field of ALL_FIELDS) {
-    if (validation[field] !== undefined && !used.includes(field)) shape(`${cap(withArticle(kind))} validation does not use "${field}".`);
+    if (validation[field] !== undefined && !used.includes(field))
+      shape(`${cap(withArticle(kind))} validation does not use "${field}".`);
   }
   const valueType = valueTypeOf(type, itemType);
   const typeWord = type === 'array' ? `an array of ${valueType}` : withArticle(valueType);
@@ -77,7 +83,8 @@ export function validationIssues(validation: Validation, type: AttributeType, it
       break;
     }
     case 'range':
-      if (validation.min === undefined && validation.max === undefined) shape('A range validation needs a minimum, a maximum or both.');
+      if (validation.min === undefined && validation.max === undefined)
+        shape('A range validation needs a minimum, a maximum or both.');
       if (validation.min !== undefined && validation.max !== undefined && validation.min > validation.max) {
         shape(`The minimum (${validation.min}) is greater than the maximum (${validation.max}).`);
       }
@@ -86,8 +93,14 @@ export function validationIssues(validation: Validation, type: AttributeType, it
       if (validation.minLength === undefined && validation.maxLength === undefined) {
         shape('A length validation needs a minimum length, a maximum length or both.');
       }
-      if (validation.minLength !== undefined && validation.maxLength !== undefined && validation.minLength > validation.maxLength) {
-        shape(`The minimum length (${validation.minLength}) is greater than the maximum length (${validation.maxLength}).`);
+      if (
+        validation.minLength !== undefined &&
+        validation.maxLength !== undefined &&
+        validation.minLength > validation.maxLength
+      ) {
+        shape(
+          `The minimum length (${validation.minLength}) is greater than the maximum length (${validation.maxLength}).`,
+        );
       }
       break;
     case 'format':
@@ -95,7 +108,8 @@ export function validationIssues(validation: Validation, type: AttributeType, it
       break;
     case 'const':
       if (validation.const === undefined) shape('A const validation needs a value.');
-      else if (!valueFitsType(validation.const, valueType)) shape(`The constant ${JSON.stringify(validation.const)} is not ${typeWord}.`);
+      else if (!valueFitsType(validation.const, valueType))
+        shape(`The constant ${JSON.stringify(validation.const)} is not ${typeWord}.`);
       break;
   }
   return issues;

@@ -35,7 +35,10 @@ describe('unparseCsvRecords', () => {
 
 describe('formula cells', () => {
   it('writes a cell a spreadsheet would run as a formula with a leading quote', () => {
-    const text = unparseCsvRecords([['event', 'description'], ['Signed Up', '=HYPERLINK("http://x")']]);
+    const text = unparseCsvRecords([
+      ['event', 'description'],
+      ['Signed Up', '=HYPERLINK("http://x")'],
+    ]);
     expect(text).toContain(`"'=HYPERLINK(""http://x"")"`);
   });
 });

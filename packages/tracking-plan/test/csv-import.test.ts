@@ -27,7 +27,11 @@ describe('planFromCsvRows', () => {
     expect(rejected).toEqual([]);
     expect(plan.events.map((e) => e.name)).toEqual(['Order Completed', 'App Opened']);
     expect(plan.views.map((v) => v.name)).toEqual(['Checkout', 'Confirmation']);
-    expect(plan.attributes.map((a) => `${a.scope}:${a.name}`)).toEqual(['event:order_id', 'view:page_name', 'system:platform']);
+    expect(plan.attributes.map((a) => `${a.scope}:${a.name}`)).toEqual([
+      'event:order_id',
+      'view:page_name',
+      'system:platform',
+    ]);
     const [completed] = plan.events;
     expect(completed).toMatchObject({ description: 'When paid', tags: ['sales'] });
     // only the event-scope attribute is the event's own link; the system one is inherited
@@ -40,7 +44,11 @@ describe('planFromCsvRows', () => {
   it('matches existing entities by folded name (and scope), updates what the row carries, deletes nothing', () => {
     const orderId = attribute('order_id', { description: 'Kept.', origin: 'old' });
     const unrelated = attribute('coupon');
-    const completed = event('Order Completed', { description: 'Old', attributes: [optional(orderId), optional(unrelated)], tags: ['x'] });
+    const completed = event('Order Completed', {
+      description: 'Old',
+      attributes: [optional(orderId), optional(unrelated)],
+      tags: ['x'],
+    });
     const checkout = view('Checkout', { events: [] });
     const existing = toNativePlan({ attributes: [orderId, unrelated], events: [completed], views: [checkout] });
     const rows = rowsOf('order completed,New,,OrderId,event,,yes,,,,new.origin,,checkout,y');
@@ -54,7 +62,11 @@ describe('planFromCsvRows', () => {
       { attributeId: orderId.id, presence: 'required' },
       { attributeId: unrelated.id, presence: 'optional' },
     ]);
-    expect(plan.attributes.find((a) => a.id === orderId.id)).toMatchObject({ name: 'order_id', description: 'Kept.', origin: 'new.origin' });
+    expect(plan.attributes.find((a) => a.id === orderId.id)).toMatchObject({
+      name: 'order_id',
+      description: 'Kept.',
+      origin: 'new.origin',
+    });
     expect(plan.views[0].events).toEqual([{ eventId: completed.id }]);
     expect(existing.events[0].description).toBe('Old'); // the input plan is not changed
   });
@@ -71,25 +83,45 @@ describe('planFromCsvRows', () => {
     const pageName = attribute('page_name', { scope: 'view' });
     const cart = view('Cart', { attributes: [required(pageName)] });
     const existing = toNativePlan({ attributes: [pageName], events: [], views: [cart] });
-    const { plan } = planFromCsvRows(rowsOf('Cart Viewed,,,page_name,view,,false,,,,,,Cart,'), existing, { newId: ids() });
+    const { plan } = planFromCsvRows(rowsOf('Cart Viewed,,,page_name,view,,false,,,,,,Cart,'), existing, {
+      newId: ids(),
+    });
     expect(plan.views[0].attributes).toEqual([{ attributeId: pageName.id, presence: 'required' }]);
   });
 
   it('rejects an attribute that appears with two types, naming its row', () => {
     const rows = rowsOf('A Happened,,,amount,event,number,,,,,,,,', 'B Happened,,,amount,event,string,,,,,,,,');
     const { rejected } = planFromCsvRows(rows, empty, { newId: ids() });
-    expect(rejected).toEqual([{ row: 3, kind: 'attribute', name: 'amount', reason: '“amount” is string here but number on row 2; an attribute has one type.' }]);
+    expect(rejected).toEqual([
+      {
+        row: 3,
+        kind: 'attribute',
+        name: 'amount',
+        reason: '“amount” is string here but number on row 2; an attribute has one type.',
+      },
+    ]);
   });
 
   it('rejects user and group attributes on events', () => {
     const { rejected } = planFromCsvRows(rowsOf('Signed Up,,,email,user,,,,,,,,,'), empty, { newId: ids() });
-    expect(rejected).toEqual([{ row: 2, kind: 'attribute', name: 'email', reason: '“email” is a user attribute; user attributes never attach to events.' }]);
+    expect(rejected).toEqual([
+      {
+        row: 2,
+        kind: 'attribute',
+        name: 'email',
+        reason: '“email” is a user attribute; user attributes never attach to events.',
+      },
+    ]);
   });
 
   it('rejects a validation that does not fit the existing attribute’s type', () => {
     const flag = attribute('is_gift', { type: 'boolean' });
     const existing = toNativePlan({ attributes: [flag], events: [], views: [] });
-    const { rejected } = planFromCsvRows(rowsOf('Order Completed,,,is_gift,,,,,range,"{""min"":1}",,,,'), existing, { newId: ids() });
-    expect(rejected[0].reason).toBe('The validation of “is_gift” does not fit its type: A range validation does not apply to a boolean.');
+    const { rejected } = planFromCsvRows(rowsOf('Order Completed,,,is_gift,,,,,range,"{""min"":1}",,,,'), existing, {
+      newId: ids(),
+    });
+    expect(rejected[0].reason).toBe(
+      'The validation of “is_gift” does not fit its type: A range validation does not apply to a boolean.',
+    );
   });
 });

@@ -36,9 +36,19 @@ const formulaPlan = fc
   })
   .map((names) => {
     const orderId = attribute(names.attribute, { origin: names.origin });
-    const completed = event(names.event, { description: names.description, tags: [names.tag], attributes: [{ attributeId: orderId.id, presence: 'required' }] });
+    const completed = event(names.event, {
+      description: names.description,
+      tags: [names.tag],
+      attributes: [{ attributeId: orderId.id, presence: 'required' }],
+    });
     const page = view(names.view, { events: [{ eventId: completed.id }] });
-    return { names, orderId, completed, page, plan: toNativePlan({ attributes: [orderId], events: [completed], views: [page] }) };
+    return {
+      names,
+      orderId,
+      completed,
+      page,
+      plan: toNativePlan({ attributes: [orderId], events: [completed], views: [page] }),
+    };
   });
 
 describe('CSV export → import round trip', () => {
@@ -49,7 +59,12 @@ describe('CSV export → import round trip', () => {
         const { rows, rejected } = parseTrackingPlanCsv(text);
         expect(rejected).toEqual([]);
         expect(rows).toHaveLength(1);
-        expect(rows[0]).toMatchObject({ event: names.event, event_description: names.description, attribute: names.attribute, origin: names.origin });
+        expect(rows[0]).toMatchObject({
+          event: names.event,
+          event_description: names.description,
+          attribute: names.attribute,
+          origin: names.origin,
+        });
         expect(rows[0].views).toEqual([names.view]);
         expect(rows[0].tags).toEqual([names.tag]);
 
@@ -60,7 +75,9 @@ describe('CSV export → import round trip', () => {
         expect(diff.changed).toEqual([]);
 
         const fresh = planFromCsvRows(rows, empty, { newId: () => uuid() }).plan;
-        expect(fresh.events.map((e) => [e.name, e.description, e.tags])).toEqual([[names.event, names.description, [names.tag]]]);
+        expect(fresh.events.map((e) => [e.name, e.description, e.tags])).toEqual([
+          [names.event, names.description, [names.tag]],
+        ]);
         expect(fresh.attributes.map((a) => [a.name, a.origin])).toEqual([[names.attribute, names.origin]]);
         expect(fresh.views.map((v) => v.name)).toEqual([names.view]);
       }),
@@ -77,7 +94,18 @@ describe('CSV export → import round trip', () => {
   });
 
   it('takes away exactly the one quote the export added, for every character the export guards', () => {
-    const cells = ['=1+1', '+1', '-1', '@SUM(A1)', '\tindented', '\rreturn', "'=kept quote", "''@two quotes", "'plain", 'plain'];
+    const cells = [
+      '=1+1',
+      '+1',
+      '-1',
+      '@SUM(A1)',
+      '\tindented',
+      '\rreturn',
+      "'=kept quote",
+      "''@two quotes",
+      "'plain",
+      'plain',
+    ];
     const text = unparseCsvRecords([cells]);
     expect(parseCsvRecords(text)).toEqual([cells]);
   });

@@ -4,7 +4,9 @@ import { attribute, event, optional, required, view } from './builders';
 
 describe('fieldChanges', () => {
   it('lists changed top-level fields with before and after, sorted', () => {
-    expect(fieldChanges({ name: 'a', description: 'x', tags: ['t'] }, { name: 'b', description: 'x', tags: ['t', 'u'] })).toEqual([
+    expect(
+      fieldChanges({ name: 'a', description: 'x', tags: ['t'] }, { name: 'b', description: 'x', tags: ['t', 'u'] }),
+    ).toEqual([
       { field: 'name', before: 'a', after: 'b' },
       { field: 'tags', before: ['t'], after: ['t', 'u'] },
     ]);
@@ -49,12 +51,23 @@ describe('diffPlans', () => {
     const diff = diffPlans(current, incoming);
     expect(diff.added).toEqual([{ kind: 'attribute', name: 'currency', id: newAttribute.id }]);
     expect(diff.changed).toEqual([
-      { kind: 'attribute', name: 'coupon', id: coupon.id, changes: [{ field: 'description', before: 'The coupon.', after: 'Changed.' }] },
+      {
+        kind: 'attribute',
+        name: 'coupon',
+        id: coupon.id,
+        changes: [{ field: 'description', before: 'The coupon.', after: 'Changed.' }],
+      },
       {
         kind: 'event',
         name: 'Order Completed',
         id: completed.id,
-        changes: [{ field: 'attributes', before: [{ attributeId: orderId.id, presence: 'optional' }], after: [{ attributeId: orderId.id, presence: 'required' }] }],
+        changes: [
+          {
+            field: 'attributes',
+            before: [{ attributeId: orderId.id, presence: 'optional' }],
+            after: [{ attributeId: orderId.id, presence: 'required' }],
+          },
+        ],
       },
     ]);
     expect(diff.unchanged).toBe(1);
@@ -75,7 +88,10 @@ describe('diffPlans', () => {
       name: 'Journey',
       description: '',
       attributes: [],
-      nodes: [{ viewId: home.id, x: 0, y: 0 }, { viewId: cart.id, x: 200, y: 0 }],
+      nodes: [
+        { viewId: home.id, x: 0, y: 0 },
+        { viewId: cart.id, x: 200, y: 0 },
+      ],
       edges: [],
       layout: 'LR' as const,
       status: 'live' as const,
@@ -83,9 +99,19 @@ describe('diffPlans', () => {
     const other = { ...map, id: '00000000-0000-4000-8000-00000000a002', name: 'Second' };
     const current = toNativePlan({ attributes: [], events: [], views: [home, cart], maps: [map] });
     const moved = { ...map, nodes: [map.nodes[0], { viewId: cart.id, x: 260, y: 40 }] };
-    const diff = diffPlans(current, toNativePlan({ attributes: [], events: [], views: [home, cart], maps: [moved, other] }));
+    const diff = diffPlans(
+      current,
+      toNativePlan({ attributes: [], events: [], views: [home, cart], maps: [moved, other] }),
+    );
     expect(diff.added).toEqual([{ kind: 'map', name: 'Second', id: other.id }]);
-    expect(diff.changed).toEqual([{ kind: 'map', name: 'Journey', id: map.id, changes: [{ field: 'nodes', before: map.nodes, after: moved.nodes }] }]);
+    expect(diff.changed).toEqual([
+      {
+        kind: 'map',
+        name: 'Journey',
+        id: map.id,
+        changes: [{ field: 'nodes', before: map.nodes, after: moved.nodes }],
+      },
+    ]);
     expect(diff.unchanged).toBe(2);
     // A file without maps changes none.
     expect(diffPlans(current, toNativePlan({ attributes: [], events: [], views: [home, cart] })).changed).toEqual([]);

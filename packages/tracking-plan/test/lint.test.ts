@@ -1,11 +1,26 @@
 import type { Attribute, LintFinding, PlanEvent, PlanView } from '@tracemap/contracts';
-import { createEntityLinter, DEFAULT_LINT_SEVERITIES, lintEntity, lintMap, lintPlan, looksLikePersonalData, type LintInput } from '../src/lint';
+import {
+  createEntityLinter,
+  DEFAULT_LINT_SEVERITIES,
+  lintEntity,
+  lintMap,
+  lintPlan,
+  looksLikePersonalData,
+  type LintInput,
+} from '../src/lint';
 import { attribute, event, optional, required, view } from './builders';
 
 const settings: LintInput['settings'] = { eventNameCase: 'Title Case', attributeNameCase: 'snake_case' };
 /** A plan where every entity is used, so each test sees only what it adds. */
-function plan(attributes: Attribute[], events: PlanEvent[] = [], views: PlanView[] = [], extra: Partial<LintInput> = {}): LintInput {
-  const linked = event('Everything Used', { attributes: attributes.filter((a) => a.scope === 'event' || a.scope === 'view').map((a) => optional(a)) });
+function plan(
+  attributes: Attribute[],
+  events: PlanEvent[] = [],
+  views: PlanView[] = [],
+  extra: Partial<LintInput> = {},
+): LintInput {
+  const linked = event('Everything Used', {
+    attributes: attributes.filter((a) => a.scope === 'event' || a.scope === 'view').map((a) => optional(a)),
+  });
   const home = view('Home', { events: [...events, linked].map((e) => ({ eventId: e.id })) });
   return { attributes, events: [...events, linked], views: [...views, home], settings, ...extra };
 }
@@ -13,8 +28,16 @@ const rulesOf = (findings: LintFinding[], rule: LintFinding['rule']) => findings
 
 describe('DEFAULT_LINT_SEVERITIES', () => {
   it('blocks saving on unique names, types, overrides, regexes and enums; warns on the rest', () => {
-    const errors = Object.entries(DEFAULT_LINT_SEVERITIES).filter(([, s]) => s === 'error').map(([r]) => r);
-    expect(errors.sort()).toEqual(['consistent-type', 'narrowing-override', 'portable-regex', 'unique-name', 'valid-enum']);
+    const errors = Object.entries(DEFAULT_LINT_SEVERITIES)
+      .filter(([, s]) => s === 'error')
+      .map(([r]) => r);
+    expect(errors.sort()).toEqual([
+      'consistent-type',
+      'narrowing-override',
+      'portable-regex',
+      'unique-name',
+      'valid-enum',
+    ]);
   });
 });
 
@@ -27,7 +50,10 @@ describe('lintPlan', () => {
     const a = attribute('order_id');
     const b = attribute('orderId');
     const user = attribute('order_id', { scope: 'user' });
-    const findings = rulesOf(lintPlan({ ...plan([a, b, user]), settings: { ...settings, attributeNameCase: 'any' } }), 'unique-name');
+    const findings = rulesOf(
+      lintPlan({ ...plan([a, b, user]), settings: { ...settings, attributeNameCase: 'any' } }),
+      'unique-name',
+    );
     expect(findings.map((f) => f.entityId).sort()).toEqual([a.id, b.id].sort());
     expect(findings.find((f) => f.entityId === b.id)).toEqual({
       rule: 'unique-name',
@@ -36,22 +62,27 @@ describe('lintPlan', () => {
       entityId: b.id,
       entityName: 'orderId',
       field: 'name',
-      message: 'Attribute “orderId” has the same name as “order_id” in the event scope once case and separators are ignored.',
+      message:
+        'Attribute “orderId” has the same name as “order_id” in the event scope once case and separators are ignored.',
     });
   });
 
   it('unique-name: events and views too', () => {
-    const findings = lintPlan(plan([], [event('Order Completed'), event('order completed')], [view('Cart'), view('cart')]));
-    expect(rulesOf(findings, 'unique-name').map((f) => `${f.entityKind}:${f.entityName}`).sort()).toEqual([
-      'event:Order Completed',
-      'event:order completed',
-      'view:Cart',
-      'view:cart',
-    ]);
+    const findings = lintPlan(
+      plan([], [event('Order Completed'), event('order completed')], [view('Cart'), view('cart')]),
+    );
+    expect(
+      rulesOf(findings, 'unique-name')
+        .map((f) => `${f.entityKind}:${f.entityName}`)
+        .sort(),
+    ).toEqual(['event:Order Completed', 'event:order completed', 'view:Cart', 'view:cart']);
   });
 
   it('similar-name: one edit apart or a plural, as a warning', () => {
-    const findings = rulesOf(lintPlan(plan([attribute('product_id'), attribute('product_ids'), attribute('category'), attribute('catgory')])), 'similar-name');
+    const findings = rulesOf(
+      lintPlan(plan([attribute('product_id'), attribute('product_ids'), attribute('category'), attribute('catgory')])),
+      'similar-name',
+    );
     expect(findings.map((f) => f.message)).toEqual([
       'Attribute “product_id” is very close to “product_ids”; is it the same thing?',
       'Attribute “product_ids” is very close to “product_id”; is it the same thing?',
@@ -70,13 +101,22 @@ describe('lintPlan', () => {
   });
 
   it('naming-case: any accepts every name', () => {
-    const input = { ...plan([attribute('Order-ID')], [event('order_completed')]), settings: { eventNameCase: 'any', attributeNameCase: 'any' } } as LintInput;
+    const input = {
+      ...plan([attribute('Order-ID')], [event('order_completed')]),
+      settings: { eventNameCase: 'any', attributeNameCase: 'any' },
+    } as LintInput;
     expect(rulesOf(lintPlan(input), 'naming-case')).toEqual([]);
   });
 
   it('description: events and attributes need one', () => {
-    const findings = rulesOf(lintPlan(plan([attribute('order_id', { description: ' ' })], [event('Order Completed', { description: '' })])), 'description');
-    expect(findings.map((f) => f.message)).toEqual(['Attribute “order_id” has no description.', 'Event “Order Completed” has no description.']);
+    const findings = rulesOf(
+      lintPlan(plan([attribute('order_id', { description: ' ' })], [event('Order Completed', { description: '' })])),
+      'description',
+    );
+    expect(findings.map((f) => f.message)).toEqual([
+      'Attribute “order_id” has no description.',
+      'Event “Order Completed” has no description.',
+    ]);
     expect(findings[0].field).toBe('description');
   });
 
@@ -92,7 +132,9 @@ describe('lintPlan', () => {
 
   it('consistent-type: a validation that does not fit the type', () => {
     const findings = lintPlan(plan([attribute('coupon', { validation: { kind: 'range', min: 1 } })]));
-    expect(rulesOf(findings, 'consistent-type').map((f) => f.message)).toEqual(['Attribute “coupon”: A range validation does not apply to a string.']);
+    expect(rulesOf(findings, 'consistent-type').map((f) => f.message)).toEqual([
+      'Attribute “coupon”: A range validation does not apply to a string.',
+    ]);
   });
 
   it('narrowing-override: an override that widens the attribute’s validation', () => {
@@ -116,7 +158,9 @@ describe('lintPlan', () => {
     const hostile = attribute('nested', { validation: { kind: 'regex', pattern: '(a+)+$' } });
     const findings = rulesOf(lintPlan(plan([broken, lookahead, fine, hostile])), 'portable-regex');
     expect(findings.map((f) => f.entityName)).toEqual(['sku', 'code']);
-    expect(findings[1].message).toBe('Attribute “code”: The pattern "^(?!x)[a-z]+$" uses lookaround, which RE2 syntax does not support.');
+    expect(findings[1].message).toBe(
+      'Attribute “code”: The pattern "^(?!x)[a-z]+$" uses lookaround, which RE2 syntax does not support.',
+    );
   });
 
   it('valid-enum: values are non-empty and unique', () => {
@@ -133,11 +177,16 @@ describe('lintPlan', () => {
     const coupon = attribute('coupon', { nullable: true });
     const e = event('Order Completed', { attributes: [required(coupon)] });
     const findings = rulesOf(lintPlan(plan([coupon], [e])), 'required-nullable');
-    expect(findings.map((f) => f.message)).toEqual(['Event “Order Completed” requires “coupon”, which is nullable: it must be sent but may be null.']);
+    expect(findings.map((f) => f.message)).toEqual([
+      'Event “Order Completed” requires “coupon”, which is nullable: it must be sent but may be null.',
+    ]);
   });
 
   it('any-type: attributes of type any and arrays of any', () => {
-    const findings = rulesOf(lintPlan(plan([attribute('payload', { type: 'any' }), attribute('items', { type: 'array', itemType: 'any' })])), 'any-type');
+    const findings = rulesOf(
+      lintPlan(plan([attribute('payload', { type: 'any' }), attribute('items', { type: 'array', itemType: 'any' })])),
+      'any-type',
+    );
     expect(findings.map((f) => f.message)).toEqual([
       'Attribute “payload” has the type any, so nothing checks its values.',
       'Attribute “items” is an array of any, so nothing checks its values.',
@@ -156,14 +205,18 @@ describe('lintPlan', () => {
       maps: [{ id: 'm', name: 'Funnel', viewIds: [], eventIds: [], attributes: [optional(onMap)] }],
       settings,
     };
-    expect(rulesOf(lintPlan(input), 'unused-attribute').map((f) => f.message)).toEqual(['Attribute “unused_thing” is not used by any event, view or map.']);
+    expect(rulesOf(lintPlan(input), 'unused-attribute').map((f) => f.message)).toEqual([
+      'Attribute “unused_thing” is not used by any event, view or map.',
+    ]);
   });
 
   it('event-without-view: track, page and screen events should fire somewhere', () => {
     const orphan = event('Orphan Clicked');
     const identify = event('Identify', { kind: 'identify' });
     const input: LintInput = { attributes: [], events: [orphan, identify], views: [], settings };
-    expect(rulesOf(lintPlan(input), 'event-without-view').map((f) => f.message)).toEqual(['Event “Orphan Clicked” does not fire on any view.']);
+    expect(rulesOf(lintPlan(input), 'event-without-view').map((f) => f.message)).toEqual([
+      'Event “Orphan Clicked” does not fire on any view.',
+    ]);
   });
 
   it('deprecated-on-map: a deprecated event on an edge or on a view of a map', () => {
@@ -181,8 +234,13 @@ describe('lintPlan', () => {
   });
 
   it('pii-name: personal-looking names without pii', () => {
-    const findings = rulesOf(lintPlan(plan([attribute('email'), attribute('phone_number', { pii: true }), attribute('product_name')])), 'pii-name');
-    expect(findings.map((f) => f.message)).toEqual(['Attribute “email” looks like personal data but is not marked as PII.']);
+    const findings = rulesOf(
+      lintPlan(plan([attribute('email'), attribute('phone_number', { pii: true }), attribute('product_name')])),
+      'pii-name',
+    );
+    expect(findings.map((f) => f.message)).toEqual([
+      'Attribute “email” looks like personal data but is not marked as PII.',
+    ]);
   });
 
   it('ignores archived entities', () => {
@@ -193,20 +251,36 @@ describe('lintPlan', () => {
   });
 
   it('applies company severities: off silences a rule, error raises one', () => {
-    const input = { ...plan([attribute('email')], [event('order done')]), settings: { ...settings, rules: { 'pii-name': 'error', 'naming-case': 'off' } } } as LintInput;
+    const input = {
+      ...plan([attribute('email')], [event('order done')]),
+      settings: { ...settings, rules: { 'pii-name': 'error', 'naming-case': 'off' } },
+    } as LintInput;
     const findings = lintPlan(input);
     expect(findings.map((f) => `${f.rule}:${f.severity}`)).toEqual(['pii-name:error']);
   });
 });
 
 describe('looksLikePersonalData', () => {
-  it.each(['email', 'emailAddress', 'phone_number', 'first_name', 'lastName', 'name', 'shipping_address', 'date_of_birth', 'ip_address', 'customer_name'])(
-    '%p looks personal',
-    (name) => expect(looksLikePersonalData(name)).toBe(true),
-  );
-  it.each(['product_name', 'page_name', 'event_name', 'order_id', 'email_campaign_id_count'.replace('email_', ''), 'step'])('%p does not', (name) =>
-    expect(looksLikePersonalData(name)).toBe(false),
-  );
+  it.each([
+    'email',
+    'emailAddress',
+    'phone_number',
+    'first_name',
+    'lastName',
+    'name',
+    'shipping_address',
+    'date_of_birth',
+    'ip_address',
+    'customer_name',
+  ])('%p looks personal', (name) => expect(looksLikePersonalData(name)).toBe(true));
+  it.each([
+    'product_name',
+    'page_name',
+    'event_name',
+    'order_id',
+    'email_campaign_id_count'.replace('email_', ''),
+    'step',
+  ])('%p does not', (name) => expect(looksLikePersonalData(name)).toBe(false));
 });
 
 describe('lintEntity', () => {
@@ -215,7 +289,10 @@ describe('lintEntity', () => {
 
   it('reports a new attribute whose name is taken, without an id', () => {
     const { id: _id, version: _v, createdAt: _c, updatedAt: _u, ...candidate } = attribute('OrderID');
-    const findings = lintEntity('attribute', candidate, { ...base, settings: { ...settings, attributeNameCase: 'any' } });
+    const findings = lintEntity('attribute', candidate, {
+      ...base,
+      settings: { ...settings, attributeNameCase: 'any' },
+    });
     expect(findings).toEqual([
       {
         rule: 'unique-name',
@@ -223,7 +300,8 @@ describe('lintEntity', () => {
         entityKind: 'attribute',
         entityName: 'OrderID',
         field: 'name',
-        message: 'Attribute “OrderID” has the same name as “order_id” in the event scope once case and separators are ignored.',
+        message:
+          'Attribute “OrderID” has the same name as “order_id” in the event scope once case and separators are ignored.',
       },
     ]);
   });
@@ -288,7 +366,12 @@ describe('deprecated-on-map from the map side', () => {
   const retiredView = view('Old Cart', { status: 'deprecated' });
   const archivedView = view('Legacy Checkout', { status: 'archived' });
   const cart = view('Cart', { events: [{ eventId: live.id }] });
-  const funnel = { id: 'm1', name: 'Purchase Funnel', viewIds: [cart.id, retiredView.id, archivedView.id], eventIds: [old.id, gone.id, live.id] };
+  const funnel = {
+    id: 'm1',
+    name: 'Purchase Funnel',
+    viewIds: [cart.id, retiredView.id, archivedView.id],
+    eventIds: [old.id, gone.id, live.id],
+  };
 
   it('lintMap: a map about to be saved is told about every retired view on its nodes and event on its edges', () => {
     const input = plan([], [old, gone, live], [cart, retiredView, archivedView]);
@@ -302,18 +385,37 @@ describe('deprecated-on-map from the map side', () => {
         field: 'nodes',
         message: 'Map “Purchase Funnel” shows view “Old Cart”, which is deprecated.',
       },
-      expect.objectContaining({ field: 'nodes', message: 'Map “Purchase Funnel” shows view “Legacy Checkout”, which is archived.' }),
-      expect.objectContaining({ field: 'edges', message: 'Map “Purchase Funnel” has a transition through event “Old Checkout Started”, which is deprecated.' }),
-      expect.objectContaining({ field: 'edges', message: 'Map “Purchase Funnel” has a transition through event “Gone Clicked”, which is archived.' }),
+      expect.objectContaining({
+        field: 'nodes',
+        message: 'Map “Purchase Funnel” shows view “Legacy Checkout”, which is archived.',
+      }),
+      expect.objectContaining({
+        field: 'edges',
+        message: 'Map “Purchase Funnel” has a transition through event “Old Checkout Started”, which is deprecated.',
+      }),
+      expect.objectContaining({
+        field: 'edges',
+        message: 'Map “Purchase Funnel” has a transition through event “Gone Clicked”, which is archived.',
+      }),
     ]);
   });
 
   it('lintMap: a clean map, an archived map and a company that turned the rule off give nothing; error blocks', () => {
     const input = plan([], [old, live], [cart, retiredView]);
-    expect(lintMap({ id: 'm2', name: 'Clean', viewIds: [cart.id], eventIds: [live.id], status: 'live' }, input)).toEqual([]);
+    expect(
+      lintMap({ id: 'm2', name: 'Clean', viewIds: [cart.id], eventIds: [live.id], status: 'live' }, input),
+    ).toEqual([]);
     expect(lintMap({ ...funnel, status: 'archived' }, input)).toEqual([]);
-    expect(lintMap({ ...funnel, status: 'live' }, { ...input, settings: { ...settings, rules: { 'deprecated-on-map': 'off' } } })).toEqual([]);
-    const strict = lintMap({ ...funnel, status: 'live' }, { ...input, settings: { ...settings, rules: { 'deprecated-on-map': 'error' } } });
+    expect(
+      lintMap(
+        { ...funnel, status: 'live' },
+        { ...input, settings: { ...settings, rules: { 'deprecated-on-map': 'off' } } },
+      ),
+    ).toEqual([]);
+    const strict = lintMap(
+      { ...funnel, status: 'live' },
+      { ...input, settings: { ...settings, rules: { 'deprecated-on-map': 'error' } } },
+    );
     expect(strict.map((f) => f.severity)).toEqual(['error', 'error']);
   });
 
@@ -331,7 +433,10 @@ describe('deprecated-on-map from the map side', () => {
   it('names views and events given apart from the plan (a store that leaves archived ones out)', () => {
     const input = plan([], [old, live], [cart, retiredView], {
       maps: [funnel],
-      named: { views: [{ id: archivedView.id, name: archivedView.name, status: 'archived' }], events: [{ id: gone.id, name: gone.name, status: 'archived' }] },
+      named: {
+        views: [{ id: archivedView.id, name: archivedView.name, status: 'archived' }],
+        events: [{ id: gone.id, name: gone.name, status: 'archived' }],
+      },
     });
     expect(lintMap({ ...funnel, status: 'live' }, input).map((f) => f.message)).toEqual([
       'Map “Purchase Funnel” shows view “Old Cart”, which is deprecated.',

@@ -7,7 +7,10 @@ function samplePlan() {
   const archived = attribute('legacy_id', { status: 'archived' });
   const pageName = attribute('Page Name', { scope: 'view' });
   const completed = event('Order Completed', { attributes: [required(orderId)] });
-  const confirmation = view('Order Confirmation', { attributes: [optional(pageName)], events: [{ eventId: completed.id, trigger: 'on load' }] });
+  const confirmation = view('Order Confirmation', {
+    attributes: [optional(pageName)],
+    events: [{ eventId: completed.id, trigger: 'on load' }],
+  });
   return { attributes: [orderId, archived, pageName], events: [completed], views: [confirmation] };
 }
 
@@ -26,7 +29,10 @@ describe('toNativePlan', () => {
   it('breaks name ties by id', () => {
     const a = attribute('same', { id: '00000000-0000-4000-8000-00000000000b' });
     const b = attribute('same', { scope: 'user', id: '00000000-0000-4000-8000-00000000000a' });
-    expect(toNativePlan({ attributes: [a, b], events: [], views: [] }).attributes.map((x) => x.id)).toEqual([b.id, a.id]);
+    expect(toNativePlan({ attributes: [a, b], events: [], views: [] }).attributes.map((x) => x.id)).toEqual([
+      b.id,
+      a.id,
+    ]);
   });
 });
 
@@ -51,13 +57,18 @@ describe('parseNativePlan', () => {
   const valid = () => JSON.parse(serializeNativePlan(toNativePlan(samplePlan())));
 
   it('rejects text that is not JSON', () => {
-    expect(parseNativePlan('{ nope').rejected).toEqual([{ row: '$', reason: expect.stringMatching(/^The file is not valid JSON: /) }]);
+    expect(parseNativePlan('{ nope').rejected).toEqual([
+      { row: '$', reason: expect.stringMatching(/^The file is not valid JSON: /) },
+    ]);
   });
 
   it('rejects another format', () => {
     const { plan, rejected } = parseNativePlan(JSON.stringify({ ...valid(), format: 'other' }));
     expect(plan).toBeNull();
-    expect(rejected[0]).toMatchObject({ row: 'format', reason: expect.stringContaining('is not a tracemap.tracking-plan file') });
+    expect(rejected[0]).toMatchObject({
+      row: 'format',
+      reason: expect.stringContaining('is not a tracemap.tracking-plan file'),
+    });
   });
 
   it('reports each bad entry by its JSON path, kind and name', () => {
@@ -68,7 +79,12 @@ describe('parseNativePlan', () => {
     expect(plan).toBeNull();
     expect(rejected).toEqual([
       { row: 'attributes[1].type', kind: 'attribute', name: 'order_id', reason: expect.stringMatching(/^type: /) },
-      { row: 'events[0].attributes[0].presence', kind: 'event', name: 'Order Completed', reason: 'presence: "always" is not one of required, optional.' },
+      {
+        row: 'events[0].attributes[0].presence',
+        kind: 'event',
+        name: 'Order Completed',
+        reason: 'presence: "always" is not one of required, optional.',
+      },
     ]);
   });
 
@@ -76,7 +92,12 @@ describe('parseNativePlan', () => {
     const data = valid();
     delete data.views[0].urlPattern;
     expect(parseNativePlan(JSON.stringify(data)).rejected).toEqual([
-      { row: 'views[0].urlPattern', kind: 'view', name: 'Order Confirmation', reason: 'The field "urlPattern" is missing.' },
+      {
+        row: 'views[0].urlPattern',
+        kind: 'view',
+        name: 'Order Confirmation',
+        reason: 'The field "urlPattern" is missing.',
+      },
     ]);
   });
 
@@ -99,7 +120,12 @@ describe('parseNativePlan', () => {
         name: 'Order Completed',
         reason: 'No attribute in the file has the id 00000000-0000-4000-8000-0000000fffff.',
       },
-      { row: 'views[0].events[0].eventId', kind: 'view', name: 'Order Confirmation', reason: 'No event in the file has the id 00000000-0000-4000-8000-0000000eeeee.' },
+      {
+        row: 'views[0].events[0].eventId',
+        kind: 'view',
+        name: 'Order Confirmation',
+        reason: 'No event in the file has the id 00000000-0000-4000-8000-0000000eeeee.',
+      },
     ]);
   });
 
@@ -126,12 +152,18 @@ describe('parseNativePlan reasons', () => {
   it('lists the allowed values of an enumerated field', () => {
     const data = JSON.parse(serializeNativePlan(toNativePlan(samplePlan())));
     data.attributes[0].scope = 'session';
-    expect(parseNativePlan(JSON.stringify(data)).rejected[0].reason).toBe('scope: "session" is not one of event, user, view, system, group.');
+    expect(parseNativePlan(JSON.stringify(data)).rejected[0].reason).toBe(
+      'scope: "session" is not one of event, user, view, system, group.',
+    );
   });
 });
 
 describe('maps in the native file', () => {
-  const ids = { map: '00000000-0000-4000-8000-00000000a001', edge: '00000000-0000-4000-8000-00000000e001', second: '00000000-0000-4000-8000-00000000e002' };
+  const ids = {
+    map: '00000000-0000-4000-8000-00000000a001',
+    edge: '00000000-0000-4000-8000-00000000e001',
+    second: '00000000-0000-4000-8000-00000000e002',
+  };
   function withMap() {
     const plan = samplePlan();
     const home = { ...plan.views[0], id: '00000000-0000-4000-8000-0000000b0001', name: 'Home', events: [] };
@@ -190,7 +222,12 @@ describe('maps in the native file', () => {
     m.attributes[0].attributeId = missing;
     const { plan, rejected } = parseNativePlan(JSON.stringify(data));
     expect(plan).toBeNull();
-    const at = (row: string, reason: string) => ({ row: `maps[0].${row}`, kind: 'map', name: 'Checkout journey', reason });
+    const at = (row: string, reason: string) => ({
+      row: `maps[0].${row}`,
+      kind: 'map',
+      name: 'Checkout journey',
+      reason,
+    });
     expect(rejected).toEqual([
       at('nodes[2].viewId', `The view ${m.nodes[0].viewId} is placed on this map more than once.`),
       at('nodes[3].viewId', `No view in the file has the id ${missing}.`),
@@ -205,7 +242,12 @@ describe('maps in the native file', () => {
     const data = JSON.parse(serializeNativePlan(toNativePlan(withMap())));
     data.maps[0].layout = 'diagonal';
     expect(parseNativePlan(JSON.stringify(data)).rejected).toEqual([
-      { row: 'maps[0].layout', kind: 'map', name: 'Checkout journey', reason: 'layout: "diagonal" is not one of LR, TB.' },
+      {
+        row: 'maps[0].layout',
+        kind: 'map',
+        name: 'Checkout journey',
+        reason: 'layout: "diagonal" is not one of LR, TB.',
+      },
     ]);
   });
 });

@@ -5,7 +5,11 @@ import { attribute, byId, optional, required, uuid } from './builders';
 const platform = attribute('platform', { scope: 'system' });
 const sessionId = attribute('session_id', { scope: 'system' });
 const pageName = attribute('page_name', { scope: 'view' });
-const step = attribute('checkout_step', { scope: 'view', type: 'integer', validation: { kind: 'range', min: 1, max: 5 } });
+const step = attribute('checkout_step', {
+  scope: 'view',
+  type: 'integer',
+  validation: { kind: 'range', min: 1, max: 5 },
+});
 const orderId = attribute('order_id');
 const coupon = attribute('coupon');
 const all = [platform, sessionId, pageName, step, orderId, coupon];
@@ -24,7 +28,8 @@ function resolve(fields: Partial<ResolveInput> & { links?: AttributeLink[]; extr
     ...rest,
   });
 }
-const summary = (result: ReturnType<typeof resolve>) => result.attributes.map((e) => `${e.attribute.name}:${e.presence}:${e.layer}`);
+const summary = (result: ReturnType<typeof resolve>) =>
+  result.attributes.map((e) => `${e.attribute.name}:${e.presence}:${e.layer}`);
 
 describe('resolveEffectiveAttributes', () => {
   it('merges system → maps → views → the event’s own links', () => {
@@ -44,7 +49,11 @@ describe('resolveEffectiveAttributes', () => {
   });
 
   it('with inheritance off, only the event’s own links count', () => {
-    const result = resolve({ attributeInheritance: false, links: [optional(coupon)], views: [holder('Cart', [required(pageName)])] });
+    const result = resolve({
+      attributeInheritance: false,
+      links: [optional(coupon)],
+      views: [holder('Cart', [required(pageName)])],
+    });
     expect(summary(result)).toEqual(['coupon:optional:event']);
   });
 
@@ -74,15 +83,26 @@ describe('resolveEffectiveAttributes', () => {
       links: [required(step, { kind: 'range', min: 2, max: 3 })],
       views: [holder('Checkout', [required(step)])],
     });
-    expect(result.attributes.find((e) => e.attribute.id === step.id)?.validation).toEqual({ kind: 'range', min: 2, max: 3 });
+    expect(result.attributes.find((e) => e.attribute.id === step.id)?.validation).toEqual({
+      kind: 'range',
+      min: 2,
+      max: 3,
+    });
     expect(result.problems).toEqual([]);
   });
 
   it('an override that widens is a problem and is not applied', () => {
     const result = resolve({ links: [required(step, { kind: 'range', min: 0, max: 3 })] });
-    expect(result.attributes.find((e) => e.attribute.id === step.id)?.validation).toEqual({ kind: 'range', min: 1, max: 5 });
+    expect(result.attributes.find((e) => e.attribute.id === step.id)?.validation).toEqual({
+      kind: 'range',
+      min: 1,
+      max: 5,
+    });
     expect(result.problems).toEqual([
-      { attributeId: step.id, message: '“checkout_step” on the event layer: The minimum 0 is below the attribute’s minimum 1.' },
+      {
+        attributeId: step.id,
+        message: '“checkout_step” on the event layer: The minimum 0 is below the attribute’s minimum 1.',
+      },
     ]);
   });
 
@@ -135,7 +155,9 @@ describe('resolveEffectiveAttributes', () => {
   });
 
   it('maps follow the same rule as views', () => {
-    const result = resolve({ maps: [holder('Funnel', [required(pageName)]), holder('Onboarding', [optional(pageName)])] });
+    const result = resolve({
+      maps: [holder('Funnel', [required(pageName)]), holder('Onboarding', [optional(pageName)])],
+    });
     const entry = result.attributes.find((e) => e.attribute.id === pageName.id)!;
     expect(entry).toMatchObject({ presence: 'optional', layer: 'map' });
     expect(entry.sources.map((s) => s.name)).toEqual(['Funnel', 'Onboarding']);
@@ -164,7 +186,11 @@ describe('resolveEffectiveAttributes', () => {
   it('user and group attributes never attach to events: skipped and reported', () => {
     const email = attribute('email', { scope: 'user' });
     const plan = attribute('plan', { scope: 'group' });
-    const result = resolve({ extra: [email, plan], links: [required(email)], views: [holder('Account', [optional(plan)])] });
+    const result = resolve({
+      extra: [email, plan],
+      links: [required(email)],
+      views: [holder('Account', [optional(plan)])],
+    });
     expect(result.attributes.map((e) => e.attribute.name)).toEqual(['platform', 'session_id']);
     expect(result.problems.map((p) => p.attributeId).sort()).toEqual([email.id, plan.id].sort());
     expect(result.problems.find((p) => p.attributeId === email.id)?.message).toBe(
@@ -175,7 +201,11 @@ describe('resolveEffectiveAttributes', () => {
   it('archived attributes are skipped, also when linked', () => {
     const old = attribute('legacy_id', { status: 'archived' });
     const oldSystem = attribute('legacy_platform', { scope: 'system', status: 'archived' });
-    const result = resolve({ extra: [old, oldSystem], links: [required(old)], systemAttributes: [platform, oldSystem] });
+    const result = resolve({
+      extra: [old, oldSystem],
+      links: [required(old)],
+      systemAttributes: [platform, oldSystem],
+    });
     expect(result.attributes.map((e) => e.attribute.name)).toEqual(['platform']);
     expect(result.problems).toEqual([]);
   });

@@ -28,7 +28,10 @@ describe('samplePlans.ecommerce', () => {
   });
 
   it('marks personal data', () => {
-    const pii = plan.attributes.filter((a) => a.pii).map((a) => a.name).sort();
+    const pii = plan.attributes
+      .filter((a) => a.pii)
+      .map((a) => a.name)
+      .sort();
     expect(pii).toEqual(['email', 'first_name', 'last_name', 'phone_number']);
   });
 
@@ -42,7 +45,12 @@ describe('samplePlans.ecommerce', () => {
     const attributesById = new Map<string, Attribute>(plan.attributes.map((a) => [a.id, { ...a, ...stamps }]));
     const event = plan.events.find((e) => e.name === 'Checkout Step Viewed')!;
     const views = plan.views.filter((v) => v.events.some((on) => on.eventId === event.id));
-    expect(views.map((v) => v.name).sort()).toEqual(['Checkout Delivery', 'Checkout Payment', 'Checkout Review', 'Checkout Shipping']);
+    expect(views.map((v) => v.name).sort()).toEqual([
+      'Checkout Delivery',
+      'Checkout Payment',
+      'Checkout Review',
+      'Checkout Shipping',
+    ]);
     const { attributes, problems } = resolveEffectiveAttributes({
       event,
       attributesById,
@@ -74,14 +82,32 @@ describe('samplePlans.ecommerce', () => {
     expect(journey.edges).toHaveLength(15);
     expect(journey.edges.filter((e) => e.eventId)).toHaveLength(13);
     for (const node of journey.nodes) expect(viewName.has(node.viewId)).toBe(true);
-    const path = ['Home', 'Category', 'Product Detail', 'Cart', 'Checkout Shipping', 'Checkout Delivery', 'Checkout Payment', 'Checkout Review', 'Order Confirmation'];
-    const steps = journey.edges.map((e) => `${viewName.get(e.from)} -> ${viewName.get(e.to)}${e.eventId ? ` [${eventName.get(e.eventId)}]` : ''}`);
-    for (let i = 0; i + 1 < path.length; i++) expect(steps.some((s) => s.startsWith(`${path[i]} -> ${path[i + 1]}`))).toBe(true);
+    const path = [
+      'Home',
+      'Category',
+      'Product Detail',
+      'Cart',
+      'Checkout Shipping',
+      'Checkout Delivery',
+      'Checkout Payment',
+      'Checkout Review',
+      'Order Confirmation',
+    ];
+    const steps = journey.edges.map(
+      (e) => `${viewName.get(e.from)} -> ${viewName.get(e.to)}${e.eventId ? ` [${eventName.get(e.eventId)}]` : ''}`,
+    );
+    for (let i = 0; i + 1 < path.length; i++)
+      expect(steps.some((s) => s.startsWith(`${path[i]} -> ${path[i + 1]}`))).toBe(true);
     expect(steps).toContain('Product Detail -> Cart [Product Added]');
     expect(steps).toContain('Checkout Review -> Order Confirmation [Order Completed]');
     // Read like text (left to right, rows wrapping downwards): every transition moves right or down.
     const at = new Map(journey.nodes.map((n) => [n.viewId, n]));
     const forward = (from: string, to: string) => at.get(to)!.x > at.get(from)!.x || at.get(to)!.y > at.get(from)!.y;
-    for (const edge of journey.edges) expect([viewName.get(edge.from), viewName.get(edge.to), forward(edge.from, edge.to)]).toEqual([viewName.get(edge.from), viewName.get(edge.to), true]);
+    for (const edge of journey.edges)
+      expect([viewName.get(edge.from), viewName.get(edge.to), forward(edge.from, edge.to)]).toEqual([
+        viewName.get(edge.from),
+        viewName.get(edge.to),
+        true,
+      ]);
   });
 });

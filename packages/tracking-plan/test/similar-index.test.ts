@@ -2,7 +2,22 @@ import { SimilarNameIndex } from '../src/lint/similar-index';
 import { foldName, similarFoldedNames } from '../src/names';
 
 describe('SimilarNameIndex', () => {
-  const names = ['product', 'products', 'address', 'addresses', 'id', 'ids', 'category', 'catgory', 'received', 'recieved', 'coupon', 'coupen', 'cartid', 'orderid'];
+  const names = [
+    'product',
+    'products',
+    'address',
+    'addresses',
+    'id',
+    'ids',
+    'category',
+    'catgory',
+    'received',
+    'recieved',
+    'coupon',
+    'coupen',
+    'cartid',
+    'orderid',
+  ];
   const index = new SimilarNameIndex(names);
 
   it.each([
@@ -18,7 +33,21 @@ describe('SimilarNameIndex', () => {
   });
 
   it('finds exactly what comparing every pair finds', () => {
-    const words = ['order', 'orders', 'ordr', 'cart', 'card', 'carts', 'price', 'prices', 'prise', 'total', 'totla', 'step1', 'step2'];
+    const words = [
+      'order',
+      'orders',
+      'ordr',
+      'cart',
+      'card',
+      'carts',
+      'price',
+      'prices',
+      'prise',
+      'total',
+      'totla',
+      'step1',
+      'step2',
+    ];
     const all = words.flatMap((a) => words.map((b) => foldName(`${a}_${b}`)));
     const unique = [...new Set(all)];
     const big = new SimilarNameIndex(unique);

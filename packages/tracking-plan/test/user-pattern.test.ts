@@ -1,4 +1,10 @@
-import { compileUserPattern, matchesUserPattern, USER_PATTERN_CACHE_LIMIT, userPatternCacheSize, userPatternError } from '../src/user-pattern';
+import {
+  compileUserPattern,
+  matchesUserPattern,
+  USER_PATTERN_CACHE_LIMIT,
+  userPatternCacheSize,
+  userPatternError,
+} from '../src/user-pattern';
 
 const hostileInput = 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!';
 
@@ -36,23 +42,46 @@ describe('matchesUserPattern', () => {
 
 describe('userPatternError', () => {
   it('accepts patterns both engines read', () => {
-    for (const pattern of ['^[A-Z]{3}$', '^\\d+(\\.\\d+)?$', '[(?=]', '\\\\1', '(?:a|b)', '(a+)+$', '(x+x+)+y', '(.*a){12}']) {
+    for (const pattern of [
+      '^[A-Z]{3}$',
+      '^\\d+(\\.\\d+)?$',
+      '[(?=]',
+      '\\\\1',
+      '(?:a|b)',
+      '(a+)+$',
+      '(x+x+)+y',
+      '(.*a){12}',
+    ]) {
       expect(userPatternError(pattern)).toBeNull();
     }
   });
 
-  it.each(['(a)\\1', '(?<x>a)\\k<x>', '(a)(b)\\2'])('refuses the backreference in %p, naming the pattern', (pattern) => {
-    expect(userPatternError(pattern)).toBe(`The pattern "${pattern}" uses a backreference, which RE2 syntax does not support.`);
-  });
+  it.each(['(a)\\1', '(?<x>a)\\k<x>', '(a)(b)\\2'])(
+    'refuses the backreference in %p, naming the pattern',
+    (pattern) => {
+      expect(userPatternError(pattern)).toBe(
+        `The pattern "${pattern}" uses a backreference, which RE2 syntax does not support.`,
+      );
+    },
+  );
 
-  it.each(['^(?=.*\\d)', '(?!foo)', '(?<=a)b', '(?<!a)b'])('refuses the lookaround in %p, naming the pattern', (pattern) => {
-    expect(userPatternError(pattern)).toBe(`The pattern "${pattern}" uses lookaround, which RE2 syntax does not support.`);
-  });
+  it.each(['^(?=.*\\d)', '(?!foo)', '(?<=a)b', '(?<!a)b'])(
+    'refuses the lookaround in %p, naming the pattern',
+    (pattern) => {
+      expect(userPatternError(pattern)).toBe(
+        `The pattern "${pattern}" uses lookaround, which RE2 syntax does not support.`,
+      );
+    },
+  );
 
   it('says why a pattern does not compile', () => {
-    expect(userPatternError('([a-z')).toBe('The pattern "([a-z" does not compile: /([a-z/: Unterminated character class.');
+    expect(userPatternError('([a-z')).toBe(
+      'The pattern "([a-z" does not compile: /([a-z/: Unterminated character class.',
+    );
     expect(userPatternError('(?i)abc')).toBe('The pattern "(?i)abc" does not compile: /(?i)abc/: Invalid group.');
-    expect(userPatternError('a{2000}')).toBe('The pattern "a{2000}" uses syntax RE2 does not support: invalid repeat count {2000}.');
+    expect(userPatternError('a{2000}')).toBe(
+      'The pattern "a{2000}" uses syntax RE2 does not support: invalid repeat count {2000}.',
+    );
   });
 });
 
@@ -62,6 +91,8 @@ describe('compileUserPattern', () => {
     expect(compileUserPattern('^cached-[0-9]+$')).toBe(first);
     for (let i = 0; i < USER_PATTERN_CACHE_LIMIT + 50; i++) compileUserPattern(`^bulk-${i}$`);
     expect(userPatternCacheSize()).toBe(USER_PATTERN_CACHE_LIMIT);
-    expect(matchesUserPattern(`^bulk-${USER_PATTERN_CACHE_LIMIT + 49}$`, `bulk-${USER_PATTERN_CACHE_LIMIT + 49}`)).toBe(true);
+    expect(matchesUserPattern(`^bulk-${USER_PATTERN_CACHE_LIMIT + 49}$`, `bulk-${USER_PATTERN_CACHE_LIMIT + 49}`)).toBe(
+      true,
+    );
   });
 });

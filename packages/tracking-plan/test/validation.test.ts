@@ -17,14 +17,20 @@ describe('validationProblems', () => {
   });
 
   it('names fields the kind does not use', () => {
-    expect(validationProblems({ kind: 'range', min: 1, values: ['a'] }, 'number')).toEqual(['A range validation does not use "values".']);
-    expect(validationProblems({ kind: 'none', pattern: 'x' }, 'string')).toEqual(['A none validation does not use "pattern".']);
+    expect(validationProblems({ kind: 'range', min: 1, values: ['a'] }, 'number')).toEqual([
+      'A range validation does not use "values".',
+    ]);
+    expect(validationProblems({ kind: 'none', pattern: 'x' }, 'string')).toEqual([
+      'A none validation does not use "pattern".',
+    ]);
   });
 
   it('names missing fields', () => {
     expect(validationProblems({ kind: 'enum' }, 'string')).toEqual(['An enum validation needs at least one value.']);
     expect(validationProblems({ kind: 'regex' }, 'string')).toEqual(['A regex validation needs a pattern.']);
-    expect(validationProblems({ kind: 'range' }, 'integer')).toEqual(['A range validation needs a minimum, a maximum or both.']);
+    expect(validationProblems({ kind: 'range' }, 'integer')).toEqual([
+      'A range validation needs a minimum, a maximum or both.',
+    ]);
     expect(validationProblems({ kind: 'length' }, 'string')).toEqual([
       'A length validation needs a minimum length, a maximum length or both.',
     ]);
@@ -33,9 +39,15 @@ describe('validationProblems', () => {
   });
 
   it('refuses a kind that does not fit the type', () => {
-    expect(validationProblems({ kind: 'range', min: 0 }, 'string')).toEqual(['A range validation does not apply to a string.']);
-    expect(validationProblems({ kind: 'length', minLength: 1 }, 'integer')).toEqual(['A length validation does not apply to an integer.']);
-    expect(validationProblems({ kind: 'regex', pattern: 'a' }, 'boolean')).toContain('A regex validation does not apply to a boolean.');
+    expect(validationProblems({ kind: 'range', min: 0 }, 'string')).toEqual([
+      'A range validation does not apply to a string.',
+    ]);
+    expect(validationProblems({ kind: 'length', minLength: 1 }, 'integer')).toEqual([
+      'A length validation does not apply to an integer.',
+    ]);
+    expect(validationProblems({ kind: 'regex', pattern: 'a' }, 'boolean')).toContain(
+      'A regex validation does not apply to a boolean.',
+    );
   });
 
   it('checks an array against its item type', () => {
@@ -51,24 +63,34 @@ describe('validationProblems', () => {
   });
 
   it('refuses a pattern RE2 cannot run in linear time, naming it', () => {
-    expect(validationProblems({ kind: 'regex', pattern: '(a)\\1' }, 'string')).toEqual(['The pattern "(a)\\1" uses a backreference, which RE2 syntax does not support.']);
+    expect(validationProblems({ kind: 'regex', pattern: '(a)\\1' }, 'string')).toEqual([
+      'The pattern "(a)\\1" uses a backreference, which RE2 syntax does not support.',
+    ]);
     expect(validationProblems({ kind: 'regex', pattern: '(a+)+$' }, 'string')).toEqual([]);
   });
 
   it('reports min above max', () => {
-    expect(validationProblems({ kind: 'range', min: 5, max: 3 }, 'number')).toEqual(['The minimum (5) is greater than the maximum (3).']);
+    expect(validationProblems({ kind: 'range', min: 5, max: 3 }, 'number')).toEqual([
+      'The minimum (5) is greater than the maximum (3).',
+    ]);
     expect(validationProblems({ kind: 'length', minLength: 5, maxLength: 3 }, 'string')).toEqual([
       'The minimum length (5) is greater than the maximum length (3).',
     ]);
   });
 
   it('reports empty, duplicate and mistyped enum values', () => {
-    expect(validationProblems({ kind: 'enum', values: [] }, 'string')).toEqual(['An enum validation needs at least one value.']);
-    expect(validationProblems({ kind: 'enum', values: ['a', ' '] }, 'string')).toEqual(['Enum values may not be empty.']);
+    expect(validationProblems({ kind: 'enum', values: [] }, 'string')).toEqual([
+      'An enum validation needs at least one value.',
+    ]);
+    expect(validationProblems({ kind: 'enum', values: ['a', ' '] }, 'string')).toEqual([
+      'Enum values may not be empty.',
+    ]);
     expect(validationProblems({ kind: 'enum', values: ['a', 'b', 'a', 'a'] }, 'string')).toEqual([
       'The enum value "a" appears more than once.',
     ]);
-    expect(validationProblems({ kind: 'enum', values: [1, 2.5] }, 'integer')).toEqual(['The enum value 2.5 is not an integer.']);
+    expect(validationProblems({ kind: 'enum', values: [1, 2.5] }, 'integer')).toEqual([
+      'The enum value 2.5 is not an integer.',
+    ]);
     expect(validationProblems({ kind: 'const', const: 'x' }, 'number')).toEqual(['The constant "x" is not a number.']);
   });
 

@@ -25,7 +25,12 @@ export const service = defineService({
       config,
       pool: ctx.app.db,
       peers,
-      authApi: createAuthApi({ authUrl: config.AUTH_URL, publicKey: config.AUTH_PUBLIC_KEY, timeoutMs: config.INTERNAL_TIMEOUT_MS, internal: peers.auth }),
+      authApi: createAuthApi({
+        authUrl: config.AUTH_URL,
+        publicKey: config.AUTH_PUBLIC_KEY,
+        timeoutMs: config.INTERNAL_TIMEOUT_MS,
+        internal: peers.auth,
+      }),
       companyApi: createCompanyApi(peers.company),
       syncCache: createSyncCache({ ttlMs: config.SYNC_CACHE_MS, staleMs: config.SYNC_STALE_MS }),
       admins: adminEmails(config),

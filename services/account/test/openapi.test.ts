@@ -25,7 +25,9 @@ async function apiDocument() {
 
 test('the account API is described at /api/account/openapi.json, without the internal routes', async () => {
   const routes = documentedRoutes(await apiDocument());
-  expect(routes).toEqual(expect.arrayContaining(['GET /api/account/sync', 'POST /api/analytics/events', 'GET /api/account/admin/users']));
+  expect(routes).toEqual(
+    expect.arrayContaining(['GET /api/account/sync', 'POST /api/analytics/events', 'GET /api/account/admin/users']),
+  );
   expect(routes.filter((route) => route.includes('/internal'))).toEqual([]);
 });
 

@@ -44,7 +44,8 @@ async function interleaved(runs: Array<[string, () => Promise<Response>]>, expec
       const response = await run();
       await response.arrayBuffer();
       times[index].push(performance.now() - start);
-      if (response.status !== expectStatus) throw new Error(`${label}: expected ${expectStatus}, got ${response.status}`);
+      if (response.status !== expectStatus)
+        throw new Error(`${label}: expected ${expectStatus}, got ${response.status}`);
     }
   }
   return runs.map(([label], index) => {
@@ -86,14 +87,21 @@ async function main() {
     const health = await series('GET /health (baseline)', () => fetch(`${address}/health`), 200);
     const ok = await series('sign-in, correct password', signIn({ email, password }), 200);
     // Interleaved, so warm-up and background noise fall on both alike.
-    const [wrong, unknown] = await interleaved([
-      ['sign-in, wrong password', signIn({ email, password: 'not the password at all' })],
-      ['sign-in, unknown email', signIn({ email: 'nobody@example.test', password: 'not the password at all' })],
-    ], 400);
+    const [wrong, unknown] = await interleaved(
+      [
+        ['sign-in, wrong password', signIn({ email, password: 'not the password at all' })],
+        ['sign-in, unknown email', signIn({ email: 'nobody@example.test', password: 'not the password at all' })],
+      ],
+      400,
+    );
 
-    console.log(`database: ${database.isPostgres ? 'PostgreSQL' : 'PGlite (embedded)'}; argon2id m=${config.AUTH_ARGON2_MEMORY_KIB} KiB t=${config.AUTH_ARGON2_ITERATIONS} p=1; N=${N}`);
+    console.log(
+      `database: ${database.isPostgres ? 'PostgreSQL' : 'PGlite (embedded)'}; argon2id m=${config.AUTH_ARGON2_MEMORY_KIB} KiB t=${config.AUTH_ARGON2_ITERATIONS} p=1; N=${N}`,
+    );
     for (const s of [health, ok, wrong, unknown]) {
-      console.log(`${s.label.padEnd(30)} p50 ${s.p50.toFixed(1).padStart(7)} ms   p99 ${s.p99.toFixed(1).padStart(7)} ms   p50 ×${(s.p50 / health.p50).toFixed(1)} of /health`);
+      console.log(
+        `${s.label.padEnd(30)} p50 ${s.p50.toFixed(1).padStart(7)} ms   p99 ${s.p99.toFixed(1).padStart(7)} ms   p50 ×${(s.p50 / health.p50).toFixed(1)} of /health`,
+      );
     }
     console.log(`unknown-vs-wrong-password p50 ratio: ${(unknown.p50 / wrong.p50).toFixed(2)} (1.00 = no timing gap)`);
   } finally {

@@ -26,7 +26,11 @@ export const service: ServiceDefinition<AuthConfig, AuthDeps> = defineService<Au
   }),
   outbox: mailOutbox,
   // Under the prefix the gateway routes to auth, beside the API it describes.
-  openApi: { title: 'Tracemap auth API', description: 'Supabase-Auth-compatible identity: sign-up, sign-in, sessions, users, factors.', path: '/auth/v1/openapi.json' },
+  openApi: {
+    title: 'Tracemap auth API',
+    description: 'Supabase-Auth-compatible identity: sign-up, sign-in, sessions, users, factors.',
+    path: '/auth/v1/openapi.json',
+  },
   // Routes outside /auth/v1 (internal and the outbox's) answer in the platform's shape; a lost database is a 503 there too.
   translateError: internalDatabaseUnavailable,
   deps: async (config, ctx) => {

@@ -9,9 +9,19 @@ afterAll(async () => auth?.stop());
 test('admin.createUser with the service key; duplicates are email_exists', async () => {
   const admin = auth.admin().auth.admin;
   const email = newEmail('admin');
-  const created = await admin.createUser({ email, password: STRONG_PASSWORD, email_confirm: true, user_metadata: { first_name: 'Lin' }, app_metadata: { anamap_admin: true } });
+  const created = await admin.createUser({
+    email,
+    password: STRONG_PASSWORD,
+    email_confirm: true,
+    user_metadata: { first_name: 'Lin' },
+    app_metadata: { anamap_admin: true },
+  });
   expect(created.error).toBeNull();
-  expect(created.data.user).toMatchObject({ email, user_metadata: { first_name: 'Lin' }, app_metadata: { provider: 'email', anamap_admin: true } });
+  expect(created.data.user).toMatchObject({
+    email,
+    user_metadata: { first_name: 'Lin' },
+    app_metadata: { provider: 'email', anamap_admin: true },
+  });
   expect(created.data.user?.email_confirmed_at).toBeDefined();
   const duplicate = await admin.createUser({ email, password: STRONG_PASSWORD });
   expect(duplicate.error).toMatchObject({ status: 422, code: 'email_exists' });
@@ -32,7 +42,11 @@ test('admin endpoints refuse the public key, user tokens and no token, and chang
     body: JSON.stringify({ email: newEmail(), password: STRONG_PASSWORD }),
   });
   expect(asUser.status).toBe(403);
-  const none = await fetch(`${auth.url}/auth/v1/invite`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: newEmail() }) });
+  const none = await fetch(`${auth.url}/auth/v1/invite`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: newEmail() }),
+  });
   expect(none.status).toBe(401);
   expect(await auth.count('users')).toBe(before + 1);
 });
@@ -42,12 +56,17 @@ test('generateLink: signup, magiclink and recovery links verify; nothing is emai
   const email = newEmail('link');
   const signup = await admin.generateLink({ type: 'signup', email, password: STRONG_PASSWORD });
   expect(signup.error).toBeNull();
-  expect(signup.data.properties).toMatchObject({ verification_type: 'signup', email_otp: expect.stringMatching(/^\d{6}$/) });
+  expect(signup.data.properties).toMatchObject({
+    verification_type: 'signup',
+    email_otp: expect.stringMatching(/^\d{6}$/),
+  });
   expect(signup.data.user!.email).toBe(email);
   const follow = await fetch(signup.data.properties!.action_link, { redirect: 'manual' });
   expect(follow.headers.get('location')).toContain('access_token=');
   const magic = await admin.generateLink({ type: 'magiclink', email });
-  const verified = await auth.client().auth.verifyOtp({ token_hash: magic.data.properties!.hashed_token, type: 'magiclink' });
+  const verified = await auth
+    .client()
+    .auth.verifyOtp({ token_hash: magic.data.properties!.hashed_token, type: 'magiclink' });
   expect(verified.error).toBeNull();
   expect(verified.data.session?.user.email).toBe(email);
   const unknown = await admin.generateLink({ type: 'recovery', email: newEmail('ghost') });
@@ -64,7 +83,10 @@ test('inviteUserByEmail queues an invitation whose link signs the user in to set
   const [mail] = await auth.outbox(email);
   expect(mail.template).toBe('invitation');
   const client = auth.client();
-  const verified = await client.auth.verifyOtp({ token_hash: new URL(mail.data.link!).searchParams.get('token')!, type: 'invite' });
+  const verified = await client.auth.verifyOtp({
+    token_hash: new URL(mail.data.link!).searchParams.get('token')!,
+    type: 'invite',
+  });
   expect(verified.error).toBeNull();
   expect((await client.auth.updateUser({ password: STRONG_PASSWORD })).error).toBeNull();
   expect((await auth.client().auth.signInWithPassword({ email, password: STRONG_PASSWORD })).error).toBeNull();
@@ -79,16 +101,23 @@ test('get, update, list and delete users by id', async () => {
   const id = data.user!.id;
   expect((await admin.getUserById(id)).data.user?.email).toBe(email);
   const session = (await auth.client().auth.signInWithPassword({ email, password: STRONG_PASSWORD })).data.session!;
-  const updated = await admin.updateUserById(id, { password: 'admin chosen passphrase 5', user_metadata: { plan: 'pro' } });
+  const updated = await admin.updateUserById(id, {
+    password: 'admin chosen passphrase 5',
+    user_metadata: { plan: 'pro' },
+  });
   expect(updated.error).toBeNull();
   expect(updated.data.user?.user_metadata).toEqual({ plan: 'pro' });
   // A password set by an admin ends the user's sessions.
-  expect((await fetch(`${auth.url}/auth/v1/user`, { headers: { authorization: `Bearer ${session.access_token}` } })).status).toBe(403);
+  expect(
+    (await fetch(`${auth.url}/auth/v1/user`, { headers: { authorization: `Bearer ${session.access_token}` } })).status,
+  ).toBe(403);
   const list = await admin.listUsers();
   expect(list.error).toBeNull();
   expect(list.data.users.some((u) => u.id === id)).toBe(true);
   expect((await admin.deleteUser(id)).error).toBeNull();
   expect((await admin.getUserById(id)).error).toMatchObject({ status: 404, code: 'user_not_found' });
-  const badId = await fetch(`${auth.url}/auth/v1/admin/users/not-a-uuid`, { headers: { authorization: `Bearer ${auth.config.AUTH_SERVICE_ROLE_KEY}` } });
+  const badId = await fetch(`${auth.url}/auth/v1/admin/users/not-a-uuid`, {
+    headers: { authorization: `Bearer ${auth.config.AUTH_SERVICE_ROLE_KEY}` },
+  });
   expect(badId.status).toBe(400);
 });

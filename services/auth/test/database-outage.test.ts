@@ -38,7 +38,12 @@ async function expectUnavailable() {
     expect(response.headers.get('retry-after')).toBe('1');
     expect(response.headers.get('x-supabase-api-version')).toBeTruthy();
     const message = 'The service is temporarily unavailable. Try again in a moment.';
-    expect(await response.json()).toEqual({ code: 'service_unavailable', error_code: 'service_unavailable', msg: message, message });
+    expect(await response.json()).toEqual({
+      code: 'service_unavailable',
+      error_code: 'service_unavailable',
+      msg: message,
+      message,
+    });
   }
   // supabase-js takes a 503 as worth retrying, not as wrong credentials.
   const { error } = await auth.client().auth.signInWithPassword({ email, password: STRONG_PASSWORD });
@@ -83,7 +88,7 @@ if (process.env.DATABASE_URL) {
   });
 }
 
-test('internal routes, the outbox\'s included, answer 503 in the platform\'s shape while the database cannot be reached', async () => {
+test("internal routes, the outbox's included, answer 503 in the platform's shape while the database cannot be reached", async () => {
   const internal = (path: string, body?: object) =>
     fetch(`${auth.url}${path}`, {
       method: body ? 'POST' : 'GET',
@@ -93,7 +98,10 @@ test('internal routes, the outbox\'s included, answer 503 in the platform\'s sha
   expect((await internal('/internal/outbox/stats')).status).toBe(200);
   await proxy.down();
   try {
-    for (const response of [await internal('/internal/outbox/stats'), await internal('/internal/users/by-email', { email })]) {
+    for (const response of [
+      await internal('/internal/outbox/stats'),
+      await internal('/internal/users/by-email', { email }),
+    ]) {
       expect(response.status).toBe(503);
       expect(response.headers.get('retry-after')).toBe('1');
       expect(await response.json()).toEqual({
@@ -110,10 +118,24 @@ test('internal routes, the outbox\'s included, answer 503 in the platform\'s sha
 
 test('only failures to reach the database count as unavailable, never a fault of the request', () => {
   const pgError = (code: string, message = 'x') => Object.assign(new Error(message), { code });
-  for (const unreachable of [pgError('ECONNREFUSED'), pgError('57P01'), pgError('57P03'), pgError('08006'), new Error('Connection terminated unexpectedly'), pgError('55000', 'database "x" is not currently accepting connections')]) {
+  for (const unreachable of [
+    pgError('ECONNREFUSED'),
+    pgError('57P01'),
+    pgError('57P03'),
+    pgError('08006'),
+    new Error('Connection terminated unexpectedly'),
+    pgError('55000', 'database "x" is not currently accepting connections'),
+  ]) {
     expect(isDatabaseUnavailable(unreachable)).toBe(true);
   }
-  for (const fault of [pgError('23505'), pgError('42P01'), pgError('57014'), pgError('55000', 'cannot drop the currently open database'), new Error('boom'), null]) {
+  for (const fault of [
+    pgError('23505'),
+    pgError('42P01'),
+    pgError('57014'),
+    pgError('55000', 'cannot drop the currently open database'),
+    new Error('boom'),
+    null,
+  ]) {
     expect(isDatabaseUnavailable(fault)).toBe(false);
   }
 });

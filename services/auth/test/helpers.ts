@@ -74,7 +74,10 @@ export async function startAuth(env: Record<string, string> = {}, database?: Tes
       return rows[0].n;
     },
     async outbox(to) {
-      const { rows } = await app.db.query('SELECT template, data FROM auth.outbox WHERE recipient = $1 ORDER BY created_at DESC', [to]);
+      const { rows } = await app.db.query(
+        'SELECT template, data FROM auth.outbox WHERE recipient = $1 ORDER BY created_at DESC',
+        [to],
+      );
       return rows;
     },
     async stop() {
@@ -94,7 +97,12 @@ export function newEmail(prefix = 'user'): string {
 export const STRONG_PASSWORD = 'correct horse battery staple 42';
 
 export function totpCode(secret: string, timestamp = Date.now()): string {
-  return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp });
+  return new OTPAuth.TOTP({
+    secret: OTPAuth.Secret.fromBase32(secret),
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+  }).generate({ timestamp });
 }
 
 /** Creates a confirmed user through the admin API and signs them in with supabase-js. */

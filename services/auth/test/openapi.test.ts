@@ -11,7 +11,9 @@ test('auth describes its public API at /auth/v1/openapi.json, where the gateway 
   const response = await fetch(`${auth.url}/auth/v1/openapi.json`);
   expect(response.status).toBe(200);
   const routes = documentedRoutes(await response.json());
-  expect(routes).toEqual(expect.arrayContaining(['POST /auth/v1/token', 'GET /auth/v1/user', 'POST /auth/v1/admin/generate_link']));
+  expect(routes).toEqual(
+    expect.arrayContaining(['POST /auth/v1/token', 'GET /auth/v1/user', 'POST /auth/v1/admin/generate_link']),
+  );
   expect(routes.filter((route) => route.includes('/internal') || route.startsWith('OPTIONS'))).toEqual([]);
 });
 

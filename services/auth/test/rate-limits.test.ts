@@ -24,7 +24,12 @@ function freshIp(): string {
 async function post(path: string, body: unknown, ip: string, headers: Record<string, string> = {}) {
   const response = await fetch(`${auth.url}/auth/v1${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', apikey: ANON_KEY, 'x-forwarded-for': `203.0.113.9, ${ip}`, ...headers },
+    headers: {
+      'content-type': 'application/json',
+      apikey: ANON_KEY,
+      'x-forwarded-for': `203.0.113.9, ${ip}`,
+      ...headers,
+    },
     body: JSON.stringify(body),
   });
   return { status: response.status, body: await response.json(), retryAfter: response.headers.get('retry-after') };
@@ -34,7 +39,9 @@ test('sign-in trips at exactly the per-IP limit', async () => {
   const ip = freshIp();
   const statuses: number[] = [];
   for (let i = 0; i < 6; i += 1) {
-    statuses.push((await post('/token?grant_type=password', { email: newEmail(), password: 'wrong password here' }, ip)).status);
+    statuses.push(
+      (await post('/token?grant_type=password', { email: newEmail(), password: 'wrong password here' }, ip)).status,
+    );
   }
   expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
   const refused = await post('/token?grant_type=password', { email: newEmail(), password: 'x' }, ip);
@@ -47,7 +54,10 @@ test('sign-in trips at exactly the per-IP limit', async () => {
 test('sign-in trips at exactly the per-email limit, whatever the address', async () => {
   const email = newEmail('target');
   const statuses: number[] = [];
-  for (let i = 0; i < 4; i += 1) statuses.push((await post('/token?grant_type=password', { email, password: 'guess number one' }, freshIp())).status);
+  for (let i = 0; i < 4; i += 1)
+    statuses.push(
+      (await post('/token?grant_type=password', { email, password: 'guess number one' }, freshIp())).status,
+    );
   expect(statuses).toEqual([400, 400, 400, 429]);
 });
 
@@ -97,8 +107,22 @@ test('sign-up again within the email interval answers as for a new address and s
       expect([email, attempt, error]).toEqual([email, attempt, null]);
       expect(data.session).toBeNull();
       expect(data.user).toMatchObject({ email, aud: 'authenticated', role: 'authenticated' });
-      expect(Object.keys(data.user!).filter((k) => k !== 'identities').sort()).toEqual(
-        expect.arrayContaining(['id', 'aud', 'role', 'email', 'confirmation_sent_at', 'app_metadata', 'user_metadata', 'created_at', 'updated_at']),
+      expect(
+        Object.keys(data.user!)
+          .filter((k) => k !== 'identities')
+          .sort(),
+      ).toEqual(
+        expect.arrayContaining([
+          'id',
+          'aud',
+          'role',
+          'email',
+          'confirmation_sent_at',
+          'app_metadata',
+          'user_metadata',
+          'created_at',
+          'updated_at',
+        ]),
       );
     }
   }
@@ -117,7 +141,8 @@ test('sign-up again within the email interval answers as for a new address and s
 test('refresh trips at its own limit', async () => {
   const ip = freshIp();
   const statuses: number[] = [];
-  for (let i = 0; i < 5; i += 1) statuses.push((await post('/token?grant_type=refresh_token', { refresh_token: 'unknown' }, ip)).status);
+  for (let i = 0; i < 5; i += 1)
+    statuses.push((await post('/token?grant_type=refresh_token', { refresh_token: 'unknown' }, ip)).status);
   expect(statuses).toEqual([400, 400, 400, 400, 429]);
 });
 
@@ -128,7 +153,9 @@ test('MFA verify trips at the per-user limit', async () => {
   const token = (await client.auth.getSession()).data.session!.access_token;
   const statuses: number[] = [];
   for (let i = 0; i < 3; i += 1) {
-    statuses.push((await post(`/factors/${factor.id}/challenge`, {}, freshIp(), { authorization: `Bearer ${token}` })).status);
+    statuses.push(
+      (await post(`/factors/${factor.id}/challenge`, {}, freshIp(), { authorization: `Bearer ${token}` })).status,
+    );
   }
   expect(statuses).toEqual([200, 200, 429]);
 });

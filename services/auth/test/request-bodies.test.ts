@@ -13,7 +13,11 @@ afterAll(async () => {
 const DEEP = `{"email":"x@example.test","data":${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}}`;
 const DEEP_ARRAYS = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
 const notUtf8 = (email: string) =>
-  Buffer.concat([Buffer.from(`{"email":"${email}","password":"${STRONG_PASSWORD}","data":{"first_name":"Ada `), Buffer.from([0xff, 0xfe]), Buffer.from('"}}')]);
+  Buffer.concat([
+    Buffer.from(`{"email":"${email}","password":"${STRONG_PASSWORD}","data":{"first_name":"Ada `),
+    Buffer.from([0xff, 0xfe]),
+    Buffer.from('"}}'),
+  ]);
 
 const tooDeep = {
   code: 'body_too_deep',
@@ -66,10 +70,17 @@ test('a user update with a 10,000-deep body or bytes that are not UTF-8 gets 400
   const deep = await send('PUT', '/auth/v1/user', `{"data":${DEEP_ARRAYS}}`, session.access_token);
   expect(deep.statusCode).toBe(400);
   expect(deep.json()).toEqual(tooDeep);
-  const bad = await send('PUT', '/auth/v1/user', Buffer.concat([Buffer.from('{"data":{"first_name":"'), Buffer.from([0xc3]), Buffer.from('"}}')]), session.access_token);
+  const bad = await send(
+    'PUT',
+    '/auth/v1/user',
+    Buffer.concat([Buffer.from('{"data":{"first_name":"'), Buffer.from([0xc3]), Buffer.from('"}}')]),
+    session.access_token,
+  );
   expect(bad.statusCode).toBe(400);
   expect(bad.json()).toEqual(invalidText);
-  const { rows } = await auth.app.db.query('SELECT raw_user_meta_data AS data FROM auth.users WHERE id = $1', [user.id]);
+  const { rows } = await auth.app.db.query('SELECT raw_user_meta_data AS data FROM auth.users WHERE id = $1', [
+    user.id,
+  ]);
   expect(rows[0].data).toEqual(user.user_metadata);
 });
 

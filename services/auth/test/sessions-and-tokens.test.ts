@@ -19,7 +19,9 @@ async function refresh(token: string) {
 }
 
 async function getUserStatus(accessToken: string) {
-  const response = await fetch(`${auth.url}/auth/v1/user`, { headers: { authorization: `Bearer ${accessToken}`, apikey: ANON_KEY } });
+  const response = await fetch(`${auth.url}/auth/v1/user`, {
+    headers: { authorization: `Bearer ${accessToken}`, apikey: ANON_KEY },
+  });
   return { status: response.status, body: await response.json() };
 }
 
@@ -29,7 +31,10 @@ test('access tokens are ES256 with a kid, carry the contract claims and verify a
   expect(header).toMatchObject({ alg: 'ES256', typ: 'JWT' });
   expect(header.kid).toBeTruthy();
   const jwks = createRemoteJWKSet(new URL(`${auth.url}/auth/v1/.well-known/jwks.json`));
-  const { payload } = await jwtVerify(session.access_token, jwks, { issuer: `${auth.url}/auth/v1`, audience: 'authenticated' });
+  const { payload } = await jwtVerify(session.access_token, jwks, {
+    issuer: `${auth.url}/auth/v1`,
+    audience: 'authenticated',
+  });
   expect(payload).toMatchObject({
     sub: user.id,
     role: 'authenticated',
@@ -86,7 +91,9 @@ test('reusing an older revoked token revokes the whole family and refuses its ac
 test('unknown refresh tokens and expired sessions are refused with 4xx (never 5xx)', async () => {
   expect((await refresh('no-such-token')).body.code).toBe('refresh_token_not_found');
   const { session } = await signedInUser(auth);
-  await auth.app.db.query(`UPDATE auth.sessions SET not_after = now() - interval '1 second' WHERE id = $1`, [decodeJwt(session.access_token).session_id]);
+  await auth.app.db.query(`UPDATE auth.sessions SET not_after = now() - interval '1 second' WHERE id = $1`, [
+    decodeJwt(session.access_token).session_id,
+  ]);
   const expired = await refresh(session.refresh_token);
   expect(expired.status).toBe(400);
   expect(expired.body.code).toBe('session_expired');
@@ -141,9 +148,15 @@ test('logout scopes: local ends this session, others the rest, global all', asyn
   expect((await eClient.auth.signOut()).error).toBeNull();
   expect((await getUserStatus(e.access_token)).status).toBe(403);
   expect((await getUserStatus(d.access_token)).status).toBe(403);
-  const after = await fetch(`${auth.url}/auth/v1/logout`, { method: 'POST', headers: { authorization: `Bearer ${d.access_token}` } });
+  const after = await fetch(`${auth.url}/auth/v1/logout`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${d.access_token}` },
+  });
   expect(after.status).toBe(403);
-  const badScope = await fetch(`${auth.url}/auth/v1/logout?scope=everyone`, { method: 'POST', headers: { authorization: `Bearer ${e.access_token}` } });
+  const badScope = await fetch(`${auth.url}/auth/v1/logout?scope=everyone`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${e.access_token}` },
+  });
   expect(badScope.status).toBe(400);
 });
 
@@ -151,7 +164,10 @@ test('a restart keeps the signing key: tokens issued before stay valid', async (
   const { session } = await signedInUser(auth);
   const second = await service.build(auth.config);
   try {
-    const response = await second.inject({ url: '/auth/v1/user', headers: { authorization: `Bearer ${session.access_token}` } });
+    const response = await second.inject({
+      url: '/auth/v1/user',
+      headers: { authorization: `Bearer ${session.access_token}` },
+    });
     expect(response.statusCode).toBe(200);
     expect(service.depsOf(second).keys.kid).toBe(service.depsOf(auth.app).keys.kid);
     expect(await auth.count('signing_keys')).toBe(1);
@@ -169,13 +185,40 @@ test('internal endpoints need the service token and answer the agreed shapes', a
   const wrong = await fetch(`${auth.url}/internal/sessions/${sessionId}`, { headers: { 'x-service-token': 'nope' } });
   expect(wrong.status).toBe(401);
   const headers = { 'x-service-token': 'test-internal-token', 'content-type': 'application/json' };
-  expect(await (await fetch(`${auth.url}/internal/sessions/${sessionId}`, { headers })).json()).toEqual({ active: true, userId: user.id, requiredAal: 'aal1', expiresAt: expect.any(String) });
-  const lookup = await fetch(`${auth.url}/internal/users/lookup`, { method: 'POST', headers, body: JSON.stringify({ ids: [user.id, '00000000-0000-4000-8000-000000000000'] }) });
-  expect((await lookup.json()).users).toEqual([{ id: user.id, email: user.email, emailConfirmed: true, userMetadata: {} }]);
-  const byEmail = await fetch(`${auth.url}/internal/users/by-email`, { method: 'POST', headers, body: JSON.stringify({ email: user.email!.toUpperCase() }) });
+  expect(await (await fetch(`${auth.url}/internal/sessions/${sessionId}`, { headers })).json()).toEqual({
+    active: true,
+    userId: user.id,
+    requiredAal: 'aal1',
+    expiresAt: expect.any(String),
+  });
+  const lookup = await fetch(`${auth.url}/internal/users/lookup`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ ids: [user.id, '00000000-0000-4000-8000-000000000000'] }),
+  });
+  expect((await lookup.json()).users).toEqual([
+    { id: user.id, email: user.email, emailConfirmed: true, userMetadata: {} },
+  ]);
+  const byEmail = await fetch(`${auth.url}/internal/users/by-email`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email: user.email!.toUpperCase() }),
+  });
   expect(await byEmail.json()).toEqual({ user: { id: user.id, email: user.email, emailConfirmed: true } });
-  const badBody = await fetch(`${auth.url}/internal/users/lookup`, { method: 'POST', headers, body: JSON.stringify({ ids: ['x'] }) });
+  const badBody = await fetch(`${auth.url}/internal/users/lookup`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ ids: ['x'] }),
+  });
   expect(badBody.status).toBe(400);
-  await fetch(`${auth.url}/auth/v1/logout`, { method: 'POST', headers: { authorization: `Bearer ${session.access_token}` } });
-  expect(await (await fetch(`${auth.url}/internal/sessions/${sessionId}`, { headers })).json()).toEqual({ active: false, userId: null, requiredAal: 'aal1', expiresAt: null });
+  await fetch(`${auth.url}/auth/v1/logout`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${session.access_token}` },
+  });
+  expect(await (await fetch(`${auth.url}/internal/sessions/${sessionId}`, { headers })).json()).toEqual({
+    active: false,
+    userId: null,
+    requiredAal: 'aal1',
+    expiresAt: null,
+  });
 });

@@ -19,10 +19,19 @@ async function post(path: string, body: unknown, headers: Record<string, string>
 test('sign-up answers a bare user, queues a confirmation, and the emailed link confirms and signs in', async () => {
   const email = newEmail('signup');
   const client = auth.client();
-  const { data, error } = await client.auth.signUp({ email: email.toUpperCase(), password: STRONG_PASSWORD, options: { data: { first_name: 'Ada' } } });
+  const { data, error } = await client.auth.signUp({
+    email: email.toUpperCase(),
+    password: STRONG_PASSWORD,
+    options: { data: { first_name: 'Ada' } },
+  });
   expect(error).toBeNull();
   expect(data.session).toBeNull();
-  expect(data.user).toMatchObject({ email, aud: 'authenticated', role: 'authenticated', user_metadata: { first_name: 'Ada' } });
+  expect(data.user).toMatchObject({
+    email,
+    aud: 'authenticated',
+    role: 'authenticated',
+    user_metadata: { first_name: 'Ada' },
+  });
   expect(data.user!.identities).toHaveLength(1);
   expect(data.user!.email_confirmed_at).toBeUndefined();
 
@@ -61,13 +70,22 @@ test('sign-up answers a bare user, queues a confirmation, and the emailed link c
 
 test('the confirmation email is delivered over SMTP and its link confirms the address', async () => {
   const peer = await startSmtpPeer();
-  const worker = startOutboxWorker({ pool: auth.app.db, schema: 'auth', smtpUrl: peer.url, from: 'Tracemap <no-reply@example.test>', logger: auth.app.log, pollMs: 50 });
+  const worker = startOutboxWorker({
+    pool: auth.app.db,
+    schema: 'auth',
+    smtpUrl: peer.url,
+    from: 'Tracemap <no-reply@example.test>',
+    logger: auth.app.log,
+    pollMs: 50,
+  });
   try {
     const email = newEmail('smtp');
     expect((await auth.client().auth.signUp({ email, password: STRONG_PASSWORD })).error).toBeNull();
     await worker.drain();
     const message = await peer.waitForMessage((m) => m.to !== undefined && JSON.stringify(m.to).includes(email));
-    const link = /https?:\/\/[^\s"<>]+\/auth\/v1\/verify\?[^\s"<>]+/.exec(message.text ?? '')![0].replace(/&amp;/g, '&');
+    const link = /https?:\/\/[^\s"<>]+\/auth\/v1\/verify\?[^\s"<>]+/
+      .exec(message.text ?? '')![0]
+      .replace(/&amp;/g, '&');
     const response = await fetch(link, { redirect: 'manual' });
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toContain('access_token=');
@@ -87,8 +105,15 @@ test('sign-up of a confirmed address answers an obfuscated user and notifies the
   expect(taken.status).toBe(fresh.status);
   const takenBody = await taken.json();
   const freshBody = await fresh.json();
-  expect(Object.keys(takenBody).filter((k) => k !== 'identities' && k !== 'user_metadata').sort()).toEqual(
-    Object.keys(freshBody).filter((k) => !['identities', 'user_metadata', 'confirmation_sent_at'].includes(k)).concat('confirmation_sent_at').sort(),
+  expect(
+    Object.keys(takenBody)
+      .filter((k) => k !== 'identities' && k !== 'user_metadata')
+      .sort(),
+  ).toEqual(
+    Object.keys(freshBody)
+      .filter((k) => !['identities', 'user_metadata', 'confirmation_sent_at'].includes(k))
+      .concat('confirmation_sent_at')
+      .sort(),
   );
   expect(takenBody.identities).toEqual([]);
   const { rows } = await auth.app.db.query('SELECT id FROM auth.users WHERE email = $1', [email]);
@@ -110,7 +135,11 @@ test('text PostgreSQL cannot store is refused at validation: 400, nothing create
   ] as Array<[string, Record<string, string>, string]>) {
     const { data: answer, error } = await client.auth.signUp({ email, password: STRONG_PASSWORD, options: { data } });
     expect(answer.user).toBeNull();
-    expect(error).toMatchObject({ status: 400, code: 'invalid_text', message: `${field} contains a character that is not allowed` });
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'invalid_text',
+      message: `${field} contains a character that is not allowed`,
+    });
   }
   expect(await auth.count('users')).toBe(users);
   expect(await auth.count('outbox')).toBe(outbox);
@@ -124,13 +153,25 @@ test('names given at sign-up refuse control and text-direction characters: 400, 
     [{ first_name: 'Ada\u202Egnp', last_name: 'Lovelace' }, 'data.first_name'],
     [{ first_name: 'Ada', last_name: 'Love\nlace' }, 'data.last_name'],
   ] as Array<[Record<string, string>, string]>) {
-    const { data: answer, error } = await client.auth.signUp({ email: newEmail('names'), password: STRONG_PASSWORD, options: { data } });
+    const { data: answer, error } = await client.auth.signUp({
+      email: newEmail('names'),
+      password: STRONG_PASSWORD,
+      options: { data },
+    });
     expect(answer.user).toBeNull();
-    expect(error).toMatchObject({ status: 400, code: 'validation_failed', message: `${field} contains characters that are not allowed in a name` });
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      message: `${field} contains characters that are not allowed in a name`,
+    });
   }
   expect(await auth.count('users')).toBe(users);
   expect(await auth.count('outbox')).toBe(outbox);
-  const accented = await client.auth.signUp({ email: newEmail('names'), password: STRONG_PASSWORD, options: { data: { first_name: 'Zoë', last_name: "O'Brien-Łukasz" } } });
+  const accented = await client.auth.signUp({
+    email: newEmail('names'),
+    password: STRONG_PASSWORD,
+    options: { data: { first_name: 'Zoë', last_name: "O'Brien-Łukasz" } },
+  });
   expect(accented.error).toBeNull();
 });
 
@@ -138,15 +179,27 @@ test('wrong password and unknown user get the same error', async () => {
   const email = newEmail('known');
   await auth.admin().auth.admin.createUser({ email, password: STRONG_PASSWORD, email_confirm: true });
   const wrong = await post('/token?grant_type=password', { email, password: 'not the password at all' });
-  const unknown = await post('/token?grant_type=password', { email: newEmail('nobody'), password: 'not the password at all' });
+  const unknown = await post('/token?grant_type=password', {
+    email: newEmail('nobody'),
+    password: 'not the password at all',
+  });
   expect(wrong.status).toBe(400);
   expect(unknown.status).toBe(400);
   const wrongBody = await wrong.json();
   expect(wrongBody).toEqual(await unknown.json());
-  expect(wrongBody).toEqual({ code: 'invalid_credentials', error_code: 'invalid_credentials', msg: 'Invalid login credentials', message: 'Invalid login credentials' });
+  expect(wrongBody).toEqual({
+    code: 'invalid_credentials',
+    error_code: 'invalid_credentials',
+    msg: 'Invalid login credentials',
+    message: 'Invalid login credentials',
+  });
   expect(wrong.headers.get('x-supabase-api-version')).toBe('2024-01-01');
   const viaClient = await auth.client().auth.signInWithPassword({ email, password: 'not the password at all' });
-  expect(viaClient.error).toMatchObject({ status: 400, code: 'invalid_credentials', message: 'Invalid login credentials' });
+  expect(viaClient.error).toMatchObject({
+    status: 400,
+    code: 'invalid_credentials',
+    message: 'Invalid login credentials',
+  });
 });
 
 test('weak passwords: too short or common are refused with reasons; long ones are kept whole', async () => {
@@ -167,7 +220,9 @@ test('weak passwords: too short or common are refused with reasons; long ones ar
   await auth.admin().auth.admin.createUser({ email, password: long, email_confirm: true });
   expect((await client.auth.signInWithPassword({ email, password: long })).error).toBeNull();
   // Nothing is truncated: a prefix of the password does not work.
-  expect((await client.auth.signInWithPassword({ email, password: long.slice(0, 72) })).error).toMatchObject({ code: 'invalid_credentials' });
+  expect((await client.auth.signInWithPassword({ email, password: long.slice(0, 72) })).error).toMatchObject({
+    code: 'invalid_credentials',
+  });
   const { rows } = await auth.app.db.query('SELECT encrypted_password FROM auth.users WHERE email = $1', [email]);
   expect(rows[0].encrypted_password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
 });
@@ -178,12 +233,24 @@ test('bad input on sign-up, sign-in, otp, recover and resend is refused clearly 
   const cases: Array<[string, unknown, string]> = [
     ['/signup', { password: STRONG_PASSWORD }, 'email required'],
     ['/signup', { email: newEmail(), password: STRONG_PASSWORD, role: 'service_role' }, 'Unknown field: role'],
-    ['/signup', { email: 'not-an-email', password: STRONG_PASSWORD }, 'Unable to validate email address: invalid format'],
-    ['/signup', { email: newEmail(), password: STRONG_PASSWORD, code_challenge: 'abc' }, 'PKCE flow requires code_challenge_method and code_challenge'],
+    [
+      '/signup',
+      { email: 'not-an-email', password: STRONG_PASSWORD },
+      'Unable to validate email address: invalid format',
+    ],
+    [
+      '/signup',
+      { email: newEmail(), password: STRONG_PASSWORD, code_challenge: 'abc' },
+      'PKCE flow requires code_challenge_method and code_challenge',
+    ],
     ['/token?grant_type=password', { email: newEmail() }, 'password required'],
     ['/token?grant_type=password', { email: newEmail(), password: 'x', extra: 1 }, 'Unknown field: extra'],
     ['/token?grant_type=refresh_token', {}, 'refresh_token required'],
-    ['/token?grant_type=pkce', { auth_code: 'x', code_verifier: 'short' }, 'code_verifier: expected string length greater or equal to 43'],
+    [
+      '/token?grant_type=pkce',
+      { auth_code: 'x', code_verifier: 'short' },
+      'code_verifier: expected string length greater or equal to 43',
+    ],
     ['/otp', { email: 'bad' }, 'Unable to validate email address: invalid format'],
     ['/recover', {}, 'email required'],
     ['/resend', { email: newEmail(), type: 'sms' }, 'type must be equal to constant'],
@@ -199,7 +266,11 @@ test('bad input on sign-up, sign-in, otp, recover and resend is refused clearly 
   const unsupported = await post('/token?grant_type=magic', {});
   expect(unsupported.status).toBe(400);
   expect((await unsupported.json()).code).toBe('unsupported_grant_type');
-  const notJson = await fetch(`${auth.url}/auth/v1/signup`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'email=x' });
+  const notJson = await fetch(`${auth.url}/auth/v1/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'text/plain' },
+    body: 'email=x',
+  });
   expect(notJson.status).toBe(415);
   expect((await notJson.json()).code).toBe('unsupported_media_type');
   const broken = await post('/signup', '{"email":');
@@ -240,7 +311,11 @@ test('settings, JWKS and CORS', async () => {
 
   const preflight = await fetch(`${auth.url}/auth/v1/token?grant_type=password`, {
     method: 'OPTIONS',
-    headers: { origin: auth.url, 'access-control-request-method': 'POST', 'access-control-request-headers': 'apikey,authorization,content-type,x-client-info,x-supabase-api-version' },
+    headers: {
+      origin: auth.url,
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'apikey,authorization,content-type,x-client-info,x-supabase-api-version',
+    },
   });
   expect(preflight.status).toBeLessThan(300);
   expect(preflight.headers.get('access-control-allow-origin')).toBe(auth.url);

@@ -30,23 +30,32 @@ test('a password change needs the current password, ends the other sessions and 
   const { client, email, password } = await signedInUser(auth);
   const other = auth.client();
   const otherSession = (await other.auth.signInWithPassword({ email, password })).data.session!;
-  const hashBefore = (await auth.app.db.query('SELECT encrypted_password FROM auth.users WHERE email = $1', [email])).rows[0].encrypted_password;
+  const hashBefore = (await auth.app.db.query('SELECT encrypted_password FROM auth.users WHERE email = $1', [email]))
+    .rows[0].encrypted_password;
 
   const missing = await client.auth.updateUser({ password: NEW_PASSWORD });
   expect(missing.error).toMatchObject({ status: 400, code: 'current_password_required' });
-  const wrong = await client.auth.updateUser({ password: NEW_PASSWORD, current_password: 'not my password at all' } as never);
+  const wrong = await client.auth.updateUser({
+    password: NEW_PASSWORD,
+    current_password: 'not my password at all',
+  } as never);
   expect(wrong.error).toMatchObject({ status: 400, code: 'current_password_mismatch' });
   const weak = await client.auth.updateUser({ password: 'password123', current_password: password } as never);
   expect(weak.error).toMatchObject({ status: 422, code: 'weak_password' });
   const same = await client.auth.updateUser({ password, current_password: password } as never);
   expect(same.error).toMatchObject({ status: 422, code: 'same_password' });
-  expect((await auth.app.db.query('SELECT encrypted_password FROM auth.users WHERE email = $1', [email])).rows[0].encrypted_password).toBe(hashBefore);
+  expect(
+    (await auth.app.db.query('SELECT encrypted_password FROM auth.users WHERE email = $1', [email])).rows[0]
+      .encrypted_password,
+  ).toBe(hashBefore);
   expect((await auth.outbox(email)).length).toBe(0);
 
   const changed = await client.auth.updateUser({ password: NEW_PASSWORD, current_password: password } as never);
   expect(changed.error).toBeNull();
   expect((await client.auth.getUser()).error).toBeNull();
-  const otherUser = await fetch(`${auth.url}/auth/v1/user`, { headers: { authorization: `Bearer ${otherSession.access_token}` } });
+  const otherUser = await fetch(`${auth.url}/auth/v1/user`, {
+    headers: { authorization: `Bearer ${otherSession.access_token}` },
+  });
   expect(otherUser.status).toBe(403);
   expect((await otherUser.json()).code).toBe('session_not_found');
   expect((await auth.outbox(email)).map((m) => m.template)).toEqual(['password-changed']);
@@ -82,7 +91,11 @@ test('TOTP MFA: enroll with a QR code, challenge, verify to aal2 in the same ses
   const challenge = await client.auth.mfa.challenge({ factorId: factor.id });
   expect(challenge.error).toBeNull();
   expect(challenge.data!.expires_at - Math.floor(Date.now() / 1000)).toBeGreaterThan(290);
-  const wrongCode = await client.auth.mfa.verify({ factorId: factor.id, challengeId: challenge.data!.id, code: '000000' === totpCode(factor.totp.secret) ? '111111' : '000000' });
+  const wrongCode = await client.auth.mfa.verify({
+    factorId: factor.id,
+    challengeId: challenge.data!.id,
+    code: '000000' === totpCode(factor.totp.secret) ? '111111' : '000000',
+  });
   expect(wrongCode.error).toMatchObject({ status: 422, code: 'mfa_verification_failed' });
   const code = totpCode(factor.totp.secret);
   const verified = await client.auth.mfa.verify({ factorId: factor.id, challengeId: challenge.data!.id, code });
@@ -99,8 +112,14 @@ test('TOTP MFA: enroll with a QR code, challenge, verify to aal2 in the same ses
   const reused = await client.auth.mfa.verify({ factorId: factor.id, challengeId: again.data!.id, code });
   expect(reused.error).toMatchObject({ code: 'mfa_verification_failed' });
   // An expired challenge is refused.
-  await auth.app.db.query(`UPDATE auth.mfa_challenges SET created_at = now() - interval '301 seconds' WHERE id = $1`, [again.data!.id]);
-  const late = await client.auth.mfa.verify({ factorId: factor.id, challengeId: again.data!.id, code: totpCode(factor.totp.secret, Date.now() + 30_000) });
+  await auth.app.db.query(`UPDATE auth.mfa_challenges SET created_at = now() - interval '301 seconds' WHERE id = $1`, [
+    again.data!.id,
+  ]);
+  const late = await client.auth.mfa.verify({
+    factorId: factor.id,
+    challengeId: again.data!.id,
+    code: totpCode(factor.totp.secret, Date.now() + 30_000),
+  });
   expect(late.error).toMatchObject({ code: 'mfa_challenge_expired' });
 });
 
@@ -113,8 +132,13 @@ test('with a verified factor an aal1 session cannot change the password or remov
   await aal1.auth.signInWithPassword({ email, password });
   const levels = await aal1.auth.mfa.getAuthenticatorAssuranceLevel();
   expect(levels.data).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal2' });
-  expect((await aal1.auth.updateUser({ password: NEW_PASSWORD, current_password: password } as never)).error).toMatchObject({ status: 401, code: 'insufficient_aal' });
-  expect((await aal1.auth.mfa.unenroll({ factorId: factor.id })).error).toMatchObject({ status: 401, code: 'insufficient_aal' });
+  expect(
+    (await aal1.auth.updateUser({ password: NEW_PASSWORD, current_password: password } as never)).error,
+  ).toMatchObject({ status: 401, code: 'insufficient_aal' });
+  expect((await aal1.auth.mfa.unenroll({ factorId: factor.id })).error).toMatchObject({
+    status: 401,
+    code: 'insufficient_aal',
+  });
   expect(await auth.count('mfa_factors', 'id = $1', [factor.id])).toBe(1);
 
   const unenrolled = await client.auth.mfa.unenroll({ factorId: factor.id });

@@ -22,7 +22,7 @@ test('a listening auth service runs its outbox and rate-limit sweeper as declare
   ]);
 });
 
-test('an email queued by a sign-up is delivered by the kit\'s outbox worker', async () => {
+test("an email queued by a sign-up is delivered by the kit's outbox worker", async () => {
   const email = newEmail('worker');
   const { error } = await auth.client().auth.signUp({ email, password: STRONG_PASSWORD });
   expect(error).toBeNull();

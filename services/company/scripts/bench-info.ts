@@ -45,7 +45,11 @@ async function startLocal(): Promise<Target> {
     OUTBOX_WORKER: 'false',
   });
   // The session check is auth's round trip; through the gateway the lead measures it with the real auth.
-  const app = await service.build(config, { verifier: tokens.verifier, isSessionActive: async () => true, logger: false });
+  const app = await service.build(config, {
+    verifier: tokens.verifier,
+    isSessionActive: async () => true,
+    logger: false,
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
@@ -59,7 +63,10 @@ async function startLocal(): Promise<Target> {
   const companyId = ((await created.json()) as { company: { id: string } }).company.id;
   for (let i = 0; i < 20; i += 1) {
     const member = peer.addUser({ email: `member-${i}@example.test`, firstName: 'M', lastName: String(i) });
-    await app.db.query(`INSERT INTO company.memberships (company_id, user_id, role) VALUES ($1, $2, 'viewer')`, [companyId, member.id]);
+    await app.db.query(`INSERT INTO company.memberships (company_id, user_id, role) VALUES ($1, $2, 'viewer')`, [
+      companyId,
+      member.id,
+    ]);
   }
   return {
     url,
@@ -76,7 +83,14 @@ async function startLocal(): Promise<Target> {
 async function measure(name: string, options: autocannon.Options) {
   const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
   const failures = result.non2xx + result.errors + result.timeouts;
-  return { name, p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, requests: result.requests.total, failures };
+  return {
+    name,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    rps: result.requests.average,
+    requests: result.requests.total,
+    failures,
+  };
 }
 
 async function main() {
@@ -98,10 +112,14 @@ async function main() {
       headers: { 'content-type': 'application/json', authorization: `Bearer ${target.token}` },
       body: JSON.stringify({ companyId: target.companyId }),
     });
-    console.log(`database: ${process.env.BENCH_URL ? 'remote deployment' : process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite'}; ${CONNECTIONS} connections, ${SECONDS}s each`);
+    console.log(
+      `database: ${process.env.BENCH_URL ? 'remote deployment' : process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite'}; ${CONNECTIONS} connections, ${SECONDS}s each`,
+    );
     console.table([health, info]);
     const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : 'n/a');
-    console.log(`info/health ratio: p50 ${ratio(info.p50, health.p50)}x, p99 ${ratio(info.p99, health.p99)}x, throughput ${ratio(info.rps, health.rps)}x`);
+    console.log(
+      `info/health ratio: p50 ${ratio(info.p50, health.p50)}x, p99 ${ratio(info.p99, health.p99)}x, throughput ${ratio(info.rps, health.rps)}x`,
+    );
     if (info.failures > 0 || health.failures > 0) {
       console.error('some requests failed; the numbers above are not valid');
       process.exitCode = 1;

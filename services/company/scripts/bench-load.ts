@@ -27,7 +27,10 @@ export interface LoadResult {
 
 export function runLoad(spec: LoadSpec): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    const child = fork(__filename, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(__filename, [], {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     child.once('message', (result: LoadResult) => {
       resolve(result);
       child.disconnect();
@@ -46,7 +49,13 @@ async function generateLoad(spec: LoadSpec): Promise<LoadResult> {
   const requests: autocannon.Request[] | undefined = paths
     ? [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paths[(n += 1) % paths.length] }) }]
     : undefined;
-  const result = await autocannon({ url: spec.url, headers: spec.headers, connections: spec.connections, duration: spec.duration, requests });
+  const result = await autocannon({
+    url: spec.url,
+    headers: spec.headers,
+    connections: spec.connections,
+    duration: spec.duration,
+    requests,
+  });
   return {
     p50: result.latency.p50,
     p99: result.latency.p99,

@@ -24,22 +24,36 @@ interface PatternRow extends LoadResult {
 type Json = Record<string, unknown>;
 
 async function post(url: string, token: string, body: Json): Promise<{ status: number; json: Json }> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
   return { status: response.status, json: (await response.json()) as Json };
 }
 
 /** A company of its own with one attribute per pattern. */
-async function patternTenant(url: string, peer: Awaited<ReturnType<typeof startContractPeer>>, tokens: Awaited<ReturnType<typeof createTokenKit>>) {
+async function patternTenant(
+  url: string,
+  peer: Awaited<ReturnType<typeof startContractPeer>>,
+  tokens: Awaited<ReturnType<typeof createTokenKit>>,
+) {
   const owner = peer.addUser({ email: 'bench-pattern-owner@example.test', firstName: 'Pattern', lastName: 'Owner' });
   const token = await tokens.mint({ sub: owner.id, email: owner.email });
   const created = await post(`${url}/api/company/create`, token, { name: 'Bench Pattern Co' });
   const base = `${url}/api/company/${(created.json.company as { id: string }).id}`;
   const attribute = async (name: string, pattern: string) => {
     const response = await post(`${base}/attributes`, token, { name, validation: { kind: 'regex', pattern } });
-    if (response.status !== 201) throw new Error(`attribute ${name}: ${response.status} ${JSON.stringify(response.json)}`);
+    if (response.status !== 201)
+      throw new Error(`attribute ${name}: ${response.status} ${JSON.stringify(response.json)}`);
     return response.json.id as string;
   };
-  return { base, token, hostile: await attribute('hostile_code', HOSTILE.pattern), plain: await attribute('plain_code', PLAIN.pattern) };
+  return {
+    base,
+    token,
+    hostile: await attribute('hostile_code', HOSTILE.pattern),
+    plain: await attribute('plain_code', PLAIN.pattern),
+  };
 }
 
 /**
@@ -54,7 +68,10 @@ async function savesDuring(load: Promise<LoadResult>, eventsUrl: string, token: 
   });
   let saves = 0;
   let failed = 0;
-  const body = { name: 'Pattern Save', attributes: [{ attributeId, presence: 'required', validationOverride: { kind: 'enum', values: [VALUE] } }] };
+  const body = {
+    name: 'Pattern Save',
+    attributes: [{ attributeId, presence: 'required', validationOverride: { kind: 'enum', values: [VALUE] } }],
+  };
   while (running) {
     const response = await post(eventsUrl, token, body);
     saves += 1;
@@ -72,11 +89,29 @@ export async function measurePatternSaves(
 ): Promise<{ rows: PatternRow[]; ratio: number }> {
   const tenant = await patternTenant(url, peer, tokens);
   // Both kinds of save and the list warm up first, so the row measured first does not pay for the JIT.
-  await savesDuring(runLoad({ ...otherTenant, connections: load.connections, duration: 1 }), `${tenant.base}/events`, tenant.token, tenant.hostile);
-  await savesDuring(runLoad({ ...otherTenant, connections: load.connections, duration: 1 }), `${tenant.base}/events`, tenant.token, tenant.plain);
+  await savesDuring(
+    runLoad({ ...otherTenant, connections: load.connections, duration: 1 }),
+    `${tenant.base}/events`,
+    tenant.token,
+    tenant.hostile,
+  );
+  await savesDuring(
+    runLoad({ ...otherTenant, connections: load.connections, duration: 1 }),
+    `${tenant.base}/events`,
+    tenant.token,
+    tenant.plain,
+  );
   const rows: PatternRow[] = [];
-  for (const [kind, attributeId] of [[HOSTILE, tenant.hostile], [PLAIN, tenant.plain]] as const) {
-    const measured = await savesDuring(runLoad({ ...otherTenant, ...load }), `${tenant.base}/events`, tenant.token, attributeId);
+  for (const [kind, attributeId] of [
+    [HOSTILE, tenant.hostile],
+    [PLAIN, tenant.plain],
+  ] as const) {
+    const measured = await savesDuring(
+      runLoad({ ...otherTenant, ...load }),
+      `${tenant.base}/events`,
+      tenant.token,
+      attributeId,
+    );
     rows.push({ name: `other tenant's list during ${kind.label} saves`, ...measured });
   }
   const [hostile, plain] = rows;

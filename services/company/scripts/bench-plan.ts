@@ -27,7 +27,14 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import type pg from 'pg';
-import { NATIVE_FORMAT, NATIVE_FORMAT_VERSION, type NativeAttribute, type NativeEvent, type NativePlan, type NativeView } from '@tracemap/contracts';
+import {
+  NATIVE_FORMAT,
+  NATIVE_FORMAT_VERSION,
+  type NativeAttribute,
+  type NativeEvent,
+  type NativePlan,
+  type NativeView,
+} from '@tracemap/contracts';
 import { cacheVerifiedTokens } from '@tracemap/service-kit';
 import { createTestDatabase } from '@tracemap/test-kit';
 import { service } from '../src/app';
@@ -44,7 +51,11 @@ const SIZE = { events: 10_000, attributes: 50_000, views: 2_000 };
 const TARGETS = { list: 50, search: 50, schema: 30, importSeconds: 30, patternRatio: 2 };
 const KEEP_DATABASE = process.env.BENCH_KEEP_DATABASE === '1' && Boolean(process.env.DATABASE_URL);
 const REUSE = process.env.BENCH_DATABASE_URL
-  ? { url: process.env.BENCH_DATABASE_URL, companyId: String(process.env.BENCH_COMPANY_ID), ownerId: String(process.env.BENCH_OWNER_ID) }
+  ? {
+      url: process.env.BENCH_DATABASE_URL,
+      companyId: String(process.env.BENCH_COMPANY_ID),
+      ownerId: String(process.env.BENCH_OWNER_ID),
+    }
   : null;
 /** `BENCH_ONLY=schema` (or list, search, patterns) measures that request alone after /health, e.g. under a CPU profile. */
 const ONLY = process.env.BENCH_ONLY;
@@ -101,8 +112,14 @@ function generatePlan(): NativePlan {
     screenshotUrl: null,
     tags: [],
     status: 'live',
-    attributes: [0, 1, 2].map((k) => ({ attributeId: attributes[systemCount + ((i * 3 + k) % viewScoped)].id, presence: 'required' as const })),
-    events: Array.from({ length: 20 }, (_, k) => ({ eventId: events[(i * 5 + k) % SIZE.events].id, trigger: `step ${k}` })),
+    attributes: [0, 1, 2].map((k) => ({
+      attributeId: attributes[systemCount + ((i * 3 + k) % viewScoped)].id,
+      presence: 'required' as const,
+    })),
+    events: Array.from({ length: 20 }, (_, k) => ({
+      eventId: events[(i * 5 + k) % SIZE.events].id,
+      trigger: `step ${k}`,
+    })),
   }));
   return { format: NATIVE_FORMAT, formatVersion: NATIVE_FORMAT_VERSION, attributes, events, views };
 }
@@ -140,7 +157,11 @@ function cpuSpent(before: CpuSnapshot, after: CpuSnapshot): { node: number; post
   return { node: after.node - before.node, postgres };
 }
 
-async function measure(name: string, spec: Omit<LoadSpec, 'connections' | 'duration'> & { duration?: number }, cpu: () => Promise<CpuSnapshot>) {
+async function measure(
+  name: string,
+  spec: Omit<LoadSpec, 'connections' | 'duration'> & { duration?: number },
+  cpu: () => Promise<CpuSnapshot>,
+) {
   const before = await cpu();
   const result = await runLoad({ connections: CONNECTIONS, duration: SECONDS, ...spec });
   const spent = cpuSpent(before, await cpu());
@@ -154,7 +175,12 @@ async function measure(name: string, spec: Omit<LoadSpec, 'connections' | 'durat
 }
 
 /** A company owning the generated plan, imported through the use case (timed). */
-async function seed(app: Awaited<ReturnType<typeof service.build>>, url: string, peer: Awaited<ReturnType<typeof startContractPeer>>, tokens: Awaited<ReturnType<typeof createTokenKit>>) {
+async function seed(
+  app: Awaited<ReturnType<typeof service.build>>,
+  url: string,
+  peer: Awaited<ReturnType<typeof startContractPeer>>,
+  tokens: Awaited<ReturnType<typeof createTokenKit>>,
+) {
   const owner = peer.addUser({ email: 'bench-plan-owner@example.test', firstName: 'Bench', lastName: 'Owner' });
   const token = await tokens.mint({ sub: owner.id, email: owner.email });
   const auth = { authorization: `Bearer ${token}` };
@@ -169,13 +195,21 @@ async function seed(app: Awaited<ReturnType<typeof service.build>>, url: string,
   const plan = generatePlan();
   const text = JSON.stringify(plan);
   const started = performance.now();
-  const diff = await importTrackingPlan(app.companyService.deps, { companyId, userId: owner.id, role: 'owner' }, { format: 'native', text, dryRun: false });
+  const diff = await importTrackingPlan(
+    app.companyService.deps,
+    { companyId, userId: owner.id, role: 'owner' },
+    { format: 'native', text, dryRun: false },
+  );
   const importSeconds = (performance.now() - started) / 1000;
   if (!diff.applied || diff.added.length !== SIZE.attributes + SIZE.events + SIZE.views) {
-    throw new Error(`import did not seed the plan: applied ${diff.applied}, added ${diff.added.length}, rejected ${JSON.stringify(diff.rejected.slice(0, 3))}`);
+    throw new Error(
+      `import did not seed the plan: applied ${diff.applied}, added ${diff.added.length}, rejected ${JSON.stringify(diff.rejected.slice(0, 3))}`,
+    );
   }
   // What autovacuum does shortly after a large import: statistics and the visibility map (index-only counts).
-  await app.db.query('VACUUM ANALYZE company.plan_events, company.plan_attributes, company.plan_views, company.plan_view_events, company.plan_event_attributes, company.plan_view_attributes, company.plan_event_link_arrays, company.plan_view_link_arrays');
+  await app.db.query(
+    'VACUUM ANALYZE company.plan_events, company.plan_attributes, company.plan_views, company.plan_view_events, company.plan_event_attributes, company.plan_view_attributes, company.plan_event_link_arrays, company.plan_view_link_arrays',
+  );
   return { companyId, token, importSeconds };
 }
 
@@ -200,7 +234,11 @@ async function main() {
   });
   // Verified tokens are remembered as in production (the service wraps its JWKS verifier the same way);
   // an unwrapped verifier would check an ES256 signature on every request, which no deployed request does.
-  const overrides = { verifier: cacheVerifiedTokens(tokens.verifier), isSessionActive: async () => true, logger: false } as const;
+  const overrides = {
+    verifier: cacheVerifiedTokens(tokens.verifier),
+    isSessionActive: async () => true,
+    logger: false,
+  } as const;
   const app = await service.build(config, overrides);
   // A second replica that keeps no plan reads: what a list costs when it is read from the database.
   const uncached = await service.build({ ...config, PLAN_READ_CACHE_MS: 0 }, overrides);
@@ -210,40 +248,80 @@ async function main() {
     const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     const uncachedUrl = `http://127.0.0.1:${(uncached.server.address() as AddressInfo).port}`;
     await app.companyService.deps.planReads.channel?.whenUp(5000);
-    const seeded = REUSE ? { ...REUSE, token: await tokens.mint({ sub: REUSE.ownerId, email: 'bench-plan-owner@example.test' }), importSeconds: NaN } : await seed(app, url, peer, tokens);
+    const seeded = REUSE
+      ? {
+          ...REUSE,
+          token: await tokens.mint({ sub: REUSE.ownerId, email: 'bench-plan-owner@example.test' }),
+          importSeconds: NaN,
+        }
+      : await seed(app, url, peer, tokens);
     const { companyId, token, importSeconds } = seeded;
     const auth = { authorization: `Bearer ${token}` };
-    const { rows: eventRows } = await app.db.query<{ id: string }>('SELECT id FROM company.plan_events WHERE company_id = $1 ORDER BY id', [companyId]);
+    const { rows: eventRows } = await app.db.query<{ id: string }>(
+      'SELECT id FROM company.plan_events WHERE company_id = $1 ORDER BY id',
+      [companyId],
+    );
     const eventIds = eventRows.map((row) => row.id);
 
     const base = `${url}/api/company/${companyId}`;
-    const paths = (path: (i: number) => string) => Array.from({ length: 50_000 }, (_, i) => `/api/company/${companyId}${path(i + 1)}`);
-    const rotating = (path: (i: number) => string): Omit<LoadSpec, 'connections' | 'duration'> => ({ url: base, headers: auth, paths: paths(path) });
+    const paths = (path: (i: number) => string) =>
+      Array.from({ length: 50_000 }, (_, i) => `/api/company/${companyId}${path(i + 1)}`);
+    const rotating = (path: (i: number) => string): Omit<LoadSpec, 'connections' | 'duration'> => ({
+      url: base,
+      headers: auth,
+      paths: paths(path),
+    });
     // Warm-up: JIT, pool connections, plan caches of PostgreSQL.
     await runLoad({ url: `${url}/health`, connections: 5, duration: 1 });
-    await runLoad({ ...rotating((i) => `/events/${eventIds[i % eventIds.length]}/schema`), connections: 5, duration: 1 });
+    await runLoad({
+      ...rotating((i) => `/events/${eventIds[i % eventIds.length]}/schema`),
+      connections: 5,
+      duration: 1,
+    });
 
     const cpu = () => cpuSeconds(app.db, new URL(database.url).pathname.slice(1));
     // A profile of one request should not be mostly /health: it then gets a one-second baseline.
     const health = await measure('/health', { url: `${url}/health`, ...(ONLY ? { duration: 1 } : {}) }, cpu);
     const skip = (name: string) => ONLY !== undefined && ONLY !== name;
     const skipped = { p50: 0, p99: 0, rps: 0, requests: 0, failures: 0 };
-    const list = skip('list') ? { name: 'list (skipped)', ...skipped } : await measure('list: GET events?limit=50', { url: `${base}/events?limit=50`, headers: auth }, cpu);
+    const list = skip('list')
+      ? { name: 'list (skipped)', ...skipped }
+      : await measure('list: GET events?limit=50', { url: `${base}/events?limit=50`, headers: auth }, cpu);
     const listRead = skip('list')
       ? { name: 'list, uncached (skipped)', ...skipped }
-      : await measure('list, uncached replica', { url: `${uncachedUrl}/api/company/${companyId}/events?limit=50`, headers: auth }, cpu);
-    const search = skip('search') ? { name: 'search (skipped)', ...skipped } : await measure(
-      'search: GET events?search=…',
-      rotating((i) => `/events?search=${encodeURIComponent(`${WORDS[i % WORDS.length]} event ${i % 997}`)}`),
-      cpu,
-    );
-    const schema = skip('schema') ? { name: 'schema (skipped)', ...skipped } : await measure('schema: GET events/:id/schema', rotating((i) => `/events/${eventIds[(i * 7919) % eventIds.length]}/schema`), cpu);
+      : await measure(
+          'list, uncached replica',
+          { url: `${uncachedUrl}/api/company/${companyId}/events?limit=50`, headers: auth },
+          cpu,
+        );
+    const search = skip('search')
+      ? { name: 'search (skipped)', ...skipped }
+      : await measure(
+          'search: GET events?search=…',
+          rotating((i) => `/events?search=${encodeURIComponent(`${WORDS[i % WORDS.length]} event ${i % 997}`)}`),
+          cpu,
+        );
+    const schema = skip('schema')
+      ? { name: 'schema (skipped)', ...skipped }
+      : await measure(
+          'schema: GET events/:id/schema',
+          rotating((i) => `/events/${eventIds[(i * 7919) % eventIds.length]}/schema`),
+          cpu,
+        );
     const patterns = skip('patterns')
       ? null
-      : await measurePatternSaves(url, peer, tokens, { url: `${base}/events?limit=50`, headers: auth }, { connections: CONNECTIONS, duration: SECONDS });
+      : await measurePatternSaves(
+          url,
+          peer,
+          tokens,
+          { url: `${base}/events?limit=50`, headers: auth },
+          { connections: CONNECTIONS, duration: SECONDS },
+        );
 
     const where = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL, fresh database)' : 'embedded PGlite';
-    console.log(`database: ${where}; plan ${SIZE.events} events, ${SIZE.attributes} attributes, ${SIZE.views} views; ${CONNECTIONS} connections, ${SECONDS}s each`);
+    console.log(
+      `database: ${where}; plan ${SIZE.events} events, ${SIZE.attributes} attributes, ${SIZE.views} views; ${CONNECTIONS} connections, ${SECONDS}s each`,
+    );
     if (!REUSE) console.log(`import (native): ${importSeconds.toFixed(1)} s (target ≤ ${TARGETS.importSeconds} s)`);
     const rows = [health, list, listRead, search, schema, ...(patterns?.rows ?? [])].map((r) => ({
       ...r,
@@ -253,7 +331,9 @@ async function main() {
     console.table(rows);
     if (patterns) {
       const [hostile, plain] = patterns.rows;
-      console.log(`another tenant's list p99 during hostile-pattern saves ${hostile.p99} ms, during plain-pattern saves ${plain.p99} ms: ${patterns.ratio.toFixed(2)}x (target ≤ ${TARGETS.patternRatio}x)`);
+      console.log(
+        `another tenant's list p99 during hostile-pattern saves ${hostile.p99} ms, during plain-pattern saves ${plain.p99} ms: ${patterns.ratio.toFixed(2)}x (target ≤ ${TARGETS.patternRatio}x)`,
+      );
     }
     const misses = [
       list.p99 > TARGETS.list && `list p99 ${list.p99} ms > ${TARGETS.list} ms`,
@@ -261,11 +341,16 @@ async function main() {
       search.p99 > TARGETS.search && `search p99 ${search.p99} ms > ${TARGETS.search} ms`,
       schema.p99 > TARGETS.schema && `schema p99 ${schema.p99} ms > ${TARGETS.schema} ms`,
       importSeconds > TARGETS.importSeconds && `import ${importSeconds.toFixed(1)} s > ${TARGETS.importSeconds} s`,
-      patterns && patterns.ratio > TARGETS.patternRatio && `list p99 during hostile-pattern saves ${patterns.ratio.toFixed(2)}x the plain one's > ${TARGETS.patternRatio}x`,
+      patterns &&
+        patterns.ratio > TARGETS.patternRatio &&
+        `list p99 during hostile-pattern saves ${patterns.ratio.toFixed(2)}x the plain one's > ${TARGETS.patternRatio}x`,
     ].filter(Boolean);
     console.log(misses.length === 0 ? 'all targets met' : `targets missed: ${misses.join('; ')}`);
     const failedSaves = (patterns?.rows ?? []).some((r) => r['failed saves'] > 0);
-    if (failedSaves || [health, list, listRead, search, schema, ...(patterns?.rows ?? [])].some((r) => r.failures > 0)) {
+    if (
+      failedSaves ||
+      [health, list, listRead, search, schema, ...(patterns?.rows ?? [])].some((r) => r.failures > 0)
+    ) {
       console.error('some requests failed; the numbers above are not valid');
       process.exitCode = 1;
     }

@@ -24,7 +24,8 @@ async function main() {
   const databaseUrl = process.env.EXPLAIN_DATABASE_URL;
   const companyId = process.env.EXPLAIN_COMPANY_ID;
   const userId = process.env.EXPLAIN_USER_ID;
-  if (!databaseUrl || !companyId || !userId) throw new Error('EXPLAIN_DATABASE_URL, EXPLAIN_COMPANY_ID and EXPLAIN_USER_ID are required');
+  if (!databaseUrl || !companyId || !userId)
+    throw new Error('EXPLAIN_DATABASE_URL, EXPLAIN_COMPANY_ID and EXPLAIN_USER_ID are required');
   const role = (process.env.EXPLAIN_ROLE ?? 'owner') as PlanActor['role'];
   const tokens = await createTokenKit();
   const config = loadConfig({
@@ -39,7 +40,11 @@ async function main() {
     OUTBOX_WORKER: 'false',
     DB_STATEMENT_TIMEOUT_MS: '60000',
   });
-  const app = await service.build(config, { verifier: tokens.verifier, isSessionActive: async () => true, logger: false });
+  const app = await service.build(config, {
+    verifier: tokens.verifier,
+    isSessionActive: async () => true,
+    logger: false,
+  });
   const deps = app.companyService.deps;
   let explaining = false;
   // Plan reads travel as one message (settings; [PREPARE;] EXECUTE): the same settings, the EXECUTE explained.
@@ -48,7 +53,10 @@ async function main() {
     const result = await query.call(this, text, ...rest);
     if (explaining && typeof text === 'string' && text.includes(PLAN_READ_MARKER)) {
       const settings = text.slice(0, text.indexOf(PLAN_READ_MARKER) + PLAN_READ_MARKER.length);
-      const results = (await query.call(this, `${settings}EXPLAIN (ANALYZE, BUFFERS) ${text.slice(text.lastIndexOf('EXECUTE plan_read_'))}`)) as pg.QueryResult[];
+      const results = (await query.call(
+        this,
+        `${settings}EXPLAIN (ANALYZE, BUFFERS) ${text.slice(text.lastIndexOf('EXECUTE plan_read_'))}`,
+      )) as pg.QueryResult[];
       console.log(results[results.length - 1].rows.map((row) => row['QUERY PLAN']).join('\n'));
     }
     return result;
@@ -56,9 +64,10 @@ async function main() {
 
   try {
     const actor: PlanActor = { companyId, userId, role };
-    const { rows } = await deps.db.query<{ id: string }>(`SELECT id FROM company.plan_events WHERE company_id = $1 ORDER BY id LIMIT 1 OFFSET 4321`, [
-      companyId,
-    ]);
+    const { rows } = await deps.db.query<{ id: string }>(
+      `SELECT id FROM company.plan_events WHERE company_id = $1 ORDER BY id LIMIT 1 OFFSET 4321`,
+      [companyId],
+    );
     const runs: Array<[string, () => Promise<unknown>]> = [
       ['list: events?limit=50', () => listEvents(deps, actor, { limit: 50 })],
       ['search: events?search=cart event 321', () => listEvents(deps, actor, { search: 'cart event 321' })],

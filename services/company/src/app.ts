@@ -1,6 +1,12 @@
 import path from 'node:path';
 import { mailOutbox } from '@tracemap/mailer';
-import { defineService, identityProviderAuthentication, createInternalClient, type NotificationChannel, type OutboxHandle } from '@tracemap/service-kit';
+import {
+  defineService,
+  identityProviderAuthentication,
+  createInternalClient,
+  type NotificationChannel,
+  type OutboxHandle,
+} from '@tracemap/service-kit';
 import { auditTrail } from './core/audit';
 import { billingInternalRoutes } from './billing/billing-internal-routes';
 import { listenForSubscriptionChanges } from './billing/subscription-events';
@@ -37,7 +43,8 @@ declare module 'fastify' {
   }
 }
 
-const hearsSubscriptionChanges = (config: CompanyConfig) => config.BILLING_ENFORCED && config.SUBSCRIPTION_STATUS_CACHE_MS > 0;
+const hearsSubscriptionChanges = (config: CompanyConfig) =>
+  config.BILLING_ENFORCED && config.SUBSCRIPTION_STATUS_CACHE_MS > 0;
 
 /** The company service: companies, members, invitations and the tracking plan. */
 export const service = defineService({
@@ -82,8 +89,15 @@ export const service = defineService({
       log: ctx.log,
       peers,
       infoCache,
-      memberships: new MembershipCache(db, { databaseUrl: config.DATABASE_URL, ttlMs: config.COMPANY_MEMBERSHIP_CACHE_MS }),
-      planReads: new PlanReadCache(db, { databaseUrl: config.DATABASE_URL, ttlMs: config.PLAN_READ_CACHE_MS, maxItems: config.PLAN_READ_CACHE_ITEMS }),
+      memberships: new MembershipCache(db, {
+        databaseUrl: config.DATABASE_URL,
+        ttlMs: config.COMPANY_MEMBERSHIP_CACHE_MS,
+      }),
+      planReads: new PlanReadCache(db, {
+        databaseUrl: config.DATABASE_URL,
+        ttlMs: config.PLAN_READ_CACHE_MS,
+        maxItems: config.PLAN_READ_CACHE_ITEMS,
+      }),
       wakeOutbox: () => ctx.outbox?.wake(),
       subscriptions,
       subscriptionEvents: listenForSubscriptionChanges({

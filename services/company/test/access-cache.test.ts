@@ -39,8 +39,10 @@ async function onB(user: TestUser, url: string, payload: object) {
 }
 const infoOnB = (user: TestUser, companyId: string) => onB(user, '/api/company/info', { companyId });
 const invitationsOnB = (user: TestUser, companyId: string) => onB(user, '/api/company/get-invitations', { companyId });
-const info = (user: TestUser, companyId: string) => h.call(user, { method: 'POST', url: '/api/company/info', payload: { companyId } });
-const invitations = (user: TestUser, companyId: string) => h.call(user, { method: 'POST', url: '/api/company/get-invitations', payload: { companyId } });
+const info = (user: TestUser, companyId: string) =>
+  h.call(user, { method: 'POST', url: '/api/company/info', payload: { companyId } });
+const invitations = (user: TestUser, companyId: string) =>
+  h.call(user, { method: 'POST', url: '/api/company/get-invitations', payload: { companyId } });
 const removeOnA = (owner: TestUser, companyId: string, userId: string) =>
   h.call(owner, { method: 'DELETE', url: '/api/company/permissions', payload: { companyId, userId } });
 const lowerOnA = (owner: TestUser, companyId: string, userId: string) =>
@@ -99,7 +101,10 @@ test('another replica drops a removed member and a lowered role as soon as it he
   const t = await team();
   expect((await infoOnB(t.viewer, t.companyId)).statusCode).toBe(200);
   expect((await invitationsOnB(t.admin, t.companyId)).statusCode).toBe(200);
-  const heard = Promise.all([heardOnB(memberTag(t.companyId, t.viewer.id)), heardOnB(memberTag(t.companyId, t.admin.id))]);
+  const heard = Promise.all([
+    heardOnB(memberTag(t.companyId, t.viewer.id)),
+    heardOnB(memberTag(t.companyId, t.admin.id)),
+  ]);
   expect((await removeOnA(t.owner, t.companyId, t.viewer.id)).statusCode).toBe(200);
   expect((await lowerOnA(t.owner, t.companyId, t.admin.id)).statusCode).toBe(200);
   await heard;

@@ -59,12 +59,18 @@ test('core imports nothing of the features built on it', () => {
 });
 
 test('the audit log is written in one place', () => {
-  const writers = files.filter((file) => /INSERT INTO company\.audit_log|recordAudit\(/.test(fs.readFileSync(file, 'utf8'))).map(name);
+  const writers = files
+    .filter((file) => /INSERT INTO company\.audit_log|recordAudit\(/.test(fs.readFileSync(file, 'utf8')))
+    .map(name);
   expect(writers).toEqual(['core/audit.ts']);
 });
 
 test('routes read their typed input from the type provider or route generics, never through casts (tests and scripts too)', () => {
-  const everywhere = [...files, ...walk(path.join(__dirname)), ...walk(path.join(__dirname, '..', 'scripts'))].filter((file) => file !== __filename);
-  const casts = everywhere.filter((file) => /as Static<|request\.(body|params|query) as /.test(fs.readFileSync(file, 'utf8')));
+  const everywhere = [...files, ...walk(path.join(__dirname)), ...walk(path.join(__dirname, '..', 'scripts'))].filter(
+    (file) => file !== __filename,
+  );
+  const casts = everywhere.filter((file) =>
+    /as Static<|request\.(body|params|query) as /.test(fs.readFileSync(file, 'utf8')),
+  );
   expect(casts.map((file) => path.relative(path.join(__dirname, '..'), file))).toEqual([]);
 });

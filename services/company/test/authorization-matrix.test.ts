@@ -45,11 +45,24 @@ function registeredRoutes(): string[] {
   return routes;
 }
 
-async function seedCompany(name: string, members: Array<[string, string]>, memberId: string, actorEmail: string | null): Promise<SeededCompany> {
+async function seedCompany(
+  name: string,
+  members: Array<[string, string]>,
+  memberId: string,
+  actorEmail: string | null,
+): Promise<SeededCompany> {
   const id = randomUUID();
-  await h.admin.query(`INSERT INTO company.companies (id, name, created_by) VALUES ($1, $2, $3)`, [id, name, members[0][0]]);
+  await h.admin.query(`INSERT INTO company.companies (id, name, created_by) VALUES ($1, $2, $3)`, [
+    id,
+    name,
+    members[0][0],
+  ]);
   for (const [userId, role] of [...members, [memberId, 'viewer'] as [string, string]]) {
-    await h.admin.query(`INSERT INTO company.memberships (company_id, user_id, role) VALUES ($1, $2, $3)`, [id, userId, role]);
+    await h.admin.query(`INSERT INTO company.memberships (company_id, user_id, role) VALUES ($1, $2, $3)`, [
+      id,
+      userId,
+      role,
+    ]);
   }
   const invite = async (email: string) => {
     const invitationId = randomUUID();
@@ -85,22 +98,39 @@ async function seedPlan(companyId: string, companyName: string) {
     `INSERT INTO company.plan_attributes (company_id, id, name, scope, type) VALUES ($1, $2, $4, 'event', 'string'), ($1, $3, $5, 'event', 'string')`,
     [companyId, attributeId, linkedId, planNames[0], planNames[1]],
   );
-  await h.admin.query(`INSERT INTO company.plan_events (company_id, id, name) VALUES ($1, $2, $3)`, [companyId, eventId, planNames[2]]);
-  await h.admin.query(`INSERT INTO company.plan_views (company_id, id, name) VALUES ($1, $2, $3)`, [companyId, viewId, planNames[3]]);
+  await h.admin.query(`INSERT INTO company.plan_events (company_id, id, name) VALUES ($1, $2, $3)`, [
+    companyId,
+    eventId,
+    planNames[2],
+  ]);
+  await h.admin.query(`INSERT INTO company.plan_views (company_id, id, name) VALUES ($1, $2, $3)`, [
+    companyId,
+    viewId,
+    planNames[3],
+  ]);
   await h.admin.query(
     `INSERT INTO company.plan_event_attributes (company_id, event_id, attribute_id, position, presence) VALUES ($1, $2, $3, 0, 'required')`,
     [companyId, eventId, linkedId],
   );
-  await h.admin.query(`INSERT INTO company.plan_view_events (company_id, view_id, event_id, position) VALUES ($1, $2, $3, 0)`, [companyId, viewId, eventId]);
+  await h.admin.query(
+    `INSERT INTO company.plan_view_events (company_id, view_id, event_id, position) VALUES ($1, $2, $3, 0)`,
+    [companyId, viewId, eventId],
+  );
   const mapId = randomUUID();
   const mapName = `Map ${tag}`;
-  await h.admin.query(`INSERT INTO company.maps (company_id, id, name) VALUES ($1, $2, $3)`, [companyId, mapId, mapName]);
-  await h.admin.query(`INSERT INTO company.map_nodes (company_id, map_id, view_id, position, x, y) VALUES ($1, $2, $3, 0, 0, 0)`, [companyId, mapId, viewId]);
-  await h.admin.query(`INSERT INTO company.map_attributes (company_id, map_id, attribute_id, position, presence) VALUES ($1, $2, $3, 0, 'optional')`, [
+  await h.admin.query(`INSERT INTO company.maps (company_id, id, name) VALUES ($1, $2, $3)`, [
     companyId,
     mapId,
-    linkedId,
+    mapName,
   ]);
+  await h.admin.query(
+    `INSERT INTO company.map_nodes (company_id, map_id, view_id, position, x, y) VALUES ($1, $2, $3, 0, 0, 0)`,
+    [companyId, mapId, viewId],
+  );
+  await h.admin.query(
+    `INSERT INTO company.map_attributes (company_id, map_id, attribute_id, position, presence) VALUES ($1, $2, $3, 0, 'optional')`,
+    [companyId, mapId, linkedId],
+  );
   return { attributeId, eventId, viewId, mapId, planNames: [...planNames, mapName, linkedId] };
 }
 
@@ -108,11 +138,21 @@ async function seedWorld(actor: Actor): Promise<World> {
   const user = actor === 'anonymous' ? null : actors[actor];
   const own = await seedCompany(
     `Alpha ${randomUUID().slice(0, 6)}`,
-    [[actors.owner.id, 'owner'], [actors.admin.id, 'admin'], [actors.creator.id, 'creator'], [actors.viewer.id, 'viewer']],
+    [
+      [actors.owner.id, 'owner'],
+      [actors.admin.id, 'admin'],
+      [actors.creator.id, 'creator'],
+      [actors.viewer.id, 'viewer'],
+    ],
     ownMember.id,
     user?.email ?? null,
   );
-  const other = await seedCompany(`Bravo Secret ${randomUUID().slice(0, 6)}`, [[otherOwner.id, 'owner']], otherMember.id, null);
+  const other = await seedCompany(
+    `Bravo Secret ${randomUUID().slice(0, 6)}`,
+    [[otherOwner.id, 'owner']],
+    otherMember.id,
+    null,
+  );
   return { own, other, actor: user };
 }
 
@@ -136,7 +176,9 @@ test(`authorization matrix: ${cells.length} cells answer as the table says and n
     const response = await h.call(world.actor, row.request(world, target));
     const expected = row[target][index];
     if (response.statusCode !== expected) {
-      failures.push(`${route} as ${actor} on ${target}: expected ${expected}, got ${response.statusCode} ${response.body}`);
+      failures.push(
+        `${route} as ${actor} on ${target}: expected ${expected}, got ${response.statusCode} ${response.body}`,
+      );
     }
     if (target === 'other' && row.revealsTargetById) continue;
     const foreign = [
@@ -153,7 +195,8 @@ test(`authorization matrix: ${cells.length} cells answer as the table says and n
       ...world.other.planNames,
     ];
     const leaked = foreign.filter((marker) => response.body.includes(marker));
-    if (leaked.length > 0) failures.push(`${route} as ${actor} on ${target}: response shows another company's data ${leaked.join(', ')}`);
+    if (leaked.length > 0)
+      failures.push(`${route} as ${actor} on ${target}: response shows another company's data ${leaked.join(', ')}`);
   }
   expect(failures).toEqual([]);
   // Each cell seeds two companies with plans; hundreds of cells take longer than one test's default.
@@ -182,23 +225,42 @@ test("another company's plan ids under one's own company path answer 404 like un
     ['GET', `/maps/${world.other.mapId}/history`, 'map_not_found'],
   ];
   for (const [method, path, code, payload] of paths) {
-    const response = await h.call(actors.owner, { method, url: `/api/company/${world.own.id}${path}`, ...(payload ? { payload } : {}) });
-    expect({ path, method, status: response.statusCode, code: response.json().code }).toEqual({ path, method, status: 404, code });
+    const response = await h.call(actors.owner, {
+      method,
+      url: `/api/company/${world.own.id}${path}`,
+      ...(payload ? { payload } : {}),
+    });
+    expect({ path, method, status: response.statusCode, code: response.json().code }).toEqual({
+      path,
+      method,
+      status: 404,
+      code,
+    });
   }
   // Ids in bodies: links to another company's entities are refused as unknown, never stored.
   const linked = await h.call(actors.owner, {
     method: 'POST',
     url: `/api/company/${world.own.id}/views`,
-    payload: { name: 'Cross', events: [{ eventId: world.other.eventId }], attributes: [{ attributeId: world.other.attributeId, presence: 'required' }] },
+    payload: {
+      name: 'Cross',
+      events: [{ eventId: world.other.eventId }],
+      attributes: [{ attributeId: world.other.attributeId, presence: 'required' }],
+    },
   });
   expect(linked.statusCode).toBe(400);
-  const { rows } = await h.admin.query(`SELECT count(*)::int AS n FROM company.plan_views WHERE company_id = $1`, [world.own.id]);
+  const { rows } = await h.admin.query(`SELECT count(*)::int AS n FROM company.plan_views WHERE company_id = $1`, [
+    world.own.id,
+  ]);
   expect(rows[0].n).toBe(1);
 });
 
 test('the internal route opens with the service token, for the matrix above is only about user credentials', async () => {
   const world = await seedWorld('owner');
-  const response = await h.app.inject({ method: 'GET', url: `/internal/users/${actors.owner.id}/companies`, headers: { 'x-service-token': SERVICE_TOKEN } });
+  const response = await h.app.inject({
+    method: 'GET',
+    url: `/internal/users/${actors.owner.id}/companies`,
+    headers: { 'x-service-token': SERVICE_TOKEN },
+  });
   expect(response.statusCode).toBe(200);
   expect(response.json().companies).toContainEqual({ id: world.own.id, name: world.own.name, role: 'owner' });
   expect(response.body).not.toContain(world.other.id);

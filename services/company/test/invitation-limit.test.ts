@@ -14,8 +14,13 @@ afterAll(async () => {
 });
 
 const invite = (companyId: string, email = `guest-${randomUUID().slice(0, 8)}@example.test`) =>
-  h.call(owner, { method: 'POST', url: '/api/company/invite', payload: { companyId, email, firstName: 'Ina', lastName: 'Vitee', role: 'viewer' } });
-const count = async (sql: string, params: unknown[]) => (await h.admin.query(`SELECT count(*)::int AS n FROM ${sql}`, params)).rows[0].n as number;
+  h.call(owner, {
+    method: 'POST',
+    url: '/api/company/invite',
+    payload: { companyId, email, firstName: 'Ina', lastName: 'Vitee', role: 'viewer' },
+  });
+const count = async (sql: string, params: unknown[]) =>
+  (await h.admin.query(`SELECT count(*)::int AS n FROM ${sql}`, params)).rows[0].n as number;
 
 test('trips at the configured number per company with 429, a clear message and Retry-After; nothing past it is stored or sent', async () => {
   const companyId = await createCompanyAs(h, owner, 'Limited Co');
@@ -36,12 +41,21 @@ test('trips at the configured number per company with 429, a clear message and R
   expect(await count('company.invitations WHERE company_id = $1', [companyId])).toBe(LIMIT);
   expect(await count(`company.outbox WHERE recipient = $1`, ['one-too-many@example.test'])).toBe(0);
   // The three that were accepted are delivered; the refused one never is.
-  for (const email of guests) await h.smtp!.waitForMessage((m) => (m.to as { text: string }).text.includes(email), 15000);
-  expect(h.smtp!.messages.some((m) => (m.to as { text: string }).text.includes('one-too-many@example.test'))).toBe(false);
+  for (const email of guests)
+    await h.smtp!.waitForMessage((m) => (m.to as { text: string }).text.includes(email), 15000);
+  expect(h.smtp!.messages.some((m) => (m.to as { text: string }).text.includes('one-too-many@example.test'))).toBe(
+    false,
+  );
 
   // Revoking gives no slot back.
-  const { rows } = await h.admin.query<{ id: string }>(`SELECT id FROM company.invitations WHERE company_id = $1 LIMIT 1`, [companyId]);
-  expect((await h.call(owner, { method: 'DELETE', url: '/api/company/invite', payload: { invitationId: rows[0].id } })).statusCode).toBe(200);
+  const { rows } = await h.admin.query<{ id: string }>(
+    `SELECT id FROM company.invitations WHERE company_id = $1 LIMIT 1`,
+    [companyId],
+  );
+  expect(
+    (await h.call(owner, { method: 'DELETE', url: '/api/company/invite', payload: { invitationId: rows[0].id } }))
+      .statusCode,
+  ).toBe(200);
   expect((await invite(companyId)).statusCode).toBe(429);
 
   // Another company has its own allowance.
@@ -49,7 +63,10 @@ test('trips at the configured number per company with 429, a clear message and R
   expect((await invite(other)).statusCode).toBe(201);
 
   // Once the counted invitations are older than the window, inviting works again.
-  await h.admin.query(`UPDATE company.invitations SET created_at = created_at - interval '11 minutes' WHERE company_id = $1`, [companyId]);
+  await h.admin.query(
+    `UPDATE company.invitations SET created_at = created_at - interval '11 minutes' WHERE company_id = $1`,
+    [companyId],
+  );
   expect((await invite(companyId)).statusCode).toBe(201);
 });
 

@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { ParsedMail } from 'mailparser';
-import { addMember, createCompanyAs, SERVICE_ROLE_KEY, startHarness, type Harness, type TestUser } from './support/harness';
+import {
+  addMember,
+  createCompanyAs,
+  SERVICE_ROLE_KEY,
+  startHarness,
+  type Harness,
+  type TestUser,
+} from './support/harness';
 
 const GONE = 'Your one time verification code was already used or has expired.';
 
@@ -21,16 +28,34 @@ afterAll(async () => {
 });
 
 const invite = (actor: TestUser, payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  h.call(actor, { method: 'POST', url: '/api/company/invite', payload: { companyId, firstName: 'Ina', lastName: 'Vitee', role: 'creator', ...payload }, headers });
-const details = (invitationId: string) => h.call(null, { method: 'GET', url: `/api/company/invite?invitationId=${invitationId}` });
+  h.call(actor, {
+    method: 'POST',
+    url: '/api/company/invite',
+    payload: { companyId, firstName: 'Ina', lastName: 'Vitee', role: 'creator', ...payload },
+    headers,
+  });
+const details = (invitationId: string) =>
+  h.call(null, { method: 'GET', url: `/api/company/invite?invitationId=${invitationId}` });
 const accept = (user: TestUser, invitationId: string, email = user.email) =>
-  h.call(user, { method: 'POST', url: '/api/company/accept-invite', payload: { invitationId, email, firstName: 'Ina', lastName: 'Vitee' } });
+  h.call(user, {
+    method: 'POST',
+    url: '/api/company/accept-invite',
+    payload: { invitationId, email, firstName: 'Ina', lastName: 'Vitee' },
+  });
 const claim = (invitationId: string, token: string, password = 'a long enough password') =>
-  h.call(null, { method: 'POST', url: `/api/company/invitations/${invitationId}/claim`, payload: { token, password, firstName: 'Nora', lastName: 'New' } });
-const count = async (sql: string, params: unknown[] = []) => (await h.admin.query(`SELECT count(*)::int AS n FROM ${sql}`, params)).rows[0].n as number;
+  h.call(null, {
+    method: 'POST',
+    url: `/api/company/invitations/${invitationId}/claim`,
+    payload: { token, password, firstName: 'Nora', lastName: 'New' },
+  });
+const count = async (sql: string, params: unknown[] = []) =>
+  (await h.admin.query(`SELECT count(*)::int AS n FROM ${sql}`, params)).rows[0].n as number;
 
 /** Waits for the invitation email to an address and reads the link out of it. */
-async function invitationMail(to: string, after = 0): Promise<{ mail: ParsedMail; invitationId: string; token: string }> {
+async function invitationMail(
+  to: string,
+  after = 0,
+): Promise<{ mail: ParsedMail; invitationId: string; token: string }> {
   const mail = await h.smtp!.waitForMessage(
     (m) => h.smtp!.messages.indexOf(m) >= after && (m.to as { text: string }).text.includes(to),
     15000,
@@ -45,13 +70,20 @@ test('invite → email with a one-time link → details → accept → used (410
   const created = await invite(admin, { email: 'Ina@Example.test' });
   expect(created.statusCode).toBe(201);
   const invitation = created.json().invitation;
-  expect(invitation).toMatchObject({ companyId, email: 'ina@example.test', role: 'creator', status: 'pending', invitedBy: admin.id });
+  expect(invitation).toMatchObject({
+    companyId,
+    email: 'ina@example.test',
+    role: 'creator',
+    status: 'pending',
+    invitedBy: admin.id,
+  });
   expect(invitation).not.toHaveProperty('tokenHash');
 
   const { mail, invitationId, token } = await invitationMail('ina@example.test');
   expect(invitationId).toBe(invitation.invitationId);
   expect(mail.subject).toBe('Adam Admin invited you to Invite Co on Tracemap');
-  const stored = (await h.admin.query(`SELECT token_hash FROM company.invitations WHERE id = $1`, [invitationId])).rows[0].token_hash;
+  const stored = (await h.admin.query(`SELECT token_hash FROM company.invitations WHERE id = $1`, [invitationId]))
+    .rows[0].token_hash;
   expect(stored).toBe(createHash('sha256').update(token).digest('hex'));
   expect(JSON.stringify((await h.admin.query(`SELECT * FROM company.invitations`)).rows)).not.toContain(token);
 
@@ -77,14 +109,24 @@ test('invite → email with a one-time link → details → accept → used (410
   const accepted = await accept(invitee, invitationId);
   expect(accepted.statusCode).toBe(200);
   expect(accepted.json()).toEqual({ companyId, role: 'creator', company: { id: companyId, name: 'Invite Co' } });
-  expect((await h.call(invitee, { method: 'POST', url: '/api/company/info', payload: { companyId } })).json().role).toBe('creator');
+  expect(
+    (await h.call(invitee, { method: 'POST', url: '/api/company/info', payload: { companyId } })).json().role,
+  ).toBe('creator');
 
-  for (const response of [await details(invitationId), await accept(invitee, invitationId), await claim(invitationId, token)]) {
+  for (const response of [
+    await details(invitationId),
+    await accept(invitee, invitationId),
+    await claim(invitationId, token),
+  ]) {
     expect(response.statusCode).toBe(410);
     expect(response.json().message).toBe(GONE);
   }
-  const listed = (await h.call(owner, { method: 'POST', url: '/api/company/get-invitations', payload: { companyId } })).json();
-  expect(listed.invitations.find((i: { invitationId: string }) => i.invitationId === invitationId).status).toBe('accepted');
+  const listed = (
+    await h.call(owner, { method: 'POST', url: '/api/company/get-invitations', payload: { companyId } })
+  ).json();
+  expect(listed.invitations.find((i: { invitationId: string }) => i.invitationId === invitationId).status).toBe(
+    'accepted',
+  );
 });
 
 test('accepting needs the invited, verified address; a refusal changes nothing', async () => {
@@ -100,22 +142,45 @@ test('accepting needs the invited, verified address; a refusal changes nothing',
   const refused = await accept(unverified, invitationId);
   expect(refused.statusCode).toBe(403);
   expect(refused.json().message).toBe('Confirm your email address before accepting the invitation.');
-  expect(await count(`company.memberships WHERE company_id = $1 AND user_id = ANY($2)`, [companyId, [someoneElse.id, unverified.id]])).toBe(0);
+  expect(
+    await count(`company.memberships WHERE company_id = $1 AND user_id = ANY($2)`, [
+      companyId,
+      [someoneElse.id, unverified.id],
+    ]),
+  ).toBe(0);
   expect((await details(invitationId)).statusCode).toBe(200);
-  expect((await h.call(null, { method: 'POST', url: '/api/company/accept-invite', payload: { invitationId, email: 'target@example.test', firstName: 'a', lastName: 'b' } })).statusCode).toBe(401);
+  expect(
+    (
+      await h.call(null, {
+        method: 'POST',
+        url: '/api/company/accept-invite',
+        payload: { invitationId, email: 'target@example.test', firstName: 'a', lastName: 'b' },
+      })
+    ).statusCode,
+  ).toBe(401);
 });
 
 test('an expired invitation answers 410 everywhere', async () => {
   const invitee = await h.user({ email: 'late@example.test' });
   const { invitationId } = (await invite(owner, { email: 'late@example.test' })).json().invitation;
   const { token } = await invitationMail('late@example.test');
-  await h.admin.query(`UPDATE company.invitations SET expires_at = now() - interval '1 second' WHERE id = $1`, [invitationId]);
-  for (const response of [await details(invitationId), await accept(invitee, invitationId), await claim(invitationId, token)]) {
+  await h.admin.query(`UPDATE company.invitations SET expires_at = now() - interval '1 second' WHERE id = $1`, [
+    invitationId,
+  ]);
+  for (const response of [
+    await details(invitationId),
+    await accept(invitee, invitationId),
+    await claim(invitationId, token),
+  ]) {
     expect(response.statusCode).toBe(410);
     expect(response.json().message).toBe(GONE);
   }
-  const listed = (await h.call(owner, { method: 'POST', url: '/api/company/get-invitations', payload: { companyId } })).json();
-  expect(listed.invitations.find((i: { invitationId: string }) => i.invitationId === invitationId).status).toBe('expired');
+  const listed = (
+    await h.call(owner, { method: 'POST', url: '/api/company/get-invitations', payload: { companyId } })
+  ).json();
+  expect(listed.invitations.find((i: { invitationId: string }) => i.invitationId === invitationId).status).toBe(
+    'expired',
+  );
   // An expired invitation does not block inviting the address again.
   expect((await invite(owner, { email: 'late@example.test' })).statusCode).toBe(201);
 });
@@ -127,7 +192,9 @@ test('resend is rate limited, issues a new token and the old link stops working'
   expect(tooSoon.statusCode).toBe(429);
   expect(Number(tooSoon.headers['retry-after'])).toBeGreaterThan(0);
 
-  await h.admin.query(`UPDATE company.invitations SET last_sent_at = now() - interval '61 seconds' WHERE id = $1`, [invitationId]);
+  await h.admin.query(`UPDATE company.invitations SET last_sent_at = now() - interval '61 seconds' WHERE id = $1`, [
+    invitationId,
+  ]);
   const mailsBefore = h.smtp!.messages.length;
   const resent = await h.call(admin, { method: 'PUT', url: '/api/company/invite', payload: { invitationId } });
   expect(resent.statusCode).toBe(200);
@@ -155,7 +222,10 @@ test('resend is rate limited, issues a new token and the old link stops working'
   });
   const newUser = [...h.peer.users.values()].find((u) => u.email === 'again@example.test')!;
   expect(newUser.emailConfirmed).toBe(true);
-  const membership = await h.admin.query(`SELECT role FROM company.memberships WHERE company_id = $1 AND user_id = $2`, [companyId, newUser.id]);
+  const membership = await h.admin.query(
+    `SELECT role FROM company.memberships WHERE company_id = $1 AND user_id = $2`,
+    [companyId, newUser.id],
+  );
   expect(membership.rows).toEqual([{ role: 'creator' }]);
   expect((await claim(invitationId, second.token)).statusCode).toBe(410);
 });
@@ -175,9 +245,15 @@ test('claim refusals: wrong token, an existing account, a weak password — none
   expect(weak.json().code).toBe('weak_password');
   const wrongToken = await claim(fresh, 'x'.repeat(43));
   expect(wrongToken.statusCode).toBe(410);
-  const unknownField = await h.call(null, { method: 'POST', url: `/api/company/invitations/${fresh}/claim`, payload: { token, password: 'a long enough password', firstName: 'a', lastName: 'b', role: 'owner' } });
+  const unknownField = await h.call(null, {
+    method: 'POST',
+    url: `/api/company/invitations/${fresh}/claim`,
+    payload: { token, password: 'a long enough password', firstName: 'a', lastName: 'b', role: 'owner' },
+  });
   expect(unknownField.json()).toMatchObject({ statusCode: 400, message: 'Unknown field: role' });
-  const statuses = await h.admin.query(`SELECT status FROM company.invitations WHERE id = ANY($1)`, [[existing, fresh]]);
+  const statuses = await h.admin.query(`SELECT status FROM company.invitations WHERE id = ANY($1)`, [
+    [existing, fresh],
+  ]);
   expect(statuses.rows.map((r) => r.status)).toEqual(['pending', 'pending']);
   expect((await claim(fresh, token)).statusCode).toBe(201);
 });
@@ -189,12 +265,23 @@ test('revoke: the link stops working, revoking again is harmless', async () => {
   const revoked = await h.call(admin, { method: 'DELETE', url: '/api/company/invite', payload: { invitationId } });
   expect(revoked.statusCode).toBe(200);
   expect(revoked.json().invitation.status).toBe('revoked');
-  for (const response of [await details(invitationId), await accept(invitee, invitationId), await claim(invitationId, token)]) {
+  for (const response of [
+    await details(invitationId),
+    await accept(invitee, invitationId),
+    await claim(invitationId, token),
+  ]) {
     expect(response.statusCode).toBe(410);
   }
-  expect((await h.call(admin, { method: 'DELETE', url: '/api/company/invite', payload: { invitationId } })).statusCode).toBe(200);
-  expect((await h.call(admin, { method: 'PUT', url: '/api/company/invite', payload: { invitationId } })).statusCode).toBe(410);
-  const audit = await h.admin.query(`SELECT count(*)::int AS n FROM company.audit_log WHERE action = 'invitation.revoked' AND details->>'invitationId' = $1`, [invitationId]);
+  expect(
+    (await h.call(admin, { method: 'DELETE', url: '/api/company/invite', payload: { invitationId } })).statusCode,
+  ).toBe(200);
+  expect(
+    (await h.call(admin, { method: 'PUT', url: '/api/company/invite', payload: { invitationId } })).statusCode,
+  ).toBe(410);
+  const audit = await h.admin.query(
+    `SELECT count(*)::int AS n FROM company.audit_log WHERE action = 'invitation.revoked' AND details->>'invitationId' = $1`,
+    [invitationId],
+  );
   expect(audit.rows[0].n).toBe(1);
 });
 
@@ -205,9 +292,15 @@ test('only an owner invites an owner, or resends and revokes an owner invitation
   const byOwner = await invite(owner, { email: 'boss@example.test', role: 'owner' });
   expect(byOwner.statusCode).toBe(201);
   const { invitationId } = byOwner.json().invitation;
-  await h.admin.query(`UPDATE company.invitations SET last_sent_at = now() - interval '1 hour' WHERE id = $1`, [invitationId]);
-  expect((await h.call(admin, { method: 'PUT', url: '/api/company/invite', payload: { invitationId } })).statusCode).toBe(403);
-  expect((await h.call(admin, { method: 'DELETE', url: '/api/company/invite', payload: { invitationId } })).statusCode).toBe(403);
+  await h.admin.query(`UPDATE company.invitations SET last_sent_at = now() - interval '1 hour' WHERE id = $1`, [
+    invitationId,
+  ]);
+  expect(
+    (await h.call(admin, { method: 'PUT', url: '/api/company/invite', payload: { invitationId } })).statusCode,
+  ).toBe(403);
+  expect(
+    (await h.call(admin, { method: 'DELETE', url: '/api/company/invite', payload: { invitationId } })).statusCode,
+  ).toBe(403);
   expect((await details(invitationId)).statusCode).toBe(200);
 });
 
@@ -230,12 +323,18 @@ test('duplicates, members and bad input are refused and change nothing', async (
     expect({ payload, status: response.statusCode }).toEqual({ payload, status });
     if (message) expect(response.json().message).toBe(message);
   }
-  const missing = await h.call(owner, { method: 'POST', url: '/api/company/invite', payload: { email: 'y@example.test', firstName: 'a', lastName: 'b', role: 'viewer' } });
+  const missing = await h.call(owner, {
+    method: 'POST',
+    url: '/api/company/invite',
+    payload: { email: 'y@example.test', firstName: 'a', lastName: 'b', role: 'viewer' },
+  });
   expect(missing.json().message).toBe('companyId required');
   expect(await count('company.invitations')).toBe(invitationsBefore);
   expect(await count('company.outbox')).toBe(outboxBefore);
   expect((await h.call(null, { method: 'GET', url: '/api/company/invite?invitationId=nope' })).statusCode).toBe(400);
-  expect((await h.call(null, { method: 'GET', url: '/api/company/invite' })).json().message).toBe('invitationId required');
+  expect((await h.call(null, { method: 'GET', url: '/api/company/invite' })).json().message).toBe(
+    'invitationId required',
+  );
   expect((await details('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
 });
 

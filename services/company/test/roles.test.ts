@@ -1,4 +1,11 @@
-import { addMember, createCompanyAs, SERVICE_TOKEN, startHarness, type Harness, type TestUser } from './support/harness';
+import {
+  addMember,
+  createCompanyAs,
+  SERVICE_TOKEN,
+  startHarness,
+  type Harness,
+  type TestUser,
+} from './support/harness';
 
 let h: Harness;
 
@@ -30,16 +37,22 @@ const patch = (actor: TestUser, companyId: string, userId: string, role: string)
   h.call(actor, { method: 'PATCH', url: '/api/company/permissions', payload: { companyId, userId, role } });
 const remove = (actor: TestUser, companyId: string, userId: string) =>
   h.call(actor, { method: 'DELETE', url: '/api/company/permissions', payload: { companyId, userId } });
-const info = (actor: TestUser, companyId: string) => h.call(actor, { method: 'POST', url: '/api/company/info', payload: { companyId } });
+const info = (actor: TestUser, companyId: string) =>
+  h.call(actor, { method: 'POST', url: '/api/company/info', payload: { companyId } });
 const roles = async (companyId: string) =>
   Object.fromEntries(
-    (await h.admin.query(`SELECT user_id, role FROM company.memberships WHERE company_id = $1`, [companyId])).rows.map((r) => [r.user_id, r.role]),
+    (await h.admin.query(`SELECT user_id, role FROM company.memberships WHERE company_id = $1`, [companyId])).rows.map(
+      (r) => [r.user_id, r.role],
+    ),
   );
 
 test('the last owner can neither step down, leave, nor be removed', async () => {
   const t = await team();
   const before = await roles(t.companyId);
-  for (const response of [await patch(t.owner, t.companyId, t.owner.id, 'admin'), await remove(t.owner, t.companyId, t.owner.id)]) {
+  for (const response of [
+    await patch(t.owner, t.companyId, t.owner.id, 'admin'),
+    await remove(t.owner, t.companyId, t.owner.id),
+  ]) {
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ code: 'last_owner', message: 'A company must keep at least one owner.' });
   }
@@ -57,8 +70,18 @@ test('with a second owner, an owner may step down', async () => {
     [t.companyId],
   );
   expect(audit.rows).toEqual([
-    { action: 'membership.role_changed', actor_user_id: t.owner.id, target_user_id: t.admin.id, details: { from: 'admin', to: 'owner' } },
-    { action: 'membership.role_changed', actor_user_id: t.owner.id, target_user_id: t.owner.id, details: { from: 'owner', to: 'viewer' } },
+    {
+      action: 'membership.role_changed',
+      actor_user_id: t.owner.id,
+      target_user_id: t.admin.id,
+      details: { from: 'admin', to: 'owner' },
+    },
+    {
+      action: 'membership.role_changed',
+      actor_user_id: t.owner.id,
+      target_user_id: t.owner.id,
+      details: { from: 'owner', to: 'viewer' },
+    },
   ]);
 });
 
@@ -85,7 +108,10 @@ test('nobody raises their own role; lowering it is allowed', async () => {
   const up = await patch(t.admin, t.companyId, t.admin.id, 'owner');
   expect(up.statusCode).toBe(403);
   expect(up.json().message).toBe('You cannot raise your own role.');
-  for (const [actor, role] of [[t.creator, 'admin'], [t.viewer, 'creator']] as const) {
+  for (const [actor, role] of [
+    [t.creator, 'admin'],
+    [t.viewer, 'creator'],
+  ] as const) {
     expect((await patch(actor, t.companyId, actor.id, role)).statusCode).toBe(403);
   }
   expect((await roles(t.companyId))[t.admin.id]).toBe('admin');
@@ -100,7 +126,10 @@ test('members below admin cannot remove others but can leave', async () => {
   const left = await remove(t.viewer, t.companyId, t.viewer.id);
   expect(left.statusCode).toBe(200);
   expect(left.json()).toEqual({ removed: { companyId: t.companyId, userId: t.viewer.id } });
-  const audit = await h.admin.query(`SELECT action FROM company.audit_log WHERE company_id = $1 AND target_user_id = $2`, [t.companyId, t.viewer.id]);
+  const audit = await h.admin.query(
+    `SELECT action FROM company.audit_log WHERE company_id = $1 AND target_user_id = $2`,
+    [t.companyId, t.viewer.id],
+  );
   expect(audit.rows).toEqual([{ action: 'membership.left' }]);
 });
 
@@ -119,10 +148,26 @@ test('removal takes effect on the very next request with the same token', async 
 
 test('a lowered role takes effect at once, and info reports the fresh role', async () => {
   const t = await team();
-  expect((await h.call(t.admin, { method: 'POST', url: '/api/company/get-invitations', payload: { companyId: t.companyId } })).statusCode).toBe(200);
+  expect(
+    (
+      await h.call(t.admin, {
+        method: 'POST',
+        url: '/api/company/get-invitations',
+        payload: { companyId: t.companyId },
+      })
+    ).statusCode,
+  ).toBe(200);
   expect((await info(t.admin, t.companyId)).json().role).toBe('admin');
   expect((await patch(t.owner, t.companyId, t.admin.id, 'viewer')).statusCode).toBe(200);
-  expect((await h.call(t.admin, { method: 'POST', url: '/api/company/get-invitations', payload: { companyId: t.companyId } })).statusCode).toBe(403);
+  expect(
+    (
+      await h.call(t.admin, {
+        method: 'POST',
+        url: '/api/company/get-invitations',
+        payload: { companyId: t.companyId },
+      })
+    ).statusCode,
+  ).toBe(403);
   const fresh = (await info(t.admin, t.companyId)).json();
   expect(fresh.role).toBe('viewer');
   expect(fresh.users.find((u: { id: string }) => u.id === t.admin.id).role).toBe('viewer');
@@ -131,11 +176,18 @@ test('a lowered role takes effect at once, and info reports the fresh role', asy
 test('a target that is not a member answers 404 and unknown roles are refused', async () => {
   const t = await team();
   const stranger = await h.user();
-  expect((await patch(t.owner, t.companyId, stranger.id, 'viewer')).json()).toMatchObject({ statusCode: 404, message: 'Member not found' });
+  expect((await patch(t.owner, t.companyId, stranger.id, 'viewer')).json()).toMatchObject({
+    statusCode: 404,
+    message: 'Member not found',
+  });
   expect((await remove(t.owner, t.companyId, stranger.id)).statusCode).toBe(404);
   const bad = await patch(t.owner, t.companyId, t.viewer.id, 'superuser');
   expect(bad.statusCode).toBe(400);
-  const extra = await h.call(t.owner, { method: 'PATCH', url: '/api/company/permissions', payload: { companyId: t.companyId, userId: t.viewer.id, role: 'admin', anamap_admin: true } });
+  const extra = await h.call(t.owner, {
+    method: 'PATCH',
+    url: '/api/company/permissions',
+    payload: { companyId: t.companyId, userId: t.viewer.id, role: 'admin', anamap_admin: true },
+  });
   expect(extra.json()).toMatchObject({ statusCode: 400, message: 'Unknown field: anamap_admin' });
   expect((await roles(t.companyId))[t.viewer.id]).toBe('viewer');
 });
@@ -158,5 +210,8 @@ test('the internal companies route answers only with the service token', async (
   const ok = await h.app.inject({ url, headers: { 'x-service-token': SERVICE_TOKEN } });
   expect(ok.statusCode).toBe(200);
   expect(ok.json()).toEqual({ companies: [{ id: t.companyId, name: expect.any(String), role: 'viewer' }] });
-  expect((await h.app.inject({ url: '/internal/users/not-a-uuid/companies', headers: { 'x-service-token': SERVICE_TOKEN } })).statusCode).toBe(400);
+  expect(
+    (await h.app.inject({ url: '/internal/users/not-a-uuid/companies', headers: { 'x-service-token': SERVICE_TOKEN } }))
+      .statusCode,
+  ).toBe(400);
 });

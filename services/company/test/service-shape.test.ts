@@ -45,7 +45,10 @@ test('without billing the trial and subscription listeners are off, and a cache 
 test('the outbox admin routes answer with the service token only', async () => {
   const stats = await h.app.inject({ url: '/internal/outbox/stats', headers: { 'x-service-token': SERVICE_TOKEN } });
   expect(stats.statusCode).toBe(200);
-  const list = await h.app.inject({ url: '/internal/outbox?status=failed', headers: { 'x-service-token': SERVICE_TOKEN } });
+  const list = await h.app.inject({
+    url: '/internal/outbox?status=failed',
+    headers: { 'x-service-token': SERVICE_TOKEN },
+  });
   expect(list.json()).toEqual({ emails: [] });
   expect((await h.app.inject({ url: '/internal/outbox/stats' })).statusCode).toBe(401);
 });

@@ -16,11 +16,20 @@ beforeAll(async () => {
   companyA = await createCompanyAs(h, alice, 'Alpha');
   companyB = await createCompanyAs(h, bob, 'Bravo');
   await addMember(h, companyA, bob.id, 'viewer');
-  for (const [user, companyId] of [[alice, companyA], [bob, companyB]] as const) {
+  for (const [user, companyId] of [
+    [alice, companyA],
+    [bob, companyB],
+  ] as const) {
     const invited = await h.call(user, {
       method: 'POST',
       url: '/api/company/invite',
-      payload: { companyId, email: `someone-${companyId.slice(0, 4)}@example.test`, firstName: 'S', lastName: 'O', role: 'viewer' },
+      payload: {
+        companyId,
+        email: `someone-${companyId.slice(0, 4)}@example.test`,
+        firstName: 'S',
+        lastName: 'O',
+        role: 'viewer',
+      },
       headers: { 'idempotency-key': `k-${companyId}` },
     });
     expect(invited.statusCode).toBe(201);
@@ -36,7 +45,8 @@ async function asAppRole(sql: string, settings: Record<string, string> = {}) {
   try {
     await client.query('BEGIN');
     await client.query('SET LOCAL ROLE company_app');
-    for (const [name, value] of Object.entries(settings)) await client.query(`SELECT set_config($1, $2, true)`, [name, value]);
+    for (const [name, value] of Object.entries(settings))
+      await client.query(`SELECT set_config($1, $2, true)`, [name, value]);
     return (await client.query(sql)).rows;
   } finally {
     await client.query('ROLLBACK');
@@ -64,20 +74,28 @@ test('with a tenant set, the app role sees that company only', async () => {
 
 test('the app role cannot write rows for another tenant', async () => {
   await expect(
-    asAppRole(`INSERT INTO company.memberships (company_id, user_id, role) VALUES ('${companyB}', '${alice.id}', 'owner')`, {
-      'app.company_id': companyA,
-    }),
+    asAppRole(
+      `INSERT INTO company.memberships (company_id, user_id, role) VALUES ('${companyB}', '${alice.id}', 'owner')`,
+      {
+        'app.company_id': companyA,
+      },
+    ),
   ).rejects.toThrow(/row-level security/);
   const updated = await asAppRole(`UPDATE company.companies SET name = 'pwned' WHERE id = '${companyB}' RETURNING id`, {
     'app.company_id': companyA,
   });
   expect(updated).toEqual([]);
-  expect((await h.admin.query(`SELECT name FROM company.companies WHERE id = $1`, [companyB])).rows[0].name).toBe('Bravo');
+  expect((await h.admin.query(`SELECT name FROM company.companies WHERE id = $1`, [companyB])).rows[0].name).toBe(
+    'Bravo',
+  );
 });
 
 test('across companies a user reads only their own memberships and companies', async () => {
   const settings = { 'app.user_id': bob.id };
-  const memberships = await asAppRole(`SELECT company_id, user_id FROM company.memberships ORDER BY company_id`, settings);
+  const memberships = await asAppRole(
+    `SELECT company_id, user_id FROM company.memberships ORDER BY company_id`,
+    settings,
+  );
   expect(memberships.every((m) => m.user_id === bob.id)).toBe(true);
   expect(memberships.map((m) => m.company_id).sort()).toEqual([companyA, companyB].sort());
   const companies = await asAppRole(`SELECT id FROM company.companies`, settings);
@@ -87,7 +105,8 @@ test('across companies a user reads only their own memberships and companies', a
 });
 
 test('the app role is not the owner, cannot bypass RLS, and RLS is enabled and forced on every tenant table', async () => {
-  const role = (await h.admin.query(`SELECT rolsuper, rolbypassrls FROM pg_roles WHERE rolname = 'company_app'`)).rows[0];
+  const role = (await h.admin.query(`SELECT rolsuper, rolbypassrls FROM pg_roles WHERE rolname = 'company_app'`))
+    .rows[0];
   expect(role).toEqual({ rolsuper: false, rolbypassrls: false });
   const tables = await h.admin.query(
     `SELECT c.relname, c.relrowsecurity, c.relforcerowsecurity, pg_get_userbyid(c.relowner) AS owner
@@ -111,6 +130,8 @@ test('the service itself queries as the app role with the tenant set per transac
   });
   expect(seen).toEqual({ user: 'company_app', company: companyA, userId: alice.id });
   // Transaction-local: nothing is left on the (possibly shared) session afterwards.
-  const after = await h.app.db.query(`SELECT current_user AS "user", coalesce(current_setting('app.company_id', true), '') AS company`);
+  const after = await h.app.db.query(
+    `SELECT current_user AS "user", coalesce(current_setting('app.company_id', true), '') AS company`,
+  );
   expect(after.rows[0]).toEqual({ user: expect.not.stringMatching(/^company_app$/), company: '' });
 });

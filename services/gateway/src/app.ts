@@ -23,7 +23,9 @@ export const service = defineService({
     // The gateway forwards bodies untouched, as bytes: webhooks are verified on them, and text
     // that is not UTF-8 must reach the service to be refused there, not be decoded into U+FFFD here.
     app.removeAllContentTypeParsers();
-    app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
+    app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) =>
+      done(null, body),
+    );
   },
   deps: (config): GatewayDeps => ({
     config,

@@ -2,7 +2,8 @@ import { BoundedLru, createInternalClient } from '@tracemap/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 
 /** `/map-preview/{uuid}`: the only pages another site may frame, and only from the origins the map's company named. */
-const MAP_PREVIEW_PAGE = /^\/map-preview\/([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})\/?$/;
+const MAP_PREVIEW_PAGE =
+  /^\/map-preview\/([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})\/?$/;
 /** What a frame-ancestors source may be; anything else the company service answers is dropped. */
 const ORIGIN = /^https?:\/\/[A-Za-z0-9.[\]:-]+$/;
 
@@ -22,7 +23,11 @@ export type FrameAncestorsLookup = (pathname: string, log: FastifyBaseLogger) =>
  * by nobody: an empty list.
  */
 export function frameAncestorsLookup(options: FrameAncestorsOptions): FrameAncestorsLookup {
-  const call = createInternalClient({ baseUrl: options.companyUrl, timeoutMs: options.timeoutMs, serviceToken: options.serviceToken });
+  const call = createInternalClient({
+    baseUrl: options.companyUrl,
+    timeoutMs: options.timeoutMs,
+    serviceToken: options.serviceToken,
+  });
   const cache = new BoundedLru<string[]>(1000);
   return async (pathname, log) => {
     const mapId = MAP_PREVIEW_PAGE.exec(pathname)?.[1]?.toLowerCase();
@@ -31,7 +36,9 @@ export function frameAncestorsLookup(options: FrameAncestorsOptions): FrameAnces
     if (cached) return cached;
     try {
       const answer = await call<{ origins?: unknown }>(`/internal/maps/${mapId}/frame-ancestors`);
-      const origins = Array.isArray(answer?.origins) ? answer.origins.filter((o): o is string => typeof o === 'string' && ORIGIN.test(o)) : [];
+      const origins = Array.isArray(answer?.origins)
+        ? answer.origins.filter((o): o is string => typeof o === 'string' && ORIGIN.test(o))
+        : [];
       cache.set(mapId, origins, options.cacheMs);
       return origins;
     } catch (error) {

@@ -13,7 +13,10 @@ import {
 export type { RemoteEntry };
 
 /** The remotes of the manifest, which the gateway serves itself under /remotes/<folder>/. */
-export const REMOTE_APPS: ReadonlyArray<{ name: string; folder: string }> = MICRO_FRONTENDS.map(({ name, folder }) => ({ name, folder }));
+export const REMOTE_APPS: ReadonlyArray<{ name: string; folder: string }> = MICRO_FRONTENDS.map(({ name, folder }) => ({
+  name,
+  folder,
+}));
 
 const KNOWN = new Set<string>(REMOTE_APPS.map((app) => app.name));
 

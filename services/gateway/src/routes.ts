@@ -16,7 +16,8 @@ const requestRateLimit = shared(async (app, { deps }) => {
     max: deps.config.RATE_LIMIT_PER_MINUTE,
     timeWindow: 60_000,
     // Map preview pages too: each one may cost a call to the company service (who may frame it).
-    allowList: (request) => !['/api/', '/auth/', '/webhooks/', '/map-preview/'].some((prefix) => request.url.startsWith(prefix)),
+    allowList: (request) =>
+      !['/api/', '/auth/', '/webhooks/', '/map-preview/'].some((prefix) => request.url.startsWith(prefix)),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       code: 'over_request_rate_limit',
@@ -42,8 +43,13 @@ const webApps = shared(async (app, { deps: { config, upstreams, frameAncestors }
   await app.register(frontends, {
     root: config.FRONTEND_ROOT,
     remotesFile: config.REMOTES_FILE,
-    extraScriptOrigins: config.REMOTE_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
-    appConfig: { authUrl: new URL('/auth/v1', config.PUBLIC_URL).toString().replace(/\/auth\/v1$/, ''), publicKey: config.AUTH_PUBLIC_KEY },
+    extraScriptOrigins: config.REMOTE_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    appConfig: {
+      authUrl: new URL('/auth/v1', config.PUBLIC_URL).toString().replace(/\/auth\/v1$/, ''),
+      publicKey: config.AUTH_PUBLIC_KEY,
+    },
     // '/dev/mailbox' too: where it is not routed (production) it is a plain 404, not a page of the app.
     apiPrefixes: upstreams.flatMap((u) => u.prefixes).concat(['/api', '/internal', '/dev/mailbox']),
     frameAncestors,

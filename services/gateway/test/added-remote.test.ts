@@ -8,7 +8,15 @@ import { loadConfig } from '../src/config';
 // A remote the built-in manifest does not list, declared with the manifest's own fields.
 const SAMPLE = {
   entry: 'http://127.0.0.1:9911/mf-manifest.json',
-  exposes: [{ module: './routes', file: './src/routes.tsx', label: 'Sample area', pages: ['/sample', '/sample/:item'], base: '/sample' }],
+  exposes: [
+    {
+      module: './routes',
+      file: './src/routes.tsx',
+      label: 'Sample area',
+      pages: ['/sample', '/sample/:item'],
+      base: '/sample',
+    },
+  ],
 };
 const deadUrl = 'http://127.0.0.1:9';
 
@@ -46,7 +54,12 @@ afterAll(async () => {
 
 test('the registry lists every remote of the manifest with the paths each of its modules renders', async () => {
   const registry = (await gateway.inject('/remotes.json')).json();
-  expect(registry.remotes.map((r: { name: string }) => r.name)).toEqual(['mfe_marketing', 'mfe_auth', 'mfe_company', 'mfe_admin']);
+  expect(registry.remotes.map((r: { name: string }) => r.name)).toEqual([
+    'mfe_marketing',
+    'mfe_auth',
+    'mfe_company',
+    'mfe_admin',
+  ]);
   expect(registry.routes).toContainEqual({
     remote: 'mfe_company',
     module: './map-preview',
@@ -62,7 +75,13 @@ test('a remote added by the remotes file is listed with its routes, and its page
   writeFileSync(remotesFile, JSON.stringify({ mfe_sample: SAMPLE }));
   const registry = (await gateway.inject('/remotes.json')).json();
   expect(registry.remotes).toContainEqual({ name: 'mfe_sample', entry: SAMPLE.entry });
-  expect(registry.routes).toContainEqual({ remote: 'mfe_sample', module: './routes', label: 'Sample area', pages: ['/sample', '/sample/:item'], base: '/sample' });
+  expect(registry.routes).toContainEqual({
+    remote: 'mfe_sample',
+    module: './routes',
+    label: 'Sample area',
+    pages: ['/sample', '/sample/:item'],
+    base: '/sample',
+  });
   const page = await gateway.inject('/sample/one');
   expect(page.statusCode).toBe(200);
   expect(page.headers['content-security-policy']).toContain('http://127.0.0.1:9911');

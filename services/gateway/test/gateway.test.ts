@@ -8,7 +8,11 @@ import { createTokenKit, type TokenKit } from '@tracemap/test-kit';
 import { service } from '../src/app';
 import { loadConfig } from '../src/config';
 
-type Upstream = { app: FastifyInstance; url: string; seen: Array<{ url: string; headers: Record<string, unknown>; body: string; bytes: Buffer }> };
+type Upstream = {
+  app: FastifyInstance;
+  url: string;
+  seen: Array<{ url: string; headers: Record<string, unknown>; body: string; bytes: Buffer }>;
+};
 
 async function startUpstream(name: string, extra?: (app: FastifyInstance) => void): Promise<Upstream> {
   // Body limits are the gateway's business here: the stand-in services take anything.
@@ -38,12 +42,19 @@ const largeAnswer = JSON.stringify({ items: Array.from({ length: 4000 }, (_, i) 
 
 beforeAll(async () => {
   tokens = await createTokenKit();
-  auth = await startUpstream('auth', (app) => app.get('/auth/v1/.well-known/jwks.json', async () => ({ keys: [tokens.jwk] })));
+  auth = await startUpstream('auth', (app) =>
+    app.get('/auth/v1/.well-known/jwks.json', async () => ({ keys: [tokens.jwk] })),
+  );
   account = await startUpstream('account', (app) => {
-    app.get('/api/account/cacheable', async (_request, reply) => reply.header('cache-control', 'public, max-age=60').send({ ok: true }));
+    app.get('/api/account/cacheable', async (_request, reply) =>
+      reply.header('cache-control', 'public, max-age=60').send({ ok: true }),
+    );
     app.get('/api/account/busy', async (_request, reply) => {
       busyAnswers += 1;
-      return reply.code(503).header('retry-after', '5').send({ statusCode: 503, code: 'service_unavailable', message: 'busy' });
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ statusCode: 503, code: 'service_unavailable', message: 'busy' });
     });
   });
   company = await startUpstream('company', (app) => {
@@ -106,7 +117,7 @@ test('each prefix reaches the service that owns it, full path and query kept', a
   }
 });
 
-test('each service\'s API document is reached where the service serves it; the gateway has none of its own', async () => {
+test("each service's API document is reached where the service serves it; the gateway has none of its own", async () => {
   for (const [url, owner] of [
     ['/auth/v1/openapi.json', 'auth'],
     ['/api/account/openapi.json', 'account'],
@@ -117,7 +128,9 @@ test('each service\'s API document is reached where the service serves it; the g
     expect(response.json()).toEqual({ upstream: owner, url });
   }
   // The subscription service is down in this test: its prefix answers for it.
-  expect((await gateway.inject('/api/subscription/openapi.json')).json().message).toMatch(/subscription service is unavailable/);
+  expect((await gateway.inject('/api/subscription/openapi.json')).json().message).toMatch(
+    /subscription service is unavailable/,
+  );
   expect((await gateway.inject('/api/gateway/openapi.json')).statusCode).toBe(404);
 });
 
@@ -125,7 +138,12 @@ test('a request id is created, forwarded and returned; client identity headers a
   const response = await gateway.inject({
     method: 'GET',
     url: '/api/account/sync',
-    headers: { 'x-service-token': 'forged', 'x-user-id': 'admin', 'x-forwarded-for': '6.6.6.6', 'x-request-id': 'client-chosen' },
+    headers: {
+      'x-service-token': 'forged',
+      'x-user-id': 'admin',
+      'x-forwarded-for': '6.6.6.6',
+      'x-request-id': 'client-chosen',
+    },
   });
   const id = response.headers['x-request-id'];
   expect(id).toMatch(/^[0-9a-f-]{36}$/);
@@ -138,12 +156,22 @@ test('a request id is created, forwarded and returned; client identity headers a
 
 test('bodies pass byte for byte (webhook signatures depend on it)', async () => {
   const raw = '{"b":2,   "a":1}';
-  await gateway.inject({ method: 'POST', url: '/api/company/info', payload: raw, headers: { 'content-type': 'application/json' } });
+  await gateway.inject({
+    method: 'POST',
+    url: '/api/company/info',
+    payload: raw,
+    headers: { 'content-type': 'application/json' },
+  });
   expect(company.seen.at(-1)!.headers['content-type']).toBe('application/json');
   expect(company.seen.at(-1)!.body).toBe(raw);
   // Bytes that are not UTF-8 reach the service as sent, so it can refuse them rather than store replacement characters.
   const notUtf8 = Buffer.concat([Buffer.from('{"name":"Ada '), Buffer.from([0xff, 0xc3]), Buffer.from('"}')]);
-  await gateway.inject({ method: 'POST', url: '/api/company/info', payload: notUtf8, headers: { 'content-type': 'application/json' } });
+  await gateway.inject({
+    method: 'POST',
+    url: '/api/company/info',
+    payload: notUtf8,
+    headers: { 'content-type': 'application/json' },
+  });
   expect(company.seen.at(-1)!.bytes.equals(notUtf8)).toBe(true);
 });
 
@@ -151,10 +179,20 @@ test('a plan file larger than the usual body limit reaches the import route, and
   const file = JSON.stringify({ attributes: 'x'.repeat(3 * 1024 * 1024) });
   const headers = { 'content-type': 'application/json' };
   const companyId = '6f1d2c1e-8d7a-4b8e-9a51-2f0c8e4b1a77';
-  const imported = await gateway.inject({ method: 'POST', url: `/api/company/${companyId}/tracking-plan/import?format=native`, payload: file, headers });
+  const imported = await gateway.inject({
+    method: 'POST',
+    url: `/api/company/${companyId}/tracking-plan/import?format=native`,
+    payload: file,
+    headers,
+  });
   expect(imported.statusCode).toBe(200);
   expect(company.seen.at(-1)!.body).toBe(file);
-  const elsewhere = await gateway.inject({ method: 'POST', url: `/api/company/${companyId}/events`, payload: file, headers });
+  const elsewhere = await gateway.inject({
+    method: 'POST',
+    url: `/api/company/${companyId}/events`,
+    payload: file,
+    headers,
+  });
   expect(elsewhere.statusCode).toBe(413);
 });
 
@@ -174,17 +212,28 @@ test('a service that is down answers JSON 503 at once for its routes only', asyn
 
 test('forged or expired tokens stop at the gateway; valid ones and the public key pass', async () => {
   const valid = await tokens.mint({ sub: 'user-1', sessionId: 'session-1' });
-  expect((await gateway.inject({ url: '/api/account/sync', headers: { authorization: `Bearer ${valid}` } })).statusCode).toBe(200);
+  expect(
+    (await gateway.inject({ url: '/api/account/sync', headers: { authorization: `Bearer ${valid}` } })).statusCode,
+  ).toBe(200);
   const forged = valid.slice(0, -4) + 'AAAA';
   const refused = await gateway.inject({ url: '/api/account/sync', headers: { authorization: `Bearer ${forged}` } });
   expect(refused.statusCode).toBe(401);
-  expect(refused.json()).toEqual({ statusCode: 401, code: 'session_expired', message: 'Your session has expired. Please log in again.' });
+  expect(refused.json()).toEqual({
+    statusCode: 401,
+    code: 'session_expired',
+    message: 'Your session has expired. Please log in again.',
+  });
   const expired = await new SignJWT({ role: 'authenticated' })
     .setProtectedHeader({ alg: 'HS256' })
     .setExpirationTime(1)
     .sign(new TextEncoder().encode('x'.repeat(32)));
-  expect((await gateway.inject({ url: '/api/account/sync', headers: { authorization: `Bearer ${expired}` } })).statusCode).toBe(401);
-  expect((await gateway.inject({ url: '/api/account/sync', headers: { authorization: 'Bearer public-anon-key' } })).statusCode).toBe(200);
+  expect(
+    (await gateway.inject({ url: '/api/account/sync', headers: { authorization: `Bearer ${expired}` } })).statusCode,
+  ).toBe(401);
+  expect(
+    (await gateway.inject({ url: '/api/account/sync', headers: { authorization: 'Bearer public-anon-key' } }))
+      .statusCode,
+  ).toBe(200);
 });
 
 test('pages get the shell; unknown pages get it with status 404; cache headers fit each file', async () => {
@@ -212,7 +261,10 @@ test('the builds-latest manifest changes when the shell is redeployed, and is ne
   expect(before.headers['cache-control']).toBe('no-store');
   const first = before.json().shell;
   expect(first).toMatch(/^[0-9a-f]{16}$/);
-  writeFileSync(path.join(frontendRoot, 'shell/dist/index.html'), '<!doctype html><div id="root"></div><script src="/main.def456.js"></script>');
+  writeFileSync(
+    path.join(frontendRoot, 'shell/dist/index.html'),
+    '<!doctype html><div id="root"></div><script src="/main.def456.js"></script>',
+  );
   const after = (await gateway.inject('/builds-latest.json?t=2')).json().shell;
   expect(after).toMatch(/^[0-9a-f]{16}$/);
   expect(after).not.toBe(first);
@@ -234,7 +286,12 @@ test('the remotes registry follows its configuration file without a restart', as
 test('API requests are rate-limited per client at the configured value', async () => {
   let first429 = 0;
   for (let i = 1; i <= 60; i++) {
-    const response = await gateway.inject({ url: '/api/company/info', method: 'POST', payload: {}, remoteAddress: '10.0.0.7' });
+    const response = await gateway.inject({
+      url: '/api/company/info',
+      method: 'POST',
+      payload: {},
+      remoteAddress: '10.0.0.7',
+    });
     if (response.statusCode === 429) {
       first429 = i;
       expect(response.json().code).toBe('over_request_rate_limit');
@@ -243,25 +300,39 @@ test('API requests are rate-limited per client at the configured value', async (
   }
   expect(first429).toBe(41);
   // Another client is unaffected.
-  expect((await gateway.inject({ url: '/api/company/info', method: 'POST', payload: {}, remoteAddress: '10.0.0.8' })).statusCode).toBe(200);
+  expect(
+    (await gateway.inject({ url: '/api/company/info', method: 'POST', payload: {}, remoteAddress: '10.0.0.8' }))
+      .statusCode,
+  ).toBe(200);
 });
 
 describe('hardening', () => {
   // Its own client address: these calls must not spend the rate-limit budget other tests count on.
   const HARDENING_IP = '10.0.9.9';
-  test.each(['/api/company/mine?x=%FF', '/api/company/mine?x=%E0%A4%A', '/api/account/sync?%zz', '/api/company/%FF', '/%FF', '/login?next=%C3'])(
-    '%s → 400 JSON without reaching a service',
-    async (url) => {
-      const before = company.seen.length + account.seen.length;
-      const response = await gateway.inject({ url, remoteAddress: HARDENING_IP });
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ statusCode: 400, code: 'malformed_url', message: 'The address contains a malformed percent escape.' });
-      expect(company.seen.length + account.seen.length).toBe(before);
-    },
-  );
+  test.each([
+    '/api/company/mine?x=%FF',
+    '/api/company/mine?x=%E0%A4%A',
+    '/api/account/sync?%zz',
+    '/api/company/%FF',
+    '/%FF',
+    '/login?next=%C3',
+  ])('%s → 400 JSON without reaching a service', async (url) => {
+    const before = company.seen.length + account.seen.length;
+    const response = await gateway.inject({ url, remoteAddress: HARDENING_IP });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      statusCode: 400,
+      code: 'malformed_url',
+      message: 'The address contains a malformed percent escape.',
+    });
+    expect(company.seen.length + account.seen.length).toBe(before);
+  });
 
   test('well-formed escapes still pass untouched', async () => {
-    const response = await gateway.inject({ url: '/api/company/mine?q=%C3%A9t%C3%A9&x=%25', remoteAddress: HARDENING_IP });
+    const response = await gateway.inject({
+      url: '/api/company/mine?q=%C3%A9t%C3%A9&x=%25',
+      remoteAddress: HARDENING_IP,
+    });
     expect(response.statusCode).toBe(200);
     expect(company.seen.at(-1)!.url).toBe('/api/company/mine?q=%C3%A9t%C3%A9&x=%25');
   });
@@ -272,33 +343,53 @@ describe('hardening', () => {
     ['no issued-at', { iat: undefined }],
     ['no subject', { sub: undefined }],
     ['no session id', { session_id: undefined }],
-  ] as Array<[string, Record<string, unknown>]>)('a token signed with the real key but with %s stops at the gateway with 401', async (_label, change) => {
-    const now = Math.floor(Date.now() / 1000);
-    const claims: Record<string, unknown> = {
-      iss: 'http://localhost:8080/auth/v1',
-      aud: 'authenticated',
-      sub: 'user-1',
-      exp: now + 600,
-      iat: now,
-      role: 'authenticated',
-      session_id: 'session-1',
-      ...change,
-    };
-    for (const [name, value] of Object.entries(claims)) if (value === undefined) delete claims[name];
-    const token = await tokens.signClaims(claims);
-    const before = account.seen.length;
-    const response = await gateway.inject({ url: '/api/account/sync', headers: { authorization: `Bearer ${token}` }, remoteAddress: HARDENING_IP });
-    expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ statusCode: 401, code: 'session_expired', message: 'Your session has expired. Please log in again.' });
-    expect(account.seen.length).toBe(before);
-  });
+  ] as Array<[string, Record<string, unknown>]>)(
+    'a token signed with the real key but with %s stops at the gateway with 401',
+    async (_label, change) => {
+      const now = Math.floor(Date.now() / 1000);
+      const claims: Record<string, unknown> = {
+        iss: 'http://localhost:8080/auth/v1',
+        aud: 'authenticated',
+        sub: 'user-1',
+        exp: now + 600,
+        iat: now,
+        role: 'authenticated',
+        session_id: 'session-1',
+        ...change,
+      };
+      for (const [name, value] of Object.entries(claims)) if (value === undefined) delete claims[name];
+      const token = await tokens.signClaims(claims);
+      const before = account.seen.length;
+      const response = await gateway.inject({
+        url: '/api/account/sync',
+        headers: { authorization: `Bearer ${token}` },
+        remoteAddress: HARDENING_IP,
+      });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({
+        statusCode: 401,
+        code: 'session_expired',
+        message: 'Your session has expired. Please log in again.',
+      });
+      expect(account.seen.length).toBe(before);
+    },
+  );
 
   test('API answers, errors and gateway-made JSON are never sniffed nor stored', async () => {
     const responses = [
       await gateway.inject({ method: 'POST', url: '/api/company/info', payload: {}, remoteAddress: HARDENING_IP }),
       await gateway.inject({ url: '/api/nothing', remoteAddress: HARDENING_IP }),
-      await gateway.inject({ url: '/api/account/sync', headers: { authorization: 'Bearer not.a.token' }, remoteAddress: HARDENING_IP }),
-      await gateway.inject({ method: 'POST', url: '/api/subscription/update', payload: {}, remoteAddress: HARDENING_IP }),
+      await gateway.inject({
+        url: '/api/account/sync',
+        headers: { authorization: 'Bearer not.a.token' },
+        remoteAddress: HARDENING_IP,
+      }),
+      await gateway.inject({
+        method: 'POST',
+        url: '/api/subscription/update',
+        payload: {},
+        remoteAddress: HARDENING_IP,
+      }),
       await gateway.inject({ url: '/api/company/mine?x=%FF', remoteAddress: HARDENING_IP }),
       await gateway.inject('/health'),
     ];
@@ -319,7 +410,12 @@ describe('hardening', () => {
   });
 
   test('small, large and unsized answers all pass whole, byte for byte', async () => {
-    const small = await gateway.inject({ method: 'POST', url: '/api/company/info', payload: {}, remoteAddress: HARDENING_IP });
+    const small = await gateway.inject({
+      method: 'POST',
+      url: '/api/company/info',
+      payload: {},
+      remoteAddress: HARDENING_IP,
+    });
     expect(small.headers['content-length']).toBe(String(Buffer.byteLength(small.body)));
     expect(small.json()).toEqual({ upstream: 'company', url: '/api/company/info' });
     for (const url of ['/api/company/large', '/api/company/unsized']) {
@@ -353,12 +449,12 @@ describe('hardening', () => {
     ];
     for (const [url, cacheControl] of cases) {
       const response = await gateway.inject({ url, remoteAddress: HARDENING_IP });
-      expect([url, response.statusCode, response.headers['cache-control'], response.headers['x-content-type-options']]).toEqual([
+      expect([
         url,
-        200,
-        cacheControl,
-        'nosniff',
-      ]);
+        response.statusCode,
+        response.headers['cache-control'],
+        response.headers['x-content-type-options'],
+      ]).toEqual([url, 200, cacheControl, 'nosniff']);
     }
     const page = await gateway.inject('/login');
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");

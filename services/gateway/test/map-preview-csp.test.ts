@@ -53,9 +53,11 @@ beforeAll(async () => {
   company.get('/internal/maps/:mapId/frame-ancestors', async (request, reply) => {
     const { mapId } = request.params as { mapId: string };
     asked.push(mapId);
-    if (request.headers['x-service-token'] !== SERVICE_TOKEN) return reply.code(401).send({ statusCode: 401, code: 'unauthorized', message: 'no' });
+    if (request.headers['x-service-token'] !== SERVICE_TOKEN)
+      return reply.code(401).send({ statusCode: 401, code: 'unauthorized', message: 'no' });
     if (mapId === FAILING) return reply.code(500).send({ statusCode: 500, code: 'internal', message: 'boom' });
-    if (mapId === SHARED) return { origins: ['https://docs.example.com', 'http://localhost:4000', "'unsafe-inline' https://evil"] };
+    if (mapId === SHARED)
+      return { origins: ['https://docs.example.com', 'http://localhost:4000', "'unsafe-inline' https://evil"] };
     if (mapId === CACHED) return { origins: cachedOrigins };
     return { origins: [] };
   });
@@ -76,11 +78,13 @@ afterAll(async () => {
 
 const frameAncestors = (csp: unknown) => /frame-ancestors ([^;]+)/.exec(String(csp))?.[1];
 
-test("a map preview may be framed by the origins its company allows, and only by well-formed ones", async () => {
+test('a map preview may be framed by the origins its company allows, and only by well-formed ones', async () => {
   const response = await gateway.inject(`/map-preview/${SHARED}?token=abc`);
   expect(response.statusCode).toBe(200);
   expect(response.body).toContain('<div id="root">');
-  expect(frameAncestors(response.headers['content-security-policy'])).toBe('https://docs.example.com http://localhost:4000');
+  expect(frameAncestors(response.headers['content-security-policy'])).toBe(
+    'https://docs.example.com http://localhost:4000',
+  );
   expect(response.headers['x-frame-options']).toBeUndefined();
   expect(response.headers['content-security-policy']).toContain("object-src 'none'");
 });
@@ -88,7 +92,11 @@ test("a map preview may be framed by the origins its company allows, and only by
 test("a preview whose company allows nobody, an unknown preview id and every other page answer frame-ancestors 'none'", async () => {
   for (const page of [`/map-preview/${PRIVATE}`, '/map-preview/not-a-uuid', '/', '/company/abc/maps', '/login']) {
     const response = await gateway.inject(page);
-    expect({ page, fa: frameAncestors(response.headers['content-security-policy']), xfo: response.headers['x-frame-options'] }).toEqual({
+    expect({
+      page,
+      fa: frameAncestors(response.headers['content-security-policy']),
+      xfo: response.headers['x-frame-options'],
+    }).toEqual({
       page,
       fa: "'none'",
       xfo: 'DENY',
@@ -98,7 +106,7 @@ test("a preview whose company allows nobody, an unknown preview id and every oth
   expect(asked.filter((id) => id !== SHARED && id !== PRIVATE)).toEqual([]);
 });
 
-test("when the company service fails or is down, nobody may frame the preview", async () => {
+test('when the company service fails or is down, nobody may frame the preview', async () => {
   const failing = await gateway.inject(`/map-preview/${FAILING}`);
   expect(failing.statusCode).toBe(200);
   expect(frameAncestors(failing.headers['content-security-policy'])).toBe("'none'");
@@ -125,6 +133,9 @@ test('preview pages are rate limited like the API (each may cost a lookup); othe
 test('the preview data is forwarded without a login, token in the query kept, and is rate limited like the API', async () => {
   const response = await gateway.inject(`/api/company/map-preview/${SHARED}?token=tok_abc`);
   expect(response.statusCode).toBe(200);
-  expect(forwarded).toContainEqual({ url: `/api/company/map-preview/${SHARED}?token=tok_abc`, authorization: undefined });
+  expect(forwarded).toContainEqual({
+    url: `/api/company/map-preview/${SHARED}?token=tok_abc`,
+    authorization: undefined,
+  });
   expect(response.headers['x-ratelimit-limit']).toBeDefined();
 });

@@ -10,13 +10,21 @@ beforeAll(() => {
   const dir = path.join(root, 'mfe-marketing', 'dist', 'prerendered');
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, 'index.html'), '<h1>Home: $& costs $1</h1>');
-  writeFileSync(path.join(dir, 'index.head.html'), '<style data-precedence="default" data-href="mk">h1{color:green}</style>');
+  writeFileSync(
+    path.join(dir, 'index.head.html'),
+    '<style data-precedence="default" data-href="mk">h1{color:green}</style>',
+  );
   writeFileSync(path.join(dir, 'blog.html'), '<h1>Blog</h1>');
   writeFileSync(
     path.join(dir, 'manifest.json'),
     JSON.stringify({
       pages: {
-        '/': { file: 'index.html', headFile: 'index.head.html', title: 'Tracemap & "friends"', description: 'A <plan>' },
+        '/': {
+          file: 'index.html',
+          headFile: 'index.head.html',
+          title: 'Tracemap & "friends"',
+          description: 'A <plan>',
+        },
         '/blog': { file: 'blog.html', title: 'Blog', description: 'Posts' },
         '/evil': { file: '../../../package.json', title: 'x', description: 'x' },
         '/evil-head': { file: 'blog.html', headFile: '../../../package.json', title: 'x', description: 'x' },
@@ -27,7 +35,8 @@ beforeAll(() => {
 
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-const SHELL = '<!doctype html><html><head><title>Tracemap</title></head><body><div id=root data-host=shell></div><script defer src=/main.js></script></body></html>';
+const SHELL =
+  '<!doctype html><html><head><title>Tracemap</title></head><body><div id=root data-host=shell></div><script defer src=/main.js></script></body></html>';
 
 test('a public path gets its markup inside the app root (to hydrate), its styles, title and description in the head', () => {
   const page = prerenderedPage(root, '/');
@@ -54,9 +63,14 @@ test('the code the shell needs before hydrating can be preloaded', () => {
     }),
   );
   const local = [{ name: 'mfe_marketing', entry: '/remotes/mfe-marketing/mf-manifest.json' }];
-  expect(marketingPreloads(root, local)).toEqual(['/remotes/mfe-marketing/remoteEntry.js', '/remotes/mfe-marketing/696.abc.js']);
+  expect(marketingPreloads(root, local)).toEqual([
+    '/remotes/mfe-marketing/remoteEntry.js',
+    '/remotes/mfe-marketing/696.abc.js',
+  ]);
   // A remote served from elsewhere is left to the shell.
-  expect(marketingPreloads(root, [{ name: 'mfe_marketing', entry: 'https://cdn.example/mf-manifest.json' }])).toEqual([]);
+  expect(marketingPreloads(root, [{ name: 'mfe_marketing', entry: 'https://cdn.example/mf-manifest.json' }])).toEqual(
+    [],
+  );
   expect(marketingPreloads(path.join(root, 'nowhere'), local)).toEqual([]);
 });
 

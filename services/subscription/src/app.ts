@@ -21,7 +21,11 @@ declare module 'fastify' {
 }
 
 /** The subscription service: billing state per company, the provider's webhooks, billing emails. */
-export const service = defineService<SubscriptionConfig, SubscriptionDeps, { beforeWebhookCommit: SubscriptionDeps['beforeWebhookCommit'] }>({
+export const service = defineService<
+  SubscriptionConfig,
+  SubscriptionDeps,
+  { beforeWebhookCommit: SubscriptionDeps['beforeWebhookCommit'] }
+>({
   name: 'subscription',
   config: loadConfig,
   migrations: path.join(__dirname, '../migrations'),

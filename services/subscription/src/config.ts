@@ -1,5 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { assertSandboxAllowed, assertSandboxSecretsSafe, SandboxConfigSchema, withSandboxSecrets } from '@tracemap/billing-sandbox';
+import {
+  assertSandboxAllowed,
+  assertSandboxSecretsSafe,
+  SandboxConfigSchema,
+  withSandboxSecrets,
+} from '@tracemap/billing-sandbox';
 import {
   IdentityProviderConfigSchema,
   MailConfigSchema,

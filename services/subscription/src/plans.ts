@@ -19,7 +19,11 @@ export const DEFAULT_PLANS: CatalogPlan[] = [
     amount: 2900,
     currency: 'usd',
     interval: 'month',
-    features: ['Up to 5 members', 'Tracking plan with attributes, events and views', 'JSON, CSV and JSON Schema export'],
+    features: [
+      'Up to 5 members',
+      'Tracking plan with attributes, events and views',
+      'JSON, CSV and JSON Schema export',
+    ],
     limits: { members: 5, maps: 5 },
   },
   {
@@ -43,7 +47,9 @@ export const DEFAULT_PLANS: CatalogPlan[] = [
   },
 ];
 
-const CatalogSchema = Type.Array(Type.Composite([PlanSchema, Type.Object({ trial: Type.Optional(Type.Boolean()) })]), { minItems: 1 });
+const CatalogSchema = Type.Array(Type.Composite([PlanSchema, Type.Object({ trial: Type.Optional(Type.Boolean()) })]), {
+  minItems: 1,
+});
 
 /** The configured catalogue; a malformed `BILLING_PLANS` stops the service at start. */
 export function loadPlans(json: string | undefined): CatalogPlan[] {

@@ -45,7 +45,10 @@ test('a stored subscription is reported in the product shape', async () => {
     `INSERT INTO subscription.subscriptions (company_id, status, card_expiration_month, card_expiration_year) VALUES ($1, 'past_due', 4, 2027)`,
     [companyId],
   );
-  const response = await app.inject({ url: `/internal/companies/${companyId}/subscription`, headers: { 'x-service-token': TOKEN } });
+  const response = await app.inject({
+    url: `/internal/companies/${companyId}/subscription`,
+    headers: { 'x-service-token': TOKEN },
+  });
   expect(response.json()).toEqual({
     subscription: {
       status: 'past_due',
@@ -63,15 +66,24 @@ test('a stored subscription is reported in the product shape', async () => {
 test('internal routes refuse callers without the service token, and bad ids', async () => {
   const id = randomUUID();
   expect((await app.inject(`/internal/companies/${id}/subscription`)).statusCode).toBe(401);
-  expect((await app.inject({ url: `/internal/companies/${id}/subscription`, headers: { 'x-service-token': 'wrong' } })).statusCode).toBe(401);
-  const bad = await app.inject({ url: '/internal/companies/not-a-uuid/subscription', headers: { 'x-service-token': TOKEN } });
+  expect(
+    (await app.inject({ url: `/internal/companies/${id}/subscription`, headers: { 'x-service-token': 'wrong' } }))
+      .statusCode,
+  ).toBe(401);
+  const bad = await app.inject({
+    url: '/internal/companies/not-a-uuid/subscription',
+    headers: { 'x-service-token': TOKEN },
+  });
   expect(bad.statusCode).toBe(400);
   expect(bad.json().code).toBe('validation_failed');
 });
 
 test('the admin overview gets companies per subscription status, for service callers only', async () => {
-  const insert = (status: string) => app.db.query(`INSERT INTO subscription.subscriptions (company_id, status) VALUES ($1, $2)`, [randomUUID(), status]);
-  const before = (await app.inject({ url: '/internal/subscriptions/stats', headers: { 'x-service-token': TOKEN } })).json().byStatus;
+  const insert = (status: string) =>
+    app.db.query(`INSERT INTO subscription.subscriptions (company_id, status) VALUES ($1, $2)`, [randomUUID(), status]);
+  const before = (
+    await app.inject({ url: '/internal/subscriptions/stats', headers: { 'x-service-token': TOKEN } })
+  ).json().byStatus;
   await insert('active');
   await insert('active');
   await insert('trialing');

@@ -27,7 +27,9 @@ const snapshot = fc.record({
 const scenario = fc
   .record({
     snapshots: fc.array(snapshot, { minLength: 1, maxLength: 6 }),
-    deliveries: fc.array(fc.record({ pick: fc.nat(), concurrent: fc.boolean(), afterStep: fc.nat() }), { maxLength: 10 }),
+    deliveries: fc.array(fc.record({ pick: fc.nat(), concurrent: fc.boolean(), afterStep: fc.nat() }), {
+      maxLength: 10,
+    }),
   })
   .map(({ snapshots, deliveries }) => ({
     snapshots,
@@ -36,12 +38,15 @@ const scenario = fc
     deliveries: deliveries.map((d) => ({ ...d, afterStep: d.afterStep % snapshots.length })),
   }));
 
-test('whatever the order, duplication or concurrency of deliveries, the local copy ends as the provider\'s final state (1,000 runs)', async () => {
+test("whatever the order, duplication or concurrency of deliveries, the local copy ends as the provider's final state (1,000 runs)", async () => {
   await fc.assert(
     fc.asyncProperty(scenario, async ({ snapshots, deliveries }) => {
       const companyId = randomUUID();
       const customer = `cus_${companyId.replace(/-/g, '').slice(0, 14)}`;
-      await h.app.db.query(`INSERT INTO subscription.customers (company_id, customer_id) VALUES ($1, $2)`, [companyId, customer]);
+      await h.app.db.query(`INSERT INTO subscription.customers (company_id, customer_id) VALUES ($1, $2)`, [
+        companyId,
+        customer,
+      ]);
       const subId = `sub_${companyId.replace(/-/g, '').slice(0, 14)}`;
       const events: Array<Record<string, unknown>> = [];
       const pending: Array<Record<string, unknown>> = [];
@@ -70,7 +75,9 @@ test('whatever the order, duplication or concurrency of deliveries, the local co
         events.push(event);
         pending.push(event);
         // Random deliveries of anything emitted so far, some at the same time.
-        const now = deliveries.filter((d) => d.afterStep === step).map((d) => ({ event: events[d.pick % events.length], concurrent: d.concurrent }));
+        const now = deliveries
+          .filter((d) => d.afterStep === step)
+          .map((d) => ({ event: events[d.pick % events.length], concurrent: d.concurrent }));
         const together = now.filter((d) => d.concurrent).map((d) => d.event);
         if (together.length > 0) await deliver(together);
         for (const d of now.filter((x) => !x.concurrent)) await deliver([d.event]);
@@ -94,7 +101,10 @@ test('whatever the order, duplication or concurrency of deliveries, the local co
         cancel_at_period_end: final.cancelAtPeriodEnd,
         card_expiration_month: final.card ? snapshots.length : null,
       });
-      const processed = await h.app.db.query(`SELECT count(*)::int AS n FROM subscription.processed_events WHERE company_id = $1`, [companyId]);
+      const processed = await h.app.db.query(
+        `SELECT count(*)::int AS n FROM subscription.processed_events WHERE company_id = $1`,
+        [companyId],
+      );
       expect(processed.rows[0].n).toBe(events.length);
     }),
     { numRuns: 1000 },

@@ -14,7 +14,12 @@ afterAll(async () => {
 });
 
 const internal = (url: string, payload?: Record<string, unknown>) =>
-  h.app.inject({ method: payload ? 'POST' : 'GET', url, headers: { 'x-service-token': SERVICE_TOKEN }, ...(payload ? { payload } : {}) });
+  h.app.inject({
+    method: payload ? 'POST' : 'GET',
+    url,
+    headers: { 'x-service-token': SERVICE_TOKEN },
+    ...(payload ? { payload } : {}),
+  });
 
 test('start-trial, the company subscription and the stats answer as their contracts say', async () => {
   const companyId = randomUUID();
@@ -40,10 +45,18 @@ test('start-trial, the company subscription and the stats answer as their contra
 
 test('a start-trial body with a field the contract does not name is refused and starts nothing', async () => {
   const companyId = randomUUID();
-  const response = await internal(`/internal/companies/${companyId}/start-trial`, { creatorUserId: randomUUID(), plan: 'price_business' });
+  const response = await internal(`/internal/companies/${companyId}/start-trial`, {
+    creatorUserId: randomUUID(),
+    plan: 'price_business',
+  });
   expect(response.statusCode).toBe(400);
   expect(response.json()).toMatchObject({ statusCode: 400, code: 'validation_failed' });
-  const { rows } = await h.app.db.query('SELECT count(*)::int AS n FROM subscription.subscriptions WHERE company_id = $1', [companyId]);
+  const { rows } = await h.app.db.query(
+    'SELECT count(*)::int AS n FROM subscription.subscriptions WHERE company_id = $1',
+    [companyId],
+  );
   expect(rows[0].n).toBe(0);
-  expect(h.stripe.writes().some((r) => (r.params.metadata as Record<string, string> | undefined)?.companyId === companyId)).toBe(false);
+  expect(
+    h.stripe.writes().some((r) => (r.params.metadata as Record<string, string> | undefined)?.companyId === companyId),
+  ).toBe(false);
 });

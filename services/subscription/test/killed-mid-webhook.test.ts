@@ -57,7 +57,11 @@ const start = (env: Record<string, string> = {}) =>
 function deliver(url: string, event: Record<string, unknown>) {
   const payload = JSON.stringify({ object: 'event', created: Math.floor(Date.now() / 1000), ...event });
   const header = signer.webhooks.generateTestHeaderString({ payload, secret: SECRET });
-  return fetch(`${url}/webhooks/stripe`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': header }, body: payload });
+  return fetch(`${url}/webhooks/stripe`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': header },
+    body: payload,
+  });
 }
 
 test('a kill between reading the provider and committing loses nothing and sends no email twice', async () => {
@@ -67,22 +71,38 @@ test('a kill between reading the provider and committing loses nothing and sends
   peers.contacts.set(companyId, [{ email: 'owner@example.test', firstName: 'Ada' }]);
   await db.query(`INSERT INTO subscription.customers (company_id, customer_id) VALUES ($1, $2)`, [companyId, customer]);
   const sub = stripe.putSubscription({ customer, status: 'active', metadata: { companyId } });
-  const created = await deliver(service.url, { id: `evt_${randomUUID()}`, type: 'customer.subscription.created', data: { object: { id: sub.id, object: 'subscription', customer } } });
+  const created = await deliver(service.url, {
+    id: `evt_${randomUUID()}`,
+    type: 'customer.subscription.created',
+    data: { object: { id: sub.id, object: 'subscription', customer } },
+  });
   expect(created.status).toBe(200);
 
   // The renewal fails at the provider; its event reaches a service that dies mid-way.
   stripe.putSubscription({ ...sub, status: 'past_due' });
-  const failed = { id: `evt_${randomUUID()}`, type: 'invoice.payment_failed', data: { object: { id: 'in_1', object: 'invoice', customer } } };
+  const failed = {
+    id: `evt_${randomUUID()}`,
+    type: 'invoice.payment_failed',
+    data: { object: { id: 'in_1', object: 'invoice', customer } },
+  };
   const held = stripe.holdNext('GET', '/v1/subscriptions');
-  const firstAttempt = deliver(service.url, failed).then((r) => r.status, () => 'connection lost');
+  const firstAttempt = deliver(service.url, failed).then(
+    (r) => r.status,
+    () => 'connection lost',
+  );
   await held;
   await service.kill();
   expect(await firstAttempt).toBe('connection lost');
 
   const state = async () => ({
-    status: (await db.query(`SELECT status FROM subscription.subscriptions WHERE company_id = $1`, [companyId])).rows[0].status,
-    processed: (await db.query(`SELECT count(*)::int AS n FROM subscription.processed_events WHERE event_id = $1`, [failed.id])).rows[0].n,
-    emails: (await db.query(`SELECT count(*)::int AS n FROM subscription.outbox WHERE recipient = 'owner@example.test'`)).rows[0].n,
+    status: (await db.query(`SELECT status FROM subscription.subscriptions WHERE company_id = $1`, [companyId])).rows[0]
+      .status,
+    processed: (
+      await db.query(`SELECT count(*)::int AS n FROM subscription.processed_events WHERE event_id = $1`, [failed.id])
+    ).rows[0].n,
+    emails: (
+      await db.query(`SELECT count(*)::int AS n FROM subscription.outbox WHERE recipient = 'owner@example.test'`)
+    ).rows[0].n,
   });
   expect(await state()).toEqual({ status: 'active', processed: 0, emails: 0 });
 
@@ -95,9 +115,13 @@ test('a kill between reading the provider and committing loses nothing and sends
   // The one queued email reaches the mail server once.
   const mail = await smtp.waitForMessage((m) => m.subject?.includes('could not charge the card') === true, 20_000);
   expect(mail.text).toContain(`/company/${companyId}/subscription`);
-  await waitFor(async () => (await db.query(`SELECT count(*)::int AS n FROM subscription.outbox WHERE status <> 'sent'`)).rows[0].n === 0, {
-    timeoutMs: 20_000,
-    message: 'the outbox delivered',
-  });
+  await waitFor(
+    async () =>
+      (await db.query(`SELECT count(*)::int AS n FROM subscription.outbox WHERE status <> 'sent'`)).rows[0].n === 0,
+    {
+      timeoutMs: 20_000,
+      message: 'the outbox delivered',
+    },
+  );
   expect(smtp.messages.filter((m) => m.subject?.includes('could not charge the card'))).toHaveLength(1);
 }, 120_000);

@@ -1,4 +1,11 @@
-import { cardExpiring, hasActiveSubscription, hasEnded, isNonTrial, needsSubscription, type MaybeStatus } from '@tracemap/contracts';
+import {
+  cardExpiring,
+  hasActiveSubscription,
+  hasEnded,
+  isNonTrial,
+  needsSubscription,
+  type MaybeStatus,
+} from '@tracemap/contracts';
 import { mapProviderStatus, PROVIDER_STATUSES } from '../src/domain/map-status';
 import { pickCurrent } from '../src/use-cases/sync-company-subscription';
 import type { ProviderSubscription } from '../src/providers/billing-provider';
@@ -38,7 +45,12 @@ describe('what each product status means', () => {
     [null, false, false, true, true],
   ];
   test.each(table)('%s', (status, active, nonTrial, ended, banner) => {
-    expect([hasActiveSubscription(status), isNonTrial(status), hasEnded(status), needsSubscription(status)]).toEqual([active, nonTrial, ended, banner]);
+    expect([hasActiveSubscription(status), isNonTrial(status), hasEnded(status), needsSubscription(status)]).toEqual([
+      active,
+      nonTrial,
+      ended,
+      banner,
+    ]);
   });
 
   test('a card expiring this month or earlier counts as expiring', () => {
@@ -50,7 +62,7 @@ describe('what each product status means', () => {
   });
 });
 
-describe('which of a customer\'s subscriptions decides', () => {
+describe("which of a customer's subscriptions decides", () => {
   const sub = (id: string, status: string, created: number): ProviderSubscription => ({
     id,
     status,

@@ -17,7 +17,13 @@ async function apiDocument() {
 
 test('the billing API is described at /api/subscription/openapi.json, without the internal routes', async () => {
   const routes = documentedRoutes(await apiDocument());
-  expect(routes).toEqual(expect.arrayContaining(['GET /api/subscription/plans', 'POST /api/subscription/update', 'POST /api/subscription/cancel']));
+  expect(routes).toEqual(
+    expect.arrayContaining([
+      'GET /api/subscription/plans',
+      'POST /api/subscription/update',
+      'POST /api/subscription/cancel',
+    ]),
+  );
   expect(routes.filter((route) => route.includes('/internal'))).toEqual([]);
 });
 

@@ -23,7 +23,18 @@ test('with a key it is Stripe, and the webhook secret is required with it', () =
 });
 
 test('BILLING_PLANS replaces the catalogue and is checked at start', () => {
-  const plans = [{ priceId: 'price_1Abc', name: 'Pro', amount: 4900, currency: 'eur', interval: 'month', features: ['All'], limits: null, trial: true }];
+  const plans = [
+    {
+      priceId: 'price_1Abc',
+      name: 'Pro',
+      amount: 4900,
+      currency: 'eur',
+      interval: 'month',
+      features: ['All'],
+      limits: null,
+      trial: true,
+    },
+  ];
   expect(loadPlans(JSON.stringify(plans))).toEqual(plans);
   expect(() => loadPlans('{nope')).toThrow(/BILLING_PLANS: not valid JSON/);
   expect(() => loadPlans(JSON.stringify([{ priceId: 'x' }]))).toThrow(/BILLING_PLANS/);

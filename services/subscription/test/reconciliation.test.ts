@@ -13,7 +13,10 @@ afterAll(async () => {
 test('a change whose webhook never arrived is caught up by the reconciliation', async () => {
   const companyId = randomUUID();
   const customer = `cus_${companyId.slice(0, 8)}`;
-  await h.app.db.query(`INSERT INTO subscription.customers (company_id, customer_id) VALUES ($1, $2)`, [companyId, customer]);
+  await h.app.db.query(`INSERT INTO subscription.customers (company_id, customer_id) VALUES ($1, $2)`, [
+    companyId,
+    customer,
+  ]);
   const sub = h.stripe.putSubscription({ customer, status: 'active', priceId: 'price_team', metadata: { companyId } });
   await h.deliver(subscriptionEvent('customer.subscription.created', sub));
 
@@ -22,7 +25,9 @@ test('a change whose webhook never arrived is caught up by the reconciliation', 
   const result = await reconcileSubscriptions(h.app.subscriptionService.deps);
   expect(result.failed).toBe(0);
   expect(result.changed).toBeGreaterThanOrEqual(1);
-  const row = (await h.app.db.query(`SELECT status, price_id FROM subscription.subscriptions WHERE company_id = $1`, [companyId])).rows[0];
+  const row = (
+    await h.app.db.query(`SELECT status, price_id FROM subscription.subscriptions WHERE company_id = $1`, [companyId])
+  ).rows[0];
   expect(row).toEqual({ status: 'past_due', price_id: 'price_business' });
   expect(h.peers.changed).toContain(companyId);
 

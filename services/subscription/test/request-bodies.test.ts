@@ -28,12 +28,24 @@ test.each(['/api/subscription/details', '/api/subscription/preview', '/api/subsc
     const deep = `{"companyId":"${companyId}","priceId":${'['.repeat(10_000)}${']'.repeat(10_000)}}`;
     const tooDeep = await h.app.inject({ method: 'POST', url, headers, payload: deep });
     expect(tooDeep.statusCode).toBe(400);
-    expect(tooDeep.json()).toEqual({ statusCode: 400, code: 'body_too_deep', message: 'The request body is nested too deeply (more than 64 levels).' });
+    expect(tooDeep.json()).toEqual({
+      statusCode: 400,
+      code: 'body_too_deep',
+      message: 'The request body is nested too deeply (more than 64 levels).',
+    });
 
-    const notUtf8 = Buffer.concat([Buffer.from(`{"companyId":"${companyId}","priceId":"price_`), Buffer.from([0xe2, 0x82]), Buffer.from('"}')]);
+    const notUtf8 = Buffer.concat([
+      Buffer.from(`{"companyId":"${companyId}","priceId":"price_`),
+      Buffer.from([0xe2, 0x82]),
+      Buffer.from('"}'),
+    ]);
     const badBytes = await h.app.inject({ method: 'POST', url, headers, payload: notUtf8 });
     expect(badBytes.statusCode).toBe(400);
-    expect(badBytes.json()).toEqual({ statusCode: 400, code: 'invalid_text', message: 'body contains a character that is not allowed' });
+    expect(badBytes.json()).toEqual({
+      statusCode: 400,
+      code: 'invalid_text',
+      message: 'body contains a character that is not allowed',
+    });
 
     expect({ stored: await rows(), provider: h.stripe.requests.length }).toEqual(before);
   },

@@ -5,7 +5,10 @@ import { SERVICE_TOKEN, startHarness, type Harness } from './support/harness';
 // hosted checkout takes a test card, and the sandbox's signed webhooks reach /webhooks/stripe.
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness({ sandbox: true, env: { SANDBOX_WEBHOOK_WORKER: 'true', SANDBOX_WEBHOOK_RETRY_BASE_MS: '20' } });
+  h = await startHarness({
+    sandbox: true,
+    env: { SANDBOX_WEBHOOK_WORKER: 'true', SANDBOX_WEBHOOK_RETRY_BASE_MS: '20' },
+  });
 });
 afterAll(async () => {
   await h?.close();
@@ -25,7 +28,12 @@ async function submitCard(pageUrl: string) {
 }
 
 const subscriptionOf = async (companyId: string) =>
-  (await h.app.inject({ url: `/internal/companies/${companyId}/subscription`, headers: { 'x-service-token': SERVICE_TOKEN } })).json().subscription;
+  (
+    await h.app.inject({
+      url: `/internal/companies/${companyId}/subscription`,
+      headers: { 'x-service-token': SERVICE_TOKEN },
+    })
+  ).json().subscription;
 
 async function post(token: string, url: string, payload: Record<string, unknown>) {
   const response = await h.app.inject({ method: 'POST', url, payload, headers: { authorization: `Bearer ${token}` } });
@@ -47,7 +55,9 @@ test('trial, checkout with a card, plan change, cancel and resume on the sandbox
     payload: { creatorUserId: userId },
   });
   expect(trial.json()).toEqual({ started: true, status: 'trialing' });
-  expect(await subscriptionOf(companyId)).toEqual(expect.objectContaining({ status: 'trialing', priceId: 'price_team' }));
+  expect(await subscriptionOf(companyId)).toEqual(
+    expect.objectContaining({ status: 'trialing', priceId: 'price_team' }),
+  );
 
   // A trial is not paid for: choosing a plan goes through the hosted checkout.
   const update = await post(token, '/api/subscription/update', { companyId, priceId: 'price_starter' });
@@ -57,7 +67,14 @@ test('trial, checkout with a card, plan change, cancel and resume on the sandbox
   await h.app.billingSandbox!.drainWebhooks();
   await h.app.billingSandbox!.drainWebhooks();
   const paid = await subscriptionOf(companyId);
-  expect(paid).toEqual(expect.objectContaining({ status: 'active', priceId: 'price_starter', planName: 'Starter', cardExpirationYear: 2034 }));
+  expect(paid).toEqual(
+    expect.objectContaining({
+      status: 'active',
+      priceId: 'price_starter',
+      planName: 'Starter',
+      cardExpirationYear: 2034,
+    }),
+  );
 
   const preview = await post(token, '/api/subscription/preview', { companyId, priceId: 'price_business' });
   expect(preview.amountDue).toBeGreaterThan(0);
@@ -65,8 +82,12 @@ test('trial, checkout with a card, plan change, cancel and resume on the sandbox
   expect(changed.checkoutUrl).toBeUndefined();
   expect(changed.subscription).toEqual(expect.objectContaining({ status: 'active', priceId: 'price_business' }));
 
-  expect((await post(token, '/api/subscription/cancel', { companyId })).subscription).toEqual(expect.objectContaining({ status: 'canceled', cancelAtPeriodEnd: true }));
-  expect((await post(token, '/api/subscription/resume', { companyId })).subscription).toEqual(expect.objectContaining({ status: 'active', cancelAtPeriodEnd: false }));
+  expect((await post(token, '/api/subscription/cancel', { companyId })).subscription).toEqual(
+    expect.objectContaining({ status: 'canceled', cancelAtPeriodEnd: true }),
+  );
+  expect((await post(token, '/api/subscription/resume', { companyId })).subscription).toEqual(
+    expect.objectContaining({ status: 'active', cancelAtPeriodEnd: false }),
+  );
 
   const details = await post(token, '/api/subscription/details', { companyId });
   expect(details.subscription.card).toEqual(expect.objectContaining({ last4: '4242', expMonth: 12, expYear: 2034 }));
@@ -78,10 +99,14 @@ test('trial, checkout with a card, plan change, cancel and resume on the sandbox
 
   // Every webhook the sandbox sent was accepted, and the replaced trial no longer bills.
   await h.app.billingSandbox!.drainWebhooks();
-  const undelivered = await h.app.db.query(`SELECT count(*)::int AS n FROM subscription.sandbox_events WHERE delivery_status <> 'delivered'`);
+  const undelivered = await h.app.db.query(
+    `SELECT count(*)::int AS n FROM subscription.sandbox_events WHERE delivery_status <> 'delivered'`,
+  );
   expect(undelivered.rows[0].n).toBe(0);
   expect((await subscriptionOf(companyId)).status).toBe('active');
-  const customer = (await h.app.db.query(`SELECT customer_id FROM subscription.customers WHERE company_id = $1`, [companyId])).rows[0].customer_id;
+  const customer = (
+    await h.app.db.query(`SELECT customer_id FROM subscription.customers WHERE company_id = $1`, [companyId])
+  ).rows[0].customer_id;
   const atProvider = await h.app.subscriptionService.deps.provider.listSubscriptions(customer);
   expect(atProvider.map((s) => s.status).sort()).toEqual(['active', 'canceled']);
 });
@@ -101,13 +126,21 @@ test('a trial that reaches its end without a card ends, and the company is termi
   const adminId = randomUUID();
   h.peers.admins.add(adminId);
   const headers = { authorization: `Bearer ${await h.tokens.mint(adminId)}`, 'content-type': 'application/json' };
-  const clock = (await (await fetch(`${h.base}/api/subscription/sandbox/clock`, { headers })).json()) as { nowUnix: number };
+  const clock = (await (await fetch(`${h.base}/api/subscription/sandbox/clock`, { headers })).json()) as {
+    nowUnix: number;
+  };
   const seconds = Math.floor(Date.parse(trialEnd) / 1000) + 60 - clock.nowUnix;
-  const advanced = await fetch(`${h.base}/api/subscription/sandbox/clock/advance`, { method: 'POST', headers, body: JSON.stringify({ seconds }) });
+  const advanced = await fetch(`${h.base}/api/subscription/sandbox/clock/advance`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ seconds }),
+  });
   expect(advanced.status).toBe(200);
   await h.app.billingSandbox!.drainWebhooks();
 
   expect((await subscriptionOf(companyId)).status).toBe('terminated');
-  const emails = await h.app.db.query(`SELECT template FROM subscription.outbox WHERE recipient = 'owner2@example.test'`);
+  const emails = await h.app.db.query(
+    `SELECT template FROM subscription.outbox WHERE recipient = 'owner2@example.test'`,
+  );
   expect(emails.rows.map((r) => r.template)).toContain('subscription-canceled');
 });

@@ -7,9 +7,18 @@ import { SERVICE_TOKEN, startHarness, type Harness } from './support/harness';
 let h: Harness;
 let stripe: Stripe;
 beforeAll(async () => {
-  h = await startHarness({ sandbox: true, env: { SANDBOX_WEBHOOK_WORKER: 'true', SANDBOX_WEBHOOK_RETRY_BASE_MS: '20' } });
+  h = await startHarness({
+    sandbox: true,
+    env: { SANDBOX_WEBHOOK_WORKER: 'true', SANDBOX_WEBHOOK_RETRY_BASE_MS: '20' },
+  });
   const { port } = new URL(h.base);
-  stripe = new Stripe(h.config.SANDBOX_SECRET_KEY, { host: '127.0.0.1', port: Number(port), protocol: 'http', telemetry: false, maxNetworkRetries: 0 });
+  stripe = new Stripe(h.config.SANDBOX_SECRET_KEY, {
+    host: '127.0.0.1',
+    port: Number(port),
+    protocol: 'http',
+    telemetry: false,
+    maxNetworkRetries: 0,
+  });
 });
 afterAll(async () => {
   await h?.close();
@@ -29,7 +38,10 @@ async function submitForm(pageUrl: string, fields: Record<string, string>) {
 }
 
 async function productSubscription(companyId: string) {
-  const response = await h.app.inject({ url: `/internal/companies/${companyId}/subscription`, headers: { 'x-service-token': SERVICE_TOKEN } });
+  const response = await h.app.inject({
+    url: `/internal/companies/${companyId}/subscription`,
+    headers: { 'x-service-token': SERVICE_TOKEN },
+  });
   expect(response.statusCode).toBe(200);
   return response.json().subscription as { status: string } | null;
 }
@@ -39,7 +51,9 @@ async function advancePast(moment: number) {
   const adminId = randomUUID();
   h.peers.admins.add(adminId);
   const authorization = `Bearer ${await h.tokens.mint(adminId)}`;
-  const clock = (await (await fetch(`${h.base}/api/subscription/sandbox/clock`, { headers: { authorization } })).json()) as { nowUnix: number };
+  const clock = (await (
+    await fetch(`${h.base}/api/subscription/sandbox/clock`, { headers: { authorization } })
+  ).json()) as { nowUnix: number };
   const response = await fetch(`${h.base}/api/subscription/sandbox/clock/advance`, {
     method: 'POST',
     headers: { authorization, 'content-type': 'application/json' },
@@ -63,11 +77,18 @@ test('a hosted checkout and a failed renewal reach the product through its own w
   expect((await submitForm(session.url!, { ...CARD, number: '4242424242424242' })).status).toBe(303);
   await h.app.billingSandbox!.drainWebhooks();
   expect(await productSubscription(companyId)).toMatchObject({ status: 'active' });
-  const { rows } = await h.app.db.query(`SELECT count(*)::int AS n FROM subscription.sandbox_events WHERE delivery_status <> 'delivered'`);
+  const { rows } = await h.app.db.query(
+    `SELECT count(*)::int AS n FROM subscription.sandbox_events WHERE delivery_status <> 'delivered'`,
+  );
   expect(rows[0].n).toBe(0);
 
-  const subscription = await stripe.subscriptions.retrieve((await stripe.checkout.sessions.retrieve(session.id)).subscription as string);
-  const portal = await stripe.billingPortal.sessions.create({ customer: customer.id, return_url: 'http://localhost:8080/company/x/subscription' });
+  const subscription = await stripe.subscriptions.retrieve(
+    (await stripe.checkout.sessions.retrieve(session.id)).subscription as string,
+  );
+  const portal = await stripe.billingPortal.sessions.create({
+    customer: customer.id,
+    return_url: 'http://localhost:8080/company/x/subscription',
+  });
   await submitForm(portal.url, { ...CARD, number: '4000 0000 0000 0341' });
   await advancePast(subscription.items.data[0].current_period_end);
   await h.app.billingSandbox!.drainWebhooks();

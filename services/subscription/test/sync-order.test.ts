@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { withTransaction } from '@tracemap/service-kit';
-import { applyProviderRead, lockCompany, readProvider, syncCompanySubscription } from '../src/use-cases/sync-company-subscription';
+import {
+  applyProviderRead,
+  lockCompany,
+  readProvider,
+  syncCompanySubscription,
+} from '../src/use-cases/sync-company-subscription';
 import { startHarness, type Harness } from './support/harness';
 
 // Syncs read the provider with no transaction open (on the embedded database one open
@@ -17,15 +22,27 @@ afterAll(async () => {
 async function companyAt(status: string) {
   const companyId = randomUUID();
   const customer = `cus_${companyId.replace(/-/g, '').slice(0, 14)}`;
-  await h.app.db.query(`INSERT INTO subscription.customers (company_id, customer_id) VALUES ($1, $2)`, [companyId, customer]);
+  await h.app.db.query(`INSERT INTO subscription.customers (company_id, customer_id) VALUES ($1, $2)`, [
+    companyId,
+    customer,
+  ]);
   const put = (next: string) =>
-    h.stripe.putSubscription({ id: `sub_${customer.slice(4)}`, customer, status: next, cancelAtPeriodEnd: false, priceId: 'price_team', metadata: { companyId }, card: null });
+    h.stripe.putSubscription({
+      id: `sub_${customer.slice(4)}`,
+      customer,
+      status: next,
+      cancelAtPeriodEnd: false,
+      priceId: 'price_team',
+      metadata: { companyId },
+      card: null,
+    });
   put(status);
   return { companyId, put };
 }
 
 const storedStatus = async (companyId: string) =>
-  (await h.app.db.query(`SELECT provider_status FROM subscription.subscriptions WHERE company_id = $1`, [companyId])).rows[0]?.provider_status;
+  (await h.app.db.query(`SELECT provider_status FROM subscription.subscriptions WHERE company_id = $1`, [companyId]))
+    .rows[0]?.provider_status;
 
 test('a read that a later sync overtook is not saved over it', async () => {
   const deps = h.app.subscriptionService.deps;

@@ -17,9 +17,14 @@ const startTrial = (companyId: string, creatorUserId: string) =>
     payload: { creatorUserId },
   });
 const subscriptionOf = async (companyId: string) =>
-  (await h.app.inject({ url: `/internal/companies/${companyId}/subscription`, headers: { 'x-service-token': SERVICE_TOKEN } })).json().subscription;
+  (
+    await h.app.inject({
+      url: `/internal/companies/${companyId}/subscription`,
+      headers: { 'x-service-token': SERVICE_TOKEN },
+    })
+  ).json().subscription;
 
-test('a new company starts a 14-day trial without a card and the creator\'s trialUsed is set', async () => {
+test("a new company starts a 14-day trial without a card and the creator's trialUsed is set", async () => {
   const companyId = randomUUID();
   const userId = randomUUID();
   const response = await startTrial(companyId, userId);
@@ -27,12 +32,18 @@ test('a new company starts a 14-day trial without a card and the creator\'s tria
   expect(h.peers.trialUsed.has(userId)).toBe(true);
 
   const subscription = await subscriptionOf(companyId);
-  expect(subscription).toEqual(expect.objectContaining({ status: 'trialing', priceId: 'price_team', planName: 'Team', cardExpirationMonth: null }));
+  expect(subscription).toEqual(
+    expect.objectContaining({ status: 'trialing', priceId: 'price_team', planName: 'Team', cardExpirationMonth: null }),
+  );
   const days = (Date.parse(subscription.trialEnd) - Date.now()) / 86_400_000;
   expect(days).toBeGreaterThan(13.9);
   expect(days).toBeLessThanOrEqual(14);
 
-  const create = h.stripe.writes().find((r) => r.path === '/v1/subscriptions' && (r.params.metadata as Record<string, string>)?.companyId === companyId);
+  const create = h.stripe
+    .writes()
+    .find(
+      (r) => r.path === '/v1/subscriptions' && (r.params.metadata as Record<string, string>)?.companyId === companyId,
+    );
   expect(create?.idempotencyKey).toBe(`trial-${companyId}`);
   expect(create?.params).toEqual(
     expect.objectContaining({

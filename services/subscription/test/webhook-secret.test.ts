@@ -19,7 +19,12 @@ const base = {
   AUTH_URL: 'http://127.0.0.1:9',
   INTERNAL_SERVICE_TOKEN: TOKEN,
 };
-const production = { ...base, NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_of_the_real_endpoint_0123' };
+const production = {
+  ...base,
+  NODE_ENV: 'production',
+  STRIPE_SECRET_KEY: 'sk_live_x',
+  STRIPE_WEBHOOK_SECRET: 'whsec_of_the_real_endpoint_0123',
+};
 const signer = new Stripe('sk_test_unused', { telemetry: false });
 
 describe('a service started with the defaults', () => {
@@ -29,7 +34,13 @@ describe('a service started with the defaults', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     app = await service.build(
-      loadConfig({ ...base, DATABASE_URL: database.url, RECONCILE_INTERVAL_MS: '0', OUTBOX_WORKER: 'false', SANDBOX_WEBHOOK_WORKER: 'false' }),
+      loadConfig({
+        ...base,
+        DATABASE_URL: database.url,
+        RECONCILE_INTERVAL_MS: '0',
+        OUTBOX_WORKER: 'false',
+        SANDBOX_WEBHOOK_WORKER: 'false',
+      }),
     );
     await app.ready();
   });
@@ -50,12 +61,21 @@ describe('a service started with the defaults', () => {
     const response = await app.inject({
       method: 'POST',
       url: '/webhooks/stripe',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: PUBLISHED }) },
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: PUBLISHED }),
+      },
       payload,
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ statusCode: 400, code: 'invalid_signature', message: 'The event signature is not valid or too old.' });
-    const written = await app.db.query(`SELECT (SELECT count(*) FROM subscription.processed_events)::int AS events, (SELECT count(*) FROM subscription.outbox)::int AS emails, (SELECT count(*) FROM subscription.subscriptions)::int AS subscriptions`);
+    expect(response.json()).toEqual({
+      statusCode: 400,
+      code: 'invalid_signature',
+      message: 'The event signature is not valid or too old.',
+    });
+    const written = await app.db.query(
+      `SELECT (SELECT count(*) FROM subscription.processed_events)::int AS events, (SELECT count(*) FROM subscription.outbox)::int AS emails, (SELECT count(*) FROM subscription.subscriptions)::int AS subscriptions`,
+    );
     expect(written.rows[0]).toEqual({ events: 0, emails: 0, subscriptions: 0 });
   });
 
@@ -85,7 +105,9 @@ test('without a configured sandbox API key each start makes its own, never the o
 test('the old built-in sandbox API key is refused with a clear message', () => {
   const read = () => loadConfig({ ...base, SANDBOX_SECRET_KEY: PUBLISHED_API_KEY });
   expect(read).toThrow(ConfigError);
-  expect(read).toThrow("SANDBOX_SECRET_KEY: is the sandbox's former built-in API key, which is public and lets anyone call the sandbox; set a key of your own");
+  expect(read).toThrow(
+    "SANDBOX_SECRET_KEY: is the sandbox's former built-in API key, which is public and lets anyone call the sandbox; set a key of your own",
+  );
 });
 
 test('without a configured sandbox secret each start makes its own, never the old built-in one', () => {
@@ -101,13 +123,15 @@ test('the old built-in secret is refused with a clear message in production', ()
   for (const name of ['STRIPE_WEBHOOK_SECRET', 'SANDBOX_WEBHOOK_SECRET']) {
     const read = () => loadConfig({ ...production, [name]: PUBLISHED });
     expect(read).toThrow(ConfigError);
-    expect(read).toThrow(`${name}: is the sandbox's former built-in secret, which is public and lets anyone sign webhooks; set a secret of your own`);
+    expect(read).toThrow(
+      `${name}: is the sandbox's former built-in secret, which is public and lets anyone sign webhooks; set a secret of your own`,
+    );
   }
 });
 
 test('production without a webhook secret does not start', () => {
   const { STRIPE_WEBHOOK_SECRET: _omitted, ...withoutSecret } = production;
   expect(() => loadConfig(withoutSecret)).toThrow(
-    'STRIPE_WEBHOOK_SECRET: is required when NODE_ENV=production (the signing secret of the provider\'s webhook endpoint)',
+    "STRIPE_WEBHOOK_SECRET: is required when NODE_ENV=production (the signing secret of the provider's webhook endpoint)",
   );
 });

@@ -23,16 +23,33 @@ afterAll(async () => {
 async function activeCompany() {
   const companyId = randomUUID();
   h.peers.contacts.set(companyId, [{ email: `owner-${companyId.slice(0, 6)}@example.test`, firstName: 'Ada' }]);
-  await h.app.db.query(`INSERT INTO subscription.customers (company_id, customer_id) VALUES ($1, $2)`, [companyId, `cus_${companyId.slice(0, 8)}`]);
-  const sub = h.stripe.putSubscription({ customer: `cus_${companyId.slice(0, 8)}`, status: 'active', metadata: { companyId } });
+  await h.app.db.query(`INSERT INTO subscription.customers (company_id, customer_id) VALUES ($1, $2)`, [
+    companyId,
+    `cus_${companyId.slice(0, 8)}`,
+  ]);
+  const sub = h.stripe.putSubscription({
+    customer: `cus_${companyId.slice(0, 8)}`,
+    status: 'active',
+    metadata: { companyId },
+  });
   expect((await h.deliver(subscriptionEvent('customer.subscription.created', sub))).statusCode).toBe(200);
   return { companyId, sub };
 }
 
 const localRow = async (companyId: string) =>
-  (await h.app.db.query(`SELECT status, provider_status, price_id, cancel_at_period_end, version FROM subscription.subscriptions WHERE company_id = $1`, [companyId])).rows[0];
+  (
+    await h.app.db.query(
+      `SELECT status, provider_status, price_id, cancel_at_period_end, version FROM subscription.subscriptions WHERE company_id = $1`,
+      [companyId],
+    )
+  ).rows[0];
 const outbox = async (companyId: string) =>
-  (await h.app.db.query(`SELECT template, recipient, data FROM subscription.outbox WHERE data->>'link' LIKE '%' || $1 || '%' ORDER BY created_at`, [companyId])).rows;
+  (
+    await h.app.db.query(
+      `SELECT template, recipient, data FROM subscription.outbox WHERE data->>'link' LIKE '%' || $1 || '%' ORDER BY created_at`,
+      [companyId],
+    )
+  ).rows;
 
 test('a tampered body, an old timestamp or a wrong secret is refused with 400 and changes nothing', async () => {
   const { companyId, sub } = await activeCompany();
@@ -40,7 +57,9 @@ test('a tampered body, an old timestamp or a wrong secret is refused with 400 an
   h.stripe.putSubscription({ ...sub, status: 'past_due' });
   const event = subscriptionEvent('customer.subscription.updated', sub);
 
-  const tampered = await h.deliver(event, { tamper: (payload) => payload.replace('customer.subscription.updated', 'customer.subscription.deleted') });
+  const tampered = await h.deliver(event, {
+    tamper: (payload) => payload.replace('customer.subscription.updated', 'customer.subscription.deleted'),
+  });
   const stale = await h.deliver(event, { timestamp: Math.floor(Date.now() / 1000) - 301 });
   const wrongSecret = await h.deliver(event, { secret: 'whsec_someone_else' });
   const unsigned = await h.app.inject({ method: 'POST', url: '/webhooks/stripe', payload: { id: 'evt_x' } });
@@ -61,7 +80,11 @@ test('a tampered body, an old timestamp or a wrong secret is refused with 400 an
 test('an event delivered twice is applied and emails once', async () => {
   const { companyId, sub } = await activeCompany();
   h.stripe.putSubscription({ ...sub, status: 'past_due' });
-  const failed = { id: `evt_${randomUUID()}`, type: 'invoice.payment_failed', data: { object: { id: 'in_x', object: 'invoice', customer: sub.customer } } };
+  const failed = {
+    id: `evt_${randomUUID()}`,
+    type: 'invoice.payment_failed',
+    data: { object: { id: 'in_x', object: 'invoice', customer: sub.customer } },
+  };
   const first = await h.deliver(failed);
   const second = await h.deliver(failed);
   expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
@@ -69,7 +92,13 @@ test('an event delivered twice is applied and emails once', async () => {
   const emails = await outbox(companyId);
   expect(emails).toHaveLength(1);
   expect(emails[0]).toEqual(
-    expect.objectContaining({ template: 'payment-failed', data: expect.objectContaining({ link: `http://localhost:8080/company/${companyId}/subscription`, companyName: 'Acme' }) }),
+    expect.objectContaining({
+      template: 'payment-failed',
+      data: expect.objectContaining({
+        link: `http://localhost:8080/company/${companyId}/subscription`,
+        companyName: 'Acme',
+      }),
+    }),
   );
 });
 
@@ -80,7 +109,10 @@ test('trial ending, cancellation and the end of a subscription each send their e
   h.stripe.putSubscription({ ...sub, cancelAtPeriodEnd: true });
   // An update that does not itself turn the cancellation on sends nothing.
   await h.deliver(subscriptionEvent('customer.subscription.updated', sub, { cancel_at_period_end: true }));
-  const cancelEvent = subscriptionEvent('customer.subscription.updated', sub, { cancel_at_period_end: true, items: { data: [{ current_period_end: trialEnd }] } });
+  const cancelEvent = subscriptionEvent('customer.subscription.updated', sub, {
+    cancel_at_period_end: true,
+    items: { data: [{ current_period_end: trialEnd }] },
+  });
   (cancelEvent.data as Record<string, unknown>).previous_attributes = { cancel_at_period_end: false };
   await h.deliver(cancelEvent);
   await h.deliver(cancelEvent);
@@ -96,7 +128,11 @@ test('trial ending, cancellation and the end of a subscription each send their e
 test('a handler that dies before committing loses nothing: the redelivery brings the same final state and one email', async () => {
   const { companyId, sub } = await activeCompany();
   h.stripe.putSubscription({ ...sub, status: 'past_due' });
-  const failed = { id: `evt_${randomUUID()}`, type: 'invoice.payment_failed', data: { object: { id: 'in_y', object: 'invoice', customer: sub.customer } } };
+  const failed = {
+    id: `evt_${randomUUID()}`,
+    type: 'invoice.payment_failed',
+    data: { object: { id: 'in_y', object: 'invoice', customer: sub.customer } },
+  };
   dieOnce.add(failed.id);
   const crashed = await h.deliver(failed);
   expect(crashed.statusCode).toBe(500);
@@ -111,20 +147,41 @@ test('a handler that dies before committing loses nothing: the redelivery brings
 });
 
 test('events of customers that are not ours and event types billing does not use are acknowledged and ignored', async () => {
-  const stranger = await h.deliver(subscriptionEvent('customer.subscription.updated', { id: 'sub_foreign', customer: 'cus_foreign' }));
+  const stranger = await h.deliver(
+    subscriptionEvent('customer.subscription.updated', { id: 'sub_foreign', customer: 'cus_foreign' }),
+  );
   expect(JSON.parse(stranger.body).outcome).toBe('ignored');
-  const foreignMetadata = await h.deliver(subscriptionEvent('customer.subscription.updated', { id: 'sub_x', customer: 'cus_unknown', metadata: { companyId: 'acme-42' } }));
+  const foreignMetadata = await h.deliver(
+    subscriptionEvent('customer.subscription.updated', {
+      id: 'sub_x',
+      customer: 'cus_unknown',
+      metadata: { companyId: 'acme-42' },
+    }),
+  );
   expect(JSON.parse(foreignMetadata.body).outcome).toBe('ignored');
-  const other = await h.deliver({ id: `evt_${randomUUID()}`, type: 'charge.refunded', data: { object: { id: 'ch_1', object: 'charge' } } });
+  const other = await h.deliver({
+    id: `evt_${randomUUID()}`,
+    type: 'charge.refunded',
+    data: { object: { id: 'ch_1', object: 'charge' } },
+  });
   expect(JSON.parse(other.body).outcome).toBe('ignored');
 });
 
 test('a card set on the customer (as the billing portal does) is the card shown when the subscription names none', async () => {
   const { companyId, sub } = await activeCompany();
   h.stripe.customerCards.set(sub.customer, { brand: 'mastercard', last4: '4444', exp_month: 3, exp_year: 2031 });
-  const updated = { id: `evt_${randomUUID()}`, type: 'customer.updated', data: { object: { id: sub.customer, object: 'customer' } } };
+  const updated = {
+    id: `evt_${randomUUID()}`,
+    type: 'customer.updated',
+    data: { object: { id: sub.customer, object: 'customer' } },
+  };
   expect((await h.deliver(updated)).statusCode).toBe(200);
-  const row = (await h.app.db.query(`SELECT card_last4, card_expiration_month, card_expiration_year FROM subscription.subscriptions WHERE company_id = $1`, [companyId])).rows[0];
+  const row = (
+    await h.app.db.query(
+      `SELECT card_last4, card_expiration_month, card_expiration_year FROM subscription.subscriptions WHERE company_id = $1`,
+      [companyId],
+    )
+  ).rows[0];
   expect(row).toEqual({ card_last4: '4444', card_expiration_month: 3, card_expiration_year: 2031 });
 });
 
@@ -133,7 +190,9 @@ test('a change is announced to the company service on the database when it commi
   const listener = await h.app.db.connect();
   try {
     await listener.query(`LISTEN ${SUBSCRIPTION_EVENTS_CHANNEL}`);
-    const heard = new Promise<string | undefined>((resolve) => listener.once('notification', (message) => resolve(message.payload)));
+    const heard = new Promise<string | undefined>((resolve) =>
+      listener.once('notification', (message) => resolve(message.payload)),
+    );
     h.stripe.putSubscription({ ...sub, status: 'past_due' });
     expect((await h.deliver(subscriptionEvent('customer.subscription.updated', sub))).statusCode).toBe(200);
     expect(await heard).toBe(companyId);
@@ -145,7 +204,12 @@ test('a change is announced to the company service on the database when it commi
 
 test('a trial left beside a paid subscription is ended at the provider, under its own key', async () => {
   const { companyId, sub: paid } = await activeCompany();
-  const trial = h.stripe.putSubscription({ customer: paid.customer, status: 'trialing', created: paid.created - 10, metadata: { companyId } });
+  const trial = h.stripe.putSubscription({
+    customer: paid.customer,
+    status: 'trialing',
+    created: paid.created - 10,
+    metadata: { companyId },
+  });
   expect((await h.deliver(subscriptionEvent('customer.subscription.updated', paid))).statusCode).toBe(200);
   expect(h.stripe.subscriptions.get(trial.id)?.status).toBe('canceled');
   const call = h.stripe.writes().find((r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${trial.id}`);

@@ -41,11 +41,16 @@ function ConsentNotice() {
         {consentCss}
       </style>
       <p>
-        We would like to measure how Tracemap is used, with our own collector only: no third-party scripts, shortened IP addresses.{' '}
-        <a href="/privacy-policy">Privacy policy</a>
+        We would like to measure how Tracemap is used, with our own collector only: no third-party scripts, shortened IP
+        addresses. <a href="/privacy-policy">Privacy policy</a>
       </p>
       <div className="sh-consent__actions">
-        <button type="button" className="tm-btn tm-btn--ghost" onClick={() => answer('denied')} data-testid="consent-decline">
+        <button
+          type="button"
+          className="tm-btn tm-btn--ghost"
+          onClick={() => answer('denied')}
+          data-testid="consent-decline"
+        >
           Decline
         </button>
         <button type="button" className="tm-btn" onClick={() => answer('granted')} data-testid="consent-accept">

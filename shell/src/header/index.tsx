@@ -41,7 +41,12 @@ export function Header() {
           <span className="sh-menu-button__icon" aria-hidden="true" />
           Menu
         </button>
-        <nav id="sh-main-nav" className={menuOpen ? 'sh-nav sh-nav--open' : 'sh-nav'} aria-label="Main" onClick={closeOnChoice}>
+        <nav
+          id="sh-main-nav"
+          className={menuOpen ? 'sh-nav sh-nav--open' : 'sh-nav'}
+          aria-label="Main"
+          onClick={closeOnChoice}
+        >
           {NAV.filter((n) => !n.adminOnly || isAdmin).map((n) => (
             <NavLink key={n.to} to={n.to} end={n.end} data-testid={`nav-${n.label.toLowerCase()}`}>
               {n.label}

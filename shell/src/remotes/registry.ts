@@ -38,7 +38,8 @@ export function fetchRegistry(): Promise<Map<string, string>> {
         if (!res.ok) throw new Error(`/remotes.json answered ${res.status}`);
         const body = (await res.json()) as { remotes?: RemoteEntry[]; routes?: unknown };
         const map = new Map<string, string>();
-        for (const r of body.remotes ?? []) if (r && typeof r.name === 'string' && typeof r.entry === 'string') map.set(r.name, absolute(r.entry));
+        for (const r of body.remotes ?? [])
+          if (r && typeof r.name === 'string' && typeof r.entry === 'string') map.set(r.name, absolute(r.entry));
         updateRegistryRoutes(body.routes);
         return map;
       })

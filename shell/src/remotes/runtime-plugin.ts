@@ -10,7 +10,9 @@ const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * 5xx (a small retry plugin), and a failed remote load is reported to `onRemoteError` before
  * the error reaches the route's error boundary.
  */
-export function shellRuntimePlugin(onRemoteError: (remoteName: string, error: unknown) => void): ModuleFederationRuntimePlugin {
+export function shellRuntimePlugin(
+  onRemoteError: (remoteName: string, error: unknown) => void,
+): ModuleFederationRuntimePlugin {
   return {
     name: 'tracemap-shell-plugin',
     async fetch(url, init) {

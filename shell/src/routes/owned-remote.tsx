@@ -8,7 +8,14 @@ import type { Owner } from './ownership';
 /** The remote module that owns the page, behind the guard its route asks for. */
 export function OwnedRemote({ owner }: { owner: Owner }) {
   const { pathname } = useLocation();
-  const route = <RemoteRoute key={`${owner.remote}/${owner.module}`} remote={owner.remote} module={owner.module} label={owner.label} />;
+  const route = (
+    <RemoteRoute
+      key={`${owner.remote}/${owner.module}`}
+      remote={owner.remote}
+      module={owner.module}
+      label={owner.label}
+    />
+  );
   if (owner.access === 'admin') return <RequireAdmin>{route}</RequireAdmin>;
   return owner.access === 'signed-in' || isProtectedPath(pathname) ? <RequireAuth>{route}</RequireAuth> : route;
 }

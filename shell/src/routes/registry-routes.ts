@@ -13,7 +13,8 @@ const SERVER_STATE: ShellRoutes = { routes: MANIFEST_ROUTES, settled: false };
 let state: ShellRoutes = SERVER_STATE;
 const listeners = new Set<() => void>();
 
-const isStrings = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
+const isStrings = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === 'string');
 
 function isRemoteRoutes(value: unknown): value is RemoteRoutes {
   if (!value || typeof value !== 'object') return false;
@@ -34,7 +35,9 @@ function isRemoteRoutes(value: unknown): value is RemoteRoutes {
  * reachable without rebuilding the shell.
  */
 export function updateRegistryRoutes(listed: unknown): void {
-  const added = Array.isArray(listed) ? listed.filter(isRemoteRoutes).filter((route) => !BUILT_IN.has(route.remote)) : null;
+  const added = Array.isArray(listed)
+    ? listed.filter(isRemoteRoutes).filter((route) => !BUILT_IN.has(route.remote))
+    : null;
   const routes = added ? [...MANIFEST_ROUTES, ...added] : state.routes;
   if (state.settled && JSON.stringify(routes) === JSON.stringify(state.routes)) return;
   state = { routes, settled: true };
@@ -47,5 +50,9 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useShellRoutes(): ShellRoutes {
-  return useSyncExternalStore(subscribe, () => state, () => SERVER_STATE);
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => SERVER_STATE,
+  );
 }

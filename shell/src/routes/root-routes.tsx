@@ -10,7 +10,10 @@ import { findOwner } from './ownership';
  */
 export function RootRoutes({ routes, settled }: { routes: readonly RemoteRoutes[]; settled: boolean }) {
   const { pathname } = useLocation();
-  const owner = findOwner(pathname, routes.filter((route) => !route.base));
+  const owner = findOwner(
+    pathname,
+    routes.filter((route) => !route.base),
+  );
   if (owner) return <OwnedRemote owner={owner} />;
   if (!settled) return <section className="tm-page tm-container" aria-busy="true" data-testid="route-resolving" />;
   return <NotFound />;

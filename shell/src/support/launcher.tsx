@@ -25,10 +25,20 @@ export default function Launcher() {
         </div>
       )}
       <div className="sh-support__launchers">
-        <button type="button" className="sh-support__launch" data-testid="support-open-feedback" onClick={() => setOpen(open === 'feedback' ? null : 'feedback')}>
+        <button
+          type="button"
+          className="sh-support__launch"
+          data-testid="support-open-feedback"
+          onClick={() => setOpen(open === 'feedback' ? null : 'feedback')}
+        >
           Feedback
         </button>
-        <button type="button" className="sh-support__launch" data-testid="support-open-bug" onClick={() => setOpen(open === 'bug' ? null : 'bug')}>
+        <button
+          type="button"
+          className="sh-support__launch"
+          data-testid="support-open-bug"
+          onClick={() => setOpen(open === 'bug' ? null : 'bug')}
+        >
           Report a bug
         </button>
       </div>

@@ -55,7 +55,9 @@ export function SupportForm({ kind, onClose }: { kind: SupportKind; onClose(): v
     return (
       <div>
         <p className="sh-support__done" role="status" data-testid="support-sent">
-          {kind === 'bug' ? 'Thanks — your bug report was sent to the Tracemap team.' : 'Thanks — your feedback was sent to the Tracemap team.'}
+          {kind === 'bug'
+            ? 'Thanks — your bug report was sent to the Tracemap team.'
+            : 'Thanks — your feedback was sent to the Tracemap team.'}
         </p>
         <div className="sh-support__actions">
           <Button onClick={onClose}>Close</Button>
@@ -69,7 +71,12 @@ export function SupportForm({ kind, onClose }: { kind: SupportKind; onClose(): v
       {kind === 'bug' && (
         <>
           <label htmlFor="support-bug-type">What kind of problem?</label>
-          <select id="support-bug-type" data-testid="support-bug-type" value={bugType} onChange={(e) => setBugType(e.target.value)}>
+          <select
+            id="support-bug-type"
+            data-testid="support-bug-type"
+            value={bugType}
+            onChange={(e) => setBugType(e.target.value)}
+          >
             {BUG_TYPES.map((t) => (
               <option key={t.value} value={t.value}>
                 {t.label}
@@ -79,7 +86,14 @@ export function SupportForm({ kind, onClose }: { kind: SupportKind; onClose(): v
         </>
       )}
       <label htmlFor="support-text">{kind === 'bug' ? 'What happened?' : 'Your feedback'}</label>
-      <textarea id="support-text" data-testid="support-text" maxLength={10000} required value={text} onChange={(e) => setText(e.target.value)} />
+      <textarea
+        id="support-text"
+        data-testid="support-text"
+        maxLength={10000}
+        required
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
       {state === 'failed' && (
         <p className="sh-support__error" role="alert">
           {error}

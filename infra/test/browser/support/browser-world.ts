@@ -44,12 +44,14 @@ export interface BrowserWorld<P extends string> {
 
 const WARM_UP_MS = 90_000;
 
-
 /** The stack's environment: the suite's own, with the product admins among people added to ADMIN_EMAILS. */
 function stackEnv(people: Person[], env: Record<string, string> | undefined): Record<string, string> | undefined {
   const admins = people.filter((p) => p.productAdmin).map((p) => p.email);
   if (admins.length === 0) return env;
-  const listed = (env?.ADMIN_EMAILS ?? '').split(',').map((e) => e.trim()).filter(Boolean);
+  const listed = (env?.ADMIN_EMAILS ?? '')
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
   return { ...env, ADMIN_EMAILS: [...listed, ...admins].join(',') };
 }
 
@@ -77,7 +79,14 @@ export async function openBrowserWorld<P extends string>(
     const dataDir = mkdtempSync(path.join(os.tmpdir(), `tracemap-${name}-`));
     const env = stackEnv(Object.values<Person>(people), options.env);
     database = process.env.DATABASE_URL ? await createTestDatabase() : undefined;
-    stack = await startStack({ port: 0, dataDir, databaseUrl: database?.url, logLevel: 'warn', log: () => undefined, env });
+    stack = await startStack({
+      port: 0,
+      dataDir,
+      databaseUrl: database?.url,
+      logLevel: 'warn',
+      log: () => undefined,
+      env,
+    });
     const sessions = {} as Record<P, Session>;
     for (const who of Object.keys(people) as P[]) {
       const person = people[who];
@@ -104,7 +113,8 @@ export async function openBrowserWorld<P extends string>(
       sessions,
       browser,
       async pageFor(who, contextOptions) {
-        if (who && !sessions[who]) throw new Error(`${who} is not signed in (signedIn: false); use pageFor(null) and sign in on the page`);
+        if (who && !sessions[who])
+          throw new Error(`${who} is not signed in (signedIn: false); use pageFor(null) and sign in on the page`);
         const context = await newContext(contextOptions);
         if (who) await context.addCookies(sessionCookies(started, sessions[who]));
         return context.newPage();

@@ -26,11 +26,25 @@ export function AdminCreateCompanyPage() {
       <form className="adm-form" onSubmit={submit}>
         <label>
           Company name
-          <input className="adm-input" required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} data-testid="create-company-name" />
+          <input
+            className="adm-input"
+            required
+            maxLength={100}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            data-testid="create-company-name"
+          />
         </label>
         <label>
           Owner email
-          <input className="adm-input" type="email" required value={ownerEmail} onChange={(e) => setOwnerEmail(e.target.value)} data-testid="create-company-owner" />
+          <input
+            className="adm-input"
+            type="email"
+            required
+            value={ownerEmail}
+            onChange={(e) => setOwnerEmail(e.target.value)}
+            data-testid="create-company-owner"
+          />
         </label>
         <Button type="submit" disabled={action.busy} data-testid="create-company-submit">
           Create company

@@ -18,12 +18,15 @@ export function AdminCreateUserPage() {
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     void action.run(async () => {
-      const created = await createAdminUser({
-        email: email.trim(),
-        ...(firstName.trim() ? { firstName: firstName.trim() } : {}),
-        ...(lastName.trim() ? { lastName: lastName.trim() } : {}),
-        ...(companyId.trim() ? { companyId: companyId.trim(), role } : {}),
-      }, key);
+      const created = await createAdminUser(
+        {
+          email: email.trim(),
+          ...(firstName.trim() ? { firstName: firstName.trim() } : {}),
+          ...(lastName.trim() ? { lastName: lastName.trim() } : {}),
+          ...(companyId.trim() ? { companyId: companyId.trim(), role } : {}),
+        },
+        key,
+      );
       // The key guards this one person against a double submit; the next is a new request.
       setKey(newIdempotencyKey());
       return `Invitation sent to ${created.email}${created.companyRole ? `; member of the company as ${created.companyRole}` : ''}.`;
@@ -34,7 +37,14 @@ export function AdminCreateUserPage() {
       <form className="adm-form" onSubmit={submit}>
         <label>
           Email
-          <input className="adm-input" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} data-testid="create-user-email" />
+          <input
+            className="adm-input"
+            type="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            data-testid="create-user-email"
+          />
         </label>
         <label>
           First name
@@ -46,11 +56,21 @@ export function AdminCreateUserPage() {
         </label>
         <label>
           Company id (optional)
-          <input className="adm-input" value={companyId} onChange={(e) => setCompanyId(e.target.value)} placeholder="00000000-0000-0000-0000-000000000000" />
+          <input
+            className="adm-input"
+            value={companyId}
+            onChange={(e) => setCompanyId(e.target.value)}
+            placeholder="00000000-0000-0000-0000-000000000000"
+          />
         </label>
         <label>
           Role in the company
-          <select className="adm-input" value={role} onChange={(e) => setRole(e.target.value as CompanyRole)} disabled={!companyId.trim()}>
+          <select
+            className="adm-input"
+            value={role}
+            onChange={(e) => setRole(e.target.value as CompanyRole)}
+            disabled={!companyId.trim()}
+          >
             {COMPANY_ROLES.map((r) => (
               <option key={r}>{r}</option>
             ))}

@@ -12,7 +12,13 @@ function CompanyPanel({ companyId }: { companyId: string }) {
       <h3>{company.name}</h3>
       <p>
         Subscription:{' '}
-        {subscriptionUnavailable ? <span className="adm-muted">unavailable</span> : subscription ? `${subscription.status}${subscription.planName ? ` (${subscription.planName})` : ''}` : 'none'}
+        {subscriptionUnavailable ? (
+          <span className="adm-muted">unavailable</span>
+        ) : subscription ? (
+          `${subscription.status}${subscription.planName ? ` (${subscription.planName})` : ''}`
+        ) : (
+          'none'
+        )}
       </p>
       <table className="adm-table">
         <thead>

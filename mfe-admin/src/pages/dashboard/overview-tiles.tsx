@@ -12,7 +12,9 @@ export function OverviewTiles({ overview }: { overview: AdminOverview }) {
         <h3>Users</h3>
         {users ? (
           <>
-            <div className="adm-big" data-testid="overview-users-total">{users.total}</div>
+            <div className="adm-big" data-testid="overview-users-total">
+              {users.total}
+            </div>
             <div className="adm-muted">
               {users.confirmed} confirmed · {users.newThisWeek} new this week
             </div>
@@ -40,10 +42,13 @@ export function OverviewTiles({ overview }: { overview: AdminOverview }) {
       <div className="adm-card">
         <h3>Emails, last 24 h</h3>
         <div className="adm-muted">
-          {emails.queued} queued · {emails.sent} sent · <span className={emails.failed ? 'adm-error' : ''}>{emails.failed} failed</span>
+          {emails.queued} queued · {emails.sent} sent ·{' '}
+          <span className={emails.failed ? 'adm-error' : ''}>{emails.failed} failed</span>
         </div>
         <Sparkline values={emails.hourly} label="Emails per hour, last 24 hours" />
-        {emails.unavailable.length > 0 && <div className="adm-muted">Not reachable: {emails.unavailable.join(', ')}</div>}
+        {emails.unavailable.length > 0 && (
+          <div className="adm-muted">Not reachable: {emails.unavailable.join(', ')}</div>
+        )}
       </div>
       <div className="adm-card">
         <h3>Open bug reports</h3>

@@ -1,5 +1,10 @@
 import { useState } from 'react';
-import { listSupportMessages, setSupportMessageStatus, SUPPORT_STATUSES, type SupportStatus } from '@tracemap/shell-core/admin';
+import {
+  listSupportMessages,
+  setSupportMessageStatus,
+  SUPPORT_STATUSES,
+  type SupportStatus,
+} from '@tracemap/shell-core/admin';
 import { ResultLine } from '../../shared/result-line';
 import { useAction, useLoad } from '../../shared/use-load';
 
@@ -16,7 +21,13 @@ export function SupportInbox({ onChanged }: { onChanged(): void }) {
       return message;
     });
   const picker = (kind: 'bug-reports' | 'feedback', id: string, value: SupportStatus) => (
-    <select aria-label="Status" value={value} disabled={action.busy} onChange={(e) => setStatus(kind, id, e.target.value as SupportStatus)} data-testid="support-status">
+    <select
+      aria-label="Status"
+      value={value}
+      disabled={action.busy}
+      onChange={(e) => setStatus(kind, id, e.target.value as SupportStatus)}
+      data-testid="support-status"
+    >
       {SUPPORT_STATUSES.map((s) => (
         <option key={s}>{s}</option>
       ))}
@@ -27,7 +38,13 @@ export function SupportInbox({ onChanged }: { onChanged(): void }) {
     <div className="adm-section">
       <div className="adm-row">
         <h2>Support</h2>
-        <select className="adm-input" aria-label="Show messages with status" value={filter} onChange={(e) => setFilter(e.target.value as SupportStatus | '')} data-testid="support-filter">
+        <select
+          className="adm-input"
+          aria-label="Show messages with status"
+          value={filter}
+          onChange={(e) => setFilter(e.target.value as SupportStatus | '')}
+          data-testid="support-filter"
+        >
           <option value="">all</option>
           {SUPPORT_STATUSES.map((s) => (
             <option key={s}>{s}</option>
@@ -46,7 +63,8 @@ export function SupportInbox({ onChanged }: { onChanged(): void }) {
               <td>
                 <strong>{b.bugType}</strong> — {b.description}
                 <div className="adm-muted">
-                  {b.userEmail ?? 'anonymous'} · {b.bugUrl} {b.companyId && `· company ${b.companyId}`} {b.mapId && `· map ${b.mapId}`}
+                  {b.userEmail ?? 'anonymous'} · {b.bugUrl} {b.companyId && `· company ${b.companyId}`}{' '}
+                  {b.mapId && `· map ${b.mapId}`}
                 </div>
                 {b.userAgent && <div className="adm-muted">{b.userAgent}</div>}
               </td>

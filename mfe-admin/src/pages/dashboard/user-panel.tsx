@@ -33,12 +33,19 @@ export function UserPanel({ userId, onChanged }: { userId: string; onChanged(): 
         {user.firstName} {user.lastName} &lt;{user.email}&gt;
       </h3>
       <p className="adm-muted">
-        {user.emailConfirmed ? 'Email confirmed' : 'Email not confirmed'} · joined {new Date(user.createdAt).toLocaleDateString()} ·{' '}
-        {user.anamapAdmin ? 'product admin' : 'not a product admin'} · {user.passwordResetRequired ? 'must reset password' : 'no reset required'}
+        {user.emailConfirmed ? 'Email confirmed' : 'Email not confirmed'} · joined{' '}
+        {new Date(user.createdAt).toLocaleDateString()} · {user.anamapAdmin ? 'product admin' : 'not a product admin'} ·{' '}
+        {user.passwordResetRequired ? 'must reset password' : 'no reset required'}
       </p>
       <p>
         Companies:{' '}
-        {companies === null ? <span className="adm-muted">unavailable</span> : companies.length === 0 ? 'none' : companies.map((c) => `${c.name} (${c.role})`).join(', ')}
+        {companies === null ? (
+          <span className="adm-muted">unavailable</span>
+        ) : companies.length === 0 ? (
+          'none'
+        ) : (
+          companies.map((c) => `${c.name} (${c.role})`).join(', ')
+        )}
       </p>
       <div className="adm-row">
         {!user.emailConfirmed && (
@@ -46,14 +53,28 @@ export function UserPanel({ userId, onChanged }: { userId: string; onChanged(): 
             Resend confirmation
           </Button>
         )}
-        <Button variant="ghost" disabled={action.busy} data-testid="admin-action-password-reset" onClick={() => act(() => sendUserPasswordReset(user.id))}>
+        <Button
+          variant="ghost"
+          disabled={action.busy}
+          data-testid="admin-action-password-reset"
+          onClick={() => act(() => sendUserPasswordReset(user.id))}
+        >
           Send password reset
         </Button>
-        <Button variant="ghost" disabled={action.busy} onClick={() => act(() => setUserPasswordResetRequired(user.id, !user.passwordResetRequired))}>
+        <Button
+          variant="ghost"
+          disabled={action.busy}
+          onClick={() => act(() => setUserPasswordResetRequired(user.id, !user.passwordResetRequired))}
+        >
           {user.passwordResetRequired ? 'Clear reset requirement' : 'Require password reset'}
         </Button>
         {!self && (
-          <Button variant="ghost" disabled={action.busy} data-testid="admin-action-product-admin" onClick={() => act(() => setUserProductAdmin(user.id, !user.anamapAdmin))}>
+          <Button
+            variant="ghost"
+            disabled={action.busy}
+            data-testid="admin-action-product-admin"
+            onClick={() => act(() => setUserProductAdmin(user.id, !user.anamapAdmin))}
+          >
             {user.anamapAdmin ? 'Revoke product admin' : 'Make product admin'}
           </Button>
         )}

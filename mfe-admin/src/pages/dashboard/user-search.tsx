@@ -13,7 +13,13 @@ export function UserSearch({ onChanged }: { onChanged(): void }) {
       search={searchAdminUsers}
       result={(u, open) => (
         <>
-          <button type="button" className="tm-btn tm-btn--ghost" data-testid="admin-user-result" data-email={u.email} onClick={open}>
+          <button
+            type="button"
+            className="tm-btn tm-btn--ghost"
+            data-testid="admin-user-result"
+            data-email={u.email}
+            onClick={open}
+          >
             {u.email}
           </button>{' '}
           {u.firstName} {u.lastName} {u.anamapAdmin && <strong>admin</strong>}

@@ -24,7 +24,12 @@ export function BannerCheck() {
       >
         <label>
           Banner text{' '}
-          <input data-testid="debug-banner-input" value={text} onChange={(e) => setText(e.target.value)} style={{ padding: 8 }} />
+          <input
+            data-testid="debug-banner-input"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            style={{ padding: 8 }}
+          />
         </label>
         <Button type="submit" data-testid="debug-banner-submit">
           Show banner in the shell

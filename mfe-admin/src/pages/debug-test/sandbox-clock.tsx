@@ -20,7 +20,8 @@ function messageOf(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'Something went wrong. Try again later.';
 }
 
-type ClockState = { status: 'loading' } | { status: 'absent' } | { status: 'ready'; now: Date } | { status: 'failed'; message: string };
+type ClockState =
+  { status: 'loading' } | { status: 'absent' } | { status: 'ready'; now: Date } | { status: 'failed'; message: string };
 
 /**
  * Moves the sandbox billing provider's clock (renewals, trial ends, failed payments) so billing
@@ -104,12 +105,21 @@ export function SandboxClock() {
       )}
       <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
         {[1, 7, 30].map((days) => (
-          <Button key={days} variant="ghost" disabled={busy} onClick={() => void advance({ days }, `${days} day${days > 1 ? 's' : ''}`)} data-testid={`sandbox-advance-${days}`}>
+          <Button
+            key={days}
+            variant="ghost"
+            disabled={busy}
+            onClick={() => void advance({ days }, `${days} day${days > 1 ? 's' : ''}`)}
+            data-testid={`sandbox-advance-${days}`}
+          >
             Advance {days} day{days > 1 ? 's' : ''}
           </Button>
         ))}
       </div>
-      <form onSubmit={failNext} style={{ display: 'flex', gap: 8, flexWrap: 'wrap', alignItems: 'center', marginTop: 12 }}>
+      <form
+        onSubmit={failNext}
+        style={{ display: 'flex', gap: 8, flexWrap: 'wrap', alignItems: 'center', marginTop: 12 }}
+      >
         <label>
           Company id{' '}
           <input
@@ -123,7 +133,12 @@ export function SandboxClock() {
         <Button type="submit" variant="ghost" disabled={busy || !companyId.trim()} data-testid="sandbox-fail-next">
           Fail next payment
         </Button>
-        <Button variant="ghost" disabled={busy || !companyId.trim() || clock.status !== 'ready'} onClick={() => void toTrialEnd()} data-testid="sandbox-advance-trial">
+        <Button
+          variant="ghost"
+          disabled={busy || !companyId.trim() || clock.status !== 'ready'}
+          onClick={() => void toTrialEnd()}
+          data-testid="sandbox-advance-trial"
+        >
           Advance to end of trial
         </Button>
       </form>

@@ -2,7 +2,8 @@ import { getServiceHealth } from '@tracemap/shell-core/admin';
 import { Button } from '@tracemap/ui';
 import { useLoad } from '../../shared/use-load';
 
-const uptime = (s: number | null) => (s === null ? '—' : s < 3600 ? `${Math.round(s / 60)} min` : `${(s / 3600).toFixed(1)} h`);
+const uptime = (s: number | null) =>
+  s === null ? '—' : s < 3600 ? `${Math.round(s / 60)} min` : `${(s / 3600).toFixed(1)} h`;
 
 /** Each service's health and readiness as the account service reaches them. */
 export function ServiceHealthTable() {

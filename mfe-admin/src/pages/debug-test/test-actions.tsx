@@ -21,7 +21,14 @@ export function TestActions() {
           void email.run(async () => `Test email queued (${(await sendAdminTestEmail(to.trim())).id}).`);
         }}
       >
-        <input className="adm-input" type="email" required aria-label="Send a test email to" value={to} onChange={(e) => setTo(e.target.value)} />
+        <input
+          className="adm-input"
+          type="email"
+          required
+          aria-label="Send a test email to"
+          value={to}
+          onChange={(e) => setTo(e.target.value)}
+        />
         <Button type="submit" disabled={email.busy}>
           Send test email
         </Button>

@@ -12,7 +12,9 @@ export function EmailDetail({ email, onChanged }: { email: AdminEmailSummary; on
       const answer = await resendAdminEmail(email.source, email.id);
       onChanged();
       detail.reload();
-      return answer.outcome === 'queued' ? 'A copy was queued for sending.' : 'This email was already resent; no second copy was queued.';
+      return answer.outcome === 'queued'
+        ? 'A copy was queued for sending.'
+        : 'This email was already resent; no second copy was queued.';
     });
   if (detail.error) return <p className="adm-error">{detail.error}</p>;
   if (!detail.data) return <p aria-busy="true">Loading…</p>;
@@ -34,7 +36,12 @@ export function EmailDetail({ email, onChanged }: { email: AdminEmailSummary; on
       {d.resentAs && <p className="adm-muted">Resent as {d.resentAs}.</p>}
       <ResultLine result={action.result} testId="email-resend-result" />
       {/* The HTML as sent, in a frame that may run nothing and reach nothing. */}
-      <iframe title="Email as sent" sandbox="" srcDoc={d.html} style={{ width: '100%', height: 360, border: '1px solid #e2e8f0', background: '#fff' }} />
+      <iframe
+        title="Email as sent"
+        sandbox=""
+        srcDoc={d.html}
+        style={{ width: '100%', height: 360, border: '1px solid #e2e8f0', background: '#fff' }}
+      />
       <details>
         <summary>Plain-text part</summary>
         <pre className="adm-pre">{d.text}</pre>

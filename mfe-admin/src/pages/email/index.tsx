@@ -15,7 +15,12 @@ export function AdminEmailPage() {
   const [filters, setFilters] = useState({ recipient: '', template: '', status: '' as (typeof STATUSES)[number] });
   const [open, setOpen] = useState<AdminEmailSummary | null>(null);
   const list = useLoad(
-    () => listAdminEmails({ recipient: filters.recipient || undefined, template: filters.template || undefined, status: filters.status || undefined }),
+    () =>
+      listAdminEmails({
+        recipient: filters.recipient || undefined,
+        template: filters.template || undefined,
+        status: filters.status || undefined,
+      }),
     [filters],
   );
   return (
@@ -27,9 +32,28 @@ export function AdminEmailPage() {
           setFilters({ recipient: recipient.trim(), template: template.trim(), status });
         }}
       >
-        <input className="adm-input" placeholder="Recipient" aria-label="Recipient" value={recipient} onChange={(e) => setRecipient(e.target.value)} data-testid="email-filter-recipient" />
-        <input className="adm-input" placeholder="Template" aria-label="Template" value={template} onChange={(e) => setTemplate(e.target.value)} />
-        <select className="adm-input" aria-label="Status" value={status} onChange={(e) => setStatus(e.target.value as typeof status)} data-testid="email-filter-status">
+        <input
+          className="adm-input"
+          placeholder="Recipient"
+          aria-label="Recipient"
+          value={recipient}
+          onChange={(e) => setRecipient(e.target.value)}
+          data-testid="email-filter-recipient"
+        />
+        <input
+          className="adm-input"
+          placeholder="Template"
+          aria-label="Template"
+          value={template}
+          onChange={(e) => setTemplate(e.target.value)}
+        />
+        <select
+          className="adm-input"
+          aria-label="Status"
+          value={status}
+          onChange={(e) => setStatus(e.target.value as typeof status)}
+          data-testid="email-filter-status"
+        >
           {STATUSES.map((s) => (
             <option key={s} value={s}>
               {s || 'any status'}
@@ -41,7 +65,9 @@ export function AdminEmailPage() {
         </Button>
       </form>
       {list.error && <p className="adm-error">{list.error}</p>}
-      {list.data && list.data.unavailable.length > 0 && <p className="adm-muted">Not reachable now: {list.data.unavailable.join(', ')}</p>}
+      {list.data && list.data.unavailable.length > 0 && (
+        <p className="adm-muted">Not reachable now: {list.data.unavailable.join(', ')}</p>
+      )}
       {list.data && (
         <table className="adm-table">
           <thead>
@@ -55,9 +81,20 @@ export function AdminEmailPage() {
           </thead>
           <tbody>
             {list.data.emails.map((e) => (
-              <tr key={`${e.source}:${e.id}`} data-testid="email-row" data-id={e.id} data-status={e.status} data-to={e.to}>
+              <tr
+                key={`${e.source}:${e.id}`}
+                data-testid="email-row"
+                data-id={e.id}
+                data-status={e.status}
+                data-to={e.to}
+              >
                 <td>
-                  <button type="button" className="tm-btn tm-btn--ghost" onClick={() => setOpen(e)} data-testid="email-open">
+                  <button
+                    type="button"
+                    className="tm-btn tm-btn--ghost"
+                    onClick={() => setOpen(e)}
+                    data-testid="email-open"
+                  >
                     {new Date(e.createdAt).toLocaleString()}
                   </button>
                 </td>

@@ -1,5 +1,12 @@
 import { useState } from 'react';
-import { createRoadmapItem, deleteRoadmapItem, listAdminRoadmap, reorderRoadmap, updateRoadmapItem, type AdminRoadmapItem } from '@tracemap/shell-core/admin';
+import {
+  createRoadmapItem,
+  deleteRoadmapItem,
+  listAdminRoadmap,
+  reorderRoadmap,
+  updateRoadmapItem,
+  type AdminRoadmapItem,
+} from '@tracemap/shell-core/admin';
 import { Button } from '@tracemap/ui';
 import { AdminPage } from '../../shared/admin-page';
 import { ResultLine } from '../../shared/result-line';
@@ -48,27 +55,70 @@ export function AdminRoadmapPage() {
       {items.length === 0 && !list.loading && <p className="adm-muted">No roadmap item yet.</p>}
       <ol>
         {items.map((item, index) => (
-          <li key={item.id} data-testid="roadmap-item" data-title={item.title} data-published={String(item.published)} className="adm-panel">
+          <li
+            key={item.id}
+            data-testid="roadmap-item"
+            data-title={item.title}
+            data-published={String(item.published)}
+            className="adm-panel"
+          >
             {editing === item.id ? (
-              <RoadmapItemForm item={item} busy={action.busy} onSave={(d) => save(item, d)} onCancel={() => setEditing(null)} />
+              <RoadmapItemForm
+                item={item}
+                busy={action.busy}
+                onSave={(d) => save(item, d)}
+                onCancel={() => setEditing(null)}
+              />
             ) : (
               <>
-                <strong>{item.title}</strong> <span className="adm-muted">{item.status.replace('_', ' ')} · {item.published ? 'published' : 'draft'}</span>
+                <strong>{item.title}</strong>{' '}
+                <span className="adm-muted">
+                  {item.status.replace('_', ' ')} · {item.published ? 'published' : 'draft'}
+                </span>
                 <p className="adm-muted">{item.description.slice(0, 200)}</p>
                 <div className="adm-row">
                   <Button variant="ghost" onClick={() => setEditing(item.id)}>
                     Edit
                   </Button>
-                  <Button variant="ghost" data-testid="roadmap-toggle-publish" disabled={action.busy} onClick={() => act(async () => (await updateRoadmapItem(item.id, { published: !item.published }), item.published ? 'Withdrawn.' : 'Published.'))}>
+                  <Button
+                    variant="ghost"
+                    data-testid="roadmap-toggle-publish"
+                    disabled={action.busy}
+                    onClick={() =>
+                      act(
+                        async () => (
+                          await updateRoadmapItem(item.id, { published: !item.published }),
+                          item.published ? 'Withdrawn.' : 'Published.'
+                        ),
+                      )
+                    }
+                  >
                     {item.published ? 'Withdraw' : 'Publish'}
                   </Button>
-                  <Button variant="ghost" disabled={action.busy || index === 0} onClick={() => move(index, -1)} aria-label={`Move ${item.title} up`}>
+                  <Button
+                    variant="ghost"
+                    disabled={action.busy || index === 0}
+                    onClick={() => move(index, -1)}
+                    aria-label={`Move ${item.title} up`}
+                  >
                     ↑
                   </Button>
-                  <Button variant="ghost" disabled={action.busy || index === items.length - 1} onClick={() => move(index, 1)} aria-label={`Move ${item.title} down`}>
+                  <Button
+                    variant="ghost"
+                    disabled={action.busy || index === items.length - 1}
+                    onClick={() => move(index, 1)}
+                    aria-label={`Move ${item.title} down`}
+                  >
                     ↓
                   </Button>
-                  <Button variant="ghost" disabled={action.busy} onClick={() => window.confirm(`Delete “${item.title}”?`) && act(async () => (await deleteRoadmapItem(item.id), 'Deleted.'))}>
+                  <Button
+                    variant="ghost"
+                    disabled={action.busy}
+                    onClick={() =>
+                      window.confirm(`Delete “${item.title}”?`) &&
+                      act(async () => (await deleteRoadmapItem(item.id), 'Deleted.'))
+                    }
+                  >
                     Delete
                   </Button>
                 </div>

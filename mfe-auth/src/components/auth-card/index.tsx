@@ -2,7 +2,17 @@ import type { ReactNode } from 'react';
 import { AuthStyles } from '../../styles';
 
 /** Centred card for the sign-in pages. */
-export function AuthCard({ title, intro, children, testId }: { title: string; intro?: ReactNode; children: ReactNode; testId?: string }) {
+export function AuthCard({
+  title,
+  intro,
+  children,
+  testId,
+}: {
+  title: string;
+  intro?: ReactNode;
+  children: ReactNode;
+  testId?: string;
+}) {
   return (
     <section className="tm-page tm-container au-page" data-testid={testId}>
       <AuthStyles />

@@ -8,7 +8,13 @@ describe('confirmation landing', () => {
     expect(confirmLanding(undefined, '?code=xyz', '')).toEqual({ kind: 'code', code: 'xyz' });
   });
   test('an expired link says so plainly', () => {
-    expect(confirmLanding(undefined, '', '#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired')).toEqual({
+    expect(
+      confirmLanding(
+        undefined,
+        '',
+        '#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired',
+      ),
+    ).toEqual({
       kind: 'error',
       message: LINK_INVALID,
     });

@@ -1,10 +1,21 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { authedFetch, ApiError, getSupabase, invalidateSync, landingLocation, useUserStore } from '@tracemap/shell-core';
+import {
+  authedFetch,
+  ApiError,
+  getSupabase,
+  invalidateSync,
+  landingLocation,
+  useUserStore,
+} from '@tracemap/shell-core';
 import { AuthCard } from '../../components/auth-card';
 import { confirmLanding, type Landing } from './confirm-landing';
 
-type State = { kind: 'working' } | { kind: 'confirmed'; signedIn: boolean; email?: string } | { kind: 'error'; message: string } | { kind: 'waiting' };
+type State =
+  | { kind: 'working' }
+  | { kind: 'confirmed'; signedIn: boolean; email?: string }
+  | { kind: 'error'; message: string }
+  | { kind: 'waiting' };
 
 /** Confirms the address with auth's answer, then tells the account service (verify-email). */
 async function recordConfirmation(email: string, token: string): Promise<void> {
@@ -38,7 +49,10 @@ async function run(landing: Landing): Promise<State> {
   try {
     await recordConfirmation(session.user.email, session.access_token);
   } catch (err) {
-    return { kind: 'error', message: err instanceof ApiError ? err.message : 'Could not confirm your email. Try again later.' };
+    return {
+      kind: 'error',
+      message: err instanceof ApiError ? err.message : 'Could not confirm your email. Try again later.',
+    };
   }
   return { kind: 'confirmed', signedIn: true, email: session.user.email };
 }
@@ -67,7 +81,9 @@ export function ConfirmEmailPage() {
     <AuthCard title="Confirm your email" testId="confirm-page">
       <div role="status" aria-live="polite" data-testid="confirm-state" data-state={state.kind}>
         {state.kind === 'working' ? <p>Confirming your email…</p> : null}
-        {state.kind === 'waiting' ? <p>Check your inbox for the confirmation email we sent you and open its link.</p> : null}
+        {state.kind === 'waiting' ? (
+          <p>Check your inbox for the confirmation email we sent you and open its link.</p>
+        ) : null}
         {state.kind === 'confirmed' ? (
           <p className="au-status au-status--ok" data-testid="confirm-done">
             Your email address is confirmed.{state.signedIn ? ' You are logged in.' : ' You can now log in.'}
@@ -80,7 +96,11 @@ export function ConfirmEmailPage() {
         </p>
       ) : null}
       <p className="au-links">
-        {state.kind === 'confirmed' && state.signedIn ? <Link to="/company">Continue to your companies</Link> : <Link to="/login">Log in</Link>}
+        {state.kind === 'confirmed' && state.signedIn ? (
+          <Link to="/company">Continue to your companies</Link>
+        ) : (
+          <Link to="/login">Log in</Link>
+        )}
       </p>
     </AuthCard>
   );

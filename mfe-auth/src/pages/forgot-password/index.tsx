@@ -26,7 +26,10 @@ export function ForgotPasswordPage() {
     if (fieldError) return focusFirstError(formRef.current);
     setBusy(true);
     try {
-      const res = await apiFetch<{ message?: string }>('/api/account/forgot-password', { method: 'POST', body: { email: normalizeEmail(email) } });
+      const res = await apiFetch<{ message?: string }>('/api/account/forgot-password', {
+        method: 'POST',
+        body: { email: normalizeEmail(email) },
+      });
       setDone(res?.message ?? 'If an account exists for this email, we sent a link to reset the password.');
     } catch (err) {
       setFormError(err instanceof ApiError ? err.message : 'Could not send the reset email. Try again later.');
@@ -36,14 +39,34 @@ export function ForgotPasswordPage() {
   }
 
   return (
-    <AuthCard title="Forgot your password?" intro="We will email you a link to choose a new password." testId="forgot-page">
+    <AuthCard
+      title="Forgot your password?"
+      intro="We will email you a link to choose a new password."
+      testId="forgot-page"
+    >
       {done ? (
         <p className="au-status au-status--ok" role="status" data-testid="forgot-done">
           {done}
         </p>
       ) : (
-        <form ref={formRef} className="au-form" noValidate onSubmit={submit} aria-label="Reset password" data-testid="forgot-form">
-          <Field id="email" label="Email" type="email" autoComplete="email" value={email} onChange={setEmail} error={error} required />
+        <form
+          ref={formRef}
+          className="au-form"
+          noValidate
+          onSubmit={submit}
+          aria-label="Reset password"
+          data-testid="forgot-form"
+        >
+          <Field
+            id="email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={setEmail}
+            error={error}
+            required
+          />
           <FormStatus error={formError} success={busy ? 'Sending…' : null} testId="forgot" />
           <Button type="submit" disabled={busy} data-testid="forgot-submit">
             Send reset link

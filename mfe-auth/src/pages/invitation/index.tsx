@@ -6,7 +6,10 @@ import { getInvitationDetails } from '@tracemap/shell-core/company-api';
 import { ExistingUser } from './existing-user';
 import { NewUserForm } from './new-user-form';
 
-type Load = { status: 'loading' } | { status: 'ready'; invitation: InvitationDetails } | { status: 'error'; message: string; gone: boolean };
+type Load =
+  | { status: 'loading' }
+  | { status: 'ready'; invitation: InvitationDetails }
+  | { status: 'error'; message: string; gone: boolean };
 
 /**
  * /invitation/{id}: shows company, inviter and role. The email link carries `?token=` (the
@@ -29,7 +32,11 @@ export function InvitationPage() {
       (error: unknown) => {
         if (!alive) return;
         const api = error instanceof ApiError ? error : null;
-        setLoad({ status: 'error', message: api?.message ?? 'Could not load the invitation. Try again later.', gone: api?.statusCode === 410 });
+        setLoad({
+          status: 'error',
+          message: api?.message ?? 'Could not load the invitation. Try again later.',
+          gone: api?.statusCode === 410,
+        });
       },
     );
     return () => {
@@ -67,7 +74,10 @@ export function InvitationPage() {
   return (
     <section className="tm-page tm-container" data-testid="invitation-page">
       <h1>Join {invitation.companyName ?? 'a company'} on Tracemap</h1>
-      <dl data-testid="invitation-details" style={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '4px 16px' }}>
+      <dl
+        data-testid="invitation-details"
+        style={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '4px 16px' }}
+      >
         <dt>Company</dt>
         <dd data-testid="invitation-company">{invitation.companyName ?? '—'}</dd>
         <dt>Invited by</dt>
@@ -78,18 +88,33 @@ export function InvitationPage() {
         <dd data-testid="invitation-email">{invitation.email}</dd>
       </dl>
       {showNew && token ? (
-        <NewUserForm invitation={invitation} token={token} onJoined={joined} onAccountExists={() => setMode('existing')} />
+        <NewUserForm
+          invitation={invitation}
+          token={token}
+          onJoined={joined}
+          onAccountExists={() => setMode('existing')}
+        />
       ) : (
         <ExistingUser invitation={invitation} signedInEmail={signedInEmail} onJoined={joined} />
       )}
       {token && !signedInAsInvitee ? (
         <p>
           {showNew ? (
-            <button type="button" className="tm-btn tm-btn--ghost" onClick={() => setMode('existing')} data-testid="invitation-have-account">
+            <button
+              type="button"
+              className="tm-btn tm-btn--ghost"
+              onClick={() => setMode('existing')}
+              data-testid="invitation-have-account"
+            >
               I already have a Tracemap account
             </button>
           ) : (
-            <button type="button" className="tm-btn tm-btn--ghost" onClick={() => setMode('new')} data-testid="invitation-new-account">
+            <button
+              type="button"
+              className="tm-btn tm-btn--ghost"
+              onClick={() => setMode('new')}
+              data-testid="invitation-new-account"
+            >
               I am new to Tracemap
             </button>
           )}

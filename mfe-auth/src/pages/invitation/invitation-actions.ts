@@ -2,10 +2,12 @@ import { acceptInvitation, claimInvitation } from '@tracemap/shell-core/company-
 import { ApiError, getSupabase, invalidateSync, resetStores, type InvitationDetails } from '@tracemap/shell-core';
 import { logIn, normalizeEmail } from '@tracemap/shell-core/login';
 
-export type JoinResult = { ok: true; companyId: string } | { ok: false; message: string; accountExists?: boolean; needsLogin?: boolean };
+export type JoinResult =
+  { ok: true; companyId: string } | { ok: false; message: string; accountExists?: boolean; needsLogin?: boolean };
 
 function failure(error: unknown): JoinResult {
-  if (error instanceof ApiError) return { ok: false, message: error.message, accountExists: error.code === 'email_exists' };
+  if (error instanceof ApiError)
+    return { ok: false, message: error.message, accountExists: error.code === 'email_exists' };
   return { ok: false, message: 'Could not accept the invitation. Try again later.' };
 }
 
@@ -43,7 +45,10 @@ export async function joinAsNewUser(
 }
 
 /** An existing user signed in with the invited email joins the company. */
-export async function joinAsExistingUser(invitation: InvitationDetails, names: { firstName: string; lastName: string }): Promise<JoinResult> {
+export async function joinAsExistingUser(
+  invitation: InvitationDetails,
+  names: { firstName: string; lastName: string },
+): Promise<JoinResult> {
   try {
     const joined = await acceptInvitation({
       invitationId: invitation.invitationId,
@@ -59,7 +64,11 @@ export async function joinAsExistingUser(invitation: InvitationDetails, names: {
 }
 
 /** Logs in with the invited email through the usual login steps, then accepts. */
-export async function logInAndJoin(invitation: InvitationDetails, password: string, names: { firstName: string; lastName: string }): Promise<JoinResult> {
+export async function logInAndJoin(
+  invitation: InvitationDetails,
+  password: string,
+  names: { firstName: string; lastName: string },
+): Promise<JoinResult> {
   await signOutHere();
   const login = await logIn(invitation.email, password);
   if (!login.ok) return { ok: false, message: login.message };

@@ -51,14 +51,22 @@ export function LoginPage() {
 
   if (mfaFactor) {
     return (
-      <AuthCard title="Two-factor authentication" intro="Enter the 6-digit code from your authenticator app." testId="login-mfa">
+      <AuthCard
+        title="Two-factor authentication"
+        intro="Enter the 6-digit code from your authenticator app."
+        testId="login-mfa"
+      >
         <TotpStep factorId={mfaFactor} verify={verifyLoginTotp} onDone={() => navigate(target, { replace: true })} />
       </AuthCard>
     );
   }
 
   return (
-    <AuthCard title="Log in to Tracemap" intro="Sign in with your work email to reach your company's tracking plan." testId="login-page">
+    <AuthCard
+      title="Log in to Tracemap"
+      intro="Sign in with your work email to reach your company's tracking plan."
+      testId="login-page"
+    >
       {notice ? (
         <p className="au-status au-status--error" data-testid="login-notice">
           {notice}
@@ -70,8 +78,26 @@ export function LoginPage() {
         </p>
       ) : null}
       <form ref={formRef} className="au-form" noValidate onSubmit={submit} aria-label="Log in" data-testid="login-form">
-        <Field id="email" label="Email" type="email" autoComplete="email" value={email} onChange={setEmail} error={errors.email} required />
-        <Field id="password" label="Password" type="password" autoComplete="current-password" value={password} onChange={setPassword} error={errors.password} required />
+        <Field
+          id="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={setEmail}
+          error={errors.email}
+          required
+        />
+        <Field
+          id="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+          error={errors.password}
+          required
+        />
         <FormStatus error={formError} success={busy ? 'Logging in…' : null} testId="login" />
         {unconfirmed ? <ResendConfirmation email={email} /> : null}
         <Button type="submit" disabled={busy} data-testid="login-submit">

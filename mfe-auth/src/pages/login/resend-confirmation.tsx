@@ -11,7 +11,11 @@ export function ResendConfirmation({ email }: { email: string }) {
     setState('sending');
     try {
       const client = await getSupabase();
-      const { error } = await client.auth.resend({ type: 'signup', email: normalizeEmail(email), options: { emailRedirectTo: confirmEmailRedirect() } });
+      const { error } = await client.auth.resend({
+        type: 'signup',
+        email: normalizeEmail(email),
+        options: { emailRedirectTo: confirmEmailRedirect() },
+      });
       setState(error ? error.message : 'sent');
     } catch {
       setState('Could not send the email. Try again later.');

@@ -9,7 +9,17 @@ type Verify = (factorId: string, code: string) => Promise<{ ok: true } | { ok: f
 export const CODE_FORMAT = 'Enter the 6-digit code from your authenticator app.';
 
 /** A TOTP code form (login second step and enrolment check). */
-export function TotpStep({ factorId, verify, onDone, submitLabel = 'Verify' }: { factorId: string; verify: Verify; onDone: () => void; submitLabel?: string }) {
+export function TotpStep({
+  factorId,
+  verify,
+  onDone,
+  submitLabel = 'Verify',
+}: {
+  factorId: string;
+  verify: Verify;
+  onDone: () => void;
+  submitLabel?: string;
+}) {
   const formRef = useRef<HTMLFormElement>(null);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -31,8 +41,24 @@ export function TotpStep({ factorId, verify, onDone, submitLabel = 'Verify' }: {
   }
 
   return (
-    <form ref={formRef} className="au-form" noValidate onSubmit={submit} aria-label="Verification code" data-testid="totp-form">
-      <Field id="totp-code" label="6-digit code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={setCode} error={error} />
+    <form
+      ref={formRef}
+      className="au-form"
+      noValidate
+      onSubmit={submit}
+      aria-label="Verification code"
+      data-testid="totp-form"
+    >
+      <Field
+        id="totp-code"
+        label="6-digit code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        value={code}
+        onChange={setCode}
+        error={error}
+      />
       <FormStatus error={formError} success={busy ? 'Checking the code…' : null} testId="totp" />
       <Button type="submit" disabled={busy} data-testid="totp-submit">
         {submitLabel}

@@ -27,7 +27,11 @@ export function RegisterPage() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const next: Errors = { firstName: validateNames(firstName, lastName), email: validateEmail(email), password: validateNewPassword(password) };
+    const next: Errors = {
+      firstName: validateNames(firstName, lastName),
+      email: validateEmail(email),
+      password: validateNewPassword(password),
+    };
     setErrors(next);
     setServerError(null);
     if (next.firstName || next.email || next.password) return focusFirstError(formRef.current);
@@ -38,7 +42,10 @@ export function RegisterPage() {
       const { data, error } = await client.auth.signUp({
         email: address,
         password,
-        options: { emailRedirectTo: confirmEmailRedirect(), data: { first_name: firstName.trim(), last_name: lastName.trim() } },
+        options: {
+          emailRedirectTo: confirmEmailRedirect(),
+          data: { first_name: firstName.trim(), last_name: lastName.trim() },
+        },
       });
       if (error) {
         const field = signupErrorField(error.message);
@@ -74,10 +81,29 @@ export function RegisterPage() {
   }
 
   return (
-    <AuthCard title="Create your Tracemap account" intro="Register, confirm your email, then create or join a company workspace." testId="register-page">
-      <form ref={formRef} className="au-form" noValidate onSubmit={submit} aria-label="Create account" data-testid="register-form">
+    <AuthCard
+      title="Create your Tracemap account"
+      intro="Register, confirm your email, then create or join a company workspace."
+      testId="register-page"
+    >
+      <form
+        ref={formRef}
+        className="au-form"
+        noValidate
+        onSubmit={submit}
+        aria-label="Create account"
+        data-testid="register-form"
+      >
         <div className="au-row">
-          <Field id="firstName" label="First name" autoComplete="given-name" value={firstName} onChange={setFirstName} error={errors.firstName} required />
+          <Field
+            id="firstName"
+            label="First name"
+            autoComplete="given-name"
+            value={firstName}
+            onChange={setFirstName}
+            error={errors.firstName}
+            required
+          />
           <Field
             id="lastName"
             label="Last name"
@@ -88,7 +114,16 @@ export function RegisterPage() {
             required
           />
         </div>
-        <Field id="email" label="Email" type="email" autoComplete="email" value={email} onChange={setEmail} error={errors.email} required />
+        <Field
+          id="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={setEmail}
+          error={errors.email}
+          required
+        />
         <Field
           id="password"
           label="Password"

@@ -63,7 +63,10 @@ export function ResetPasswordPage() {
         resetStores();
       }
     } catch (err) {
-      const message = err instanceof ApiError || err instanceof Error ? err.message : 'Could not reset your password. Try again later.';
+      const message =
+        err instanceof ApiError || err instanceof Error
+          ? err.message
+          : 'Could not reset your password. Try again later.';
       if (/password/i.test(message) && !/link|token|expired/i.test(message)) {
         setErrors({ password: message });
         focusFirstError(formRef.current);
@@ -95,7 +98,14 @@ export function ResetPasswordPage() {
           </p>
         </>
       ) : (
-        <form ref={formRef} className="au-form" noValidate onSubmit={submit} aria-label="Choose a new password" data-testid="reset-form">
+        <form
+          ref={formRef}
+          className="au-form"
+          noValidate
+          onSubmit={submit}
+          aria-label="Choose a new password"
+          data-testid="reset-form"
+        >
           <Field
             id="password"
             label="New password"
@@ -107,10 +117,24 @@ export function ResetPasswordPage() {
             hint="At least 10 characters."
             required
           />
-          <Field id="confirm" label="Repeat the new password" type="password" autoComplete="new-password" value={confirm} onChange={setConfirm} error={errors.confirm} required />
+          <Field
+            id="confirm"
+            label="Repeat the new password"
+            type="password"
+            autoComplete="new-password"
+            value={confirm}
+            onChange={setConfirm}
+            error={errors.confirm}
+            required
+          />
           {sessionMode ? null : (
             <label className="au-check">
-              <input type="checkbox" checked={logoutDevices} onChange={(e) => setLogoutDevices(e.target.checked)} data-testid="reset-logout-devices" />
+              <input
+                type="checkbox"
+                checked={logoutDevices}
+                onChange={(e) => setLogoutDevices(e.target.checked)}
+                data-testid="reset-logout-devices"
+              />
               Sign out of all devices
             </label>
           )}

@@ -18,7 +18,14 @@ const invoice = (id: string, hostedInvoiceUrl: string | null): Invoice => ({
 test('an invoice links to its page only when the address is http(s)', () => {
   const html = renderToStaticMarkup(
     <InvoicesTable
-      invoices={{ value: [invoice('in_1', 'https://invoice.example/i/1'), invoice('in_2', 'javascript:alert(document.domain)'), invoice('in_3', null)], error: null }}
+      invoices={{
+        value: [
+          invoice('in_1', 'https://invoice.example/i/1'),
+          invoice('in_2', 'javascript:alert(document.domain)'),
+          invoice('in_3', null),
+        ],
+        error: null,
+      }}
     />,
   );
   expect([...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1])).toEqual(['https://invoice.example/i/1']);

@@ -29,11 +29,18 @@ export function CancelDialog({ planName, periodEnd, busy, onConfirm, onClose }: 
         Cancel the subscription?
       </h3>
       <p>
-        The company keeps {planName ?? 'its plan'} until {formatDate(periodEnd)}; after that it is not renewed or charged and the plan
-        becomes read-only. You can resume until then.
+        The company keeps {planName ?? 'its plan'} until {formatDate(periodEnd)}; after that it is not renewed or
+        charged and the plan becomes read-only. You can resume until then.
       </p>
       <div className="co-actions">
-        <button ref={keepRef} type="button" className={buttonClass('ghost')} disabled={busy} onClick={onClose} data-testid="cancel-dialog-keep">
+        <button
+          ref={keepRef}
+          type="button"
+          className={buttonClass('ghost')}
+          disabled={busy}
+          onClick={onClose}
+          data-testid="cancel-dialog-keep"
+        >
           Keep subscription
         </button>
         <Button className="co-btn-danger" disabled={busy} onClick={onConfirm} data-testid="cancel-dialog-confirm">

@@ -23,7 +23,9 @@ export function CheckoutReturn({
 }) {
   const [params, setParams] = useSearchParams();
   const outcome = params.get('checkout');
-  const [phase, setPhase] = useState<Phase>(outcome === 'success' ? 'waiting' : outcome === 'canceled' ? 'canceled' : 'idle');
+  const [phase, setPhase] = useState<Phase>(
+    outcome === 'success' ? 'waiting' : outcome === 'canceled' ? 'canceled' : 'idle',
+  );
   const paid = isNonTrial(subscription?.status);
 
   useEffect(() => {

@@ -26,7 +26,12 @@ const render = (subscription: SubscriptionDetails | null, canManage = true) =>
       onResume={() => undefined}
     />,
   );
-const buttons = (html: string) => [...html.matchAll(/data-testid="(subscription-[a-z-]+)"[^>]*>[^<]*<\/button>|<button[^>]*data-testid="(subscription-[a-z-]+)"/g)].map((m) => m[1] ?? m[2]);
+const buttons = (html: string) =>
+  [
+    ...html.matchAll(
+      /data-testid="(subscription-[a-z-]+)"[^>]*>[^<]*<\/button>|<button[^>]*data-testid="(subscription-[a-z-]+)"/g,
+    ),
+  ].map((m) => m[1] ?? m[2]);
 
 describe('current plan', () => {
   test('an active subscription shows the next invoice and the card, and offers Update card and Cancel', () => {

@@ -19,18 +19,28 @@ function CardFact({ subscription }: { subscription: SubscriptionDetails | null }
   if (!card) return <dd data-testid="subscription-card">No card on file</dd>;
   return (
     <dd data-testid="subscription-card" data-last4={card.last4}>
-      {card.brand.charAt(0).toUpperCase() + card.brand.slice(1)} ···· {card.last4}, expires {formatExpiry(card.expMonth, card.expYear)}
+      {card.brand.charAt(0).toUpperCase() + card.brand.slice(1)} ···· {card.last4}, expires{' '}
+      {formatExpiry(card.expMonth, card.expYear)}
     </dd>
   );
 }
 
 /** The plan the company is on now, what comes next, the card, and the actions its state allows. */
-export function CurrentPlan({ subscription, currency, canManage, busy, onUpdateCard, onCancel, onResume }: CurrentPlanProps) {
+export function CurrentPlan({
+  subscription,
+  currency,
+  canManage,
+  busy,
+  onUpdateCard,
+  onCancel,
+  onResume,
+}: CurrentPlanProps) {
   const status = subscription?.status ?? null;
   const upcoming = subscription?.upcomingInvoice ?? null;
   // A trial ends on its own: canceling is for a subscription that would renew and charge.
   const ending = status === 'canceled' || subscription?.cancelAtPeriodEnd === true;
-  const canCancel = !ending && (status === 'active' || status === 'past_due' || (status === 'trialing' && subscription?.card != null));
+  const canCancel =
+    !ending && (status === 'active' || status === 'past_due' || (status === 'trialing' && subscription?.card != null));
   const hasSubscription = status !== null && status !== 'terminated';
   return (
     <div className="co-card" data-testid="subscription-current">
@@ -51,15 +61,23 @@ export function CurrentPlan({ subscription, currency, canManage, busy, onUpdateC
       {hasSubscription ? (
         <dl className="bi-facts">
           <div>
-            <dt>{status === 'canceled' ? 'Access ends' : status === 'trialing' ? 'Trial ends' : 'Current period ends'}</dt>
+            <dt>
+              {status === 'canceled' ? 'Access ends' : status === 'trialing' ? 'Trial ends' : 'Current period ends'}
+            </dt>
             <dd data-testid="subscription-period-end">
-              {formatDate(status === 'trialing' ? (subscription?.trialEnd ?? subscription?.currentPeriodEnd) : subscription?.currentPeriodEnd)}
+              {formatDate(
+                status === 'trialing'
+                  ? (subscription?.trialEnd ?? subscription?.currentPeriodEnd)
+                  : subscription?.currentPeriodEnd,
+              )}
             </dd>
           </div>
           <div>
             <dt>Next invoice</dt>
             <dd data-testid="subscription-next-invoice">
-              {upcoming ? `${formatMoney(upcoming.amount, currency)} on ${formatDate(upcoming.date)}` : 'None scheduled'}
+              {upcoming
+                ? `${formatMoney(upcoming.amount, currency)} on ${formatDate(upcoming.date)}`
+                : 'None scheduled'}
             </dd>
           </div>
           <div>
@@ -81,7 +99,13 @@ export function CurrentPlan({ subscription, currency, canManage, busy, onUpdateC
             </Button>
           ) : null}
           {canCancel ? (
-            <Button variant="ghost" className="co-btn-danger" disabled={busy} onClick={onCancel} data-testid="subscription-cancel">
+            <Button
+              variant="ghost"
+              className="co-btn-danger"
+              disabled={busy}
+              onClick={onCancel}
+              data-testid="subscription-cancel"
+            >
               Cancel subscription
             </Button>
           ) : null}

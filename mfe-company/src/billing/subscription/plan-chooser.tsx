@@ -27,14 +27,25 @@ export interface PlanChooserProps {
   navigate?: (url: string) => void;
 }
 
-type PreviewState = { status: 'none' } | { status: 'loading' } | { status: 'ready'; preview: SubscriptionPreview } | { status: 'failed'; error: unknown };
+type PreviewState =
+  | { status: 'none' }
+  | { status: 'loading' }
+  | { status: 'ready'; preview: SubscriptionPreview }
+  | { status: 'failed'; error: unknown };
 
 /**
  * The catalogue with a Choose button per plan. A paid subscription changes in place after a
  * prorated preview; a trial or an ended subscription goes to the provider's checkout page,
  * where the card is entered (it never passes through Tracemap).
  */
-export function PlanChooser({ companyId, plans, subscription, canManage, onChanged, navigate = (url) => window.location.assign(url) }: PlanChooserProps) {
+export function PlanChooser({
+  companyId,
+  plans,
+  subscription,
+  canManage,
+  onChanged,
+  navigate = (url) => window.location.assign(url),
+}: PlanChooserProps) {
   const status = subscription?.status ?? null;
   const paid = isNonTrial(status);
   const currentPriceId = paid ? (subscription?.priceId ?? null) : null;
@@ -110,7 +121,8 @@ export function PlanChooser({ companyId, plans, subscription, canManage, onChang
             ) : null
           ) : (
             <p data-testid="plan-checkout-note">
-              {formatMoney(selected.amount, selected.currency)} per month. You enter the card on the payment provider&apos;s secure page.
+              {formatMoney(selected.amount, selected.currency)} per month. You enter the card on the payment
+              provider&apos;s secure page.
             </p>
           )}
           <ApiErrorMessage error={error} testId="plan-change-error" />
@@ -120,7 +132,13 @@ export function PlanChooser({ companyId, plans, subscription, canManage, onChang
               onClick={() => void confirm()}
               data-testid="plan-confirm"
             >
-              {leaving ? 'Opening the payment page…' : busy ? 'Working…' : paid ? 'Confirm change' : 'Continue to payment'}
+              {leaving
+                ? 'Opening the payment page…'
+                : busy
+                  ? 'Working…'
+                  : paid
+                    ? 'Confirm change'
+                    : 'Continue to payment'}
             </Button>
             <Button
               variant="ghost"

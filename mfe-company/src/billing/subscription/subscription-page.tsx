@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import { applyCompanyInfoBanners } from '@tracemap/shell-core/billing-banners';
-import { cancelSubscription, openBillingPortal, resumeSubscription, type Plan } from '@tracemap/shell-core/subscription';
+import {
+  cancelSubscription,
+  openBillingPortal,
+  resumeSubscription,
+  type Plan,
+} from '@tracemap/shell-core/subscription';
 import { hasAdminRights } from '@tracemap/shell-core/roles';
 import { type CompanyInfo } from '@tracemap/shell-core';
 import { BillingStyles } from '../billing-styles';
@@ -99,7 +104,13 @@ export function CompanySubscriptionPage() {
             />
           ) : null}
           <h2>Plans</h2>
-          <PlanChooser companyId={companyId} plans={plans} subscription={subscription} canManage={canManage} onChanged={changed} />
+          <PlanChooser
+            companyId={companyId}
+            plans={plans}
+            subscription={subscription}
+            canManage={canManage}
+            onChanged={changed}
+          />
         </>
       )}
       {canManage ? (

@@ -16,7 +16,7 @@ export interface Loaded<T> {
   error: unknown;
 }
 
-const loading = <T,>(): Loaded<T> => ({ value: undefined, error: null });
+const loading = <T>(): Loaded<T> => ({ value: undefined, error: null });
 
 /**
  * Reads what the subscription page shows: the subscription's details (any member), the plan
@@ -40,7 +40,11 @@ export function useSubscriptionData(info: CompanyInfo, canManage: boolean) {
         companyName: info.company.name,
         role: info.role,
         subscription: value
-          ? { status: value.status, cardExpirationMonth: value.card?.expMonth ?? null, cardExpirationYear: value.card?.expYear ?? null }
+          ? {
+              status: value.status,
+              cardExpirationMonth: value.card?.expMonth ?? null,
+              cardExpirationYear: value.card?.expYear ?? null,
+            }
           : null,
       });
       return value;

@@ -5,7 +5,13 @@ import { useCompany } from '../../company-layout/context';
 
 /** `start` is where a to-do leads: the list with its create dialog open, where that exists. */
 const ITEMS: { key: keyof ObjectCounts; label: string; path: string; start: string; todo: string }[] = [
-  { key: 'attributeCount', label: 'Attributes', path: 'attributes', start: 'attributes?new', todo: 'Define your first attribute' },
+  {
+    key: 'attributeCount',
+    label: 'Attributes',
+    path: 'attributes',
+    start: 'attributes?new',
+    todo: 'Define your first attribute',
+  },
   { key: 'eventCount', label: 'Events', path: 'events', start: 'events?new', todo: 'Define your first event' },
   { key: 'viewCount', label: 'Views', path: 'views', start: 'views?new', todo: 'Save your first view' },
   { key: 'mapCount', label: 'Maps', path: 'maps', start: 'maps', todo: 'Draw your first map' },
@@ -40,7 +46,11 @@ export function CompanyDashboardPage() {
               return (
                 <li key={item.key} data-testid={`onboarding-${item.path}`} data-done={done}>
                   <span aria-hidden="true">{done ? '✓' : '○'}</span>
-                  {done ? <span>{item.todo}</span> : <Link to={`/company/${companyId}/${item.start}`}>{item.todo}</Link>}
+                  {done ? (
+                    <span>{item.todo}</span>
+                  ) : (
+                    <Link to={`/company/${companyId}/${item.start}`}>{item.todo}</Link>
+                  )}
                   <span className="co-muted">{done ? 'Done' : 'To do'}</span>
                 </li>
               );

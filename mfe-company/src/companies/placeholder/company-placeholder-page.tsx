@@ -4,12 +4,36 @@ import { PlaceholderPage } from '@tracemap/ui';
 export type PlaceholderSection = 'subscription' | 'attributes' | 'events' | 'views' | 'maps' | 'analytics-discovery';
 
 const TEXT: Record<PlaceholderSection, { title: string; text: string; pending: string }> = {
-  subscription: { title: 'Subscription', text: 'Your plan, payment method and invoices.', pending: 'Subscription management arrives with the billing release.' },
-  attributes: { title: 'Attributes', text: 'The properties your events and users carry.', pending: 'Attributes arrive with the data-model release.' },
-  events: { title: 'Events', text: 'The events your product tracks, and which attributes they carry.', pending: 'Events arrive with the data-model release.' },
-  views: { title: 'Views', text: 'Saved selections of your tracking plan.', pending: 'Views arrive with the data-model release.' },
-  maps: { title: 'Maps', text: 'Visual maps of how events flow through your product.', pending: 'Maps arrive with the data-model release.' },
-  'analytics-discovery': { title: 'Analytics discovery', text: 'Find what your analytics already collects.', pending: 'Analytics discovery arrives in a later release.' },
+  subscription: {
+    title: 'Subscription',
+    text: 'Your plan, payment method and invoices.',
+    pending: 'Subscription management arrives with the billing release.',
+  },
+  attributes: {
+    title: 'Attributes',
+    text: 'The properties your events and users carry.',
+    pending: 'Attributes arrive with the data-model release.',
+  },
+  events: {
+    title: 'Events',
+    text: 'The events your product tracks, and which attributes they carry.',
+    pending: 'Events arrive with the data-model release.',
+  },
+  views: {
+    title: 'Views',
+    text: 'Saved selections of your tracking plan.',
+    pending: 'Views arrive with the data-model release.',
+  },
+  maps: {
+    title: 'Maps',
+    text: 'Visual maps of how events flow through your product.',
+    pending: 'Maps arrive with the data-model release.',
+  },
+  'analytics-discovery': {
+    title: 'Analytics discovery',
+    text: 'Find what your analytics already collects.',
+    pending: 'Analytics discovery arrives in a later release.',
+  },
 };
 
 /** Company pages whose feature is not built yet; they say what they are (detail pages pass `itemParam`). */

@@ -109,7 +109,9 @@ export function CompanySettingsPage() {
             onChange={(e) => setEmbedOrigins(e.target.value)}
             data-testid="settings-mapEmbedOrigins"
           />
-          <span className="co-muted">One origin per line (http or https, no path), at most 20. Empty: no site may show previews in a frame.</span>
+          <span className="co-muted">
+            One origin per line (http or https, no path), at most 20. Empty: no site may show previews in a frame.
+          </span>
         </label>
         <ApiErrorMessage error={error} testId="settings-error" />
         {saved ? (

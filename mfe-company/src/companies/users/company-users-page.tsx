@@ -1,5 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
-import { changeMemberRole, listInvitations, removeMember, resendInvitation, revokeInvitation } from '@tracemap/shell-core/company-api';
+import {
+  changeMemberRole,
+  listInvitations,
+  removeMember,
+  resendInvitation,
+  revokeInvitation,
+} from '@tracemap/shell-core/company-api';
 import { hasAdminRights } from '@tracemap/shell-core/roles';
 import { type CompanyMember, type CompanyRole, type Invitation } from '@tracemap/shell-core';
 import { ApiErrorMessage } from '../../components/api-error';
@@ -44,9 +50,12 @@ export function CompanyUsersPage() {
 
   const onChangeRole = (m: CompanyMember, role: CompanyRole) =>
     act(() => changeMemberRole(companyId, m.id, role), `${m.email ?? 'Member'} is now ${role}.`, 'members');
-  const onRemove = (m: CompanyMember) => act(() => removeMember(companyId, m.id), `${m.email ?? 'Member'} was removed.`, 'members');
-  const onResend = (inv: Invitation) => act(() => resendInvitation(inv.invitationId), `Invitation sent again to ${inv.email}.`, 'invitations');
-  const onRevoke = (inv: Invitation) => act(() => revokeInvitation(inv.invitationId), `Invitation to ${inv.email} revoked.`, 'invitations');
+  const onRemove = (m: CompanyMember) =>
+    act(() => removeMember(companyId, m.id), `${m.email ?? 'Member'} was removed.`, 'members');
+  const onResend = (inv: Invitation) =>
+    act(() => resendInvitation(inv.invitationId), `Invitation sent again to ${inv.email}.`, 'invitations');
+  const onRevoke = (inv: Invitation) =>
+    act(() => revokeInvitation(inv.invitationId), `Invitation to ${inv.email} revoked.`, 'invitations');
 
   return (
     <section className="tm-container co-page" data-testid="company-users">
@@ -72,7 +81,14 @@ export function CompanyUsersPage() {
         </thead>
         <tbody>
           {info.users.map((m) => (
-            <MemberRow key={m.id} member={m} actor={actor} busy={busy} onChangeRole={onChangeRole} onRemove={onRemove} />
+            <MemberRow
+              key={m.id}
+              member={m}
+              actor={actor}
+              busy={busy}
+              onChangeRole={onChangeRole}
+              onRemove={onRemove}
+            />
           ))}
         </tbody>
       </table>
@@ -82,7 +98,13 @@ export function CompanyUsersPage() {
           <InviteForm companyId={companyId} actorRole={info.role} onInvited={() => void loadInvitations()} />
           <h2>Pending invitations</h2>
           {invitations ? (
-            <InvitationList invitations={invitations} actorRole={info.role} busy={busy} onResend={onResend} onRevoke={onRevoke} />
+            <InvitationList
+              invitations={invitations}
+              actorRole={info.role}
+              busy={busy}
+              onResend={onResend}
+              onRevoke={onRevoke}
+            />
           ) : (
             <p className="co-muted">Loading invitations…</p>
           )}

@@ -26,7 +26,12 @@ export function CompanyNav({ companyId, name, role }: { companyId: string; name:
       </p>
       <nav className="co-nav" aria-label="Company">
         {LINKS.map((l) => (
-          <NavLink key={l.path} to={l.path ? `${base}/${l.path}` : base} end={!l.path} data-testid={`company-nav-${l.path || 'dashboard'}`}>
+          <NavLink
+            key={l.path}
+            to={l.path ? `${base}/${l.path}` : base}
+            end={!l.path}
+            data-testid={`company-nav-${l.path || 'dashboard'}`}
+          >
             {l.label}
           </NavLink>
         ))}

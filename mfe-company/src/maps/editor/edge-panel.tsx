@@ -25,17 +25,36 @@ export function EdgePanel({ edgeId, canEdit }: { edgeId: string; canEdit: boolea
       <p>
         {fromName ?? 'A view'} → {toName ?? 'a view'}
       </p>
-      <p data-testid="map-edge-event">{eventName ? <>Through the event <strong>{eventName}</strong></> : <span className="co-muted">No event yet</span>}</p>
+      <p data-testid="map-edge-event">
+        {eventName ? (
+          <>
+            Through the event <strong>{eventName}</strong>
+          </>
+        ) : (
+          <span className="co-muted">No event yet</span>
+        )}
+      </p>
       {canEdit ? (
         <>
-          <EntityPicker kind="event" label="Pick the event" excludeIds={edge.eventId ? [edge.eventId] : []} describe={(e) => e.kind} onPick={pick} testId="map-event-picker" />
+          <EntityPicker
+            kind="event"
+            label="Pick the event"
+            excludeIds={edge.eventId ? [edge.eventId] : []}
+            describe={(e) => e.kind}
+            onPick={pick}
+            testId="map-event-picker"
+          />
           <div className="co-actions" style={{ marginTop: 12 }}>
             {edge.eventId ? (
               <Button variant="ghost" onClick={() => commit((g) => setEdgeEvent(g, edgeId, null))}>
                 Remove the event
               </Button>
             ) : null}
-            <Button variant="ghost" onClick={() => commit((g) => removeFromGraph(g, new Set(), new Set([edgeId])))} data-testid="map-edge-delete">
+            <Button
+              variant="ghost"
+              onClick={() => commit((g) => removeFromGraph(g, new Set(), new Set([edgeId])))}
+              data-testid="map-edge-delete"
+            >
               Delete transition
             </Button>
           </div>

@@ -4,14 +4,30 @@ import type { EventFlowEdge } from '../model/graph';
 import { zoomedOut } from './zoom';
 
 /** A transition between two views, labelled with the event that moves the user along it. */
-function EventEdgeInner({ id, sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, data, selected, markerEnd }: EdgeProps<EventFlowEdge>) {
+function EventEdgeInner({
+  id,
+  sourceX,
+  sourceY,
+  targetX,
+  targetY,
+  sourcePosition,
+  targetPosition,
+  data,
+  selected,
+  markerEnd,
+}: EdgeProps<EventFlowEdge>) {
   const [path, labelX, labelY] = getBezierPath({ sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition });
   // Labels and arrowheads too small to see are not drawn: at overview zoom a big map then paints far less.
   const compact = useStore(zoomedOut);
   const text = compact ? '' : (data?.text ?? '');
   return (
     <>
-      <BaseEdge id={id} path={path} markerEnd={compact ? undefined : markerEnd} className={selected ? 'mp-edge--selected' : undefined} />
+      <BaseEdge
+        id={id}
+        path={path}
+        markerEnd={compact ? undefined : markerEnd}
+        className={selected ? 'mp-edge--selected' : undefined}
+      />
       {text ? (
         <EdgeLabelRenderer>
           <div

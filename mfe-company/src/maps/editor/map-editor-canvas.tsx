@@ -54,13 +54,25 @@ const positionsOf = (nodes: Node[]) => new Map(nodes.map((n) => [n.id, n.positio
 /** The React Flow canvas over the editor store; viewers get the same map without drag, connect or delete. */
 export function MapEditorCanvas({ canEdit, onSelection, onConnected }: MapEditorCanvasProps) {
   const { nodes, edges, onNodesChange, onEdgesChange, commit } = useMapEditorStore(
-    useShallow((s) => ({ nodes: s.nodes, edges: s.edges, onNodesChange: s.onNodesChange, onEdgesChange: s.onEdgesChange, commit: s.commit })),
+    useShallow((s) => ({
+      nodes: s.nodes,
+      edges: s.edges,
+      onNodesChange: s.onNodesChange,
+      onEdgesChange: s.onEdgesChange,
+      commit: s.commit,
+    })),
   );
 
   const placed = useReadableFirstView();
 
-  const onDragStop = useCallback((_: unknown, _node: unknown, dragged: Node[]) => commit((g) => moveNodes(g, positionsOf(dragged))), [commit]);
-  const onSelectionDragStop = useCallback((_: unknown, dragged: Node[]) => commit((g) => moveNodes(g, positionsOf(dragged))), [commit]);
+  const onDragStop = useCallback(
+    (_: unknown, _node: unknown, dragged: Node[]) => commit((g) => moveNodes(g, positionsOf(dragged))),
+    [commit],
+  );
+  const onSelectionDragStop = useCallback(
+    (_: unknown, dragged: Node[]) => commit((g) => moveNodes(g, positionsOf(dragged))),
+    [commit],
+  );
   const onDelete = useCallback(
     ({ nodes: gone, edges: cut }: { nodes: ViewFlowNode[]; edges: EventFlowEdge[] }) =>
       commit((g) => removeFromGraph(g, new Set(gone.map((n) => n.id)), new Set(cut.map((e) => e.id)))),
@@ -75,7 +87,8 @@ export function MapEditorCanvas({ canEdit, onSelection, onConnected }: MapEditor
     [commit, onConnected],
   );
   const onSelectionChange = useCallback(
-    ({ nodes: n, edges: e }: OnSelectionChangeParams) => onSelection({ nodeIds: n.map((x) => x.id), edgeIds: e.map((x) => x.id) }),
+    ({ nodes: n, edges: e }: OnSelectionChangeParams) =>
+      onSelection({ nodeIds: n.map((x) => x.id), edgeIds: e.map((x) => x.id) }),
     [onSelection],
   );
 

@@ -56,19 +56,24 @@ export function MapEditor({ companyId, mapId, canEdit }: MapEditorProps) {
       doc.rememberView(view);
       store.learnViews({ [view.id]: nodeDataOf(view, store.eventNames) });
       const rect = canvas.current?.getBoundingClientRect();
-      const centre = rect ? flow.screenToFlowPosition({ x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 }) : { x: 0, y: 0 };
+      const centre = rect
+        ? flow.screenToFlowPosition({ x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 })
+        : { x: 0, y: 0 };
       // Each new view lands a little further down, so several added in a row do not stack.
       const offset = (store.history.present.nodes.length % 8) * 24;
       store.commit((g) => addNode(g, view.id, centre.x - NODE_WIDTH / 2 + offset, centre.y - NODE_HEIGHT / 2 + offset));
       // The node lists the view's events by name; names not known yet are read, then drawn.
       const unknown = view.events.map((e) => e.eventId).filter((id) => !store.eventNames[id]);
       if (unknown.length > 0) {
-        void loadByIds('event', companyId, unknown).then((found) => {
-          const names = Object.fromEntries([...found.values()].map((e) => [e.id, e.name]));
-          const latest = useMapEditorStore.getState();
-          latest.learnEvents(names);
-          latest.learnViews({ [view.id]: nodeDataOf(view, { ...latest.eventNames, ...names }) });
-        }, () => undefined);
+        void loadByIds('event', companyId, unknown).then(
+          (found) => {
+            const names = Object.fromEntries([...found.values()].map((e) => [e.id, e.name]));
+            const latest = useMapEditorStore.getState();
+            latest.learnEvents(names);
+            latest.learnViews({ [view.id]: nodeDataOf(view, { ...latest.eventNames, ...names }) });
+          },
+          () => undefined,
+        );
       }
     },
     [doc, flow, companyId],
@@ -81,7 +86,11 @@ export function MapEditor({ companyId, mapId, canEdit }: MapEditorProps) {
       try {
         const { history } = useMapEditorStore.getState();
         const sizes = new Map(flow.getNodes().map((n) => [n.id, n.measured]));
-        const nodes = history.present.nodes.map((n) => ({ id: n.viewId, width: sizes.get(n.viewId)?.width ?? NODE_WIDTH, height: sizes.get(n.viewId)?.height ?? NODE_HEIGHT }));
+        const nodes = history.present.nodes.map((n) => ({
+          id: n.viewId,
+          width: sizes.get(n.viewId)?.width ?? NODE_WIDTH,
+          height: sizes.get(n.viewId)?.height ?? NODE_HEIGHT,
+        }));
         const edges = history.present.edges.map((e) => ({ id: e.id as string, source: e.from, target: e.to }));
         const positions = await runLayout(nodes, edges, direction);
         useMapEditorStore.getState().commit((g) => moveNodes(g, positions));
@@ -101,7 +110,9 @@ export function MapEditor({ companyId, mapId, canEdit }: MapEditorProps) {
   };
 
   const deleteSelected = () =>
-    useMapEditorStore.getState().commit((g) => removeFromGraph(g, new Set(selection.nodeIds), new Set(selection.edgeIds)));
+    useMapEditorStore
+      .getState()
+      .commit((g) => removeFromGraph(g, new Set(selection.nodeIds), new Set(selection.edgeIds)));
 
   if (doc.loadError) {
     return (
@@ -119,13 +130,20 @@ export function MapEditor({ companyId, mapId, canEdit }: MapEditorProps) {
     );
   }
 
-  const edgeId = justConnected ?? (selection.edgeIds.length === 1 && selection.nodeIds.length === 0 ? selection.edgeIds[0] : null);
-  const nodeId = selection.nodeIds.length === 1 && selection.edgeIds.length === 0 && !justConnected ? selection.nodeIds[0] : null;
+  const edgeId =
+    justConnected ?? (selection.edgeIds.length === 1 && selection.nodeIds.length === 0 ? selection.edgeIds[0] : null);
+  const nodeId =
+    selection.nodeIds.length === 1 && selection.edgeIds.length === 0 && !justConnected ? selection.nodeIds[0] : null;
   const selectedCount = selection.nodeIds.length + selection.edgeIds.length;
 
   return (
     <MapDirectionContext.Provider value={doc.meta.layout}>
-      <section className="tm-container mp-page" data-testid="map-editor" data-editable={editable} data-map-version={doc.map.version}>
+      <section
+        className="tm-container mp-page"
+        data-testid="map-editor"
+        data-editable={editable}
+        data-map-version={doc.map.version}
+      >
         <MapToolbar
           title={
             <h1>
@@ -168,7 +186,11 @@ export function MapEditor({ companyId, mapId, canEdit }: MapEditorProps) {
             {edgeId ? <EdgePanel key={edgeId} edgeId={edgeId} canEdit={editable} /> : null}
             {nodeId ? <NodePanel companyId={companyId} viewId={nodeId} /> : null}
             {editable ? <ViewsPanel companyId={companyId} onAdd={addView} /> : null}
-            <MapAttributesPanel links={doc.meta.attributes} canEdit={editable} onChange={(attributes) => doc.setMeta({ attributes })} />
+            <MapAttributesPanel
+              links={doc.meta.attributes}
+              canEdit={editable}
+              onChange={(attributes) => doc.setMeta({ attributes })}
+            />
           </aside>
         </div>
       </section>

@@ -1,7 +1,14 @@
 import { applyEdgeChanges, applyNodeChanges, type EdgeChange, type NodeChange } from '@xyflow/react';
 import { create } from 'zustand';
 import type { MapEdgeInput } from '@tracemap/shell-core/tracking-plan';
-import { toFlowEdges, toFlowNodes, type EventFlowEdge, type MapGraph, type ViewFlowNode, type ViewNodeData } from '../model/graph';
+import {
+  toFlowEdges,
+  toFlowNodes,
+  type EventFlowEdge,
+  type MapGraph,
+  type ViewFlowNode,
+  type ViewNodeData,
+} from '../model/graph';
 import { record, redo, startHistory, undo, type History } from '../model/history';
 
 /**
@@ -28,7 +35,12 @@ export interface MapEditorState {
 
 const FALLBACK: ViewNodeData = { name: 'Unknown view', viewType: null, events: [] };
 
-function drawn(graph: MapGraph, views: Record<string, ViewNodeData>, eventNames: Record<string, string>, before?: Pick<MapEditorState, 'nodes' | 'edges'>) {
+function drawn(
+  graph: MapGraph,
+  views: Record<string, ViewNodeData>,
+  eventNames: Record<string, string>,
+  before?: Pick<MapEditorState, 'nodes' | 'edges'>,
+) {
   const textOf = (edge: MapEdgeInput) => (edge.eventId ? (eventNames[edge.eventId] ?? '…') : (edge.label ?? ''));
   return {
     nodes: toFlowNodes(graph, (id) => views[id] ?? FALLBACK, before?.nodes),
@@ -42,10 +54,23 @@ export const useMapEditorStore = create<MapEditorState>()((set, get) => ({
   edges: [],
   views: {},
   eventNames: {},
-  reset: (graph, views, eventNames) => set({ history: startHistory(graph), views, eventNames, ...drawn(graph, views, eventNames) }),
+  reset: (graph, views, eventNames) =>
+    set({ history: startHistory(graph), views, eventNames, ...drawn(graph, views, eventNames) }),
   // Removals come through `commit` (so they can be undone), never straight from React Flow.
-  onNodesChange: (changes) => set({ nodes: applyNodeChanges(changes.filter((c) => c.type !== 'remove'), get().nodes) }),
-  onEdgesChange: (changes) => set({ edges: applyEdgeChanges(changes.filter((c) => c.type !== 'remove'), get().edges) }),
+  onNodesChange: (changes) =>
+    set({
+      nodes: applyNodeChanges(
+        changes.filter((c) => c.type !== 'remove'),
+        get().nodes,
+      ),
+    }),
+  onEdgesChange: (changes) =>
+    set({
+      edges: applyEdgeChanges(
+        changes.filter((c) => c.type !== 'remove'),
+        get().edges,
+      ),
+    }),
   commit: (next) => {
     const state = get();
     const graph = next(state.history.present);

@@ -20,7 +20,10 @@ export function NodePanel({ companyId, viewId }: { companyId: string; viewId: st
     const controller = new AbortController();
     setView(null);
     setError(null);
-    getPlanEntity('view', companyId, viewId, controller.signal).then(setView, (err) => !controller.signal.aborted && setError(err));
+    getPlanEntity('view', companyId, viewId, controller.signal).then(
+      setView,
+      (err) => !controller.signal.aborted && setError(err),
+    );
     return () => controller.abort();
   }, [companyId, viewId]);
 
@@ -44,10 +47,18 @@ export function NodePanel({ companyId, viewId }: { companyId: string; viewId: st
             <dt>Status</dt>
             <dd>{view.status}</dd>
           </dl>
-          {view.description ? <p className="tp-hint" style={{ marginTop: 8 }}>{view.description}</p> : null}
+          {view.description ? (
+            <p className="tp-hint" style={{ marginTop: 8 }}>
+              {view.description}
+            </p>
+          ) : null}
           <h3>Attributes</h3>
           <EditableContext.Provider value={false}>
-            <AttributeLinksEditor links={view.attributes as AttributeLink[]} onChange={() => undefined} testId="map-node-attributes" />
+            <AttributeLinksEditor
+              links={view.attributes as AttributeLink[]}
+              onChange={() => undefined}
+              testId="map-node-attributes"
+            />
           </EditableContext.Provider>
           <h3>Events on this view</h3>
           {view.events.length === 0 ? <p className="co-muted">None yet.</p> : null}

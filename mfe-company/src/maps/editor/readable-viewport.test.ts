@@ -12,7 +12,10 @@ const shown = (v: { x: number; y: number; zoom: number }, width: number, height:
 describe('the first view of a map', () => {
   test('starts at a node nothing leads to, first in reading order', () => {
     const boxes = [box('b', 400, 0), box('a', 0, 300), box('c', 800, 0)];
-    const edges = [{ source: 'a', target: 'b' }, { source: 'b', target: 'c' }];
+    const edges = [
+      { source: 'a', target: 'b' },
+      { source: 'b', target: 'c' },
+    ];
     expect(startNodeOf(boxes, edges, 'LR')?.id).toBe('a');
     expect(startNodeOf(boxes, [...edges, { source: 'c', target: 'a' }], 'TB')?.id).toBe('b');
   });

@@ -21,7 +21,11 @@ export interface Box {
  * Where a reader starts: a node nothing leads to (the journey's entry), the first in reading order
  * of the map's direction; a map that is all cycles starts at its first node in that order.
  */
-export function startNodeOf(boxes: Box[], edges: Array<{ source: string; target: string }>, direction: MapLayout): Box | undefined {
+export function startNodeOf(
+  boxes: Box[],
+  edges: Array<{ source: string; target: string }>,
+  direction: MapLayout,
+): Box | undefined {
   const reached = new Set(edges.filter((e) => e.source !== e.target).map((e) => e.target));
   const byReadingOrder = (a: Box, b: Box) => (direction === 'TB' ? a.y - b.y || a.x - b.x : a.x - b.x || a.y - b.y);
   const entries = boxes.filter((b) => !reached.has(b.id)).sort(byReadingOrder);
@@ -38,7 +42,14 @@ export function readableViewport(boxes: Box[], start: Box | undefined, width: nu
   const minY = Math.min(...boxes.map((b) => b.y));
   const maxX = Math.max(...boxes.map((b) => b.x + b.width));
   const maxY = Math.max(...boxes.map((b) => b.y + b.height));
-  const whole = getViewportForBounds({ x: minX, y: minY, width: maxX - minX, height: maxY - minY }, width, height, 0.01, MAX_FIT_ZOOM, FIT_PADDING);
+  const whole = getViewportForBounds(
+    { x: minX, y: minY, width: maxX - minX, height: maxY - minY },
+    width,
+    height,
+    0.01,
+    MAX_FIT_ZOOM,
+    FIT_PADDING,
+  );
   if (whole.zoom >= READABLE_ZOOM || !start) return whole;
 
   const zoom = READABLE_ZOOM;

@@ -1,6 +1,12 @@
 import type { SaveState } from './use-map-document';
 
-const TEXT: Record<SaveState, string> = { idle: 'All changes saved', saving: 'Saving…', saved: 'Saved', conflict: 'Conflict', error: 'Not saved' };
+const TEXT: Record<SaveState, string> = {
+  idle: 'All changes saved',
+  saving: 'Saving…',
+  saved: 'Saved',
+  conflict: 'Conflict',
+  error: 'Not saved',
+};
 
 export function SaveStateLabel({ state }: { state: SaveState }) {
   return (

@@ -1,5 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { getMap, updateMap, versionConflictOf, type MapDetail, type PlanMap, type PlanView } from '@tracemap/shell-core/tracking-plan';
+import {
+  getMap,
+  updateMap,
+  versionConflictOf,
+  type MapDetail,
+  type PlanMap,
+  type PlanView,
+} from '@tracemap/shell-core/tracking-plan';
 import { changesSince, type MapMeta, type SavedMap } from '../model/changes';
 import { graphOf, type MapGraph, type ViewNodeData } from '../model/graph';
 import { loadByIds } from '../model/load-by-ids';
@@ -49,12 +56,16 @@ export function useMapDocument(companyId: string, mapId: string, canEdit: boolea
     setMap(null);
     setLoadError(null);
     const early = takePrefetchedMap(companyId, mapId);
-    const request = early ? early.catch(() => getMap(companyId, mapId, controller.signal)) : getMap(companyId, mapId, controller.signal);
+    const request = early
+      ? early.catch(() => getMap(companyId, mapId, controller.signal))
+      : getMap(companyId, mapId, controller.signal);
     request.then(
       (detail) => {
         if (controller.signal.aborted) return;
         const graph = graphOf(detail);
-        const names = Object.fromEntries(detail.references.views.map((v) => [v.id, { name: v.name, viewType: null, events: [] }]));
+        const names = Object.fromEntries(
+          detail.references.views.map((v) => [v.id, { name: v.name, viewType: null, events: [] }]),
+        );
         const eventNames = Object.fromEntries(detail.references.events.map((e) => [e.id, e.name]));
         useMapEditorStore.getState().reset(graph, names, eventNames);
         saved.current = { version: detail.version, graph, meta: metaOf(detail) };
@@ -98,7 +109,13 @@ export function useMapDocument(companyId: string, mapId: string, canEdit: boolea
       inFlight.current = false;
     }
     // Changes made while this save was on its way go in the next one.
-    if (!conflict.current && saved.current && Object.keys(changesSince(saved.current, useMapEditorStore.getState().history.present, metaRef.current ?? currentMeta)).length > 0) {
+    if (
+      !conflict.current &&
+      saved.current &&
+      Object.keys(
+        changesSince(saved.current, useMapEditorStore.getState().history.present, metaRef.current ?? currentMeta),
+      ).length > 0
+    ) {
       schedule();
     }
   }, [companyId, mapId, canEdit, schedule]);
@@ -119,7 +136,8 @@ export function useMapDocument(companyId: string, mapId: string, canEdit: boolea
     const onLeave = (event: BeforeUnloadEvent) => {
       const base = saved.current;
       if (!base || !metaRef.current || conflict.current) return;
-      if (Object.keys(changesSince(base, useMapEditorStore.getState().history.present, metaRef.current)).length > 0) event.preventDefault();
+      if (Object.keys(changesSince(base, useMapEditorStore.getState().history.present, metaRef.current)).length > 0)
+        event.preventDefault();
     };
     window.addEventListener('beforeunload', onLeave);
     return () => window.removeEventListener('beforeunload', onLeave);
@@ -143,12 +161,21 @@ export function useMapDocument(companyId: string, mapId: string, canEdit: boolea
 
 /** Reads the full views on the map (type, events) and the names of their events, then hands them to the canvas. */
 async function learnCatalog(companyId: string, graph: MapGraph, signal: AbortSignal): Promise<Map<string, PlanView>> {
-  const views = await loadByIds('view', companyId, graph.nodes.map((n) => n.viewId), signal);
+  const views = await loadByIds(
+    'view',
+    companyId,
+    graph.nodes.map((n) => n.viewId),
+    signal,
+  );
   const store = useMapEditorStore.getState();
-  const eventIds = new Set([...views.values()].flatMap((v) => v.events.map((e) => e.eventId)).filter((id) => !store.eventNames[id]));
+  const eventIds = new Set(
+    [...views.values()].flatMap((v) => v.events.map((e) => e.eventId)).filter((id) => !store.eventNames[id]),
+  );
   const events = await loadByIds('event', companyId, eventIds, signal);
   const eventNames = { ...store.eventNames, ...Object.fromEntries([...events.values()].map((e) => [e.id, e.name])) };
   useMapEditorStore.getState().learnEvents(Object.fromEntries([...events.values()].map((e) => [e.id, e.name])));
-  useMapEditorStore.getState().learnViews(Object.fromEntries([...views.values()].map((v) => [v.id, nodeDataOf(v, eventNames)])));
+  useMapEditorStore
+    .getState()
+    .learnViews(Object.fromEntries([...views.values()].map((v) => [v.id, nodeDataOf(v, eventNames)])));
   return views;
 }

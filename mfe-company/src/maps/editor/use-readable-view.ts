@@ -9,8 +9,20 @@ import { readableViewport, startNodeOf } from './readable-viewport';
 type Flow = ReactFlowInstance<ViewFlowNode, EventFlowEdge>;
 
 /** Shows the map as a whole when it is readable that way, else readably from its start node. */
-export function showReadably(flow: Flow, size: { width: number; height: number }, direction: MapLayout): Promise<unknown> {
-  const boxes = flow.getNodes().map((n) => ({ id: n.id, x: n.position.x, y: n.position.y, width: n.measured?.width ?? 0, height: n.measured?.height ?? 0 }));
+export function showReadably(
+  flow: Flow,
+  size: { width: number; height: number },
+  direction: MapLayout,
+): Promise<unknown> {
+  const boxes = flow
+    .getNodes()
+    .map((n) => ({
+      id: n.id,
+      x: n.position.x,
+      y: n.position.y,
+      width: n.measured?.width ?? 0,
+      height: n.measured?.height ?? 0,
+    }));
   const start = startNodeOf(boxes, flow.getEdges(), direction);
   return flow.setViewport(readableViewport(boxes, start, size.width, size.height));
 }

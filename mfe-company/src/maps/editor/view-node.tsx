@@ -4,7 +4,6 @@ import type { ViewFlowNode } from '../model/graph';
 import { useMapDirection } from './map-direction';
 import { zoomedOut } from './zoom';
 
-
 /** Events listed on a node before the rest are summed up as "+n more". */
 const EVENTS_SHOWN = 4;
 
@@ -14,7 +13,11 @@ function ViewNodeInner({ data, selected }: NodeProps<ViewFlowNode>) {
   const extra = data.events.length - EVENTS_SHOWN;
   return (
     <div className={`mp-node${selected ? ' mp-node--selected' : ''}`} data-testid="map-node" data-name={data.name}>
-      <Handle type="target" position={vertical ? Position.Top : Position.Left} className={compact ? 'mp-handle-quiet' : undefined} />
+      <Handle
+        type="target"
+        position={vertical ? Position.Top : Position.Left}
+        className={compact ? 'mp-handle-quiet' : undefined}
+      />
       <div className="mp-node-name">{data.name}</div>
       {compact ? null : (
         <>
@@ -29,7 +32,11 @@ function ViewNodeInner({ data, selected }: NodeProps<ViewFlowNode>) {
           ) : null}
         </>
       )}
-      <Handle type="source" position={vertical ? Position.Bottom : Position.Right} className={compact ? 'mp-handle-quiet' : undefined} />
+      <Handle
+        type="source"
+        position={vertical ? Position.Bottom : Position.Right}
+        className={compact ? 'mp-handle-quiet' : undefined}
+      />
     </div>
   );
 }

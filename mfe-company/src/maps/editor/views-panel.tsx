@@ -38,9 +38,23 @@ export function ViewsPanel({ companyId, onAdd }: ViewsPanelProps) {
   return (
     <section className="tp-section" aria-labelledby="map-add-views">
       <h2 id="map-add-views">Add views</h2>
-      <EntityPicker kind="view" label="Find a view" excludeIds={excludeIds} describe={(v) => v.type} onPick={onAdd} testId="map-view-picker" />
+      <EntityPicker
+        kind="view"
+        label="Find a view"
+        excludeIds={excludeIds}
+        describe={(v) => v.type}
+        onPick={onAdd}
+        testId="map-view-picker"
+      />
       <form className="mp-inline" onSubmit={(e) => void createView(e)} style={{ marginTop: 12 }}>
-        <input value={name} onChange={(e) => setName(e.target.value)} placeholder="New view name" aria-label="New view name" maxLength={120} data-testid="map-new-view-name" />
+        <input
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          placeholder="New view name"
+          aria-label="New view name"
+          maxLength={120}
+          data-testid="map-new-view-name"
+        />
         <Button type="submit" variant="ghost" disabled={busy || !name.trim()} data-testid="map-new-view">
           Create
         </Button>

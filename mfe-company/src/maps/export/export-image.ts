@@ -16,7 +16,11 @@ export async function renderMapImage(container: HTMLElement, bounds: Rect, kind:
     backgroundColor: '#ffffff',
     width: frame.width,
     height: frame.height,
-    style: { width: `${frame.width}px`, height: `${frame.height}px`, transform: `translate(${frame.x}px, ${frame.y}px) scale(${frame.zoom})` },
+    style: {
+      width: `${frame.width}px`,
+      height: `${frame.height}px`,
+      transform: `translate(${frame.x}px, ${frame.y}px) scale(${frame.zoom})`,
+    },
   };
   return kind === 'png' ? toPng(viewport, options) : toSvg(viewport, options);
 }

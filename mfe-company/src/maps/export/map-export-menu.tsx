@@ -51,10 +51,17 @@ export function MapExportMenu({ companyId, map, views, canvas }: MapExportMenuPr
     const missing = viewIds.filter((id) => !views.has(id));
     const fetched = await loadByIds('view', companyId, missing);
     const allViews = viewIds.flatMap((id) => views.get(id) ?? fetched.get(id) ?? []);
-    const eventIds = new Set([...graph.edges.flatMap((e) => (e.eventId ? [e.eventId] : [])), ...allViews.flatMap((v) => v.events.map((e) => e.eventId))]);
+    const eventIds = new Set([
+      ...graph.edges.flatMap((e) => (e.eventId ? [e.eventId] : [])),
+      ...allViews.flatMap((v) => v.events.map((e) => e.eventId)),
+    ]);
     const events = await loadByIds('event', companyId, eventIds);
     const current = { ...map, nodes: graph.nodes, edges: graph.edges.map((e) => ({ ...e, id: e.id as string })) };
-    downloadText(`${base}.map.json`, `${JSON.stringify(mapFile(current, allViews, [...events.values()]), null, 2)}\n`, 'application/json');
+    downloadText(
+      `${base}.map.json`,
+      `${JSON.stringify(mapFile(current, allViews, [...events.values()]), null, 2)}\n`,
+      'application/json',
+    );
   }
 
   return (

@@ -1,6 +1,17 @@
-import { NATIVE_FORMAT, NATIVE_FORMAT_VERSION, type MapDetail, type PlanEvent, type PlanView } from '@tracemap/shell-core/tracking-plan';
+import {
+  NATIVE_FORMAT,
+  NATIVE_FORMAT_VERSION,
+  type MapDetail,
+  type PlanEvent,
+  type PlanView,
+} from '@tracemap/shell-core/tracking-plan';
 
-const volatile = <T extends { version: number; createdAt: string; updatedAt: string }>({ version: _v, createdAt: _c, updatedAt: _u, ...rest }: T) => rest;
+const volatile = <T extends { version: number; createdAt: string; updatedAt: string }>({
+  version: _v,
+  createdAt: _c,
+  updatedAt: _u,
+  ...rest
+}: T) => rest;
 
 /**
  * The map in the plan's own JSON shape with the views and events it uses, ids kept, the

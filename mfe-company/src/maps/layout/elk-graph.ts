@@ -52,7 +52,9 @@ export function elkInput(nodes: readonly LayoutNode[], edges: readonly LayoutEdg
     },
     children: nodes.map(({ id, width, height }) => ({ id, width, height })),
     // An edge to a node elk was not given would make it throw; the editor never sends one, but be sure.
-    edges: edges.filter((e) => ids.has(e.source) && ids.has(e.target)).map((e) => ({ id: e.id, sources: [e.source], targets: [e.target] })),
+    edges: edges
+      .filter((e) => ids.has(e.source) && ids.has(e.target))
+      .map((e) => ({ id: e.id, sources: [e.source], targets: [e.target] })),
   };
 }
 

@@ -22,10 +22,16 @@ function startWorker(given?: string): Worker {
 let elk: InstanceType<typeof ELK> | null = null;
 
 /** New positions for every node, in the map's direction; the worker is started on first use and kept. */
-export async function runLayout(nodes: readonly LayoutNode[], edges: readonly LayoutEdge[], direction: MapLayout): Promise<Map<string, { x: number; y: number }>> {
+export async function runLayout(
+  nodes: readonly LayoutNode[],
+  edges: readonly LayoutEdge[],
+  direction: MapLayout,
+): Promise<Map<string, { x: number; y: number }>> {
   elk ??= new ELK({ workerUrl: workerUrl.href, workerFactory: startWorker });
   const started = performance.now();
-  const result = await elk.layout(elkInput(nodes, edges, direction) as Parameters<InstanceType<typeof ELK>['layout']>[0]);
+  const result = await elk.layout(
+    elkInput(nodes, edges, direction) as Parameters<InstanceType<typeof ELK>['layout']>[0],
+  );
   // Named so performance tools (and the map benchmark) can read how long elk took.
   performance.measure('map-layout', { start: started, end: performance.now() });
   return positionsOf(result);

@@ -5,7 +5,13 @@ import { createMap } from '@tracemap/shell-core/tracking-plan';
 import { ApiErrorMessage } from '../../components/api-error';
 
 /** A name is all a new map needs; the editor opens on it. */
-export function CreateMapForm({ companyId, inputRef }: { companyId: string; inputRef: RefObject<HTMLInputElement | null> }) {
+export function CreateMapForm({
+  companyId,
+  inputRef,
+}: {
+  companyId: string;
+  inputRef: RefObject<HTMLInputElement | null>;
+}) {
   const navigate = useNavigate();
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
@@ -28,7 +34,15 @@ export function CreateMapForm({ companyId, inputRef }: { companyId: string; inpu
 
   return (
     <form className="mp-inline" onSubmit={(e) => void submit(e)} aria-label="Create a map">
-      <input ref={inputRef} value={name} onChange={(e) => setName(e.target.value)} placeholder="New map name, e.g. Checkout" aria-label="New map name" maxLength={120} data-testid="map-create-name" />
+      <input
+        ref={inputRef}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        placeholder="New map name, e.g. Checkout"
+        aria-label="New map name"
+        maxLength={120}
+        data-testid="map-create-name"
+      />
       <Button type="submit" disabled={busy || !name.trim()} data-testid="map-create">
         {busy ? 'Creating…' : 'Create map'}
       </Button>

@@ -19,7 +19,12 @@ export async function duplicateMap(companyId: string, mapId: string): Promise<Pl
     description: source.description,
     attributes: source.attributes,
     nodes: source.nodes,
-    edges: source.edges.map(({ from, to, eventId, label }) => ({ from, to, eventId: eventId ?? null, ...(label ? { label } : {}) })),
+    edges: source.edges.map(({ from, to, eventId, label }) => ({
+      from,
+      to,
+      eventId: eventId ?? null,
+      ...(label ? { label } : {}),
+    })),
     layout: source.layout,
     status: source.status === 'archived' ? 'planned' : source.status,
   });

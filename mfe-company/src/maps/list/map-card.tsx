@@ -22,17 +22,31 @@ export function MapCard({ companyId, map, canEdit, busy, onDuplicate, onToggleAr
         <Link to={`/company/${companyId}/maps/${encodeURIComponent(map.id)}`}>{map.name}</Link>
       </h2>
       <p className="mp-counts" data-testid="map-counts">
-        {plural(map.nodeCount, 'view', 'views')} · {plural(map.edgeCount, 'transition', 'transitions')} · {plural(map.attributeCount, 'attribute', 'attributes')}
+        {plural(map.nodeCount, 'view', 'views')} · {plural(map.edgeCount, 'transition', 'transitions')} ·{' '}
+        {plural(map.attributeCount, 'attribute', 'attributes')}
       </p>
       <p className="mp-counts">
-        <PlanStatusBadge status={map.status} /> Updated <time dateTime={map.updatedAt}>{new Date(map.updatedAt).toLocaleString()}</time>
+        <PlanStatusBadge status={map.status} /> Updated{' '}
+        <time dateTime={map.updatedAt}>{new Date(map.updatedAt).toLocaleString()}</time>
       </p>
       {canEdit ? (
         <div className="co-actions">
-          <Button variant="ghost" className="tp-small-btn" disabled={busy} onClick={onDuplicate} data-testid="map-duplicate">
+          <Button
+            variant="ghost"
+            className="tp-small-btn"
+            disabled={busy}
+            onClick={onDuplicate}
+            data-testid="map-duplicate"
+          >
             Duplicate
           </Button>
-          <Button variant="ghost" className="tp-small-btn" disabled={busy} onClick={onToggleArchived} data-testid="map-archive">
+          <Button
+            variant="ghost"
+            className="tp-small-btn"
+            disabled={busy}
+            onClick={onToggleArchived}
+            data-testid="map-archive"
+          >
             {archived ? 'Restore' : 'Archive'}
           </Button>
         </div>

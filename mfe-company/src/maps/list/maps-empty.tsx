@@ -14,9 +14,9 @@ export function MapsEmpty({ canEdit, noViews, onCreate, onSample }: MapsEmptyPro
     <div className="co-card tp-empty" data-testid="maps-empty">
       <h2>No maps yet</h2>
       <p>
-        A map shows how people move through your product: each view (a page, screen or modal) is a box, and each arrow is a transition
-        from one view to the next, labelled with the event that fires on the way. Attributes put on a map are inherited by every event on
-        its views.
+        A map shows how people move through your product: each view (a page, screen or modal) is a box, and each arrow
+        is a transition from one view to the next, labelled with the event that fires on the way. Attributes put on a
+        map are inherited by every event on its views.
       </p>
       {canEdit ? (
         <div className="co-actions">
@@ -32,7 +32,11 @@ export function MapsEmpty({ canEdit, noViews, onCreate, onSample }: MapsEmptyPro
       ) : (
         <p className="co-muted">Creators, admins and owners can add them.</p>
       )}
-      {noViews && canEdit ? <p className="tp-hint">Your plan has no views yet. The sample e-commerce plan comes with views, events and a map.</p> : null}
+      {noViews && canEdit ? (
+        <p className="tp-hint">
+          Your plan has no views yet. The sample e-commerce plan comes with views, events and a map.
+        </p>
+      ) : null}
     </div>
   );
 }

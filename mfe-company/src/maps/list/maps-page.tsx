@@ -22,7 +22,10 @@ export function MapsPage() {
   const [text, setText] = useState('');
   const [includeArchived, setIncludeArchived] = useState(false);
   const search = useDebounced(text.trim(), 250);
-  const query = useMemo(() => ({ search: search || undefined, includeArchived: includeArchived || undefined, sort: '-updatedAt' as const }), [search, includeArchived]);
+  const query = useMemo(
+    () => ({ search: search || undefined, includeArchived: includeArchived || undefined, sort: '-updatedAt' as const }),
+    [search, includeArchived],
+  );
   const list = useMapList(companyId, query);
   const [busyId, setBusyId] = useState<string | null>(null);
   const [actionError, setActionError] = useState<unknown>(null);
@@ -34,7 +37,10 @@ export function MapsPage() {
   useEffect(() => {
     if (!empty) return;
     const controller = new AbortController();
-    listPlanEntities('view', companyId, { limit: 1 }, controller.signal).then((page) => setNoViews(page.total === 0), () => undefined);
+    listPlanEntities('view', companyId, { limit: 1 }, controller.signal).then(
+      (page) => setNoViews(page.total === 0),
+      () => undefined,
+    );
     return () => controller.abort();
   }, [empty, companyId]);
 
@@ -76,15 +82,27 @@ export function MapsPage() {
       <div className="tp-toolbar">
         <label>
           Search
-          <input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Search maps…" data-testid="maps-search" />
+          <input
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="Search maps…"
+            data-testid="maps-search"
+          />
         </label>
         <label className="tp-check">
-          <input type="checkbox" checked={includeArchived} onChange={(e) => setIncludeArchived(e.target.checked)} /> Show archived
+          <input type="checkbox" checked={includeArchived} onChange={(e) => setIncludeArchived(e.target.checked)} />{' '}
+          Show archived
         </label>
       </div>
       <ApiErrorMessage error={list.error ?? actionError} testId="maps-error" />
       {empty ? (
-        <MapsEmpty canEdit={canEdit} noViews={noViews} onCreate={() => createRef.current?.focus()} onSample={() => void startFromSample()} />
+        <MapsEmpty
+          canEdit={canEdit}
+          noViews={noViews}
+          onCreate={() => createRef.current?.focus()}
+          onSample={() => void startFromSample()}
+        />
       ) : list.loaded && list.items.length === 0 ? (
         <p className="co-muted" data-testid="maps-no-match">
           No maps match. {includeArchived ? '' : 'Archived ones are hidden; tick "Show archived" to include them.'}

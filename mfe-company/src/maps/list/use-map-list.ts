@@ -26,9 +26,20 @@ export function useMapList(companyId: string, query: MapListFilters) {
       const mine = ++generation.current;
       setState((s) => ({ ...s, loading: true, error: null }));
       try {
-        const page = await listMaps(companyId, { ...(JSON.parse(queryKey) as MapListFilters), limit: PAGE_SIZE, cursor }, signal);
+        const page = await listMaps(
+          companyId,
+          { ...(JSON.parse(queryKey) as MapListFilters), limit: PAGE_SIZE, cursor },
+          signal,
+        );
         if (mine !== generation.current) return;
-        setState((s) => ({ items: cursor ? [...s.items, ...page.items] : page.items, total: page.total, nextCursor: page.nextCursor, loaded: true, loading: false, error: null }));
+        setState((s) => ({
+          items: cursor ? [...s.items, ...page.items] : page.items,
+          total: page.total,
+          nextCursor: page.nextCursor,
+          loaded: true,
+          loading: false,
+          error: null,
+        }));
       } catch (error) {
         if (mine !== generation.current || signal?.aborted) return;
         setState((s) => ({ ...s, loading: false, loaded: true, error }));

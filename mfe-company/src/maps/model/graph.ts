@@ -27,7 +27,13 @@ export type EventFlowEdge = Edge<EventEdgeData, 'event'>;
 
 export const graphOf = (map: Pick<MapDetail, 'nodes' | 'edges'>): MapGraph => ({
   nodes: map.nodes.map(({ viewId, x, y }) => ({ viewId, x, y })),
-  edges: map.edges.map(({ id, from, to, eventId, label }) => ({ id, from, to, eventId: eventId ?? null, ...(label ? { label } : {}) })),
+  edges: map.edges.map(({ id, from, to, eventId, label }) => ({
+    id,
+    from,
+    to,
+    eventId: eventId ?? null,
+    ...(label ? { label } : {}),
+  })),
 });
 
 /** Positions are whole canvas units: sub-pixel drags would otherwise make every save look like a change. */
@@ -37,7 +43,11 @@ const whole = (n: number) => Math.round(n);
  * React Flow nodes for a graph, reusing the previous node objects where nothing changed so
  * React Flow and the memoized node components do no work for them.
  */
-export function toFlowNodes(graph: MapGraph, dataOf: (viewId: string) => ViewNodeData, previous: readonly ViewFlowNode[] = []): ViewFlowNode[] {
+export function toFlowNodes(
+  graph: MapGraph,
+  dataOf: (viewId: string) => ViewNodeData,
+  previous: readonly ViewFlowNode[] = [],
+): ViewFlowNode[] {
   const before = new Map(previous.map((n) => [n.id, n]));
   return graph.nodes.map(({ viewId, x, y }) => {
     const old = before.get(viewId);
@@ -47,14 +57,25 @@ export function toFlowNodes(graph: MapGraph, dataOf: (viewId: string) => ViewNod
   });
 }
 
-export function toFlowEdges(graph: MapGraph, textOf: (edge: MapEdgeInput) => string, previous: readonly EventFlowEdge[] = []): EventFlowEdge[] {
+export function toFlowEdges(
+  graph: MapGraph,
+  textOf: (edge: MapEdgeInput) => string,
+  previous: readonly EventFlowEdge[] = [],
+): EventFlowEdge[] {
   const before = new Map(previous.map((e) => [e.id, e]));
   return graph.edges.map((edge) => {
     const id = edge.id as string;
     const text = textOf(edge);
     const eventId = edge.eventId ?? null;
     const old = before.get(id);
-    if (old && old.source === edge.from && old.target === edge.to && old.data?.eventId === eventId && old.data?.text === text) return old;
+    if (
+      old &&
+      old.source === edge.from &&
+      old.target === edge.to &&
+      old.data?.eventId === eventId &&
+      old.data?.text === text
+    )
+      return old;
     return { ...(old ?? {}), id, type: 'event', source: edge.from, target: edge.to, data: { eventId, text } };
   });
 }
@@ -63,10 +84,18 @@ export function toFlowEdges(graph: MapGraph, textOf: (edge: MapEdgeInput) => str
 export function sameGraph(a: MapGraph, b: MapGraph): boolean {
   if (a === b) return true;
   if (a.nodes.length !== b.nodes.length || a.edges.length !== b.edges.length) return false;
-  const nodesSame = a.nodes.every((n, i) => n.viewId === b.nodes[i].viewId && n.x === b.nodes[i].x && n.y === b.nodes[i].y);
+  const nodesSame = a.nodes.every(
+    (n, i) => n.viewId === b.nodes[i].viewId && n.x === b.nodes[i].x && n.y === b.nodes[i].y,
+  );
   const edgesSame = a.edges.every((e, i) => {
     const o = b.edges[i];
-    return e.id === o.id && e.from === o.from && e.to === o.to && (e.eventId ?? null) === (o.eventId ?? null) && (e.label ?? '') === (o.label ?? '');
+    return (
+      e.id === o.id &&
+      e.from === o.from &&
+      e.to === o.to &&
+      (e.eventId ?? null) === (o.eventId ?? null) &&
+      (e.label ?? '') === (o.label ?? '')
+    );
   });
   return nodesSame && edgesSame;
 }
@@ -87,11 +116,19 @@ export function addNode(graph: MapGraph, viewId: string, x: number, y: number): 
 }
 
 /** Connects two views; a second edge between the same two views through no event is refused as a duplicate. */
-export function addEdge(graph: MapGraph, edge: Required<Pick<MapEdgeInput, 'id' | 'from' | 'to'>> & { eventId?: string | null }): MapGraph {
+export function addEdge(
+  graph: MapGraph,
+  edge: Required<Pick<MapEdgeInput, 'id' | 'from' | 'to'>> & { eventId?: string | null },
+): MapGraph {
   if (edge.from === edge.to) return graph;
-  const duplicate = graph.edges.some((e) => e.from === edge.from && e.to === edge.to && (e.eventId ?? null) === (edge.eventId ?? null));
+  const duplicate = graph.edges.some(
+    (e) => e.from === edge.from && e.to === edge.to && (e.eventId ?? null) === (edge.eventId ?? null),
+  );
   if (duplicate) return graph;
-  return { ...graph, edges: [...graph.edges, { id: edge.id, from: edge.from, to: edge.to, eventId: edge.eventId ?? null }] };
+  return {
+    ...graph,
+    edges: [...graph.edges, { id: edge.id, from: edge.from, to: edge.to, eventId: edge.eventId ?? null }],
+  };
 }
 
 export function setEdgeEvent(graph: MapGraph, edgeId: string, eventId: string | null): MapGraph {

@@ -1,4 +1,16 @@
-import { addEdge, addNode, graphOf, moveNodes, removeFromGraph, sameGraph, setEdgeEvent, toFlowEdges, toFlowNodes, type MapGraph, type ViewNodeData } from './graph';
+import {
+  addEdge,
+  addNode,
+  graphOf,
+  moveNodes,
+  removeFromGraph,
+  sameGraph,
+  setEdgeEvent,
+  toFlowEdges,
+  toFlowNodes,
+  type MapGraph,
+  type ViewNodeData,
+} from './graph';
 import { canRedo, canUndo, record, redo, startHistory, undo } from './history';
 import { imageFrameFor } from '../export/image-size';
 import { changesSince } from './changes';
@@ -83,7 +95,10 @@ describe('graph edits', () => {
 });
 
 describe('React Flow conversion', () => {
-  const data: Record<string, ViewNodeData> = { [A]: { name: 'Home', viewType: 'page', events: [] }, [B]: { name: 'Cart', viewType: 'page', events: ['cart_viewed'] } };
+  const data: Record<string, ViewNodeData> = {
+    [A]: { name: 'Home', viewType: 'page', events: [] },
+    [B]: { name: 'Cart', viewType: 'page', events: ['cart_viewed'] },
+  };
 
   test('unchanged nodes and edges keep their objects so memoized components skip them', () => {
     const first = toFlowNodes(base, (id) => data[id]);
@@ -96,7 +111,13 @@ describe('React Flow conversion', () => {
     expect(second[1]).not.toBe(first[1]);
 
     const edges = toFlowEdges(base, () => 'checkout');
-    expect(edges[0]).toMatchObject({ id: E1, source: A, target: B, type: 'event', data: { eventId: null, text: 'checkout' } });
+    expect(edges[0]).toMatchObject({
+      id: E1,
+      source: A,
+      target: B,
+      type: 'event',
+      data: { eventId: null, text: 'checkout' },
+    });
     expect(toFlowEdges(base, () => 'checkout', edges)[0]).toBe(edges[0]);
     expect(toFlowEdges(base, () => 'other', edges)[0]).not.toBe(edges[0]);
   });
@@ -148,7 +169,10 @@ describe('what a save sends', () => {
     const moved = moveNodes(base, new Map([[A, { x: 9, y: 9 }]]));
     expect(Object.keys(changesSince(saved, moved, meta))).toEqual(['nodes']);
     expect(Object.keys(changesSince(saved, setEdgeEvent(base, E1, EV), meta))).toEqual(['edges']);
-    expect(Object.keys(changesSince(saved, removeFromGraph(base, new Set([B]), new Set()), meta))).toEqual(['nodes', 'edges']);
+    expect(Object.keys(changesSince(saved, removeFromGraph(base, new Set([B]), new Set()), meta))).toEqual([
+      'nodes',
+      'edges',
+    ]);
     expect(changesSince(saved, base, { ...meta, layout: 'TB' })).toEqual({ layout: 'TB' });
   });
 });

@@ -7,7 +7,9 @@ export function AttributeList({ preview, shared }: { preview: MapPreview; shared
     <aside className="mp-side" aria-label="Attributes" data-testid="map-attributes">
       <h2>Attributes ({attributes.length})</h2>
       {shared ? <p className="mp-muted">Shown through a public link: exposed attributes only.</p> : null}
-      {attributes.length === 0 ? <p className="mp-muted">This map uses no attributes{shared ? ' that are exposed' : ''}.</p> : null}
+      {attributes.length === 0 ? (
+        <p className="mp-muted">This map uses no attributes{shared ? ' that are exposed' : ''}.</p>
+      ) : null}
       <ul>
         {attributes.map((a) => (
           <li key={a.id} data-testid="map-attribute" data-name={a.name}>

@@ -33,7 +33,10 @@ export function nodeHeight(eventCount: number): number {
 export function layoutBoxes(preview: MapPreview): Map<string, Box> {
   const eventsOf = new Map(preview.views.map((v) => [v.id, v.events.length]));
   return new Map(
-    preview.map.nodes.map((n) => [n.viewId, { viewId: n.viewId, x: n.x, y: n.y, width: NODE_WIDTH, height: nodeHeight(eventsOf.get(n.viewId) ?? 0) }]),
+    preview.map.nodes.map((n) => [
+      n.viewId,
+      { viewId: n.viewId, x: n.x, y: n.y, width: NODE_WIDTH, height: nodeHeight(eventsOf.get(n.viewId) ?? 0) },
+    ]),
   );
 }
 
@@ -46,7 +49,8 @@ export function fitViewBox(boxes: Iterable<Box>): ViewBox {
     maxX = Math.max(maxX, b.x + b.width);
     maxY = Math.max(maxY, b.y + b.height);
   }
-  if (minX === Infinity) return { x: -PADDING, y: -PADDING, width: 2 * PADDING + NODE_WIDTH, height: 2 * PADDING + HEADER_HEIGHT };
+  if (minX === Infinity)
+    return { x: -PADDING, y: -PADDING, width: 2 * PADDING + NODE_WIDTH, height: 2 * PADDING + HEADER_HEIGHT };
   return { x: minX - PADDING, y: minY - PADDING, width: maxX - minX + 2 * PADDING, height: maxY - minY + 2 * PADDING };
 }
 
@@ -57,7 +61,10 @@ function exitPoint(b: Box, tx: number, ty: number) {
   const c = center(b);
   const [dx, dy] = [tx - c.x, ty - c.y];
   if (dx === 0 && dy === 0) return c;
-  const scale = Math.min(dx !== 0 ? b.width / 2 / Math.abs(dx) : Infinity, dy !== 0 ? b.height / 2 / Math.abs(dy) : Infinity);
+  const scale = Math.min(
+    dx !== 0 ? b.width / 2 / Math.abs(dx) : Infinity,
+    dy !== 0 ? b.height / 2 / Math.abs(dy) : Infinity,
+  );
   return { x: c.x + dx * scale, y: c.y + dy * scale };
 }
 
@@ -66,12 +73,20 @@ export function edgePath(from: Box, to: Box): { d: string; labelX: number; label
   if (from.viewId === to.viewId) {
     const top = from.y;
     const [x1, x2] = [from.x + from.width * 0.35, from.x + from.width * 0.65];
-    return { d: `M ${x1} ${top} C ${x1} ${top - 60}, ${x2} ${top - 60}, ${x2} ${top}`, labelX: (x1 + x2) / 2, labelY: top - 50 };
+    return {
+      d: `M ${x1} ${top} C ${x1} ${top - 60}, ${x2} ${top - 60}, ${x2} ${top}`,
+      labelX: (x1 + x2) / 2,
+      labelY: top - 50,
+    };
   }
   const [a, b] = [center(from), center(to)];
   const start = exitPoint(from, b.x, b.y);
   const end = exitPoint(to, a.x, a.y);
-  return { d: `M ${start.x} ${start.y} L ${end.x} ${end.y}`, labelX: (start.x + end.x) / 2, labelY: (start.y + end.y) / 2 };
+  return {
+    d: `M ${start.x} ${start.y} L ${end.x} ${end.y}`,
+    labelX: (start.x + end.x) / 2,
+    labelY: (start.y + end.y) / 2,
+  };
 }
 
 /** The view box zoomed by `factor` (<1 zooms in) around a point given as fractions of the current box. */

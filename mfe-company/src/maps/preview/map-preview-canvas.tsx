@@ -32,7 +32,12 @@ export function MapPreviewCanvas({ preview }: { preview: MapPreview }) {
       const rect = svg.getBoundingClientRect();
       const factor = Math.exp(Math.max(-1, Math.min(1, event.deltaY * 0.002)));
       setView((box) => {
-        const next = zoomAt(box, factor, (event.clientX - rect.left) / rect.width, (event.clientY - rect.top) / rect.height);
+        const next = zoomAt(
+          box,
+          factor,
+          (event.clientX - rect.left) / rect.width,
+          (event.clientY - rect.top) / rect.height,
+        );
         const scale = next.width / fitted.width;
         return scale < 1 / 16 || scale > 8 ? box : next;
       });
@@ -54,7 +59,11 @@ export function MapPreviewCanvas({ preview }: { preview: MapPreview }) {
     const rect = event.currentTarget.getBoundingClientRect();
     // With "meet" the drawing is scaled by the tighter of the two ratios.
     const unit = Math.max(start.box.width / rect.width, start.box.height / rect.height);
-    setView({ ...start.box, x: start.box.x - (event.clientX - start.x) * unit, y: start.box.y - (event.clientY - start.y) * unit });
+    setView({
+      ...start.box,
+      x: start.box.x - (event.clientX - start.x) * unit,
+      y: start.box.y - (event.clientY - start.y) * unit,
+    });
   }, []);
   const endDrag = useCallback(() => {
     drag.current = null;
@@ -89,7 +98,15 @@ export function MapPreviewCanvas({ preview }: { preview: MapPreview }) {
         onPointerCancel={endDrag}
       >
         <defs>
-          <marker id="mp-arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="8" markerHeight="8" orient="auto-start-reverse">
+          <marker
+            id="mp-arrow"
+            viewBox="0 0 10 10"
+            refX="10"
+            refY="5"
+            markerWidth="8"
+            markerHeight="8"
+            orient="auto-start-reverse"
+          >
             <path d="M 0 0 L 10 5 L 0 10 z" fill="#475569" />
           </marker>
         </defs>
@@ -114,7 +131,14 @@ const MapDrawing = memo(function MapDrawing({ preview, boxes }: { preview: MapPr
         const inactive = event && INACTIVE.has(event.status);
         return (
           <g key={edge.id} className="mp-edge" data-testid="map-edge" data-event={event?.name ?? ''}>
-            <path d={d} fill="none" stroke="#475569" strokeWidth={1.5} strokeDasharray={inactive ? '6 4' : undefined} markerEnd="url(#mp-arrow)" />
+            <path
+              d={d}
+              fill="none"
+              stroke="#475569"
+              strokeWidth={1.5}
+              strokeDasharray={inactive ? '6 4' : undefined}
+              markerEnd="url(#mp-arrow)"
+            />
             {label ? (
               <text x={labelX} y={labelY - 6} textAnchor="middle" className="mp-edge-label">
                 {clip(label, 48)}
@@ -130,8 +154,18 @@ const MapDrawing = memo(function MapDrawing({ preview, boxes }: { preview: MapPr
         const fired = (view?.events ?? []).map((id) => events.get(id)).filter((e) => e !== undefined);
         const more = fired.length - EVENTS_SHOWN;
         return (
-          <g key={node.viewId} transform={`translate(${box.x} ${box.y})`} data-testid="map-node" data-view={view?.name ?? ''}>
-            <rect width={box.width} height={box.height} rx={8} className={`mp-node${view && INACTIVE.has(view.status) ? ' mp-node--inactive' : ''}`} />
+          <g
+            key={node.viewId}
+            transform={`translate(${box.x} ${box.y})`}
+            data-testid="map-node"
+            data-view={view?.name ?? ''}
+          >
+            <rect
+              width={box.width}
+              height={box.height}
+              rx={8}
+              className={`mp-node${view && INACTIVE.has(view.status) ? ' mp-node--inactive' : ''}`}
+            />
             <text x={12} y={22} className="mp-node-name">
               {clip(view?.name ?? 'Unknown view', 26)}
             </text>

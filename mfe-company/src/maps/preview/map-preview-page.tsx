@@ -10,7 +10,10 @@ import { PREVIEW_STYLES } from './preview-styles';
 // Only editors see the share control: it stays out of the chunk everyone else loads.
 const MapShareControl = lazy(() => import('../share/share-control').then((m) => ({ default: m.MapShareControl })));
 
-type State = { status: 'loading' } | { status: 'ready'; preview: MapPreview } | { status: 'failed'; statusCode: number; message: string };
+type State =
+  | { status: 'loading' }
+  | { status: 'ready'; preview: MapPreview }
+  | { status: 'failed'; statusCode: number; message: string };
 
 /**
  * A map on its own, read-only (shared links, embeds, printing): members open
@@ -65,7 +68,11 @@ export function MapPreviewPage() {
           {preview.views.length} views · {preview.map.edges.length} transitions
         </span>
         {preview.member ? (
-          <a className="tm-btn tm-btn--ghost" href={`/company/${encodeURIComponent(preview.member.companyId)}/maps/${encodeURIComponent(preview.map.id)}`} data-testid="map-open-in-app">
+          <a
+            className="tm-btn tm-btn--ghost"
+            href={`/company/${encodeURIComponent(preview.member.companyId)}/maps/${encodeURIComponent(preview.map.id)}`}
+            data-testid="map-open-in-app"
+          >
             Open in Tracemap
           </a>
         ) : null}

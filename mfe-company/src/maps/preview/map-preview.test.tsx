@@ -23,13 +23,37 @@ const preview: MapPreview = {
   },
   views: [
     { id: id(10), name: 'Home', type: 'page', urlPattern: '/', status: 'live', events: [] },
-    { id: id(11), name: 'Old Cart', type: 'page', urlPattern: '/cart', status: 'deprecated', events: Array.from({ length: 8 }, (_, i) => id(40 + i)) },
+    {
+      id: id(11),
+      name: 'Old Cart',
+      type: 'page',
+      urlPattern: '/cart',
+      status: 'deprecated',
+      events: Array.from({ length: 8 }, (_, i) => id(40 + i)),
+    },
   ],
   events: [
     { id: id(30), name: 'Product Added', description: '', kind: 'track', status: 'live' },
-    ...Array.from({ length: 8 }, (_, i) => ({ id: id(40 + i), name: `Event ${i}`, description: '', kind: 'track' as const, status: 'live' as const })),
+    ...Array.from({ length: 8 }, (_, i) => ({
+      id: id(40 + i),
+      name: `Event ${i}`,
+      description: '',
+      kind: 'track' as const,
+      status: 'live' as const,
+    })),
   ],
-  attributes: [{ id: id(50), name: 'page_category', description: 'Area', scope: 'view', type: 'string', status: 'live', exposed: true, mapPresence: 'optional' }],
+  attributes: [
+    {
+      id: id(50),
+      name: 'page_category',
+      description: 'Area',
+      scope: 'view',
+      type: 'string',
+      status: 'live',
+      exposed: true,
+      mapPresence: 'optional',
+    },
+  ],
   member: null,
 };
 

@@ -1,6 +1,12 @@
 import { useEffect, useId, useState } from 'react';
 import { Button, ButtonAnchor } from '@tracemap/ui';
-import { disableMapShare, enableMapShare, getMapShare, mapPreviewUrl, type MapShareState } from '@tracemap/shell-core/tracking-plan';
+import {
+  disableMapShare,
+  enableMapShare,
+  getMapShare,
+  mapPreviewUrl,
+  type MapShareState,
+} from '@tracemap/shell-core/tracking-plan';
 import { ApiErrorMessage } from '../../components/api-error';
 import { useAction } from '../../hooks/use-action';
 import { SHARE_STYLES } from './share-styles';
@@ -20,7 +26,13 @@ export function MapShareControl({ companyId, mapId, canEdit }: MapShareControlPr
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const openPreview = (
-    <ButtonAnchor variant="ghost" href={mapPreviewUrl(mapId)} target="_blank" rel="noreferrer" data-testid="map-open-preview">
+    <ButtonAnchor
+      variant="ghost"
+      href={mapPreviewUrl(mapId)}
+      target="_blank"
+      rel="noreferrer"
+      data-testid="map-open-preview"
+    >
       Open preview
     </ButtonAnchor>
   );
@@ -28,11 +40,23 @@ export function MapShareControl({ companyId, mapId, canEdit }: MapShareControlPr
   return (
     <div className="mps" data-testid="map-share">
       <style>{SHARE_STYLES}</style>
-      <Button variant="ghost" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)} data-testid="map-share-button">
+      <Button
+        variant="ghost"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+        data-testid="map-share-button"
+      >
         Share
       </Button>
       {open ? (
-        <div className="mps__panel" id={panelId} role="dialog" aria-label="Share this map" data-testid="map-share-panel">
+        <div
+          className="mps__panel"
+          id={panelId}
+          role="dialog"
+          aria-label="Share this map"
+          data-testid="map-share-panel"
+        >
           <SharePanel companyId={companyId} mapId={mapId} />
           <div className="mps__row">
             {openPreview}
@@ -94,7 +118,8 @@ function SharePanel({ companyId, mapId }: { companyId: string; mapId: string }) 
         Public link {state.enabled ? 'on' : 'off'}
       </label>
       <p className="mps__muted">
-        Anyone with the link sees this map read-only, with exposed attributes only. Turning it off stops the link at once.
+        Anyone with the link sees this map read-only, with exposed attributes only. Turning it off stops the link at
+        once.
       </p>
       {url ? (
         <div className="mps__row">
@@ -114,8 +139,8 @@ function SharePanel({ companyId, mapId }: { companyId: string; mapId: string }) 
       {state.enabled && !url ? (
         <div>
           <p className="mps__muted">
-            The link was made {state.createdAt ? new Date(state.createdAt).toLocaleString() : 'earlier'}. Its address is shown only when it is made;
-            make a new one to copy it (the current link then stops working).
+            The link was made {state.createdAt ? new Date(state.createdAt).toLocaleString() : 'earlier'}. Its address is
+            shown only when it is made; make a new one to copy it (the current link then stops working).
           </p>
           <Button variant="ghost" disabled={busy} onClick={() => void turnOn()} data-testid="map-share-renew">
             Make a new link

@@ -69,11 +69,38 @@ export function CreateDialog({ kind, onClose }: { kind: EntityKind; onClose: () 
 
   return (
     <Dialog title={`New ${KINDS[kind].singular}`} onClose={onClose} testId="create-dialog">
-      <form className="tp-fields" style={{ gridTemplateColumns: '1fr' }} onSubmit={submit} noValidate aria-label={`New ${KINDS[kind].singular}`}>
-        <NameField value={values.name} onChange={(v) => set('name', v)} nameCase={nameCase} findings={findingsFor(findings, 'name')} showRequired={touched} />
-        <TextField label="Description" value={values.description} onChange={(v) => set('description', v)} multiline findings={findingsFor(findings, 'description')} testId="plan-description" />
+      <form
+        className="tp-fields"
+        style={{ gridTemplateColumns: '1fr' }}
+        onSubmit={submit}
+        noValidate
+        aria-label={`New ${KINDS[kind].singular}`}
+      >
+        <NameField
+          value={values.name}
+          onChange={(v) => set('name', v)}
+          nameCase={nameCase}
+          findings={findingsFor(findings, 'name')}
+          showRequired={touched}
+        />
+        <TextField
+          label="Description"
+          value={values.description}
+          onChange={(v) => set('description', v)}
+          multiline
+          findings={findingsFor(findings, 'description')}
+          testId="plan-description"
+        />
         {CHOICES[kind].map((c) => (
-          <SelectField key={c.key} label={c.label} value={values[c.key]} options={c.options} onChange={(v) => set(c.key, v)} findings={findingsFor(findings, c.key)} testId={`plan-${c.key}`} />
+          <SelectField
+            key={c.key}
+            label={c.label}
+            value={values[c.key]}
+            options={c.options}
+            onChange={(v) => set(c.key, v)}
+            findings={findingsFor(findings, c.key)}
+            testId={`plan-${c.key}`}
+          />
         ))}
         <FindingList findings={otherFindings(findings, ['name', 'description', ...CHOICES[kind].map((c) => c.key)])} />
         <ApiErrorMessage error={error} testId="create-error" />

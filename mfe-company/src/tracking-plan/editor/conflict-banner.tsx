@@ -18,11 +18,14 @@ export function ConflictBanner({ singular, theirFields, yourFields, onReload }: 
   return (
     <div className="tp-conflict" role="alert" data-testid="version-conflict">
       <p>
-        <strong>Someone else changed this {singular} while you were editing.</strong> Your changes were not saved. Reload to see their version.
+        <strong>Someone else changed this {singular} while you were editing.</strong> Your changes were not saved.
+        Reload to see their version.
       </p>
       {theirFields.length ? <p className="tp-hint">They changed: {theirFields.join(', ')}.</p> : null}
       {yourFields.length ? (
-        <p className="tp-hint">Reloading discards your unsaved changes to: {yourFields.join(', ')}. Copy anything you want to keep first.</p>
+        <p className="tp-hint">
+          Reloading discards your unsaved changes to: {yourFields.join(', ')}. Copy anything you want to keep first.
+        </p>
       ) : null}
       <Button onClick={onReload} data-testid="conflict-reload">
         Reload their version

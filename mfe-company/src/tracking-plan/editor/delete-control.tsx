@@ -13,7 +13,13 @@ export function DeleteControl({ singular, name, busy, onDelete }: DeleteControlP
   const [confirming, setConfirming] = useState(false);
   if (!confirming) {
     return (
-      <Button variant="ghost" className="co-btn-danger" disabled={busy} onClick={() => setConfirming(true)} data-testid="entity-delete">
+      <Button
+        variant="ghost"
+        className="co-btn-danger"
+        disabled={busy}
+        onClick={() => setConfirming(true)}
+        data-testid="entity-delete"
+      >
         Delete
       </Button>
     );

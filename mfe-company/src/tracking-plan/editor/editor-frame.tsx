@@ -32,7 +32,14 @@ interface EditorFrameProps<K extends EntityKind> {
  * What every entity page shares: title and status, the save bar, conflict and lint messages,
  * archive/restore and delete. Viewers get the same page with no edit control at all.
  */
-export function EditorFrame<K extends EntityKind>({ kind, id, editor, shownFields, children, side }: EditorFrameProps<K>) {
+export function EditorFrame<K extends EntityKind>({
+  kind,
+  id,
+  editor,
+  shownFields,
+  children,
+  side,
+}: EditorFrameProps<K>) {
   const { companyId, info, reload } = useCompany();
   const navigate = useNavigate();
   const canEdit = hasEditAccess(info.role);
@@ -68,7 +75,8 @@ export function EditorFrame<K extends EntityKind>({ kind, id, editor, shownField
   async function setArchived(archived: boolean) {
     setSaved(null);
     const status = archived ? 'archived' : await statusBeforeArchive(kind, companyId, id);
-    if (await editor.changeStatus(status)) setSaved(archived ? `Archived. It is hidden from lists and exports but kept.` : `Restored as ${status}.`);
+    if (await editor.changeStatus(status))
+      setSaved(archived ? `Archived. It is hidden from lists and exports but kept.` : `Restored as ${status}.`);
   }
 
   async function remove() {
@@ -84,7 +92,11 @@ export function EditorFrame<K extends EntityKind>({ kind, id, editor, shownField
         <p>
           <Link to={listPath}>← All {plural}</Link>
         </p>
-        {editor.loadError ? <ApiErrorMessage error={editor.loadError} testId="entity-load-error" /> : <p className="co-muted">Loading…</p>}
+        {editor.loadError ? (
+          <ApiErrorMessage error={editor.loadError} testId="entity-load-error" />
+        ) : (
+          <p className="co-muted">Loading…</p>
+        )}
       </section>
     );
   }
@@ -93,7 +105,12 @@ export function EditorFrame<K extends EntityKind>({ kind, id, editor, shownField
   const inUse = saveError instanceof ApiError && saveError.code === 'attribute_in_use';
   const blocked = nameProblem(value.name) !== null;
   return (
-    <section className="tm-container co-page" data-testid={`${singular}-page`} data-editable={canEdit} data-version={entity.version}>
+    <section
+      className="tm-container co-page"
+      data-testid={`${singular}-page`}
+      data-editable={canEdit}
+      data-version={entity.version}
+    >
       <TrackingPlanStyles />
       <p style={{ margin: '0 0 8px' }}>
         <Link to={listPath}>← All {plural}</Link>
@@ -108,7 +125,11 @@ export function EditorFrame<K extends EntityKind>({ kind, id, editor, shownField
         </p>
       ) : (
         <div className="tp-savebar">
-          <Button onClick={() => void submit()} disabled={!dirty || saving || blocked || !!conflict} data-testid="entity-save">
+          <Button
+            onClick={() => void submit()}
+            disabled={!dirty || saving || blocked || !!conflict}
+            data-testid="entity-save"
+          >
             {saving ? 'Saving…' : 'Save'}
           </Button>
           <Button variant="ghost" onClick={editor.discard} disabled={!dirty || saving} data-testid="entity-discard">
@@ -118,7 +139,12 @@ export function EditorFrame<K extends EntityKind>({ kind, id, editor, shownField
             {dirty ? 'Unsaved changes' : saved}
           </span>
           <span className="tp-spacer" />
-          <Button variant="ghost" disabled={saving} onClick={() => void setArchived(!archived)} data-testid={archived ? 'entity-restore' : 'entity-archive'}>
+          <Button
+            variant="ghost"
+            disabled={saving}
+            onClick={() => void setArchived(!archived)}
+            data-testid={archived ? 'entity-restore' : 'entity-archive'}
+          >
             {archived ? 'Restore' : 'Archive'}
           </Button>
           <DeleteControl singular={singular} name={entity.name} busy={saving} onDelete={() => void remove()} />

@@ -69,9 +69,29 @@ export function NamingFields({
 }) {
   return (
     <>
-      <NameField value={value.name} onChange={(v) => set('name', v)} nameCase={nameCase} findings={at('name')} showRequired />
-      <TextField label="Display name" value={value.displayName} onChange={(v) => set('displayName', v)} findings={at('displayName')} maxLength={200} />
-      <TextField label="Description" value={value.description} onChange={(v) => set('description', v)} multiline wide findings={at('description')} testId="plan-description" />
+      <NameField
+        value={value.name}
+        onChange={(v) => set('name', v)}
+        nameCase={nameCase}
+        findings={at('name')}
+        showRequired
+      />
+      <TextField
+        label="Display name"
+        value={value.displayName}
+        onChange={(v) => set('displayName', v)}
+        findings={at('displayName')}
+        maxLength={200}
+      />
+      <TextField
+        label="Description"
+        value={value.description}
+        onChange={(v) => set('description', v)}
+        multiline
+        wide
+        findings={at('description')}
+        testId="plan-description"
+      />
     </>
   );
 }
@@ -96,7 +116,9 @@ export function OrganisationSection({
       <div className="tp-fields">
         <StatusField value={value.status} onChange={onStatus} />
         <ListField label="Tags" value={value.tags} onChange={onTags} findings={at('tags')} testId="plan-tags" />
-        {onOwners && value.owners ? <ListField label="Owners" value={value.owners} onChange={onOwners} findings={at('owners')} /> : null}
+        {onOwners && value.owners ? (
+          <ListField label="Owners" value={value.owners} onChange={onOwners} findings={at('owners')} />
+        ) : null}
       </div>
     </section>
   );

@@ -25,13 +25,28 @@ function FieldFrame({ label, error, findings = [], hint, wide, children }: Field
       {notes ? (
         <span id={notesId} aria-live="polite">
           {error ? (
-            <span className="tp-finding tp-finding--error" style={{ display: 'block' }} role="alert" data-testid="field-error">
+            <span
+              className="tp-finding tp-finding--error"
+              style={{ display: 'block' }}
+              role="alert"
+              data-testid="field-error"
+            >
               {error}
             </span>
           ) : null}
-          {hint ? <span className="tp-hint" style={{ display: 'block' }}>{hint}</span> : null}
+          {hint ? (
+            <span className="tp-hint" style={{ display: 'block' }}>
+              {hint}
+            </span>
+          ) : null}
           {findings.map((f, i) => (
-            <span key={`${f.rule}-${i}`} className={`tp-finding tp-finding--${f.severity}`} style={{ display: 'block' }} data-testid="field-finding" data-rule={f.rule}>
+            <span
+              key={`${f.rule}-${i}`}
+              className={`tp-finding tp-finding--${f.severity}`}
+              style={{ display: 'block' }}
+              data-testid="field-finding"
+              data-rule={f.rule}
+            >
               {f.severity === 'error' ? 'Error: ' : 'Warning: '}
               {f.message}
             </span>
@@ -46,9 +61,7 @@ function ReadOnlyValue({ label, value, wide }: { label: string; value: ReactNode
   return (
     <div className={`tp-field${wide ? ' tp-field--wide' : ''}`}>
       <span>{label}</span>
-      <p className="tp-value">
-        {value === '' || value === null || value === undefined ? '—' : value}
-      </p>
+      <p className="tp-value">{value === '' || value === null || value === undefined ? '—' : value}</p>
     </div>
   );
 }
@@ -67,13 +80,37 @@ interface TextFieldProps {
   testId?: string;
 }
 
-export function TextField({ label, value, onChange, error, multiline, findings, hint, wide, maxLength, placeholder, testId }: TextFieldProps) {
+export function TextField({
+  label,
+  value,
+  onChange,
+  error,
+  multiline,
+  findings,
+  hint,
+  wide,
+  maxLength,
+  placeholder,
+  testId,
+}: TextFieldProps) {
   if (!useEditable()) return <ReadOnlyValue label={label} value={value} wide={wide} />;
   return (
     <FieldFrame label={label} error={error} findings={findings} hint={hint} wide={wide}>
       {({ id, describedBy, invalid }) => {
-        const common = { id, value, maxLength, placeholder, 'aria-describedby': describedBy, 'aria-invalid': invalid, 'data-testid': testId };
-        return multiline ? <textarea {...common} onChange={(e) => onChange(e.target.value)} /> : <input {...common} onChange={(e) => onChange(e.target.value)} />;
+        const common = {
+          id,
+          value,
+          maxLength,
+          placeholder,
+          'aria-describedby': describedBy,
+          'aria-invalid': invalid,
+          'data-testid': testId,
+        };
+        return multiline ? (
+          <textarea {...common} onChange={(e) => onChange(e.target.value)} />
+        ) : (
+          <input {...common} onChange={(e) => onChange(e.target.value)} />
+        );
       }}
     </FieldFrame>
   );
@@ -88,12 +125,26 @@ interface SelectFieldProps<T extends string> {
   testId?: string;
 }
 
-export function SelectField<T extends string>({ label, value, options, onChange, findings, testId }: SelectFieldProps<T>) {
+export function SelectField<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+  findings,
+  testId,
+}: SelectFieldProps<T>) {
   if (!useEditable()) return <ReadOnlyValue label={label} value={value} />;
   return (
     <FieldFrame label={label} findings={findings}>
       {({ id, describedBy, invalid }) => (
-        <select id={id} value={value} aria-describedby={describedBy} aria-invalid={invalid} onChange={(e) => onChange(e.target.value as T)} data-testid={testId}>
+        <select
+          id={id}
+          value={value}
+          aria-describedby={describedBy}
+          aria-invalid={invalid}
+          onChange={(e) => onChange(e.target.value as T)}
+          data-testid={testId}
+        >
           {options.map((o) => (
             <option key={o} value={o}>
               {o}
@@ -105,7 +156,19 @@ export function SelectField<T extends string>({ label, value, options, onChange,
   );
 }
 
-export function CheckField({ label, checked, onChange, hint, testId }: { label: string; checked: boolean; onChange: (v: boolean) => void; hint?: string; testId?: string }) {
+export function CheckField({
+  label,
+  checked,
+  onChange,
+  hint,
+  testId,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (v: boolean) => void;
+  hint?: string;
+  testId?: string;
+}) {
   if (!useEditable()) return <ReadOnlyValue label={label} value={checked ? 'Yes' : 'No'} />;
   return (
     <div className="tp-field">
@@ -118,10 +181,29 @@ export function CheckField({ label, checked, onChange, hint, testId }: { label: 
   );
 }
 
-const parseList = (text: string) => [...new Set(text.split(',').map((t) => t.trim()).filter(Boolean))];
+const parseList = (text: string) => [
+  ...new Set(
+    text
+      .split(',')
+      .map((t) => t.trim())
+      .filter(Boolean),
+  ),
+];
 
 /** A list typed as comma-separated text; the text is kept while typing so a trailing comma survives. */
-export function ListField({ label, value, onChange, findings, testId }: { label: string; value: string[]; onChange: (v: string[]) => void; findings?: LintFinding[]; testId?: string }) {
+export function ListField({
+  label,
+  value,
+  onChange,
+  findings,
+  testId,
+}: {
+  label: string;
+  value: string[];
+  onChange: (v: string[]) => void;
+  findings?: LintFinding[];
+  testId?: string;
+}) {
   const joined = value.join(', ');
   const [text, setText] = useState(joined);
   useEffect(() => {

@@ -15,7 +15,12 @@ export function FindingList({ findings }: { findings: LintFinding[] }) {
   return (
     <ul className="tp-findings" aria-label="Lint findings" style={{ margin: '0 0 12px', paddingLeft: 20 }}>
       {findings.map((f, i) => (
-        <li key={`${f.rule}-${i}`} className={`tp-finding tp-finding--${f.severity}`} data-testid="form-finding" data-rule={f.rule}>
+        <li
+          key={`${f.rule}-${i}`}
+          className={`tp-finding tp-finding--${f.severity}`}
+          data-testid="form-finding"
+          data-rule={f.rule}
+        >
           {f.severity === 'error' ? 'Error: ' : 'Warning: '}
           {f.message}
         </li>

@@ -1,6 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button } from '@tracemap/ui';
-import { getPlanEntityHistory, type EntityKind, type FieldChange, type HistoryEntry } from '@tracemap/shell-core/tracking-plan';
+import {
+  getPlanEntityHistory,
+  type EntityKind,
+  type FieldChange,
+  type HistoryEntry,
+} from '@tracemap/shell-core/tracking-plan';
 import { ApiErrorMessage } from '../../components/api-error';
 import { useCompany } from '../../company-layout/context';
 

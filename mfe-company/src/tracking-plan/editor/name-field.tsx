@@ -47,7 +47,11 @@ export function NameField({ value, onChange, nameCase, findings, showRequired, t
             {suggestion && suggestion !== value ? (
               <>
                 : <code data-testid="name-case-suggestion">{suggestion}</code>{' '}
-                <button type="button" className="tm-btn tm-btn--ghost tp-small-btn" onClick={() => onChange(suggestion)}>
+                <button
+                  type="button"
+                  className="tm-btn tm-btn--ghost tp-small-btn"
+                  onClick={() => onChange(suggestion)}
+                >
                   Use it
                 </button>
               </>

@@ -90,7 +90,9 @@ export function usePlanEditor<K extends EntityKind>(kind: K, companyId: string, 
       setSaveError(null);
       try {
         const saved = await updatePlanEntity(kind, companyId, id, entity.version, changes);
-        setEntity((prev) => ({ ...saved, usedBy: prev?.usedBy ?? { events: [], views: [], maps: [] } }) as PlanEntityDetail<K>);
+        setEntity(
+          (prev) => ({ ...saved, usedBy: prev?.usedBy ?? { events: [], views: [], maps: [] } }) as PlanEntityDetail<K>,
+        );
         setServerFindings([]);
         setRevision((r) => r + 1);
         return true;
@@ -141,5 +143,22 @@ export function usePlanEditor<K extends EntityKind>(kind: K, companyId: string, 
   const dirty = Object.keys(draft).length > 0;
   const discard = useCallback(() => setDraft({} as Update<K>), []);
 
-  return { entity, loadError, value, draft, dirty, set, discard, saving, saveError, conflict, serverFindings, revision, save, changeStatus, remove, reloadLatest };
+  return {
+    entity,
+    loadError,
+    value,
+    draft,
+    dirty,
+    set,
+    discard,
+    saving,
+    saveError,
+    conflict,
+    serverFindings,
+    revision,
+    save,
+    changeStatus,
+    remove,
+    reloadLatest,
+  };
 }

@@ -11,7 +11,9 @@ function RefList({ title, refs, path }: { title: string; refs: EntityRef[]; path
         {refs.map((r) => (
           <li key={r.id}>
             <Link to={path(r.id)}>{r.name}</Link>
-            {r.status === 'deprecated' || r.status === 'archived' ? <span className="co-muted"> ({r.status})</span> : null}
+            {r.status === 'deprecated' || r.status === 'archived' ? (
+              <span className="co-muted"> ({r.status})</span>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -1,5 +1,12 @@
 import { useEffect, useState } from 'react';
-import { STRING_FORMATS, VALIDATION_KINDS, type AttributeType, type ItemType, type Validation, type ValidationKind } from '@tracemap/shell-core/tracking-plan';
+import {
+  STRING_FORMATS,
+  VALIDATION_KINDS,
+  type AttributeType,
+  type ItemType,
+  type Validation,
+  type ValidationKind,
+} from '@tracemap/shell-core/tracking-plan';
 import { validationProblems, valueTypeOf } from '../plan-logic';
 import { useEditable } from './editable';
 import { SelectField, TextField } from './fields';
@@ -17,10 +24,29 @@ const showValue = (v: EnumValue | undefined) => (v === undefined ? '' : String(v
 const parseNumber = (text: string) => (text.trim() === '' || Number.isNaN(Number(text)) ? undefined : Number(text));
 
 /** The enum's values, one per line; the text stays as typed while the list follows it. */
-function EnumValues({ values, valueType, onChange }: { values: EnumValue[]; valueType: string; onChange: (v: EnumValue[]) => void }) {
+function EnumValues({
+  values,
+  valueType,
+  onChange,
+}: {
+  values: EnumValue[];
+  valueType: string;
+  onChange: (v: EnumValue[]) => void;
+}) {
   const joined = values.map(String).join('\n');
   const [text, setText] = useState(joined);
-  useEffect(() => setText((t) => (t.split('\n').filter((l) => l.trim()).join('\n') === joined ? t : joined)), [joined]);
+  useEffect(
+    () =>
+      setText((t) =>
+        t
+          .split('\n')
+          .filter((l) => l.trim())
+          .join('\n') === joined
+          ? t
+          : joined,
+      ),
+    [joined],
+  );
   return (
     <TextField
       label="Allowed values (one per line)"
@@ -29,7 +55,12 @@ function EnumValues({ values, valueType, onChange }: { values: EnumValue[]; valu
       wide
       onChange={(t) => {
         setText(t);
-        onChange(t.split('\n').filter((l) => l.trim() !== '').map((l) => parseValue(l, valueType)));
+        onChange(
+          t
+            .split('\n')
+            .filter((l) => l.trim() !== '')
+            .map((l) => parseValue(l, valueType)),
+        );
       }}
       testId="validation-values"
     />
@@ -52,7 +83,12 @@ export function ValidationEditor({ label = 'Validation', value, type, itemType, 
   const problems = value.kind === 'none' ? [] : validationProblems(value, type, itemType);
   const set = (patch: Partial<Validation>) => onChange({ ...value, ...patch });
   const num = (label: string, field: 'min' | 'max' | 'minLength' | 'maxLength') => (
-    <TextField label={label} value={value[field] === undefined ? '' : String(value[field])} onChange={(t) => set({ [field]: parseNumber(t) })} testId={`validation-${field}`} />
+    <TextField
+      label={label}
+      value={value[field] === undefined ? '' : String(value[field])}
+      onChange={(t) => set({ [field]: parseNumber(t) })}
+      testId={`validation-${field}`}
+    />
   );
 
   return (
@@ -64,8 +100,17 @@ export function ValidationEditor({ label = 'Validation', value, type, itemType, 
         onChange={(kind) => onChange(kind === 'format' ? { kind, format: 'email' } : { kind })}
         testId="validation-kind"
       />
-      {value.kind === 'enum' ? <EnumValues values={value.values ?? []} valueType={valueType} onChange={(values) => set({ values })} /> : null}
-      {value.kind === 'regex' ? <TextField label="Pattern" value={value.pattern ?? ''} onChange={(pattern) => set({ pattern })} testId="validation-pattern" /> : null}
+      {value.kind === 'enum' ? (
+        <EnumValues values={value.values ?? []} valueType={valueType} onChange={(values) => set({ values })} />
+      ) : null}
+      {value.kind === 'regex' ? (
+        <TextField
+          label="Pattern"
+          value={value.pattern ?? ''}
+          onChange={(pattern) => set({ pattern })}
+          testId="validation-pattern"
+        />
+      ) : null}
       {value.kind === 'range' ? (
         <>
           {num('Minimum', 'min')}
@@ -79,10 +124,21 @@ export function ValidationEditor({ label = 'Validation', value, type, itemType, 
         </>
       ) : null}
       {value.kind === 'format' ? (
-        <SelectField label="Format" value={value.format ?? 'email'} options={STRING_FORMATS} onChange={(format) => set({ format })} testId="validation-format" />
+        <SelectField
+          label="Format"
+          value={value.format ?? 'email'}
+          options={STRING_FORMATS}
+          onChange={(format) => set({ format })}
+          testId="validation-format"
+        />
       ) : null}
       {value.kind === 'const' ? (
-        <TextField label="Value" value={showValue(value.const)} onChange={(t) => set({ const: parseValue(t, valueType) })} testId="validation-const" />
+        <TextField
+          label="Value"
+          value={showValue(value.const)}
+          onChange={(t) => set({ const: parseValue(t, valueType) })}
+          testId="validation-const"
+        />
       ) : null}
       {editable && problems.length ? (
         <ul className="tp-field--wide" style={{ margin: 0, paddingLeft: 20 }} data-testid="validation-problems">

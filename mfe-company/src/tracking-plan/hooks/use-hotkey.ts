@@ -10,7 +10,11 @@ export function isTyping(target: EventTarget | null): boolean {
  * A page-wide shortcut. It stays out of the way while the user types in a field, holds a
  * modifier, or has a dialog open (the dialog handles its own keys).
  */
-export function useHotkey(key: string, handler: (event: KeyboardEvent) => void, options: { enabled?: boolean; whileTyping?: boolean } = {}) {
+export function useHotkey(
+  key: string,
+  handler: (event: KeyboardEvent) => void,
+  options: { enabled?: boolean; whileTyping?: boolean } = {},
+) {
   const { enabled = true, whileTyping = false } = options;
   const latest = useRef(handler);
   latest.current = handler;

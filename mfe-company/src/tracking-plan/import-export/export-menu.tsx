@@ -10,7 +10,11 @@ const FORMATS: { format: ExportFormat; label: string; extension: string; type: s
   { format: 'json-schema', label: 'JSON Schema bundle', extension: 'schemas.json', type: 'application/json' },
 ];
 
-const fileSafe = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'company';
+const fileSafe = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '') || 'company';
 
 /** Export the whole plan as a file: the lossless native JSON, CSV for spreadsheets, or JSON Schemas. */
 export function ExportMenu() {
@@ -56,7 +60,13 @@ export function ExportMenu() {
         <summary className="tm-btn tm-btn--ghost">Export</summary>
         <div className="tp-menu-items" role="group" aria-label="Export formats">
           {FORMATS.map((f) => (
-            <button key={f.format} type="button" disabled={busy !== null} onClick={() => void download(f)} data-testid={`export-${f.format}`}>
+            <button
+              key={f.format}
+              type="button"
+              disabled={busy !== null}
+              onClick={() => void download(f)}
+              data-testid={`export-${f.format}`}
+            >
               {busy === f.format ? 'Preparing…' : f.label}
             </button>
           ))}

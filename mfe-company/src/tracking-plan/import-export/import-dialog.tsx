@@ -27,7 +27,12 @@ async function readPlanFile(file: File): Promise<ImportSource> {
   return { text, format: csv ? 'csv' : 'native', label: file.name };
 }
 
-type Step = { name: 'choose' } | { name: 'checking' } | { name: 'preview'; diff: ImportDiff } | { name: 'applying'; diff: ImportDiff } | { name: 'done'; diff: ImportDiff };
+type Step =
+  | { name: 'choose' }
+  | { name: 'checking' }
+  | { name: 'preview'; diff: ImportDiff }
+  | { name: 'applying'; diff: ImportDiff }
+  | { name: 'done'; diff: ImportDiff };
 
 interface ImportDialogProps {
   title: string;
@@ -94,7 +99,13 @@ export function ImportDialog({ title, initial, onClose, onImported }: ImportDial
       {!initial && step.name !== 'done' ? (
         <div className="tp-field" style={{ marginBottom: 12 }}>
           <label htmlFor="plan-import-file">Plan file (Tracemap JSON or CSV)</label>
-          <input id="plan-import-file" type="file" accept=".json,.csv,application/json,text/csv" onChange={(e) => void pick(e.target.files?.[0])} data-testid="import-file" />
+          <input
+            id="plan-import-file"
+            type="file"
+            accept=".json,.csv,application/json,text/csv"
+            onChange={(e) => void pick(e.target.files?.[0])}
+            data-testid="import-file"
+          />
         </div>
       ) : null}
       {source ? <p className="tp-hint">Importing {source.label}</p> : null}
@@ -109,7 +120,9 @@ export function ImportDialog({ title, initial, onClose, onImported }: ImportDial
       <div className="co-actions" style={{ marginTop: 16 }}>
         {diff && step.name !== 'done' ? (
           <Button
-            disabled={step.name === 'applying' || diff.rejected.length > 0 || diff.added.length + diff.changed.length === 0}
+            disabled={
+              step.name === 'applying' || diff.rejected.length > 0 || diff.added.length + diff.changed.length === 0
+            }
             onClick={() => void apply(diff)}
             data-testid="import-apply"
           >

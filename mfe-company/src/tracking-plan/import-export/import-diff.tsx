@@ -45,7 +45,8 @@ export function ImportDiffView({ diff }: { diff: ImportDiff }) {
   return (
     <div className="tp-diff" data-testid="import-diff">
       <p data-testid="import-summary">
-        <strong>{diff.added.length}</strong> to add · <strong>{diff.changed.length}</strong> to change · <strong>{diff.unchanged}</strong> unchanged
+        <strong>{diff.added.length}</strong> to add · <strong>{diff.changed.length}</strong> to change ·{' '}
+        <strong>{diff.unchanged}</strong> unchanged
         {diff.rejected.length ? (
           <>
             {' '}

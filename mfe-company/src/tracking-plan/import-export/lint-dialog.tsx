@@ -1,6 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { ENTITY_KINDS, lintTrackingPlan, type EntityKind, type LintFinding, type LintReport } from '@tracemap/shell-core/tracking-plan';
+import {
+  ENTITY_KINDS,
+  lintTrackingPlan,
+  type EntityKind,
+  type LintFinding,
+  type LintReport,
+} from '@tracemap/shell-core/tracking-plan';
 import { ApiErrorMessage } from '../../components/api-error';
 import { useCompany } from '../../company-layout/context';
 import { planPath } from '../plan-kinds';
@@ -12,11 +18,14 @@ const SHOWN = 300;
 function FindingRow({ finding }: { finding: LintFinding }) {
   const { companyId } = useCompany();
   // Maps have no page yet; their findings are listed without a link.
-  const kind = (ENTITY_KINDS as readonly string[]).includes(finding.entityKind) ? (finding.entityKind as EntityKind) : null;
+  const kind = (ENTITY_KINDS as readonly string[]).includes(finding.entityKind)
+    ? (finding.entityKind as EntityKind)
+    : null;
   const target = finding.entityId && kind ? planPath(companyId, kind, finding.entityId) : null;
   return (
     <li className={`tp-finding tp-finding--${finding.severity}`} data-rule={finding.rule}>
-      {target ? <Link to={target}>{finding.entityName}</Link> : <strong>{finding.entityName}</strong>}: {finding.message}
+      {target ? <Link to={target}>{finding.entityName}</Link> : <strong>{finding.entityName}</strong>}:{' '}
+      {finding.message}
     </li>
   );
 }
@@ -38,7 +47,9 @@ export function LintDialog({ onClose }: { onClose: () => void }) {
     };
   }, [companyId]);
 
-  const ordered = report ? [...report.findings].sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1)) : [];
+  const ordered = report
+    ? [...report.findings].sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1))
+    : [];
   return (
     <Dialog title="Check the plan" onClose={onClose} testId="lint-dialog">
       <ApiErrorMessage error={error} testId="lint-error" />
@@ -46,8 +57,8 @@ export function LintDialog({ onClose }: { onClose: () => void }) {
       {report ? (
         <>
           <p data-testid="lint-summary">
-            <strong>{report.errors}</strong> {report.errors === 1 ? 'error' : 'errors'} · <strong>{report.warnings}</strong>{' '}
-            {report.warnings === 1 ? 'warning' : 'warnings'}
+            <strong>{report.errors}</strong> {report.errors === 1 ? 'error' : 'errors'} ·{' '}
+            <strong>{report.warnings}</strong> {report.warnings === 1 ? 'warning' : 'warnings'}
           </p>
           {report.findings.length === 0 ? <p className="co-ok">Nothing to fix: the plan follows every rule.</p> : null}
           <ul style={{ paddingLeft: 20 }}>

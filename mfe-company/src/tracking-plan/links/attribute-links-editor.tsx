@@ -1,7 +1,15 @@
 import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@tracemap/ui';
-import { PRESENCES, type Attribute, type AttributeLink, type AttributeScope, type LintFinding, type Presence, type Validation } from '@tracemap/shell-core/tracking-plan';
+import {
+  PRESENCES,
+  type Attribute,
+  type AttributeLink,
+  type AttributeScope,
+  type LintFinding,
+  type Presence,
+  type Validation,
+} from '@tracemap/shell-core/tracking-plan';
 import { useCompany } from '../../company-layout/context';
 import { useEditable } from '../editor/editable';
 import { FindingList } from '../editor/findings';
@@ -26,13 +34,24 @@ const NEVER_LINKED: readonly string[] = ['user', 'group'];
 const describe = (a: Attribute) => `${a.scope} · ${a.type === 'array' && a.itemType ? `${a.itemType}[]` : a.type}`;
 
 /** The attributes an event or view carries, each required or optional (presence lives on the link). */
-export function AttributeLinksEditor({ links, onChange, scope, findings = [], testId = 'attribute-links' }: AttributeLinksEditorProps) {
+export function AttributeLinksEditor({
+  links,
+  onChange,
+  scope,
+  findings = [],
+  testId = 'attribute-links',
+}: AttributeLinksEditorProps) {
   const { companyId } = useCompany();
   const editable = useEditable();
-  const { found, remember } = useEntityLookup('attribute', companyId, links.map((l) => l.attributeId));
+  const { found, remember } = useEntityLookup(
+    'attribute',
+    companyId,
+    links.map((l) => l.attributeId),
+  );
   const [narrowing, setNarrowing] = useState<string | null>(null);
 
-  const setPresence = (id: string, presence: Presence) => onChange(links.map((l) => (l.attributeId === id ? { ...l, presence } : l)));
+  const setPresence = (id: string, presence: Presence) =>
+    onChange(links.map((l) => (l.attributeId === id ? { ...l, presence } : l)));
   const removeLink = (id: string) => onChange(links.filter((l) => l.attributeId !== id));
   const setOverride = (id: string, validationOverride: Validation | null) =>
     onChange(links.map((l) => (l.attributeId === id ? { ...l, validationOverride } : l)));
@@ -68,14 +87,20 @@ export function AttributeLinksEditor({ links, onChange, scope, findings = [], te
               return (
                 <Fragment key={link.attributeId}>
                   <tr data-testid="attribute-link" data-attribute-id={link.attributeId} data-presence={link.presence}>
-                    <td>{loaded ? <Link to={planPath(companyId, 'attribute', link.attributeId)}>{name}</Link> : name}</td>
+                    <td>
+                      {loaded ? <Link to={planPath(companyId, 'attribute', link.attributeId)}>{name}</Link> : name}
+                    </td>
                     <td className="co-muted">
                       {loaded ? describe(loaded) : ''}
                       {override ? <span className="tp-sub">narrowed: {describeOverride(override)}</span> : null}
                     </td>
                     <td>
                       {editable ? (
-                        <select aria-label={`Presence of ${name}`} value={link.presence} onChange={(e) => setPresence(link.attributeId, e.target.value as Presence)}>
+                        <select
+                          aria-label={`Presence of ${name}`}
+                          value={link.presence}
+                          onChange={(e) => setPresence(link.attributeId, e.target.value as Presence)}
+                        >
                           {PRESENCES.map((p) => (
                             <option key={p} value={p}>
                               {p}
@@ -100,7 +125,12 @@ export function AttributeLinksEditor({ links, onChange, scope, findings = [], te
                               Narrow
                             </Button>
                           ) : null}
-                          <Button variant="ghost" className="tp-small-btn" aria-label={`Remove ${name}`} onClick={() => removeLink(link.attributeId)}>
+                          <Button
+                            variant="ghost"
+                            className="tp-small-btn"
+                            aria-label={`Remove ${name}`}
+                            onClick={() => removeLink(link.attributeId)}
+                          >
                             Remove
                           </Button>
                         </span>
@@ -110,7 +140,11 @@ export function AttributeLinksEditor({ links, onChange, scope, findings = [], te
                   {editable && loaded && narrowing === link.attributeId ? (
                     <tr>
                       <td colSpan={4}>
-                        <LinkOverride attribute={loaded} override={override} onChange={(v) => setOverride(link.attributeId, v)} />
+                        <LinkOverride
+                          attribute={loaded}
+                          override={override}
+                          onChange={(v) => setOverride(link.attributeId, v)}
+                        />
                       </td>
                     </tr>
                   ) : null}

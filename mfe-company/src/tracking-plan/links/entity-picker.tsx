@@ -1,5 +1,10 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
-import { listPlanEntities, type EntityKind, type PlanEntity, type PlanEntityTypes } from '@tracemap/shell-core/tracking-plan';
+import {
+  listPlanEntities,
+  type EntityKind,
+  type PlanEntity,
+  type PlanEntityTypes,
+} from '@tracemap/shell-core/tracking-plan';
 import { useCompany } from '../../company-layout/context';
 import { useDebounced } from '../hooks/use-debounced';
 
@@ -17,7 +22,16 @@ interface EntityPickerProps<K extends EntityKind> {
 }
 
 /** A searchable combobox over the server's list: type to search, arrows to move, Enter to add, Esc to close. */
-export function EntityPicker<K extends EntityKind>({ kind, label, excludeIds, filters, refusal, describe, onPick, testId }: EntityPickerProps<K>) {
+export function EntityPicker<K extends EntityKind>({
+  kind,
+  label,
+  excludeIds,
+  filters,
+  refusal,
+  describe,
+  onPick,
+  testId,
+}: EntityPickerProps<K>) {
   const { companyId } = useCompany();
   const listId = useId();
   const [text, setText] = useState('');
@@ -30,7 +44,12 @@ export function EntityPicker<K extends EntityKind>({ kind, label, excludeIds, fi
   useEffect(() => {
     if (!open) return;
     const controller = new AbortController();
-    const query = { ...(JSON.parse(filterKey) as PlanEntityTypes[K]['filters']), search: search || undefined, limit: 20, sort: 'name' as const };
+    const query = {
+      ...(JSON.parse(filterKey) as PlanEntityTypes[K]['filters']),
+      search: search || undefined,
+      limit: 20,
+      sort: 'name' as const,
+    };
     listPlanEntities(kind, companyId, query, controller.signal).then(
       (page) => {
         setOptions(page.items);

@@ -16,9 +16,14 @@ interface EventLinksEditorProps {
 export function EventLinksEditor({ links, onChange }: EventLinksEditorProps) {
   const { companyId } = useCompany();
   const editable = useEditable();
-  const { found, remember } = useEntityLookup('event', companyId, links.map((l) => l.eventId));
+  const { found, remember } = useEntityLookup(
+    'event',
+    companyId,
+    links.map((l) => l.eventId),
+  );
 
-  const setTrigger = (id: string, trigger: string) => onChange(links.map((l) => (l.eventId === id ? { ...l, trigger } : l)));
+  const setTrigger = (id: string, trigger: string) =>
+    onChange(links.map((l) => (l.eventId === id ? { ...l, trigger } : l)));
   const add = (event: PlanEvent) => {
     remember(event);
     onChange([...links, { eventId: event.id, trigger: '' }]);
@@ -46,7 +51,13 @@ export function EventLinksEditor({ links, onChange }: EventLinksEditorProps) {
               const name = event === 'missing' ? 'Unavailable event' : (event?.name ?? '…');
               return (
                 <tr key={link.eventId} data-testid="event-link" data-event-id={link.eventId}>
-                  <td>{event && event !== 'missing' ? <Link to={planPath(companyId, 'event', link.eventId)}>{name}</Link> : name}</td>
+                  <td>
+                    {event && event !== 'missing' ? (
+                      <Link to={planPath(companyId, 'event', link.eventId)}>{name}</Link>
+                    ) : (
+                      name
+                    )}
+                  </td>
                   <td>
                     {editable ? (
                       <input
@@ -62,7 +73,12 @@ export function EventLinksEditor({ links, onChange }: EventLinksEditorProps) {
                   </td>
                   {editable ? (
                     <td>
-                      <Button variant="ghost" className="tp-small-btn" aria-label={`Remove ${name}`} onClick={() => onChange(links.filter((l) => l.eventId !== link.eventId))}>
+                      <Button
+                        variant="ghost"
+                        className="tp-small-btn"
+                        aria-label={`Remove ${name}`}
+                        onClick={() => onChange(links.filter((l) => l.eventId !== link.eventId))}
+                      >
                         Remove
                       </Button>
                     </td>

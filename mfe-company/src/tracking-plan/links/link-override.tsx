@@ -36,14 +36,22 @@ export function LinkOverride({ attribute, override, onChange }: LinkOverrideProp
   const value = override ?? { kind: 'none' };
   const type = attribute.type as AttributeType;
   const itemType = attribute.itemType as ItemType | null;
-  const problem = value.kind === 'none' ? null : narrowingProblem(attribute.validation as Validation, value, type, itemType);
+  const problem =
+    value.kind === 'none' ? null : narrowingProblem(attribute.validation as Validation, value, type, itemType);
   return (
     <div data-testid="link-override">
       <p className="tp-hint">
         {attribute.name} is {type}
-        {attribute.validation.kind !== 'none' ? `, ${describeOverride(attribute.validation as Validation)}` : ''}. Here it may only be narrowed.
+        {attribute.validation.kind !== 'none' ? `, ${describeOverride(attribute.validation as Validation)}` : ''}. Here
+        it may only be narrowed.
       </p>
-      <ValidationEditor label={`Override for ${attribute.name}`} value={value} type={type} itemType={itemType} onChange={(v) => onChange(v.kind === 'none' ? null : v)} />
+      <ValidationEditor
+        label={`Override for ${attribute.name}`}
+        value={value}
+        type={type}
+        itemType={itemType}
+        onChange={(v) => onChange(v.kind === 'none' ? null : v)}
+      />
       {problem ? (
         <p className="tp-finding tp-finding--error" role="alert">
           {problem}

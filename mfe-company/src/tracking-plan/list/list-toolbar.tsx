@@ -53,7 +53,11 @@ export function ListToolbar({ plural, value, onChange, filters, searchRef }: Lis
         <label key={f.key}>
           {f.label}
           {f.options ? (
-            <select value={value.filters[f.key] ?? ''} onChange={(e) => setFilter(f.key, e.target.value)} data-testid={`plan-filter-${f.key}`}>
+            <select
+              value={value.filters[f.key] ?? ''}
+              onChange={(e) => setFilter(f.key, e.target.value)}
+              data-testid={`plan-filter-${f.key}`}
+            >
               <option value="">All</option>
               {f.options.map((o) => (
                 <option key={o} value={o}>
@@ -62,13 +66,22 @@ export function ListToolbar({ plural, value, onChange, filters, searchRef }: Lis
               ))}
             </select>
           ) : (
-            <input value={value.filters[f.key] ?? ''} size={12} onChange={(e) => setFilter(f.key, e.target.value)} data-testid={`plan-filter-${f.key}`} />
+            <input
+              value={value.filters[f.key] ?? ''}
+              size={12}
+              onChange={(e) => setFilter(f.key, e.target.value)}
+              data-testid={`plan-filter-${f.key}`}
+            />
           )}
         </label>
       ))}
       <label>
         Sort
-        <select value={value.sort} onChange={(e) => onChange({ ...value, sort: e.target.value as ListSort })} data-testid="plan-sort">
+        <select
+          value={value.sort}
+          onChange={(e) => onChange({ ...value, sort: e.target.value as ListSort })}
+          data-testid="plan-sort"
+        >
           {Object.entries(SORT_LABELS).map(([k, label]) => (
             <option key={k} value={k}>
               {label}
@@ -77,7 +90,12 @@ export function ListToolbar({ plural, value, onChange, filters, searchRef }: Lis
         </select>
       </label>
       <label className="tp-check">
-        <input type="checkbox" checked={value.includeArchived} onChange={(e) => onChange({ ...value, includeArchived: e.target.checked })} data-testid="plan-show-archived" />
+        <input
+          type="checkbox"
+          checked={value.includeArchived}
+          onChange={(e) => onChange({ ...value, includeArchived: e.target.checked })}
+          data-testid="plan-show-archived"
+        />
         Show archived
       </label>
     </div>

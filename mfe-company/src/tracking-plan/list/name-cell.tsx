@@ -4,7 +4,17 @@ import { useCompany } from '../../company-layout/context';
 import { planPath } from '../plan-kinds';
 
 /** The row's link to the entity page, with the display name under it when there is one. */
-export function NameCell({ kind, id, name, displayName }: { kind: EntityKind; id: string; name: string; displayName?: string }) {
+export function NameCell({
+  kind,
+  id,
+  name,
+  displayName,
+}: {
+  kind: EntityKind;
+  id: string;
+  name: string;
+  displayName?: string;
+}) {
   const { companyId } = useCompany();
   return (
     <>

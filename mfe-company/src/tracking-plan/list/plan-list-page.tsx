@@ -33,14 +33,22 @@ type Open = { name: 'none' } | { name: 'create' } | { name: 'lint' } | { name: '
 const SEARCH_DEBOUNCE_MS = 250;
 
 /** The list page of attributes, events or views: search, filters, sort, virtual rows, create and import. */
-export function PlanListPage<K extends EntityKind>({ kind, concept, filters, columns, importExport }: PlanListConfig<K>) {
+export function PlanListPage<K extends EntityKind>({
+  kind,
+  concept,
+  filters,
+  columns,
+  importExport,
+}: PlanListConfig<K>) {
   const { companyId, info, reload: reloadCompany } = useCompany();
   const canEdit = hasEditAccess(info.role);
   const { singular, plural, title } = KINDS[kind];
   const [query, setQuery] = useState<ListQueryState>({ search: '', filters: {}, sort: 'name', includeArchived: false });
   // `?new` (the dashboard's "Define your first …") opens the create dialog straight away.
   const [params, setParams] = useSearchParams();
-  const [open, setOpenState] = useState<Open>(() => (canEdit && params.has('new') ? { name: 'create' } : { name: 'none' }));
+  const [open, setOpenState] = useState<Open>(() =>
+    canEdit && params.has('new') ? { name: 'create' } : { name: 'none' },
+  );
   const setOpen = (next: Open) => {
     setOpenState(next);
     if (next.name === 'none' && params.has('new')) setParams({}, { replace: true });
@@ -53,10 +61,16 @@ export function PlanListPage<K extends EntityKind>({ kind, concept, filters, col
 
   const apiQuery = useMemo(() => {
     const chosen = Object.fromEntries(Object.entries({ ...query.filters, tag }).filter(([, v]) => v.trim() !== ''));
-    return { ...chosen, search: search || undefined, sort: query.sort, includeArchived: query.includeArchived || undefined } as PlanEntityTypes[K]['filters'];
+    return {
+      ...chosen,
+      search: search || undefined,
+      sort: query.sort,
+      includeArchived: query.includeArchived || undefined,
+    } as PlanEntityTypes[K]['filters'];
   }, [query.filters, query.sort, query.includeArchived, search, tag]);
   const list = usePlanList(kind, companyId, apiQuery);
-  const narrowed = Boolean(search) || Object.values(query.filters).some((v) => v.trim() !== '') || query.includeArchived;
+  const narrowed =
+    Boolean(search) || Object.values(query.filters).some((v) => v.trim() !== '') || query.includeArchived;
 
   useHotkey('/', (e) => {
     e.preventDefault();
@@ -115,10 +129,17 @@ export function PlanListPage<K extends EntityKind>({ kind, concept, filters, col
       <ListToolbar plural={plural} value={query} onChange={setQuery} filters={filters} searchRef={searchRef} />
       <ApiErrorMessage error={list.error ?? exampleError} testId="plan-list-error" />
       {list.loaded && list.total === 0 && list.items.length === 0 && !narrowed ? (
-        <EmptyState singular={singular} concept={concept} canEdit={canEdit} onCreate={() => setOpen({ name: 'create' })} onExample={() => void startFromExample()} />
+        <EmptyState
+          singular={singular}
+          concept={concept}
+          canEdit={canEdit}
+          onCreate={() => setOpen({ name: 'create' })}
+          onExample={() => void startFromExample()}
+        />
       ) : list.loaded && list.items.length === 0 ? (
         <p className="co-muted" data-testid="plan-no-match">
-          No {plural} match. {query.includeArchived ? '' : 'Archived ones are hidden; tick "Show archived" to include them.'}
+          No {plural} match.{' '}
+          {query.includeArchived ? '' : 'Archived ones are hidden; tick "Show archived" to include them.'}
         </p>
       ) : (
         <VirtualRows

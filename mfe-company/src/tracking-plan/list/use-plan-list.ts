@@ -1,5 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { listPlanEntities, PAGE_LIMIT_MAX, type EntityKind, type PlanEntity, type PlanEntityTypes } from '@tracemap/shell-core/tracking-plan';
+import {
+  listPlanEntities,
+  PAGE_LIMIT_MAX,
+  type EntityKind,
+  type PlanEntity,
+  type PlanEntityTypes,
+} from '@tracemap/shell-core/tracking-plan';
 
 /** Rows per request: the API's largest page, so a fast scroll through thousands rarely waits. */
 const PAGE_SIZE = PAGE_LIMIT_MAX;

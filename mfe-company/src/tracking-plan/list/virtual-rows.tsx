@@ -29,12 +29,23 @@ const PREFETCH_ROWS = 30;
  * Only the rows in view (and a few either side) are in the DOM, so ten thousand rows scroll
  * like fifty; the next page is asked for before the user reaches the end.
  */
-export function VirtualRows<T extends { id: string }>({ label, items, columns, hasMore, loading, onLoadMore, resetKey }: VirtualRowsProps<T>) {
+export function VirtualRows<T extends { id: string }>({
+  label,
+  items,
+  columns,
+  hasMore,
+  loading,
+  onLoadMore,
+  resetKey,
+}: VirtualRowsProps<T>) {
   const scroller = useRef<HTMLDivElement>(null);
   // Both templates go to CSS as variables; the stylesheet picks one by screen width.
   const template = {
     '--tp-cols': columns.map((c) => c.width).join(' '),
-    '--tp-cols-narrow': columns.filter((c) => !c.optional).map((c) => c.width).join(' '),
+    '--tp-cols-narrow': columns
+      .filter((c) => !c.optional)
+      .map((c) => c.width)
+      .join(' '),
   } as CSSProperties;
   const virtualizer = useVirtualizer({
     count: items.length + (hasMore ? 1 : 0),
@@ -79,7 +90,15 @@ export function VirtualRows<T extends { id: string }>({ label, items, columns, h
               );
             }
             return (
-              <div key={item.id} role="row" aria-rowindex={row.index + 2} className="tp-row" style={style} data-testid="plan-row" data-id={item.id}>
+              <div
+                key={item.id}
+                role="row"
+                aria-rowindex={row.index + 2}
+                className="tp-row"
+                style={style}
+                data-testid="plan-row"
+                data-id={item.id}
+              >
                 {columns.map((c) => (
                   <span role="cell" key={c.header} className={c.optional ? 'tp-col-optional' : undefined}>
                     {c.render(item)}

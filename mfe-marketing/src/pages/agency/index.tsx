@@ -5,10 +5,22 @@ import { MarketingStyles } from '../../styles';
 import { CardSection } from '../../sections/card-section';
 
 const POINTS = [
-  { title: 'A workspace per client', text: 'Each client is its own company: its own plan, settings, naming case, lint severities and subscription. Nothing leaks between clients.' },
-  { title: 'Roles for both teams', text: 'Your analysts as creators, your lead as admin, the client as owner, their developers as viewers who read exactly what to implement.' },
-  { title: 'Sign-off on a map', text: 'Share a read-only map preview, or a revocable link that shows only exposed attributes — internal fields stay internal.' },
-  { title: 'A head start', text: 'Start a client from the sample e-commerce plan or from your own template, imported as JSON with a diff preview first.' },
+  {
+    title: 'A workspace per client',
+    text: 'Each client is its own company: its own plan, settings, naming case, lint severities and subscription. Nothing leaks between clients.',
+  },
+  {
+    title: 'Roles for both teams',
+    text: 'Your analysts as creators, your lead as admin, the client as owner, their developers as viewers who read exactly what to implement.',
+  },
+  {
+    title: 'Sign-off on a map',
+    text: 'Share a read-only map preview, or a revocable link that shows only exposed attributes — internal fields stay internal.',
+  },
+  {
+    title: 'A head start',
+    text: 'Start a client from the sample e-commerce plan or from your own template, imported as JSON with a diff preview first.',
+  },
 ];
 
 export function AgencyPage() {
@@ -26,8 +38,8 @@ export function AgencyPage() {
               Tracking plans for <span>every client</span>, without the spreadsheet sprawl.
             </h1>
             <p>
-              Agencies keep more tracking plans than anyone. Tracemap gives each client a workspace, each person a role, and each plan
-              the same checks — so a handover is an export, not an archaeology project.
+              Agencies keep more tracking plans than anyone. Tracemap gives each client a workspace, each person a role,
+              and each plan the same checks — so a handover is an export, not an archaeology project.
             </p>
             <div className="mk-ctas">
               <Link to="/demo" className="tm-btn">

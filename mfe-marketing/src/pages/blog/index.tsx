@@ -10,7 +10,10 @@ export function BlogPage() {
   const choose = (next: string | null) => setParams(next ? { tag: next } : {}, { replace: true });
   return (
     <>
-      <PageMeta title="Blog" description="Notes from the Tracemap team on tracking plans, naming, lint, data quality and product analytics." />
+      <PageMeta
+        title="Blog"
+        description="Notes from the Tracemap team on tracking plans, naming, lint, data quality and product analytics."
+      />
       <MarketingStyles />
       <section className="tm-page tm-container mk-section" data-testid="page-blog">
         <h1>Blog</h1>
@@ -20,7 +23,14 @@ export function BlogPage() {
             All
           </button>
           {allTags().map((t) => (
-            <button key={t} type="button" className="mk-tag" aria-pressed={tag === t} onClick={() => choose(t)} data-testid={`blog-tag-${t}`}>
+            <button
+              key={t}
+              type="button"
+              className="mk-tag"
+              aria-pressed={tag === t}
+              onClick={() => choose(t)}
+              data-testid={`blog-tag-${t}`}
+            >
               {t}
             </button>
           ))}

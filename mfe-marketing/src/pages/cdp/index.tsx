@@ -5,9 +5,18 @@ import { MarketingStyles } from '../../styles';
 import { CardSection } from '../../sections/card-section';
 
 const STEPS = [
-  { title: 'Model', text: 'Events, their attributes and validation in one plan, with system attributes for the common fields every event carries.' },
-  { title: 'Export', text: 'A draft-07 JSON Schema per event, or a bundle grouped as TRACK, PAGE, SCREEN, IDENTIFY and COMMON rules.' },
-  { title: 'Enforce', text: 'Load the schemas into your CDP’s data plan or your pipeline’s tests, flag violations first, then block.' },
+  {
+    title: 'Model',
+    text: 'Events, their attributes and validation in one plan, with system attributes for the common fields every event carries.',
+  },
+  {
+    title: 'Export',
+    text: 'A draft-07 JSON Schema per event, or a bundle grouped as TRACK, PAGE, SCREEN, IDENTIFY and COMMON rules.',
+  },
+  {
+    title: 'Enforce',
+    text: 'Load the schemas into your CDP’s data plan or your pipeline’s tests, flag violations first, then block.',
+  },
 ];
 
 export function CdpPage() {
@@ -25,8 +34,9 @@ export function CdpPage() {
               One tracking plan for <span>every destination</span> of your CDP.
             </h1>
             <p>
-              A customer data platform forwards each event to many tools, so one bad event breaks many reports. Tracemap keeps the plan
-              behind those events typed, reviewed and exportable as the JSON Schema your CDP’s data plan understands.
+              A customer data platform forwards each event to many tools, so one bad event breaks many reports. Tracemap
+              keeps the plan behind those events typed, reviewed and exportable as the JSON Schema your CDP’s data plan
+              understands.
             </p>
             <div className="mk-ctas">
               <Link to="/register" className="tm-btn">
@@ -47,20 +57,24 @@ export function CdpPage() {
             <h2>Traits and events kept apart</h2>
             <ul className="mk-list">
               <li>
-                <strong>User</strong> and <strong>group</strong> attributes never attach to events; they export as identify and group traits.
+                <strong>User</strong> and <strong>group</strong> attributes never attach to events; they export as
+                identify and group traits.
               </li>
               <li>
-                <strong>System</strong> attributes are the common fields of every event — app version, locale, consent state.
+                <strong>System</strong> attributes are the common fields of every event — app version, locale, consent
+                state.
               </li>
               <li>Personal-data flags show your privacy review exactly which fields hold personal data.</li>
-              <li>Names are folded before comparison, so two spellings can never become two columns in a destination.</li>
+              <li>
+                Names are folded before comparison, so two spellings can never become two columns in a destination.
+              </li>
             </ul>
           </div>
           <div>
             <h2>What Tracemap does not do</h2>
             <p className="mk-lead">
-              Tracemap is not in your event stream: it does not block events itself. It gives your CDP the rules to do so, and keeps
-              those rules in one reviewed place, whichever CDP you use today or tomorrow.
+              Tracemap is not in your event stream: it does not block events itself. It gives your CDP the rules to do
+              so, and keeps those rules in one reviewed place, whichever CDP you use today or tomorrow.
             </p>
           </div>
         </div>

@@ -17,7 +17,8 @@ export function LearningArticlePage({ track }: { track: TrackId }) {
       <MarketingStyles />
       <article className="tm-page tm-container mk-article" data-testid="learning-article">
         <p className="mk-meta">
-          <Link to="/learning">Learning</Link> · <Link to={`/learning/${track}`}>{TRACKS[track].title}</Link> · Part {list.indexOf(article) + 1} of {list.length}
+          <Link to="/learning">Learning</Link> · <Link to={`/learning/${track}`}>{TRACKS[track].title}</Link> · Part{' '}
+          {list.indexOf(article) + 1} of {list.length}
         </p>
         <h1>{article.title}</h1>
         <MarkdownView source={article.body} />

@@ -19,7 +19,9 @@ export function LearningTrackPage({ track }: { track: TrackId }) {
         <ol className="mk-list" style={{ listStyle: 'none', padding: 0 }}>
           {articles.map((a, i) => (
             <li key={a.slug} className="mk-card" style={{ marginBottom: 12 }} data-testid="track-article">
-              <p className="mk-meta" style={{ margin: 0 }}>Part {i + 1}</p>
+              <p className="mk-meta" style={{ margin: 0 }}>
+                Part {i + 1}
+              </p>
               <h3>
                 <Link to={`/learning/${track}/${a.slug}`}>{a.title}</Link>
               </h3>

@@ -9,11 +9,16 @@ const ORDER: TrackId[] = ['core', 'cdp'];
 export function LearningPage() {
   return (
     <>
-      <PageMeta title="Learning" description="Guides for modelling analytics data well: tracking-plan basics, naming, inheritance, views and maps, CDP data plans and data quality." />
+      <PageMeta
+        title="Learning"
+        description="Guides for modelling analytics data well: tracking-plan basics, naming, inheritance, views and maps, CDP data plans and data quality."
+      />
       <MarketingStyles />
       <section className="tm-page tm-container mk-section" data-testid="page-learning">
         <h1>Learning</h1>
-        <p className="mk-lead">Two short tracks, read in order: how a tracking plan is built, and how it feeds a customer data platform.</p>
+        <p className="mk-lead">
+          Two short tracks, read in order: how a tracking plan is built, and how it feeds a customer data platform.
+        </p>
         <div className="mk-split">
           {ORDER.map((id) => (
             <article key={id} className="mk-card">

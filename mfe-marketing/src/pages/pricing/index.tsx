@@ -41,11 +41,17 @@ export function PricingPage() {
   const state = usePlans();
   return (
     <>
-      <PageMeta title="Pricing" description="Tracemap plans and prices: one subscription per company workspace, billed monthly by card, every core feature in every plan." />
+      <PageMeta
+        title="Pricing"
+        description="Tracemap plans and prices: one subscription per company workspace, billed monthly by card, every core feature in every plan."
+      />
       <MarketingStyles />
       <section className="tm-page tm-container mk-section" data-testid="page-pricing">
         <h1>Pricing</h1>
-        <p className="mk-lead">Every company workspace runs on its own subscription, billed monthly by card. Start with a trial, cancel any time.</p>
+        <p className="mk-lead">
+          Every company workspace runs on its own subscription, billed monthly by card. Start with a trial, cancel any
+          time.
+        </p>
         {state.status === 'loading' ? (
           <p className="mk-meta" data-testid="pricing-loading">
             Loading plans…
@@ -62,8 +68,8 @@ export function PricingPage() {
           <div className="mk-notice" data-testid="pricing-unavailable">
             <h2 style={{ marginTop: 0 }}>Prices could not be loaded just now</h2>
             <p>
-              Our plan list is not reachable at the moment. You can still register and start a trial, and you will see every plan on your
-              company’s subscription page — or <Link to="/contact">ask us for a quote</Link>.
+              Our plan list is not reachable at the moment. You can still register and start a trial, and you will see
+              every plan on your company’s subscription page — or <Link to="/contact">ask us for a quote</Link>.
             </p>
             <PlanCallToAction />
           </div>
@@ -75,7 +81,8 @@ export function PricingPage() {
           ))}
         </ul>
         <p>
-          Running plans for many clients? Each client is its own company — see <Link to="/agency">Tracemap for agencies</Link>.
+          Running plans for many clients? Each client is its own company — see{' '}
+          <Link to="/agency">Tracemap for agencies</Link>.
         </p>
       </section>
     </>

@@ -10,7 +10,13 @@ export function usePlans(): PlansState {
   useEffect(() => {
     const controller = new AbortController();
     listPlans(controller.signal)
-      .then((plans) => setState(plans.length > 0 ? { status: 'ready', plans: [...plans].sort((a, b) => a.amount - b.amount) } : { status: 'unavailable' }))
+      .then((plans) =>
+        setState(
+          plans.length > 0
+            ? { status: 'ready', plans: [...plans].sort((a, b) => a.amount - b.amount) }
+            : { status: 'unavailable' },
+        ),
+      )
       .catch(() => {
         if (!controller.signal.aborted) setState({ status: 'unavailable' });
       });

@@ -11,7 +11,17 @@ const COLUMNS: Array<{ status: RoadmapStatus; title: string; empty: string }> = 
   { status: 'shipped', title: 'Shipped', empty: 'Nothing shipped yet.' },
 ];
 
-function Column({ title, empty, items, status }: { title: string; empty: string; items: PublicRoadmapItem[]; status: RoadmapStatus }) {
+function Column({
+  title,
+  empty,
+  items,
+  status,
+}: {
+  title: string;
+  empty: string;
+  items: PublicRoadmapItem[];
+  status: RoadmapStatus;
+}) {
   return (
     <section className="mk-column" data-testid={`roadmap-${status}`}>
       <h2>
@@ -32,12 +42,16 @@ export function RoadmapPage() {
   const state = useRoadmap();
   return (
     <>
-      <PageMeta title="Roadmap" description="What the Tracemap team is building now, what is planned next and what has shipped." />
+      <PageMeta
+        title="Roadmap"
+        description="What the Tracemap team is building now, what is planned next and what has shipped."
+      />
       <MarketingStyles />
       <section className="tm-page tm-container mk-section" data-testid="page-roadmap">
         <h1>Roadmap</h1>
         <p className="mk-lead">
-          What we are building now, what comes next and what has shipped. Missing something? <Link to="/contact">Tell us</Link>.
+          What we are building now, what comes next and what has shipped. Missing something?{' '}
+          <Link to="/contact">Tell us</Link>.
         </p>
         {state.status === 'loading' ? <p className="mk-meta">Loading the roadmap…</p> : null}
         {state.status === 'unavailable' ? (

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { apiFetch } from '@tracemap/shell-core';
 import type { PublicRoadmapAnswer, PublicRoadmapItem } from '@tracemap/contracts';
 
-export type RoadmapState = { status: 'loading' } | { status: 'ready'; items: PublicRoadmapItem[] } | { status: 'unavailable' };
+export type RoadmapState =
+  { status: 'loading' } | { status: 'ready'; items: PublicRoadmapItem[] } | { status: 'unavailable' };
 
 /** Published roadmap items (no login needed). */
 export function useRoadmap(): RoadmapState {

@@ -5,7 +5,10 @@ import { processDue } from './lifecycle';
 export const MAX_ADVANCE_SECONDS = 400 * 24 * 60 * 60;
 
 /** Moves the sandbox's time forward, running everything that falls due on the way in order. */
-export async function advanceClock(store: SandboxStore, seconds: number): Promise<{ now: number; offsetSeconds: number; processed: number }> {
+export async function advanceClock(
+  store: SandboxStore,
+  seconds: number,
+): Promise<{ now: number; offsetSeconds: number; processed: number }> {
   const target = store.now() + seconds;
   const processed = await processDue(store, target);
   const offsetSeconds = store.offsetSeconds + seconds;

@@ -18,7 +18,13 @@ export interface CheckoutInternal {
   missingPaymentMethod: MissingPaymentMethodBehavior;
 }
 
-export const sessionNotActive = () => new StripeWireError(400, 'invalid_request_error', 'This Checkout Session is no longer active.', 'checkout_session_not_active');
+export const sessionNotActive = () =>
+  new StripeWireError(
+    400,
+    'invalid_request_error',
+    'This Checkout Session is no longer active.',
+    'checkout_session_not_active',
+  );
 
 /**
  * Pays a checkout session with a card typed into the hosted page. Any
@@ -27,7 +33,8 @@ export const sessionNotActive = () => new StripeWireError(400, 'invalid_request_
  */
 export async function completeCheckout(store: SandboxStore, sessionId: string, form: CardForm): Promise<string> {
   const session = await store.find<CheckoutSessionObject>(sessionId, 'checkout.session');
-  if (!session) throw new StripeWireError(404, 'invalid_request_error', 'This checkout page does not exist.', 'resource_missing');
+  if (!session)
+    throw new StripeWireError(404, 'invalid_request_error', 'This checkout page does not exist.', 'resource_missing');
   if (session.data.status !== 'open' || session.data.expires_at < store.now()) throw sessionNotActive();
   const internal = session.internal as CheckoutInternal;
   const { card, chargesFail, needsAuthentication } = readCard(form, store.now());
@@ -35,7 +42,10 @@ export async function completeCheckout(store: SandboxStore, sessionId: string, f
   let customer: StoredObject<CustomerObject>;
   if (session.data.customer) customer = await loadCustomer(store, session.data.customer);
   else {
-    const created = customerObject(store.now(), { email: session.data.customer_email ?? undefined, name: card.name || undefined });
+    const created = customerObject(store.now(), {
+      email: session.data.customer_email ?? undefined,
+      name: card.name || undefined,
+    });
     await store.insert(created);
     await store.emit('customer.created', created);
     customer = { data: created, internal: {} };
@@ -45,7 +55,8 @@ export async function completeCheckout(store: SandboxStore, sessionId: string, f
   await store.emit('payment_method.attached', method);
 
   const price = (await store.find<PriceObject>(internal.price, 'price'))!.data;
-  const trialEnd = internal.trialEnd ?? (internal.trialPeriodDays ? store.now() + internal.trialPeriodDays * 86400 : null);
+  const trialEnd =
+    internal.trialEnd ?? (internal.trialPeriodDays ? store.now() + internal.trialPeriodDays * 86400 : null);
   // The first charge must succeed for the page to complete: a decline is thrown and undoes everything above.
   const { subscription, payment } = await startSubscription(store, {
     customer: customer.data.id,
@@ -62,7 +73,14 @@ export async function completeCheckout(store: SandboxStore, sessionId: string, f
   data.status = 'complete';
   data.payment_status = payment.invoice.amount_paid > 0 ? 'paid' : 'no_payment_required';
   data.customer = customer.data.id;
-  data.customer_details = { email: customer.data.email ?? data.customer_email, name: card.name || customer.data.name, phone: null, tax_exempt: 'none', tax_ids: [], address: null };
+  data.customer_details = {
+    email: customer.data.email ?? data.customer_email,
+    name: card.name || customer.data.name,
+    phone: null,
+    tax_exempt: 'none',
+    tax_ids: [],
+    address: null,
+  };
   data.subscription = subscription.id;
   data.invoice = payment.invoice.id;
   data.url = null;

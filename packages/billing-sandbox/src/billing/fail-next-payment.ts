@@ -14,7 +14,9 @@ export async function failNextPayment(store: SandboxStore, companyId: string): P
     const page = await store.list<SubscriptionObject>('subscription', { customer: customer.data.id, limit: 100 });
     for (const subscription of page.data) found.set(subscription.data.id, subscription);
   }
-  for (const subscription of (await store.list<SubscriptionObject>('subscription', { metadata: ['companyId', companyId], limit: 100 })).data) {
+  for (const subscription of (
+    await store.list<SubscriptionObject>('subscription', { metadata: ['companyId', companyId], limit: 100 })
+  ).data) {
     found.set(subscription.data.id, subscription);
   }
   const marked: string[] = [];
@@ -23,6 +25,12 @@ export async function failNextPayment(store: SandboxStore, companyId: string): P
     await store.save(subscription.data, { ...subscription.internal, failNextPayment: true });
     marked.push(subscription.data.id);
   }
-  if (marked.length === 0) throw new StripeWireError(404, 'invalid_request_error', 'This company has no live subscription in the sandbox.', 'resource_missing');
+  if (marked.length === 0)
+    throw new StripeWireError(
+      404,
+      'invalid_request_error',
+      'This company has no live subscription in the sandbox.',
+      'resource_missing',
+    );
   return marked;
 }

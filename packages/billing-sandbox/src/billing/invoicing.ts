@@ -1,6 +1,11 @@
 import type { SandboxStore, StoredObject } from '../store';
 import type { CustomerObject } from '../objects/customers';
-import { invoiceObject, type InvoiceBillingReason, type InvoiceLineInput, type InvoiceObject } from '../objects/invoices';
+import {
+  invoiceObject,
+  type InvoiceBillingReason,
+  type InvoiceLineInput,
+  type InvoiceObject,
+} from '../objects/invoices';
 import type { PaymentMethodObject } from '../objects/payment-methods';
 import type { SubscriptionInternal, SubscriptionObject } from '../objects/subscriptions';
 import { missingResource, type StripeWireError } from '../stripe-error';
@@ -19,7 +24,10 @@ export async function loadCustomer(store: SandboxStore, id: string): Promise<Sto
 }
 
 /** The card a subscription's invoices are charged to: its own default, else the customer's. */
-export async function paymentMethodFor(store: SandboxStore, subscription: SubscriptionObject): Promise<StoredObject<PaymentMethodObject> | null> {
+export async function paymentMethodFor(
+  store: SandboxStore,
+  subscription: SubscriptionObject,
+): Promise<StoredObject<PaymentMethodObject> | null> {
   let id = subscription.default_payment_method;
   if (!id) {
     const customer = await loadCustomer(store, subscription.customer);

@@ -12,7 +12,11 @@ const TRIAL_WILL_END_NOTICE = 3 * DAY;
 const INCOMPLETE_EXPIRES_AFTER = 23 * 60 * 60;
 
 /** Saves the subscription and announces what changed. */
-export async function saveSubscription(store: SandboxStore, subscription: StoredSubscription, before: SubscriptionObject): Promise<void> {
+export async function saveSubscription(
+  store: SandboxStore,
+  subscription: StoredSubscription,
+  before: SubscriptionObject,
+): Promise<void> {
   await store.save(subscription.data, subscription.internal);
   const previous = previousAttributes(before, subscription.data);
   if (Object.keys(previous).length > 0) await store.emit('customer.subscription.updated', subscription.data, previous);
@@ -33,7 +37,11 @@ export function recurringLine(subscription: SubscriptionObject, start: number, e
   };
 }
 
-export async function cancelNow(store: SandboxStore, subscription: StoredSubscription, reason: 'cancellation_requested' | 'payment_failed' | 'payment_disabled'): Promise<void> {
+export async function cancelNow(
+  store: SandboxStore,
+  subscription: StoredSubscription,
+  reason: 'cancellation_requested' | 'payment_failed' | 'payment_disabled',
+): Promise<void> {
   const now = store.now();
   subscription.data.status = 'canceled';
   subscription.data.canceled_at ??= now;
@@ -66,11 +74,17 @@ async function renew(store: SandboxStore, subscription: StoredSubscription): Pro
   item.current_period_start = item.current_period_end;
   item.current_period_end = addMonths(subscription.data.billing_cycle_anchor, cycle + 1);
   const lines = [
-    ...(subscription.internal.pendingProrations ?? []).map((p) => ({ ...p, product: item.price.product, proration: true })),
+    ...(subscription.internal.pendingProrations ?? []).map((p) => ({
+      ...p,
+      product: item.price.product,
+      proration: true,
+    })),
     recurringLine(subscription.data, item.current_period_start, item.current_period_end),
   ];
   subscription.internal.pendingProrations = [];
-  const result = await billSubscription(store, subscription, lines, 'subscription_cycle', { nextAttemptAt: store.now() + RETRY_DELAYS[0] });
+  const result = await billSubscription(store, subscription, lines, 'subscription_cycle', {
+    nextAttemptAt: store.now() + RETRY_DELAYS[0],
+  });
   applyPayment(subscription, result.paid, store.now());
   await saveSubscription(store, subscription, before);
 }
@@ -93,9 +107,15 @@ async function endTrial(store: SandboxStore, subscription: StoredSubscription): 
   subscription.internal.cycle = 0;
   item.current_period_start = start;
   item.current_period_end = addMonths(start, 1);
-  const result = await billSubscription(store, subscription, [recurringLine(subscription.data, start, item.current_period_end)], 'subscription_cycle', {
-    nextAttemptAt: store.now() + RETRY_DELAYS[0],
-  });
+  const result = await billSubscription(
+    store,
+    subscription,
+    [recurringLine(subscription.data, start, item.current_period_end)],
+    'subscription_cycle',
+    {
+      nextAttemptAt: store.now() + RETRY_DELAYS[0],
+    },
+  );
   applyPayment(subscription, result.paid, store.now());
   await saveSubscription(store, subscription, before);
 }
@@ -158,13 +178,32 @@ function nextAction(store: SandboxStore, subscription: StoredSubscription): Acti
         },
       };
     }
-    return { at: data.trial_end, run: () => (data.cancel_at_period_end ? cancelNow(store, subscription, 'cancellation_requested') : endTrial(store, subscription)) };
+    return {
+      at: data.trial_end,
+      run: () =>
+        data.cancel_at_period_end
+          ? cancelNow(store, subscription, 'cancellation_requested')
+          : endTrial(store, subscription),
+    };
   }
-  if (data.status === 'past_due' && subscription.internal.nextRetryAt && subscription.internal.nextRetryAt < periodEnd) {
-    return { at: subscription.internal.nextRetryAt, run: async () => void (await retryOpenInvoice(store, subscription)) };
+  if (
+    data.status === 'past_due' &&
+    subscription.internal.nextRetryAt &&
+    subscription.internal.nextRetryAt < periodEnd
+  ) {
+    return {
+      at: subscription.internal.nextRetryAt,
+      run: async () => void (await retryOpenInvoice(store, subscription)),
+    };
   }
   if (data.status === 'active' || data.status === 'past_due') {
-    return { at: periodEnd, run: () => (data.cancel_at_period_end ? cancelNow(store, subscription, 'cancellation_requested') : renew(store, subscription)) };
+    return {
+      at: periodEnd,
+      run: () =>
+        data.cancel_at_period_end
+          ? cancelNow(store, subscription, 'cancellation_requested')
+          : renew(store, subscription),
+    };
   }
   return null;
 }

@@ -70,17 +70,23 @@ export async function previewInvoice(store: SandboxStore, params: FormObject) {
   if (!stored) throw missingResource('subscription', subscriptionId, 'subscription');
   const subscription = stored.data;
   const customerId = str(params, 'customer') ?? subscription.customer;
-  if (customerId !== subscription.customer) throw invalidParam('customer', 'The subscription belongs to another customer.');
+  if (customerId !== subscription.customer)
+    throw invalidParam('customer', 'The subscription belongs to another customer.');
   const customer = await loadCustomer(store, customerId);
   const current = subscription.items.data[0];
   const itemId = item ? str(item, 'id') : undefined;
-  if (itemId && itemId !== current.id) throw missingResource('subscription_item', itemId, 'subscription_details[items][0][id]');
+  if (itemId && itemId !== current.id)
+    throw missingResource('subscription_item', itemId, 'subscription_details[items][0][id]');
   const price = requestedPrice ? await priceOf(store, requestedPrice) : current.price;
   const prorationDate = int(details, 'proration_date') ?? store.now();
   const prorations = behaviour === 'none' ? [] : prorationLines(subscription, price, prorationDate);
   const lines = prorations.map((line) => ({ ...line, product: price.product, proration: true }));
   if (behaviour !== 'always_invoice') {
-    const pending = ((stored.internal as SubscriptionInternal).pendingProrations ?? []).map((line) => ({ ...line, product: current.price.product, proration: true }));
+    const pending = ((stored.internal as SubscriptionInternal).pendingProrations ?? []).map((line) => ({
+      ...line,
+      product: current.price.product,
+      proration: true,
+    }));
     const start = current.current_period_end;
     const next = { ...subscription, items: { ...subscription.items, data: [{ ...current, price }] } };
     lines.unshift(...pending);
@@ -100,6 +106,9 @@ export async function previewInvoice(store: SandboxStore, params: FormObject) {
   preview.next_payment_attempt = behaviour === 'always_invoice' ? store.now() : current.current_period_end;
   return {
     ...preview,
-    parent: { ...preview.parent, subscription_details: { ...preview.parent.subscription_details, subscription_proration_date: prorationDate } },
+    parent: {
+      ...preview.parent,
+      subscription_details: { ...preview.parent.subscription_details, subscription_proration_date: prorationDate },
+    },
   };
 }

@@ -9,7 +9,11 @@ const day = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0,
  * new one, each proportional to the seconds left in the period. A trial is
  * never prorated.
  */
-export function prorationLines(subscription: SubscriptionObject, newPrice: PriceObject, prorationDate: number): ProrationLine[] {
+export function prorationLines(
+  subscription: SubscriptionObject,
+  newPrice: PriceObject,
+  prorationDate: number,
+): ProrationLine[] {
   const item = subscription.items.data[0];
   const oldPrice = item.price;
   if (subscription.status === 'trialing' || oldPrice.id === newPrice.id) return [];

@@ -1,7 +1,11 @@
 import type { SandboxStore } from '../store';
 import { addMonths } from '../objects/periods';
 import type { PriceObject } from '../objects/prices';
-import { subscriptionObject, type MissingPaymentMethodBehavior, type SubscriptionObject } from '../objects/subscriptions';
+import {
+  subscriptionObject,
+  type MissingPaymentMethodBehavior,
+  type SubscriptionObject,
+} from '../objects/subscriptions';
 import { billSubscription, type PaymentResult } from './invoicing';
 import { recurringLine, type StoredSubscription } from './lifecycle';
 
@@ -25,7 +29,10 @@ export interface StartSubscription {
  * `error_if_incomplete` a failed charge is thrown (the caller's transaction
  * then changes nothing); otherwise the subscription stays `incomplete`.
  */
-export async function startSubscription(store: SandboxStore, input: StartSubscription): Promise<{ subscription: SubscriptionObject; payment: PaymentResult }> {
+export async function startSubscription(
+  store: SandboxStore,
+  input: StartSubscription,
+): Promise<{ subscription: SubscriptionObject; payment: PaymentResult }> {
   const now = store.now();
   const trialing = input.trialEnd !== null && input.trialEnd > now;
   const periodEnd = trialing ? (input.trialEnd as number) : addMonths(now, 1);

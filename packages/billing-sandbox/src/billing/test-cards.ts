@@ -6,11 +6,18 @@ import type { CardDetails } from '../objects/payment-methods';
  * when they are entered; `chargesFail` cards are saved but every later charge
  * is declined (so a renewal can be made to fail).
  */
-const BEHAVIOUR: Record<string, { declinesOnAttach?: StripeWireError; chargesFail?: boolean; needsAuthentication?: boolean }> = {
-  '4000000000009995': { declinesOnAttach: cardError('card_declined', 'Your card has insufficient funds.', 'insufficient_funds') },
+const BEHAVIOUR: Record<
+  string,
+  { declinesOnAttach?: StripeWireError; chargesFail?: boolean; needsAuthentication?: boolean }
+> = {
+  '4000000000009995': {
+    declinesOnAttach: cardError('card_declined', 'Your card has insufficient funds.', 'insufficient_funds'),
+  },
   '4000000000000002': { declinesOnAttach: cardError('card_declined', 'Your card was declined.', 'generic_decline') },
   '4000000000000069': { declinesOnAttach: cardError('expired_card', 'Your card has expired.', 'expired_card') },
-  '4000000000000127': { declinesOnAttach: cardError('incorrect_cvc', "Your card's security code is incorrect.", 'incorrect_cvc') },
+  '4000000000000127': {
+    declinesOnAttach: cardError('incorrect_cvc', "Your card's security code is incorrect.", 'incorrect_cvc'),
+  },
   '4000000000000341': { chargesFail: true },
   // Authenticated on the hosted page; charges made later without the payer ask for authentication again.
   '4000002760003184': { needsAuthentication: true },
@@ -46,9 +53,13 @@ export interface CardForm {
  * Checks a card typed into a hosted page the way the provider does, with its
  * messages; returns the card and whether its later charges fail.
  */
-export function readCard(form: CardForm, nowSeconds: number): { card: CardDetails; chargesFail: boolean; needsAuthentication: boolean } {
+export function readCard(
+  form: CardForm,
+  nowSeconds: number,
+): { card: CardDetails; chargesFail: boolean; needsAuthentication: boolean } {
   const number = (form.number ?? '').replace(/[\s-]/g, '');
-  if (!/^\d{13,19}$/.test(number) || !luhn(number)) throw cardError('incorrect_number', 'Your card number is incorrect.', undefined, 'number');
+  if (!/^\d{13,19}$/.test(number) || !luhn(number))
+    throw cardError('incorrect_number', 'Your card number is incorrect.', undefined, 'number');
   const expiry = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(form.expiry ?? '');
   const month = expiry ? Number(expiry[1]) : NaN;
   let year = expiry ? Number(expiry[2]) : NaN;
@@ -58,7 +69,8 @@ export function readCard(form: CardForm, nowSeconds: number): { card: CardDetail
   if (!expiry || month < 1 || month > 12 || past || year > now.getUTCFullYear() + 50) {
     throw cardError('expired_card', "Your card's expiration date is invalid.", 'expired_card', 'exp_month');
   }
-  if (!/^\d{3,4}$/.test((form.cvc ?? '').trim())) throw cardError('invalid_cvc', "Your card's security code is invalid.", undefined, 'cvc');
+  if (!/^\d{3,4}$/.test((form.cvc ?? '').trim()))
+    throw cardError('invalid_cvc', "Your card's security code is invalid.", undefined, 'cvc');
   const behaviour = BEHAVIOUR[number] ?? {};
   if (behaviour.declinesOnAttach) throw behaviour.declinesOnAttach;
   return {
@@ -75,13 +87,26 @@ export function chargeFailure(
   nowSeconds: number,
   offSession: boolean,
 ): StripeWireError | null {
-  if (!card) return new StripeWireError(400, 'invalid_request_error', 'This customer has no attached payment source or default payment method.', 'resource_missing');
+  if (!card)
+    return new StripeWireError(
+      400,
+      'invalid_request_error',
+      'This customer has no attached payment source or default payment method.',
+      'resource_missing',
+    );
   if (behaviour.chargesFail === true) return chargeDeclined();
   if (behaviour.needsAuthentication === true && offSession) {
-    return cardError('authentication_required', 'Your card was declined. This transaction requires authentication.', 'authentication_required');
+    return cardError(
+      'authentication_required',
+      'Your card was declined. This transaction requires authentication.',
+      'authentication_required',
+    );
   }
   const now = new Date(nowSeconds * 1000);
-  if (card.exp_year < now.getUTCFullYear() || (card.exp_year === now.getUTCFullYear() && card.exp_month < now.getUTCMonth() + 1)) {
+  if (
+    card.exp_year < now.getUTCFullYear() ||
+    (card.exp_year === now.getUTCFullYear() && card.exp_month < now.getUTCMonth() + 1)
+  ) {
     return cardError('expired_card', 'Your card has expired.', 'expired_card');
   }
   return null;

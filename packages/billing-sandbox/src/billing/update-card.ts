@@ -11,7 +11,8 @@ import { readCard, type CardForm } from './test-cards';
 
 export async function loadPortalSession(store: SandboxStore, id: string) {
   const session = await store.find<PortalSessionObject>(id, 'billing_portal.session');
-  if (!session) throw new StripeWireError(404, 'invalid_request_error', 'This billing page does not exist.', 'resource_missing');
+  if (!session)
+    throw new StripeWireError(404, 'invalid_request_error', 'This billing page does not exist.', 'resource_missing');
   return session.data;
 }
 
@@ -20,7 +21,9 @@ export async function currentCard(store: SandboxStore, customer: CustomerObject)
   let id = customer.invoice_settings.default_payment_method;
   if (!id) {
     const subscriptions = await store.list<SubscriptionObject>('subscription', { customer: customer.id, limit: 100 });
-    id = subscriptions.data.find((s) => !isEnded(s.data.status) && s.data.default_payment_method)?.data.default_payment_method ?? null;
+    id =
+      subscriptions.data.find((s) => !isEnded(s.data.status) && s.data.default_payment_method)?.data
+        .default_payment_method ?? null;
   }
   return id ? ((await store.find<PaymentMethodObject>(id, 'payment_method'))?.data ?? null) : null;
 }
@@ -33,7 +36,11 @@ export async function currentCard(store: SandboxStore, customer: CustomerObject)
  * charged again at once (a declined retry leaves the retry schedule as it was).
  * A refused card is thrown before anything changes.
  */
-export async function updateCard(store: SandboxStore, portalSessionId: string, form: CardForm): Promise<PaymentMethodObject> {
+export async function updateCard(
+  store: SandboxStore,
+  portalSessionId: string,
+  form: CardForm,
+): Promise<PaymentMethodObject> {
   const session = await loadPortalSession(store, portalSessionId);
   const customer = await loadCustomer(store, session.customer);
   const { card, chargesFail, needsAuthentication } = readCard(form, store.now());
@@ -62,15 +69,26 @@ export async function updateCard(store: SandboxStore, portalSessionId: string, f
     await store.emit('customer.updated', customer.data, { invoice_settings: before.invoice_settings });
   }
 
-  const subscriptions = await store.list<SubscriptionObject>('subscription', { customer: customer.data.id, limit: 100 });
+  const subscriptions = await store.list<SubscriptionObject>('subscription', {
+    customer: customer.data.id,
+    limit: 100,
+  });
   for (const found of subscriptions.data) {
     const subscription = found as StoredSubscription;
     if (isEnded(subscription.data.status)) continue;
     const snap = snapshot(subscription);
     subscription.data.default_payment_method = method.id;
-    const invoice = subscription.data.latest_invoice ? await store.find<InvoiceObject>(subscription.data.latest_invoice, 'invoice') : null;
+    const invoice = subscription.data.latest_invoice
+      ? await store.find<InvoiceObject>(subscription.data.latest_invoice, 'invoice')
+      : null;
     if (subscription.data.status === 'past_due' && invoice?.data.status === 'open') {
-      const result = await attemptPayment(store, invoice.data, subscription, subscription.internal.nextRetryAt ?? null, true);
+      const result = await attemptPayment(
+        store,
+        invoice.data,
+        subscription,
+        subscription.internal.nextRetryAt ?? null,
+        true,
+      );
       if (result.paid) {
         subscription.data.status = 'active';
         subscription.internal.failedAttempts = 0;

@@ -48,7 +48,12 @@ export function checkoutSessionObject(fields: {
 }
 export type CheckoutSessionObject = ReturnType<typeof checkoutSessionObject>;
 
-export function portalSessionObject(fields: { now: number; publicUrl: string; customer: string; returnUrl: string | null }) {
+export function portalSessionObject(fields: {
+  now: number;
+  publicUrl: string;
+  customer: string;
+  returnUrl: string | null;
+}) {
   const id = newId('bps', 24);
   return {
     id,

@@ -1,6 +1,9 @@
 import { newId } from '../ids';
 
-export function customerObject(created: number, fields: { email?: string; name?: string; description?: string; metadata?: Record<string, string> }) {
+export function customerObject(
+  created: number,
+  fields: { email?: string; name?: string; description?: string; metadata?: Record<string, string> },
+) {
   const id = newId('cus', 14);
   return {
     id,
@@ -15,7 +18,12 @@ export function customerObject(created: number, fields: { email?: string; name?:
     discount: null,
     email: fields.email ?? null,
     invoice_prefix: id.slice(4, 12).toUpperCase(),
-    invoice_settings: { custom_fields: null, default_payment_method: null as string | null, footer: null, rendering_options: null },
+    invoice_settings: {
+      custom_fields: null,
+      default_payment_method: null as string | null,
+      footer: null,
+      rendering_options: null,
+    },
     livemode: false,
     metadata: fields.metadata ?? {},
     name: fields.name ?? null,

@@ -39,7 +39,11 @@ export function invoiceLine(invoiceId: string | null, subscription: Subscription
     },
     period: { end: line.end, start: line.start },
     pretax_credit_amounts: [],
-    pricing: { price_details: { price: line.price, product: line.product }, type: 'price_details', unit_amount_decimal: null },
+    pricing: {
+      price_details: { price: line.price, product: line.product },
+      type: 'price_details',
+      unit_amount_decimal: null,
+    },
     quantity: 1,
     subtotal: line.amount,
     taxes: [],

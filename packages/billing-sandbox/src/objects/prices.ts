@@ -50,7 +50,10 @@ export function productObject(plan: Plan) {
 
 export type PriceObject = ReturnType<typeof priceObject>;
 
-export function catalogueObject(plans: Plan[], id: string): (Record<string, unknown> & { id: string; object: string }) | null {
+export function catalogueObject(
+  plans: Plan[],
+  id: string,
+): (Record<string, unknown> & { id: string; object: string }) | null {
   for (const plan of plans) {
     if (plan.priceId === id) return priceObject(plan);
     if (productId(plan) === id) return productObject(plan);

@@ -1,7 +1,8 @@
 import { newId } from '../ids';
 import type { PriceObject } from './prices';
 
-export type SubscriptionStatus = 'trialing' | 'active' | 'incomplete' | 'incomplete_expired' | 'past_due' | 'unpaid' | 'canceled' | 'paused';
+export type SubscriptionStatus =
+  'trialing' | 'active' | 'incomplete' | 'incomplete_expired' | 'past_due' | 'unpaid' | 'canceled' | 'paused';
 export type MissingPaymentMethodBehavior = 'cancel' | 'create_invoice' | 'pause';
 
 export interface SubscriptionItemObject {

@@ -2,9 +2,17 @@ import type { CheckoutSessionObject } from '../objects/checkout-sessions';
 import type { PriceObject } from '../objects/prices';
 import { cardFields, escapeHtml, money, page, TEST_CARDS } from './html';
 
-export function checkoutPage(session: CheckoutSessionObject, price: PriceObject, trialDays: number | null, error: string | null): string {
+export function checkoutPage(
+  session: CheckoutSessionObject,
+  price: PriceObject,
+  trialDays: number | null,
+  error: string | null,
+): string {
   if (session.status !== 'open') {
-    const next = session.status === 'complete' ? session.success_url.replace(/\{CHECKOUT_SESSION_ID\}/g, session.id) : session.cancel_url;
+    const next =
+      session.status === 'complete'
+        ? session.success_url.replace(/\{CHECKOUT_SESSION_ID\}/g, session.id)
+        : session.cancel_url;
     return page(
       'Checkout',
       `<h1>This checkout is ${session.status === 'complete' ? 'complete' : 'no longer active'}</h1>${

@@ -16,16 +16,25 @@ export function productAdminCheck(accountUrl: string, serviceToken: string) {
   return async (request: FastifyRequest) => {
     await request.server.requireUser(request, undefined as never);
     const userId = request.auth!.userId;
-    const answer = await call<{ anamapAdmin?: boolean }>(`/internal/users/${encodeURIComponent(userId)}/product-admin`, { requestId: request.id });
+    const answer = await call<{ anamapAdmin?: boolean }>(
+      `/internal/users/${encodeURIComponent(userId)}/product-admin`,
+      { requestId: request.id },
+    );
     if (answer?.anamapAdmin !== true) throw forbidden('Only product admins can use the sandbox clock.');
   };
 }
 
 const Advance = Type.Object(
-  { days: Type.Optional(Type.Integer({ minimum: 0, maximum: 400 })), seconds: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_ADVANCE_SECONDS })) },
+  {
+    days: Type.Optional(Type.Integer({ minimum: 0, maximum: 400 })),
+    seconds: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_ADVANCE_SECONDS })),
+  },
   { additionalProperties: false },
 );
-const FailNext = Type.Object({ companyId: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false });
+const FailNext = Type.Object(
+  { companyId: Type.String({ minLength: 1, maxLength: 100 }) },
+  { additionalProperties: false },
+);
 
 export function registerClockRoutes(
   app: FastifyInstance,
@@ -36,7 +45,11 @@ export function registerClockRoutes(
   app.get('/clock', { preHandler: requireAdmin }, async () =>
     app.transaction(async (client) => {
       const store = await SandboxStore.open(client, plans);
-      return { now: new Date(store.now() * 1000).toISOString(), nowUnix: store.now(), offsetSeconds: store.offsetSeconds };
+      return {
+        now: new Date(store.now() * 1000).toISOString(),
+        nowUnix: store.now(),
+        offsetSeconds: store.offsetSeconds,
+      };
     }),
   );
 
@@ -44,7 +57,8 @@ export function registerClockRoutes(
     const body = request.body as { days?: number; seconds?: number };
     const seconds = (body.days ?? 0) * 86400 + (body.seconds ?? 0);
     if (seconds <= 0) throw new AppError(400, 'validation_failed', 'Give days or seconds to advance by.');
-    if (seconds > MAX_ADVANCE_SECONDS) throw new AppError(400, 'validation_failed', 'The clock advances by at most 400 days at a time.');
+    if (seconds > MAX_ADVANCE_SECONDS)
+      throw new AppError(400, 'validation_failed', 'The clock advances by at most 400 days at a time.');
     let emitted = 0;
     const result = await app.transaction(async (client) => {
       const store = await SandboxStore.open(client, plans);
@@ -53,13 +67,20 @@ export function registerClockRoutes(
       return advanced;
     });
     if (emitted > 0) onEvents();
-    return { now: new Date(result.now * 1000).toISOString(), nowUnix: result.now, offsetSeconds: result.offsetSeconds, events: emitted };
+    return {
+      now: new Date(result.now * 1000).toISOString(),
+      nowUnix: result.now,
+      offsetSeconds: result.offsetSeconds,
+      events: emitted,
+    };
   });
 
   app.post('/clock/fail-next-payment', { preHandler: requireAdmin, schema: { body: FailNext } }, async (request) => {
     const { companyId } = request.body as { companyId: string };
     try {
-      const subscriptions = await app.transaction(async (client) => failNextPayment(await SandboxStore.open(client, plans), companyId));
+      const subscriptions = await app.transaction(async (client) =>
+        failNextPayment(await SandboxStore.open(client, plans), companyId),
+      );
       return { subscriptions };
     } catch (error) {
       if (error instanceof StripeWireError) throw notFound(error.message, 'subscription_not_found');

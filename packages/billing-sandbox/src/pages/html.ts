@@ -2,9 +2,11 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 
 export const escapeHtml = (value: unknown): string => String(value ?? '').replace(/[&<>"']/g, (c) => ESCAPES[c]);
 
-export const money = (cents: number, currency = 'usd') => `${currency === 'usd' ? '$' : ''}${(cents / 100).toFixed(2)}${currency === 'usd' ? '' : ` ${currency.toUpperCase()}`}`;
+export const money = (cents: number, currency = 'usd') =>
+  `${currency === 'usd' ? '$' : ''}${(cents / 100).toFixed(2)}${currency === 'usd' ? '' : ` ${currency.toUpperCase()}`}`;
 
-export const date = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000).toISOString().slice(0, 10) : '');
+export const date = (seconds: number | null | undefined) =>
+  seconds ? new Date(seconds * 1000).toISOString().slice(0, 10) : '';
 
 const STYLE = `
 body{margin:0;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;background:#f4f6f5;color:#1d2b24}
@@ -37,7 +39,13 @@ export function contentSecurityPolicy(formTargets: string[]): string {
       }
     })
     .filter((o): o is string => o !== null);
-  return ["default-src 'none'", "style-src 'unsafe-inline'", `form-action 'self' ${origins.join(' ')}`.trim(), "frame-ancestors 'none'", "base-uri 'none'"].join('; ');
+  return [
+    "default-src 'none'",
+    "style-src 'unsafe-inline'",
+    `form-action 'self' ${origins.join(' ')}`.trim(),
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+  ].join('; ');
 }
 
 export function cardFields(): string {

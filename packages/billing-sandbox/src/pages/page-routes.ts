@@ -14,7 +14,11 @@ import { checkoutPage } from './checkout-page';
 import { contentSecurityPolicy, page } from './html';
 import { portalPage } from './portal-page';
 
-const ID = { type: 'object', properties: { id: { type: 'string', pattern: '^[A-Za-z0-9_]{1,80}$' } }, required: ['id'] } as const;
+const ID = {
+  type: 'object',
+  properties: { id: { type: 'string', pattern: '^[A-Za-z0-9_]{1,80}$' } },
+  required: ['id'],
+} as const;
 
 function cardForm(body: unknown): CardForm {
   const form = (body ?? {}) as FormObject;
@@ -54,13 +58,21 @@ export function registerPages(app: FastifyInstance, plans: Plan[], onEvents: () 
       const price = (await store.find<PriceObject>(internal.price, 'price'))!.data;
       // An open session past its expiry can no longer be paid; it shows as expired.
       const expired = session.data.status === 'open' && session.data.expires_at < store.now();
-      return { session: expired ? { ...session.data, status: 'expired' as const } : session.data, price, trialDays: internal.trialPeriodDays };
+      return {
+        session: expired ? { ...session.data, status: 'expired' as const } : session.data,
+        price,
+        trialDays: internal.trialPeriodDays,
+      };
     });
     if (!view) return notFound(reply);
-    return html(reply, status, checkoutPage(view.session, view.price, view.trialDays, error), [view.session.success_url]);
+    return html(reply, status, checkoutPage(view.session, view.price, view.trialDays, error), [
+      view.session.success_url,
+    ]);
   }
 
-  app.get('/checkout/:id', { schema: { params: ID } }, async (request, reply) => showCheckout(reply, (request.params as { id: string }).id, 200, null));
+  app.get('/checkout/:id', { schema: { params: ID } }, async (request, reply) =>
+    showCheckout(reply, (request.params as { id: string }).id, 200, null),
+  );
 
   app.post('/checkout/:id', { schema: { params: ID } }, async (request, reply) => {
     const { id } = request.params as { id: string };
@@ -87,7 +99,10 @@ export function registerPages(app: FastifyInstance, plans: Plan[], onEvents: () 
       if (!session) return null;
       const portal = await loadPortalSession(store, id);
       const customer = await loadCustomer(store, portal.customer);
-      const subscriptions = await store.list<SubscriptionObject>('subscription', { customer: customer.data.id, limit: 20 });
+      const subscriptions = await store.list<SubscriptionObject>('subscription', {
+        customer: customer.data.id,
+        limit: 20,
+      });
       return {
         portal,
         card: await currentCard(store, customer.data),
@@ -98,7 +113,9 @@ export function registerPages(app: FastifyInstance, plans: Plan[], onEvents: () 
     return html(reply, status, portalPage(view.portal, view.card, view.subscriptions, message));
   }
 
-  app.get('/portal/:id', { schema: { params: ID } }, async (request, reply) => showPortal(reply, (request.params as { id: string }).id, 200, {}));
+  app.get('/portal/:id', { schema: { params: ID } }, async (request, reply) =>
+    showPortal(reply, (request.params as { id: string }).id, 200, {}),
+  );
 
   app.post('/portal/:id', { schema: { params: ID } }, async (request, reply) => {
     const { id } = request.params as { id: string };

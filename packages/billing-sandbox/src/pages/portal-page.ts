@@ -17,7 +17,11 @@ export function portalPage(
   const plans = subscriptions
     .map((s) => {
       const item = s.items.data[0];
-      const renewal = s.cancel_at_period_end ? `Ends ${date(item.current_period_end)}` : s.status === 'trialing' ? `Trial ends ${date(s.trial_end)}` : `Renews ${date(item.current_period_end)}`;
+      const renewal = s.cancel_at_period_end
+        ? `Ends ${date(item.current_period_end)}`
+        : s.status === 'trialing'
+          ? `Trial ends ${date(s.trial_end)}`
+          : `Renews ${date(item.current_period_end)}`;
       return `<div class="card"><strong>${escapeHtml(item.price.nickname)}</strong> · ${escapeHtml(money(item.price.unit_amount, item.price.currency))} per month<br>
 <span class="muted">Status: ${escapeHtml(s.status.replace('_', ' '))} · ${escapeHtml(renewal)}</span></div>`;
     })

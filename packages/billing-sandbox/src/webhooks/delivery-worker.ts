@@ -42,11 +42,15 @@ function post(url: string, body: string, headers: Record<string, string>, timeou
   const target = new URL(url);
   const transport = target.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
-    const request = transport.request(target, { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } }, (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode ?? 0));
-      response.on('error', reject);
-    });
+    const request = transport.request(
+      target,
+      { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+        response.on('error', reject);
+      },
+    );
     request.setTimeout(timeoutMs, () => request.destroy(new Error('webhook delivery timed out')));
     request.on('error', reject);
     request.end(body);
@@ -109,7 +113,11 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
         WHERE id = $1 AND claim_token = $2`,
       [row.id, row.claim_token, giveUp ? 'failed' : 'pending', error.slice(0, 500), delay],
     );
-    (giveUp ? options.logger.error : options.logger.warn).call(options.logger, { eventId: row.id, attempts: row.attempts, err: error }, 'sandbox webhook delivery failed');
+    (giveUp ? options.logger.error : options.logger.warn).call(
+      options.logger,
+      { eventId: row.id, attempts: row.attempts, err: error },
+      'sandbox webhook delivery failed',
+    );
   }
 
   async function deliver(row: Claimed): Promise<void> {

@@ -41,7 +41,9 @@ async function listEvents(store: SandboxStore, params: FormObject) {
       ORDER BY seq DESC LIMIT $${values.length}`,
     values,
   );
-  const data = rows.slice(0, limit).map((r) => ({ ...r.data, pending_webhooks: r.delivery_status === 'delivered' ? 0 : 1 }));
+  const data = rows
+    .slice(0, limit)
+    .map((r) => ({ ...r.data, pending_webhooks: r.delivery_status === 'delivered' ? 0 : 1 }));
   return { object: 'list', data, has_more: rows.length > limit, url: '/v1/events' };
 }
 
@@ -76,12 +78,18 @@ export function registerCatalogueAndEvents(router: WireRouter): void {
     return listBody('/v1/payment_methods', page);
   });
   router.get('/customers/:id/payment_methods', async ({ store, params, path }) => {
-    const page = await store.list<PaymentMethodObject>('payment_method', { ...pageOptions(params), match: { customer: path.id } });
+    const page = await store.list<PaymentMethodObject>('payment_method', {
+      ...pageOptions(params),
+      match: { customer: path.id },
+    });
     return listBody(`/v1/customers/${path.id}/payment_methods`, page);
   });
 
   router.get('/events/:id', async ({ store, path }) => {
-    const { rows } = await store.client.query('SELECT data, delivery_status FROM subscription.sandbox_events WHERE id = $1', [path.id]);
+    const { rows } = await store.client.query(
+      'SELECT data, delivery_status FROM subscription.sandbox_events WHERE id = $1',
+      [path.id],
+    );
     if (!rows[0]) throw missingResource('event', path.id);
     return { ...rows[0].data, pending_webhooks: rows[0].delivery_status === 'delivered' ? 0 : 1 };
   });

@@ -20,17 +20,25 @@ function url(params: FormObject, name: string, required: boolean): string | null
   return value;
 }
 
-export function missingPaymentMethodBehavior(settings: FormObject | undefined, param: string): MissingPaymentMethodBehavior {
+export function missingPaymentMethodBehavior(
+  settings: FormObject | undefined,
+  param: string,
+): MissingPaymentMethodBehavior {
   const endBehavior = settings?.end_behavior;
-  const value = endBehavior && typeof endBehavior === 'object' && !Array.isArray(endBehavior) ? endBehavior.missing_payment_method : undefined;
+  const value =
+    endBehavior && typeof endBehavior === 'object' && !Array.isArray(endBehavior)
+      ? endBehavior.missing_payment_method
+      : undefined;
   if (value === undefined) return 'create_invoice';
-  if (value !== 'cancel' && value !== 'create_invoice' && value !== 'pause') throw invalidParam(param, `Invalid missing_payment_method: ${String(value)}`);
+  if (value !== 'cancel' && value !== 'create_invoice' && value !== 'pause')
+    throw invalidParam(param, `Invalid missing_payment_method: ${String(value)}`);
   return value;
 }
 
 export function registerCheckout(router: WireRouter, publicUrl: string): void {
   router.post('/checkout/sessions', async ({ store, params }) => {
-    if (str(params, 'mode') !== 'subscription') throw invalidParam('mode', 'The sandbox provider supports checkout in subscription mode only.');
+    if (str(params, 'mode') !== 'subscription')
+      throw invalidParam('mode', 'The sandbox provider supports checkout in subscription mode only.');
     const items = list(params, 'line_items');
     if (items.length !== 1 || typeof items[0] !== 'object' || Array.isArray(items[0])) {
       throw invalidParam('line_items', 'The sandbox provider expects exactly one line item.');
@@ -75,7 +83,12 @@ export function registerCheckout(router: WireRouter, publicUrl: string): void {
 
   router.post('/billing_portal/sessions', async ({ store, params }) => {
     const customer = await loadCustomer(store, requiredStr(params, 'customer'));
-    const session = portalSessionObject({ now: store.now(), publicUrl, customer: customer.data.id, returnUrl: url(params, 'return_url', false) });
+    const session = portalSessionObject({
+      now: store.now(),
+      publicUrl,
+      customer: customer.data.id,
+      returnUrl: url(params, 'return_url', false),
+    });
     await store.insert(session);
     return session;
   });

@@ -13,7 +13,11 @@ function parseSearch(query: string): { metadata?: [string, string]; email?: stri
   const out: { metadata?: [string, string]; email?: string } = {};
   for (const clause of query.split(/\s+AND\s+/)) {
     const match = CLAUSE.exec(clause);
-    if (!match) throw invalidParam('query', `The sandbox can only search customers by metadata['key']:'value' and email:'value'; got: ${query}`);
+    if (!match)
+      throw invalidParam(
+        'query',
+        `The sandbox can only search customers by metadata['key']:'value' and email:'value'; got: ${query}`,
+      );
     if (match[2]) out.email = match[3];
     else out.metadata = [match[1], match[3]];
   }
@@ -40,7 +44,13 @@ export function registerCustomers(router: WireRouter): void {
       metadata: search.metadata,
       match: search.email ? { email: search.email } : undefined,
     });
-    return { object: 'search_result', data: page.data.map((c) => c.data), has_more: false, next_page: null, url: '/v1/customers/search' };
+    return {
+      object: 'search_result',
+      data: page.data.map((c) => c.data),
+      has_more: false,
+      next_page: null,
+      url: '/v1/customers/search',
+    };
   });
 
   router.get('/customers/:id', async ({ store, path }) => (await loadCustomer(store, path.id)).data);
@@ -59,7 +69,10 @@ export function registerCustomers(router: WireRouter): void {
     else if (settings && typeof settings.default_payment_method === 'string') {
       const method = await store.find(settings.default_payment_method, 'payment_method');
       if (!method || method.data.customer !== data.id) {
-        throw invalidParam('invoice_settings[default_payment_method]', `No such PaymentMethod: '${settings.default_payment_method}'`);
+        throw invalidParam(
+          'invoice_settings[default_payment_method]',
+          `No such PaymentMethod: '${settings.default_payment_method}'`,
+        );
       }
       data.invoice_settings.default_payment_method = settings.default_payment_method;
     }
@@ -71,7 +84,10 @@ export function registerCustomers(router: WireRouter): void {
 
   router.get('/customers', async ({ store, params }) => {
     const email = str(params, 'email');
-    const page = await store.list<CustomerObject>('customer', { ...pageOptions(params), match: email ? { email } : undefined });
+    const page = await store.list<CustomerObject>('customer', {
+      ...pageOptions(params),
+      match: email ? { email } : undefined,
+    });
     return listBody('/v1/customers', page);
   });
 }

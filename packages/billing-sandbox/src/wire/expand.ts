@@ -22,7 +22,11 @@ async function expandPath(store: SandboxStore, node: unknown, segments: string[]
 }
 
 /** `expand[]` paths such as `default_payment_method`, `latest_invoice` or `data.customer` replace ids with objects. */
-export async function expandObject(store: SandboxStore, object: Record<string, unknown>, paths: string[]): Promise<void> {
+export async function expandObject(
+  store: SandboxStore,
+  object: Record<string, unknown>,
+  paths: string[],
+): Promise<void> {
   for (const path of paths.slice(0, 20)) {
     const segments = path.split('.');
     if (segments.length > 4) continue;

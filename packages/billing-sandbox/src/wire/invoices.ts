@@ -18,7 +18,11 @@ export function registerInvoices(router: WireRouter): void {
     const match: Record<string, string> = {};
     if (subscription) match['parent.subscription_details.subscription'] = subscription;
     if (status) match.status = status;
-    const page = await store.list<InvoiceObject>('invoice', { ...pageOptions(params), customer: str(params, 'customer'), match });
+    const page = await store.list<InvoiceObject>('invoice', {
+      ...pageOptions(params),
+      customer: str(params, 'customer'),
+      match,
+    });
     return listBody('/v1/invoices', page);
   });
 

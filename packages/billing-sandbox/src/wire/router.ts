@@ -39,10 +39,16 @@ function errorAnswer(error: unknown, request: FastifyRequest): Answer {
   }
   const fastifyError = error as { statusCode?: number; message?: string };
   if (typeof fastifyError.statusCode === 'number' && fastifyError.statusCode < 500) {
-    return { status: 400, body: new StripeWireError(400, 'invalid_request_error', fastifyError.message ?? 'Invalid request').toBody() };
+    return {
+      status: 400,
+      body: new StripeWireError(400, 'invalid_request_error', fastifyError.message ?? 'Invalid request').toBody(),
+    };
   }
   request.log.error({ err: error }, 'sandbox provider request failed');
-  return { status: 500, body: new StripeWireError(500, 'api_error', 'An unknown error occurred in the sandbox provider.').toBody() };
+  return {
+    status: 500,
+    body: new StripeWireError(500, 'api_error', 'An unknown error occurred in the sandbox provider.').toBody(),
+  };
 }
 
 /**
@@ -51,7 +57,12 @@ function errorAnswer(error: unknown, request: FastifyRequest): Answer {
  * Idempotency-Key replay, `expand[]`, and errors in the provider's shape.
  * `onEvents` hears when a call wrote events (to wake the webhook worker).
  */
-export function createWireRouter(app: FastifyInstance, secretKey: string, plans: Plan[], onEvents: () => void): WireRouter {
+export function createWireRouter(
+  app: FastifyInstance,
+  secretKey: string,
+  plans: Plan[],
+  onEvents: () => void,
+): WireRouter {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, decodeForm(body as string));
   });
@@ -62,30 +73,48 @@ export function createWireRouter(app: FastifyInstance, secretKey: string, plans:
   app.setNotFoundHandler((request, reply) => {
     void reply
       .code(404)
-      .send(new StripeWireError(404, 'invalid_request_error', `Unrecognized request URL (${request.method}: ${request.url.split('?')[0]}).`).toBody());
+      .send(
+        new StripeWireError(
+          404,
+          'invalid_request_error',
+          `Unrecognized request URL (${request.method}: ${request.url.split('?')[0]}).`,
+        ).toBody(),
+      );
   });
 
   // Returns the reply it sent: an async handler resolving to undefined after send() makes Fastify log a second, failed reply.
   async function handle(request: FastifyRequest, reply: FastifyReply, handler: WireHandler): Promise<FastifyReply> {
     const auth = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
     if (!auth || !sameKey(auth[1], secretKey)) {
-      const shown = auth ? `${auth[1].slice(0, 8)}${'*'.repeat(Math.max(0, auth[1].length - 12))}${auth[1].slice(-4)}` : '';
+      const shown = auth
+        ? `${auth[1].slice(0, 8)}${'*'.repeat(Math.max(0, auth[1].length - 12))}${auth[1].slice(-4)}`
+        : '';
       const message = auth
         ? `Invalid API Key provided: ${shown}`
         : "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').";
       return reply.code(401).send(new StripeWireError(401, 'invalid_request_error', message).toBody());
     }
     const method = request.method;
-    const params: FormObject = method === 'POST' ? ((request.body as FormObject | undefined) ?? {}) : queryOf(request.url);
-    const apiVersion = typeof request.headers['stripe-version'] === 'string' ? request.headers['stripe-version'] : DEFAULT_API_VERSION;
-    const idempotencyKey = method === 'POST' && typeof request.headers['idempotency-key'] === 'string' ? request.headers['idempotency-key'] : null;
-    const requestHash = createHash('sha256').update(`${method} ${request.url.split('?')[0]} ${JSON.stringify(params)}`).digest('hex');
+    const params: FormObject =
+      method === 'POST' ? ((request.body as FormObject | undefined) ?? {}) : queryOf(request.url);
+    const apiVersion =
+      typeof request.headers['stripe-version'] === 'string' ? request.headers['stripe-version'] : DEFAULT_API_VERSION;
+    const idempotencyKey =
+      method === 'POST' && typeof request.headers['idempotency-key'] === 'string'
+        ? request.headers['idempotency-key']
+        : null;
+    const requestHash = createHash('sha256')
+      .update(`${method} ${request.url.split('?')[0]} ${JSON.stringify(params)}`)
+      .digest('hex');
     let emitted = 0;
     let replayed = false;
     const answer = await app.transaction(async (client): Promise<Answer> => {
       const store = await SandboxStore.open(client, plans, apiVersion);
       if (idempotencyKey) {
-        const { rows } = await client.query('SELECT request_hash, status, response FROM subscription.sandbox_idempotency WHERE key = $1', [idempotencyKey]);
+        const { rows } = await client.query(
+          'SELECT request_hash, status, response FROM subscription.sandbox_idempotency WHERE key = $1',
+          [idempotencyKey],
+        );
         if (rows[0]) {
           if (rows[0].request_hash !== requestHash) {
             throw new StripeWireError(
@@ -112,12 +141,10 @@ export function createWireRouter(app: FastifyInstance, secretKey: string, plans:
         result = { status: error.statusCode, body: error.toBody() };
       }
       if (idempotencyKey && result.status !== 400 && result.status !== 404) {
-        await client.query('INSERT INTO subscription.sandbox_idempotency (key, request_hash, status, response) VALUES ($1, $2, $3, $4)', [
-          idempotencyKey,
-          requestHash,
-          result.status,
-          JSON.stringify(result.body),
-        ]);
+        await client.query(
+          'INSERT INTO subscription.sandbox_idempotency (key, request_hash, status, response) VALUES ($1, $2, $3, $4)',
+          [idempotencyKey, requestHash, result.status, JSON.stringify(result.body)],
+        );
       }
       emitted = store.emitted.length;
       return result;

@@ -25,7 +25,12 @@ export async function loadPrice(store: SandboxStore, id: string, param: string):
   return price.data;
 }
 
-async function checkPaymentMethod(store: SandboxStore, customer: string, id: string | undefined, param: string): Promise<string | null> {
+async function checkPaymentMethod(
+  store: SandboxStore,
+  customer: string,
+  id: string | undefined,
+  param: string,
+): Promise<string | null> {
   if (!id) return null;
   const method = await store.find(id, 'payment_method');
   if (!method || method.data.customer !== customer) throw missingResource('payment_method', id, param);
@@ -41,13 +46,19 @@ function paymentBehavior(params: FormObject): PaymentBehavior {
 }
 
 /** The one item's new price, when `items[0]` names one. */
-async function requestedPrice(store: SandboxStore, subscription: SubscriptionObject, params: FormObject): Promise<PriceObject | null> {
+async function requestedPrice(
+  store: SandboxStore,
+  subscription: SubscriptionObject,
+  params: FormObject,
+): Promise<PriceObject | null> {
   const items = list(params, 'items');
   if (items.length === 0) return null;
   const item = items[0];
-  if (items.length > 1 || typeof item !== 'object' || Array.isArray(item)) throw invalidParam('items', 'The sandbox provider supports one subscription item.');
+  if (items.length > 1 || typeof item !== 'object' || Array.isArray(item))
+    throw invalidParam('items', 'The sandbox provider supports one subscription item.');
   const itemId = str(item, 'id');
-  if (itemId && itemId !== subscription.items.data[0].id) throw missingResource('subscription_item', itemId, 'items[0][id]');
+  if (itemId && itemId !== subscription.items.data[0].id)
+    throw missingResource('subscription_item', itemId, 'items[0][id]');
   const priceId = str(item, 'price');
   return priceId ? loadPrice(store, priceId, 'items[0][price]') : null;
 }
@@ -58,13 +69,22 @@ async function update(store: SandboxStore, subscription: StoredSubscription, par
   data.metadata = mergeMetadata(data.metadata, metadata(params));
   if (isEnded(data.status)) {
     if (Object.keys(params).some((key) => !['metadata', 'expand', 'cancellation_details'].includes(key))) {
-      throw new StripeWireError(400, 'invalid_request_error', 'A canceled subscription can only update its cancellation_details and metadata.');
+      throw new StripeWireError(
+        400,
+        'invalid_request_error',
+        'A canceled subscription can only update its cancellation_details and metadata.',
+      );
     }
     return saveSubscription(store, subscription, before);
   }
   const now = store.now();
   const item = data.items.data[0];
-  const methodId = await checkPaymentMethod(store, data.customer, str(params, 'default_payment_method'), 'default_payment_method');
+  const methodId = await checkPaymentMethod(
+    store,
+    data.customer,
+    str(params, 'default_payment_method'),
+    'default_payment_method',
+  );
   if (methodId) data.default_payment_method = methodId;
 
   const cancelAtPeriodEnd = bool(params, 'cancel_at_period_end');
@@ -72,13 +92,18 @@ async function update(store: SandboxStore, subscription: StoredSubscription, par
     data.cancel_at_period_end = cancelAtPeriodEnd;
     data.cancel_at = cancelAtPeriodEnd ? item.current_period_end : null;
     data.canceled_at = cancelAtPeriodEnd ? now : null;
-    data.cancellation_details = { comment: null, feedback: null, reason: cancelAtPeriodEnd ? 'cancellation_requested' : null };
+    data.cancellation_details = {
+      comment: null,
+      feedback: null,
+      reason: cancelAtPeriodEnd ? 'cancellation_requested' : null,
+    };
   }
 
   const trialEnd = str(params, 'trial_end');
   if (trialEnd !== undefined) {
     const end = trialEnd === 'now' ? now : Number(trialEnd);
-    if (!Number.isInteger(end) || end < now) throw invalidParam('trial_end', 'trial_end must be "now" or a time in the future');
+    if (!Number.isInteger(end) || end < now)
+      throw invalidParam('trial_end', 'trial_end must be "now" or a time in the future');
     if (data.status === 'trialing' || end > now) {
       data.status = end > now ? 'trialing' : data.status;
       data.trial_start ??= now;
@@ -94,7 +119,8 @@ async function update(store: SandboxStore, subscription: StoredSubscription, par
   let failure: StripeWireError | null = null;
   if (newPrice && newPrice.id !== item.price.id) {
     const behaviour = str(params, 'proration_behavior') ?? 'create_prorations';
-    if (!['create_prorations', 'none', 'always_invoice'].includes(behaviour)) throw invalidParam('proration_behavior', `Invalid proration_behavior: ${behaviour}`);
+    if (!['create_prorations', 'none', 'always_invoice'].includes(behaviour))
+      throw invalidParam('proration_behavior', `Invalid proration_behavior: ${behaviour}`);
     const lines = prorationLines(data, newPrice, int(params, 'proration_date') ?? now);
     item.price = newPrice;
     if (behaviour === 'create_prorations') {
@@ -126,11 +152,22 @@ export function registerSubscriptions(router: WireRouter): void {
     const trialDays = int(params, 'trial_period_days');
     const trialEndParam = str(params, 'trial_end');
     const trialEnd =
-      trialEndParam === 'now' ? null : trialEndParam !== undefined ? int(params, 'trial_end')! : trialDays ? store.now() + trialDays * 86400 : null;
+      trialEndParam === 'now'
+        ? null
+        : trialEndParam !== undefined
+          ? int(params, 'trial_end')!
+          : trialDays
+            ? store.now() + trialDays * 86400
+            : null;
     const { subscription } = await startSubscription(store, {
       customer: customer.data.id,
       price,
-      defaultPaymentMethod: await checkPaymentMethod(store, customer.data.id, str(params, 'default_payment_method'), 'default_payment_method'),
+      defaultPaymentMethod: await checkPaymentMethod(
+        store,
+        customer.data.id,
+        str(params, 'default_payment_method'),
+        'default_payment_method',
+      ),
       metadata: metadata(params) ?? {},
       trialEnd,
       missingPaymentMethod: missingPaymentMethodBehavior(obj(params, 'trial_settings'), 'trial_settings'),
@@ -150,7 +187,11 @@ export function registerSubscriptions(router: WireRouter): void {
   router.delete('/subscriptions/:id', async ({ store, path }) => {
     const subscription = await loadSubscription(store, path.id);
     if (isEnded(subscription.data.status)) {
-      throw new StripeWireError(400, 'invalid_request_error', 'A canceled subscription can only update its cancellation_details and metadata.');
+      throw new StripeWireError(
+        400,
+        'invalid_request_error',
+        'A canceled subscription can only update its cancellation_details and metadata.',
+      );
     }
     await cancelNow(store, subscription, 'cancellation_requested');
     return subscription.data;

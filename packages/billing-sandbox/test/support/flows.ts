@@ -5,7 +5,10 @@ import { CARD, onService, submitForm, type SandboxHarness } from './harness';
 /** A company's customer that paid a checkout for `price` with the 4242 card. */
 export async function subscribedCustomer(h: SandboxHarness, price = 'price_starter') {
   const companyId = randomUUID();
-  const customer = await h.stripe.customers.create({ email: `${companyId.slice(0, 8)}@example.com`, metadata: { companyId } });
+  const customer = await h.stripe.customers.create({
+    email: `${companyId.slice(0, 8)}@example.com`,
+    metadata: { companyId },
+  });
   const session = await h.stripe.checkout.sessions.create({
     mode: 'subscription',
     customer: customer.id,
@@ -21,7 +24,10 @@ export async function subscribedCustomer(h: SandboxHarness, price = 'price_start
 
 /** Replaces the customer's card on the hosted billing page. */
 export async function updateCardInPortal(h: SandboxHarness, customer: string, number: string) {
-  const portal = await h.stripe.billingPortal.sessions.create({ customer, return_url: 'http://localhost:8080/company/x/subscription' });
+  const portal = await h.stripe.billingPortal.sessions.create({
+    customer,
+    return_url: 'http://localhost:8080/company/x/subscription',
+  });
   return submitForm(onService(h.base, portal.url), { ...CARD, number });
 }
 
@@ -53,7 +59,9 @@ export const periodOf = (subscription: Stripe.Subscription) => ({
 export async function advancePast(h: SandboxHarness, moment: number, seconds = 60): Promise<ClockAnswer> {
   const adminId = randomUUID();
   h.peer.admins.add(adminId);
-  const response = await fetch(`${h.base}/api/subscription/sandbox/clock`, { headers: { authorization: `Bearer ${await h.peer.mint(adminId)}` } });
+  const response = await fetch(`${h.base}/api/subscription/sandbox/clock`, {
+    headers: { authorization: `Bearer ${await h.peer.mint(adminId)}` },
+  });
   const clock = (await response.json()) as ClockAnswer;
   if (moment + seconds <= clock.nowUnix) throw new Error('that moment has already passed');
   return advanceClock(h, { seconds: moment + seconds - clock.nowUnix });

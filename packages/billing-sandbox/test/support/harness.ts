@@ -85,7 +85,12 @@ export async function submitForm(url: string, fields: Record<string, string>, he
     body: new URLSearchParams(fields).toString(),
     redirect: 'manual',
   });
-  return { status: response.status, location: response.headers.get('location'), html: await response.text(), headers: response.headers };
+  return {
+    status: response.status,
+    location: response.headers.get('location'),
+    html: await response.text(),
+    headers: response.headers,
+  };
 }
 
 /** The hosted page's address on this test's service (the session's url names the product's public origin). */

@@ -12,7 +12,13 @@ import {
   serviceConfigSchema,
   type ConfigLoader,
 } from '@tracemap/service-kit';
-import { billingSandbox, SANDBOX_MIGRATIONS_DIR, SANDBOX_SCHEMA, SandboxConfigSchema, withSandboxSecrets } from '../../src';
+import {
+  billingSandbox,
+  SANDBOX_MIGRATIONS_DIR,
+  SANDBOX_SCHEMA,
+  SandboxConfigSchema,
+  withSandboxSecrets,
+} from '../../src';
 import { TEST_PLANS } from './plans';
 
 /** The schema the sandbox's tables are in, which the tests read directly. */

@@ -22,12 +22,14 @@ export async function startIdentityPeer(serviceToken: string): Promise<IdentityP
   const admins = new Set<string>();
   const peer = { adminChecks: 0 };
   const server = http.createServer((request, response) => {
-    const send = (status: number, body: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    const send = (status: number, body: unknown) =>
+      response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     const url = request.url ?? '';
     if (url === '/auth/v1/.well-known/jwks.json') return send(200, { keys: [tokens.jwk] });
     const admin = /^\/internal\/users\/([^/]+)\/product-admin$/.exec(url);
     if (admin) {
-      if (request.headers['x-service-token'] !== serviceToken) return send(401, { statusCode: 401, code: 'invalid_service_token', message: 'no' });
+      if (request.headers['x-service-token'] !== serviceToken)
+        return send(401, { statusCode: 401, code: 'invalid_service_token', message: 'no' });
       peer.adminChecks++;
       return send(200, { anamapAdmin: admins.has(decodeURIComponent(admin[1])) });
     }

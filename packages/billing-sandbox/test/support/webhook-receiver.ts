@@ -4,7 +4,12 @@ import type { AddressInfo } from 'node:net';
 export interface ReceivedWebhook {
   raw: string;
   signature: string;
-  event: { id: string; type: string; created: number; data: { object: Record<string, unknown>; previous_attributes?: Record<string, unknown> } };
+  event: {
+    id: string;
+    type: string;
+    created: number;
+    data: { object: Record<string, unknown>; previous_attributes?: Record<string, unknown> };
+  };
 }
 
 /**
@@ -54,7 +59,10 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       const already = received.find(match);
       if (already) return Promise.resolve(already);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error('no matching webhook arrived before the deadline')), deadlineMs);
+        const timer = setTimeout(
+          () => reject(new Error('no matching webhook arrived before the deadline')),
+          deadlineMs,
+        );
         waiters.push({
           match,
           resolve: (hook) => {

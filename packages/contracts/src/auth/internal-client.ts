@@ -36,11 +36,19 @@ export function authInternalClient(call: CheckedCall) {
     userByEmail: (email: string, requestId?: string) =>
       call('/internal/users/by-email', { method: 'POST', body: { email }, requestId, answer: UserByEmailResponse }),
     searchUsers: (q: string, limit: number, requestId?: string) =>
-      call(`/internal/admin/users?${new URLSearchParams({ q, limit: String(limit) })}`, { requestId, answer: AuthUserSearchResponse }),
-    countUsers: (requestId?: string) => call('/internal/admin/users/stats', { requestId, answer: AuthUserCountsResponse }),
+      call(`/internal/admin/users?${new URLSearchParams({ q, limit: String(limit) })}`, {
+        requestId,
+        answer: AuthUserSearchResponse,
+      }),
+    countUsers: (requestId?: string) =>
+      call('/internal/admin/users/stats', { requestId, answer: AuthUserCountsResponse }),
     about: (requestId?: string) => call('/internal/admin/about', { requestId, answer: ProcessAboutResponse }),
     endSessions: (userId: string, requestId?: string) =>
-      call(`/internal/admin/users/${segment(userId)}/sessions/end`, { method: 'POST', requestId, answer: EndedSessionsResponse }),
+      call(`/internal/admin/users/${segment(userId)}/sessions/end`, {
+        method: 'POST',
+        requestId,
+        answer: EndedSessionsResponse,
+      }),
     invite: (body: AuthInternalInvite, requestId?: string) =>
       call('/internal/admin/users/invite', { method: 'POST', body, requestId, answer: InvitedUserResponse }),
   };

@@ -21,7 +21,10 @@ export const SessionStatusResponse = Type.Object(
 export type SessionStatusAnswer = Static<typeof SessionStatusResponse>;
 
 /** A service that caches session answers checks that auth's announcements reach it. */
-export const SessionEventsProbeBody = Type.Object({ nonce: Type.String({ pattern: '^[A-Za-z0-9-]{8,64}$' }) }, strictObject);
+export const SessionEventsProbeBody = Type.Object(
+  { nonce: Type.String({ pattern: '^[A-Za-z0-9-]{8,64}$' }) },
+  strictObject,
+);
 export const SessionEventsProbeResponse = Type.Object({ sent: Type.Literal(true) }, strictObject);
 
 // ——— Users, for names and invitations ———
@@ -63,13 +66,21 @@ export type AuthUserSummary = Static<typeof AuthUserSummarySchema>;
 export const AuthUserSearchResponse = Type.Object({ users: Type.Array(AuthUserSummarySchema) }, strictObject);
 
 export const AuthUserCountsResponse = Type.Object(
-  { total: Type.Integer(), confirmed: Type.Integer(), newThisWeek: Type.Integer(), dailySignups: Type.Array(Type.Integer()) },
+  {
+    total: Type.Integer(),
+    confirmed: Type.Integer(),
+    newThisWeek: Type.Integer(),
+    dailySignups: Type.Array(Type.Integer()),
+  },
   strictObject,
 );
 export type AuthUserCounts = Static<typeof AuthUserCountsResponse>;
 
 /** What a service says about its own process, for the admin debug page. */
-export const ProcessAboutResponse = Type.Object({ version: Nullable(Type.String()), uptimeSeconds: Type.Integer() }, strictObject);
+export const ProcessAboutResponse = Type.Object(
+  { version: Nullable(Type.String()), uptimeSeconds: Type.Integer() },
+  strictObject,
+);
 export type ProcessAbout = Static<typeof ProcessAboutResponse>;
 
 export const AuthAdminUserIdParams = Type.Object({ userId: UuidSchema }, strictObject);

@@ -26,25 +26,51 @@ export type AuthRedirectQueryInput = Static<typeof AuthRedirectQuery>;
 
 // ——— Sign-up, one-time codes, password reset, resend ———
 export const AuthSignUpBody = Type.Object(
-  { email: AuthEmailSchema, password: AuthPasswordSchema, data: OptionalNullable(AuthMetadataSchema), ...PkceFields, ...ClientExtras },
+  {
+    email: AuthEmailSchema,
+    password: AuthPasswordSchema,
+    data: OptionalNullable(AuthMetadataSchema),
+    ...PkceFields,
+    ...ClientExtras,
+  },
   strictObject,
 );
 export const AuthOtpBody = Type.Object(
-  { email: AuthEmailSchema, data: OptionalNullable(AuthMetadataSchema), create_user: Type.Optional(Type.Boolean()), ...PkceFields, ...ClientExtras },
+  {
+    email: AuthEmailSchema,
+    data: OptionalNullable(AuthMetadataSchema),
+    create_user: Type.Optional(Type.Boolean()),
+    ...PkceFields,
+    ...ClientExtras,
+  },
   strictObject,
 );
 export const AuthRecoverBody = Type.Object({ email: AuthEmailSchema, ...PkceFields, ...ClientExtras }, strictObject);
 export const AuthResendBody = Type.Object(
-  { email: AuthEmailSchema, type: Type.Union([Type.Literal('signup'), Type.Literal('email_change')]), ...PkceFields, ...ClientExtras },
+  {
+    email: AuthEmailSchema,
+    type: Type.Union([Type.Literal('signup'), Type.Literal('email_change')]),
+    ...PkceFields,
+    ...ClientExtras,
+  },
   strictObject,
 );
 
 // ——— Tokens: each grant has its own strict body, chosen by ?grant_type ———
 export const AuthTokenQuery = Type.Object({ grant_type: Type.String({ maxLength: 32 }) }, strictObject);
-export const AuthPasswordGrantBody = Type.Object({ email: AuthEmailSchema, password: AuthPasswordSchema, ...ClientExtras }, strictObject);
-export const AuthRefreshGrantBody = Type.Object({ refresh_token: Type.String({ minLength: 1, maxLength: 256 }) }, strictObject);
+export const AuthPasswordGrantBody = Type.Object(
+  { email: AuthEmailSchema, password: AuthPasswordSchema, ...ClientExtras },
+  strictObject,
+);
+export const AuthRefreshGrantBody = Type.Object(
+  { refresh_token: Type.String({ minLength: 1, maxLength: 256 }) },
+  strictObject,
+);
 export const AuthPkceGrantBody = Type.Object(
-  { auth_code: Type.String({ minLength: 1, maxLength: 256 }), code_verifier: Type.String({ minLength: 43, maxLength: 128, pattern: '^[A-Za-z0-9._~-]+$' }) },
+  {
+    auth_code: Type.String({ minLength: 1, maxLength: 256 }),
+    code_verifier: Type.String({ minLength: 43, maxLength: 128, pattern: '^[A-Za-z0-9._~-]+$' }),
+  },
   strictObject,
 );
 
@@ -65,13 +91,21 @@ export const AuthVerifyBody = Type.Object(
     token: Type.Optional(TokenString),
     token_hash: Type.Optional(TokenString),
     redirect_to: Type.Optional(RedirectUrl),
-    options: Type.Optional(Type.Object({ redirectTo: Type.Optional(Type.String()), captchaToken: Type.Optional(Type.String()) }, strictObject)),
+    options: Type.Optional(
+      Type.Object(
+        { redirectTo: Type.Optional(Type.String()), captchaToken: Type.Optional(Type.String()) },
+        strictObject,
+      ),
+    ),
     ...ClientExtras,
   },
   strictObject,
 );
 /** The emailed link: `GET /verify?token=…&type=…`. */
-export const AuthVerifyQuery = Type.Object({ token: TokenString, type: AuthVerifyTypeSchema, redirect_to: Type.Optional(RedirectUrl) }, strictObject);
+export const AuthVerifyQuery = Type.Object(
+  { token: TokenString, type: AuthVerifyTypeSchema, redirect_to: Type.Optional(RedirectUrl) },
+  strictObject,
+);
 
 // ——— The signed-in user ———
 export const AuthUpdateUserBody = Type.Object(
@@ -101,8 +135,14 @@ export const AuthEnrollFactorBody = Type.Object(
   strictObject,
 );
 // supabase-js sends its own parameters (factorId, channel) in the challenge body.
-export const AuthChallengeFactorBody = Type.Object({ factorId: Type.Optional(Type.String()), channel: Type.Optional(Type.String()) }, strictObject);
-export const AuthVerifyFactorBody = Type.Object({ challenge_id: UuidSchema, code: Type.String({ pattern: '^[0-9]{6}$' }) }, strictObject);
+export const AuthChallengeFactorBody = Type.Object(
+  { factorId: Type.Optional(Type.String()), channel: Type.Optional(Type.String()) },
+  strictObject,
+);
+export const AuthVerifyFactorBody = Type.Object(
+  { challenge_id: UuidSchema, code: Type.String({ pattern: '^[0-9]{6}$' }) },
+  strictObject,
+);
 
 // ——— Service role (`supabase.auth.admin.*`) ———
 export const AuthAdminCreateUserBody = Type.Object(
@@ -126,7 +166,14 @@ export const AuthAdminUpdateUserBody = Type.Object(
   },
   strictObject,
 );
-export const AUTH_GENERATED_LINK_TYPES = ['signup', 'invite', 'magiclink', 'recovery', 'email_change_current', 'email_change_new'] as const;
+export const AUTH_GENERATED_LINK_TYPES = [
+  'signup',
+  'invite',
+  'magiclink',
+  'recovery',
+  'email_change_current',
+  'email_change_new',
+] as const;
 export type AuthGeneratedLinkType = (typeof AUTH_GENERATED_LINK_TYPES)[number];
 export const AuthGenerateLinkBody = Type.Object(
   {
@@ -140,9 +187,14 @@ export const AuthGenerateLinkBody = Type.Object(
   },
   strictObject,
 );
-export const AuthAdminInviteBody = Type.Object({ email: AuthEmailSchema, data: OptionalNullable(AuthMetadataSchema) }, strictObject);
+export const AuthAdminInviteBody = Type.Object(
+  { email: AuthEmailSchema, data: OptionalNullable(AuthMetadataSchema) },
+  strictObject,
+);
 export const AuthAdminUserParams = Type.Object({ id: UuidSchema }, strictObject);
-export const AuthAdminDeleteUserBody = Type.Optional(Type.Object({ should_soft_delete: Type.Optional(Type.Boolean()) }, strictObject));
+export const AuthAdminDeleteUserBody = Type.Optional(
+  Type.Object({ should_soft_delete: Type.Optional(Type.Boolean()) }, strictObject),
+);
 export const AuthAdminListUsersQuery = Type.Object(
   {
     page: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Literal('')])),

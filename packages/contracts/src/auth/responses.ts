@@ -86,7 +86,10 @@ export const EmptyResponseSchema = Type.Object({}, strictObject);
 
 export const AuthSettingsSchema = Type.Object(
   {
-    external: Type.Object({ email: Type.Boolean(), phone: Type.Boolean(), anonymous_users: Type.Boolean() }, strictObject),
+    external: Type.Object(
+      { email: Type.Boolean(), phone: Type.Boolean(), anonymous_users: Type.Boolean() },
+      strictObject,
+    ),
     disable_signup: Type.Boolean(),
     mailer_autoconfirm: Type.Boolean(),
     phone_autoconfirm: Type.Boolean(),
@@ -120,19 +123,25 @@ export const EnrolledFactorSchema = Type.Object(
   },
   strictObject,
 );
-export const FactorChallengeSchema = Type.Object({ id: UuidSchema, type: Type.Literal('totp'), expires_at: Type.Integer() }, strictObject);
+export const FactorChallengeSchema = Type.Object(
+  { id: UuidSchema, type: Type.Literal('totp'), expires_at: Type.Integer() },
+  strictObject,
+);
 export const UnenrolledFactorSchema = Type.Object({ id: UuidSchema }, strictObject);
 
 export const AdminUserListSchema = Type.Object({ users: Type.Array(AuthUserSchema), aud: Type.String() }, strictObject);
 
 /** A user with the link an admin generated for them, and its parts. */
-export const GeneratedLinkSchema = Type.Composite([
-  AuthUserSchema,
-  Type.Object({
-    action_link: Type.String(),
-    email_otp: Type.String(),
-    hashed_token: Type.String(),
-    verification_type: Type.String(),
-    redirect_to: Type.Optional(Type.String()),
-  }),
-], strictObject);
+export const GeneratedLinkSchema = Type.Composite(
+  [
+    AuthUserSchema,
+    Type.Object({
+      action_link: Type.String(),
+      email_otp: Type.String(),
+      hashed_token: Type.String(),
+      verification_type: Type.String(),
+      redirect_to: Type.Optional(Type.String()),
+    }),
+  ],
+  strictObject,
+);

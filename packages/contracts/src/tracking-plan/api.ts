@@ -14,7 +14,19 @@ import {
   ViewTypeSchema,
   literals,
 } from './model';
-import { PAGE_LIMIT_MAX, LIST_SORTS, LAYERS, LINT_RULES, LINT_SEVERITIES, HISTORY_ACTIONS, HISTORY_ENTITY_KINDS, EXPORT_FORMATS, IMPORT_FORMATS, type LintRule, type LintSeverity } from './vocabulary';
+import {
+  PAGE_LIMIT_MAX,
+  LIST_SORTS,
+  LAYERS,
+  LINT_RULES,
+  LINT_SEVERITIES,
+  HISTORY_ACTIONS,
+  HISTORY_ENTITY_KINDS,
+  EXPORT_FORMATS,
+  IMPORT_FORMATS,
+  type LintRule,
+  type LintSeverity,
+} from './vocabulary';
 
 const strict = { additionalProperties: false } as const;
 
@@ -23,7 +35,9 @@ export const CompanyPathParams = Type.Object({ companyId: EntityId }, strict);
 export const EntityPathParams = Type.Object({ companyId: EntityId, id: EntityId }, strict);
 export type EntityPath = Static<typeof EntityPathParams>;
 /** `If-Match: 3` (or `"3"`): the version the editor started from. */
-export const IfMatchHeaders = Type.Object({ 'if-match': Type.Optional(Type.String({ pattern: '^(W/)?"?[0-9]{1,9}"?$' })) });
+export const IfMatchHeaders = Type.Object({
+  'if-match': Type.Optional(Type.String({ pattern: '^(W/)?"?[0-9]{1,9}"?$' })),
+});
 
 // ——— Lists ———
 
@@ -111,7 +125,9 @@ export const JsonSchemaDocument = Type.Record(Type.String(), Type.Unknown());
 export const LintSeveritySchema = literals(LINT_SEVERITIES);
 /** Per-company severities; rules not named keep their default. */
 export const LintSettingsSchema = Type.Partial(
-  Type.Object(Object.fromEntries(LINT_RULES.map((r) => [r, LintSeveritySchema])) as Record<LintRule, typeof LintSeveritySchema>),
+  Type.Object(
+    Object.fromEntries(LINT_RULES.map((r) => [r, LintSeveritySchema])) as Record<LintRule, typeof LintSeveritySchema>,
+  ),
   strict,
 );
 export type LintSettings = Partial<Record<LintRule, LintSeverity>>;
@@ -150,15 +166,15 @@ export const HistoryEntrySchema = Type.Object({
 export type HistoryEntry = Static<typeof HistoryEntrySchema>;
 export const HistoryPage = Page(HistoryEntrySchema);
 export const HistoryQuery = Type.Object(
-  { cursor: Type.Optional(Type.String({ maxLength: 500 })), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE_LIMIT_MAX })) },
+  {
+    cursor: Type.Optional(Type.String({ maxLength: 500 })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE_LIMIT_MAX })),
+  },
   strict,
 );
 
 // ——— Import and export ———
-export const ExportQuery = Type.Object(
-  { format: Type.Optional(literals(EXPORT_FORMATS)) },
-  strict,
-);
+export const ExportQuery = Type.Object({ format: Type.Optional(literals(EXPORT_FORMATS)) }, strict);
 export const ImportQuery = Type.Object(
   { format: literals(IMPORT_FORMATS), dryRun: Type.Optional(Type.Boolean()) },
   strict,

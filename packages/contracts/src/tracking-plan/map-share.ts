@@ -1,5 +1,13 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { AttributeScopeSchema, AttributeTypeSchema, EntityId, EventKindSchema, PlanStatusSchema, PresenceSchema, ViewTypeSchema } from './model';
+import {
+  AttributeScopeSchema,
+  AttributeTypeSchema,
+  EntityId,
+  EventKindSchema,
+  PlanStatusSchema,
+  PresenceSchema,
+  ViewTypeSchema,
+} from './model';
 import { MapEdgeSchema, MapLayoutSchema, MapNodeSchema } from './map';
 
 // A map's read-only preview and the public link that opens it without an account.
@@ -26,7 +34,10 @@ export const MapPreviewPathParams = Type.Object({ mapId: EntityId }, strict);
  * the caller must be a member of the map's company. A malformed token answers
  * like a wrong one (404), so the query schema accepts any short string.
  */
-export const MapPreviewQuery = Type.Object({ token: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) }, strict);
+export const MapPreviewQuery = Type.Object(
+  { token: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) },
+  strict,
+);
 export type MapPreviewQueryInput = Static<typeof MapPreviewQuery>;
 
 export const MapPreviewViewSchema = Type.Object({
@@ -93,6 +104,10 @@ export type MapFrameAncestors = Static<typeof MapFrameAncestorsSchema>;
 export const MAP_EMBED_ORIGINS_MAX = 20;
 export const MapEmbedOriginSchema = Type.String({
   maxLength: 200,
-  pattern: '^https?://(\\[[0-9A-Fa-f:.]+\\]|[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*)(:[0-9]{1,5})?$',
+  pattern:
+    '^https?://(\\[[0-9A-Fa-f:.]+\\]|[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*)(:[0-9]{1,5})?$',
 });
-export const MapEmbedOriginsSchema = Type.Array(MapEmbedOriginSchema, { maxItems: MAP_EMBED_ORIGINS_MAX, uniqueItems: true });
+export const MapEmbedOriginsSchema = Type.Array(MapEmbedOriginSchema, {
+  maxItems: MAP_EMBED_ORIGINS_MAX,
+  uniqueItems: true,
+});

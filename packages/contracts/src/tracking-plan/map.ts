@@ -56,16 +56,10 @@ const mapInputFields = { ...mapFields, edges: edgeInputs };
 const { name: _name, ...restOfMapInput } = mapInputFields;
 
 /** Create: a name is required; an empty map flows left to right and is planned. */
-export const CreateMapBody = Type.Object(
-  { name: PlanName, ...optionalInputFields(restOfMapInput) },
-  strict,
-);
+export const CreateMapBody = Type.Object({ name: PlanName, ...optionalInputFields(restOfMapInput) }, strict);
 export type CreateMapInput = Static<typeof CreateMapBody>;
 /** `attributes`, `nodes` and `edges` replace the map's as a whole; edges must connect the map's nodes after the change. */
-export const UpdateMapBody = Type.Object(
-  optionalInputFields(mapInputFields),
-  { ...strict, minProperties: 1 },
-);
+export const UpdateMapBody = Type.Object(optionalInputFields(mapInputFields), { ...strict, minProperties: 1 });
 export type UpdateMapInput = Static<typeof UpdateMapBody>;
 
 export const MapListQuery = Type.Object(

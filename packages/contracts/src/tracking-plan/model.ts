@@ -1,7 +1,18 @@
 import { Type, type Static, type TLiteral, type TSchema, type TUnion } from '@sinclair/typebox';
 import { HttpUrl } from '../http-url';
 import { optionalInputFields } from '../nullable';
-import { ATTRIBUTE_SCOPES, ATTRIBUTE_TYPES, ITEM_TYPES, VALIDATION_KINDS, STRING_FORMATS, PLAN_STATUSES, EVENT_KINDS, VIEW_TYPES, PRESENCES, ENTITY_KINDS } from './vocabulary';
+import {
+  ATTRIBUTE_SCOPES,
+  ATTRIBUTE_TYPES,
+  ITEM_TYPES,
+  VALIDATION_KINDS,
+  STRING_FORMATS,
+  PLAN_STATUSES,
+  EVENT_KINDS,
+  VIEW_TYPES,
+  PRESENCES,
+  ENTITY_KINDS,
+} from './vocabulary';
 
 // The tracking plan's entities as the API speaks them. Request schemas refuse
 // unknown fields; responses carry every field so clients never guess defaults.
@@ -10,8 +21,6 @@ import { ATTRIBUTE_SCOPES, ATTRIBUTE_TYPES, ITEM_TYPES, VALIDATION_KINDS, STRING
 export const literals = <T extends readonly string[]>(values: T) =>
   Type.Union(values.map((v) => Type.Literal(v))) as unknown as TUnion<TLiteral<T[number]>[]>;
 const strict = { additionalProperties: false } as const;
-
-
 
 export const AttributeScopeSchema = literals(ATTRIBUTE_SCOPES);
 export const AttributeTypeSchema = literals(ATTRIBUTE_TYPES);
@@ -145,7 +154,10 @@ const eventFields = {
 };
 export const EventSchema = Type.Object({ id: EntityId, ...eventFields, ...Timestamps });
 export type PlanEvent = Static<typeof EventSchema>;
-export const CreateEventBody = Type.Object({ name: PlanName, ...optionalInputFields(omit(eventFields, ['name'])) }, strict);
+export const CreateEventBody = Type.Object(
+  { name: PlanName, ...optionalInputFields(omit(eventFields, ['name'])) },
+  strict,
+);
 export type CreateEventInput = Static<typeof CreateEventBody>;
 export const UpdateEventBody = Type.Object(optionalInputFields(eventFields), { ...strict, minProperties: 1 });
 export type UpdateEventInput = Static<typeof UpdateEventBody>;
@@ -166,7 +178,10 @@ const viewFields = {
 };
 export const ViewSchema = Type.Object({ id: EntityId, ...viewFields, ...Timestamps });
 export type PlanView = Static<typeof ViewSchema>;
-export const CreateViewBody = Type.Object({ name: PlanName, ...optionalInputFields(omit(viewFields, ['name'])) }, strict);
+export const CreateViewBody = Type.Object(
+  { name: PlanName, ...optionalInputFields(omit(viewFields, ['name'])) },
+  strict,
+);
 export type CreateViewInput = Static<typeof CreateViewBody>;
 export const UpdateViewBody = Type.Object(optionalInputFields(viewFields), { ...strict, minProperties: 1 });
 export type UpdateViewInput = Static<typeof UpdateViewBody>;

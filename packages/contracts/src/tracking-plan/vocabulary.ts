@@ -4,10 +4,29 @@
  * schemas in model.ts and api.ts are built from these lists.
  */
 export const ATTRIBUTE_SCOPES = ['event', 'user', 'view', 'system', 'group'] as const;
-export const ATTRIBUTE_TYPES = ['string', 'integer', 'number', 'boolean', 'datetime', 'object', 'array', 'any'] as const;
+export const ATTRIBUTE_TYPES = [
+  'string',
+  'integer',
+  'number',
+  'boolean',
+  'datetime',
+  'object',
+  'array',
+  'any',
+] as const;
 export const ITEM_TYPES = ['string', 'integer', 'number', 'boolean', 'datetime', 'object', 'any'] as const;
 export const VALIDATION_KINDS = ['none', 'enum', 'regex', 'range', 'length', 'format', 'const'] as const;
-export const STRING_FORMATS = ['email', 'uri', 'uuid', 'date', 'date-time', 'time', 'ipv4', 'ipv6', 'hostname'] as const;
+export const STRING_FORMATS = [
+  'email',
+  'uri',
+  'uuid',
+  'date',
+  'date-time',
+  'time',
+  'ipv4',
+  'ipv6',
+  'hostname',
+] as const;
 /** planned → implemented → live → deprecated → archived; archived items leave lists and exports but are kept. */
 export const PLAN_STATUSES = ['planned', 'implemented', 'live', 'deprecated', 'archived'] as const;
 export const EVENT_KINDS = ['track', 'page', 'screen', 'identify', 'group'] as const;

@@ -10,7 +10,10 @@ export function lead(data: EmailData): EmailContent {
   return {
     subject: source === 'demo' ? `Demo request from ${who}` : `New message from ${who} (${source})`,
     greeting: 'Hi team,',
-    paragraphs: [`A visitor sent the ${source} form on the website.`, ...Object.entries(fields).map(([name, value]) => `${name}: ${value}`)],
+    paragraphs: [
+      `A visitor sent the ${source} form on the website.`,
+      ...Object.entries(fields).map(([name, value]) => `${name}: ${value}`),
+    ],
     footnote: 'Reply to the address in the message; the visitor is waiting for an answer within one working day.',
   };
 }

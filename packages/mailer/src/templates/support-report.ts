@@ -31,6 +31,9 @@ export function testEmail(data: EmailData): EmailContent {
   return {
     subject: 'Tracemap test email',
     greeting: 'Hi,',
-    paragraphs: ['This is a test email sent from the admin debug page.', ...(data.fields?.requestId ? [`Request id: ${data.fields.requestId}`] : [])],
+    paragraphs: [
+      'This is a test email sent from the admin debug page.',
+      ...(data.fields?.requestId ? [`Request id: ${data.fields.requestId}`] : []),
+    ],
   };
 }

@@ -1,4 +1,17 @@
-export const TEMPLATES = ['confirm-email', 'reset-password', 'already-registered', 'invitation', 'password-changed', 'bug-report', 'feedback', 'test-email', 'trial-ending', 'payment-failed', 'subscription-canceled', 'lead'] as const;
+export const TEMPLATES = [
+  'confirm-email',
+  'reset-password',
+  'already-registered',
+  'invitation',
+  'password-changed',
+  'bug-report',
+  'feedback',
+  'test-email',
+  'trial-ending',
+  'payment-failed',
+  'subscription-canceled',
+  'lead',
+] as const;
 export type TemplateName = (typeof TEMPLATES)[number];
 
 export interface EmailData {

@@ -46,7 +46,9 @@ export type IdentityProviderConfig = Static<typeof IdentityProviderConfigSchema>
  * a 503 to retry, not a 401 that would log the user out. Answers are cached
  * per session only while auth's revocation announcements are being received.
  */
-export function identityProviderAuthentication(config: IdentityProviderConfig & { DATABASE_URL?: string }): AuthenticationPluginOptions {
+export function identityProviderAuthentication(
+  config: IdentityProviderConfig & { DATABASE_URL?: string },
+): AuthenticationPluginOptions {
   const options: AuthenticationPluginOptions = {
     jwksUrl: config.AUTH_JWKS_URL ?? new URL('/auth/v1/.well-known/jwks.json', config.AUTH_URL).toString(),
     issuer: config.AUTH_ISSUER ?? `${config.PUBLIC_URL.replace(/\/$/, '')}/auth/v1`,
@@ -70,11 +72,14 @@ export function identityProviderAuthentication(config: IdentityProviderConfig & 
       const answer = await sessions.status(claims.session_id, claims.sub);
       const active = answer.active === true && (answer.userId === null || answer.userId === claims.sub);
       // Two-factor users must finish the second step: a password-only token opens nothing.
-      if (active && answer.requiredAal === 'aal2' && claims.aal !== 'aal2') throw new AppError(401, 'mfa_required', MFA_REQUIRED);
+      if (active && answer.requiredAal === 'aal2' && claims.aal !== 'aal2')
+        throw new AppError(401, 'mfa_required', MFA_REQUIRED);
       return active;
     } catch (error) {
       if (error instanceof AppError && error.statusCode >= 500) {
-        throw new AppError(503, 'auth_unavailable', 'Sign-in cannot be checked right now. Try again later.', { 'retry-after': '5' });
+        throw new AppError(503, 'auth_unavailable', 'Sign-in cannot be checked right now. Try again later.', {
+          'retry-after': '5',
+        });
       }
       throw error;
     }

@@ -39,7 +39,11 @@ export class SessionStatusCache {
   constructor(private readonly options: SessionStatusCacheOptions) {
     this.channel =
       options.databaseUrl && options.maxTtlMs > 0
-        ? new NotificationChannel({ databaseUrl: options.databaseUrl, channel: SESSION_EVENTS_CHANNEL, probe: options.probe })
+        ? new NotificationChannel({
+            databaseUrl: options.databaseUrl,
+            channel: SESSION_EVENTS_CHANNEL,
+            probe: options.probe,
+          })
         : null;
     this.cache = new PushInvalidatedCache<SessionStatus>({ channel: this.channel, max: options.max });
   }

@@ -13,7 +13,10 @@ export interface VerifiedTokenCacheOptions {
  * Failures are never remembered. Whether the session behind a token is still
  * alive is checked separately, on every request.
  */
-export function cacheVerifiedTokens(verify: AccessTokenVerifier, options: VerifiedTokenCacheOptions = {}): AccessTokenVerifier {
+export function cacheVerifiedTokens(
+  verify: AccessTokenVerifier,
+  options: VerifiedTokenCacheOptions = {},
+): AccessTokenVerifier {
   const ttlMs = options.ttlMs ?? 30_000;
   if (ttlMs <= 0) return verify;
   const verified = new BoundedLru<AccessClaims>(options.max ?? 5000);
@@ -22,7 +25,8 @@ export function cacheVerifiedTokens(verify: AccessTokenVerifier, options: Verifi
     const known = verified.get(token, now);
     if (known) return { ...known };
     const claims = await verify(token);
-    if (typeof claims.exp === 'number') verified.set(token, { ...claims }, Math.min(ttlMs, claims.exp * 1000 - now), now);
+    if (typeof claims.exp === 'number')
+      verified.set(token, { ...claims }, Math.min(ttlMs, claims.exp * 1000 - now), now);
     return claims;
   };
 }

@@ -28,7 +28,12 @@ const REQUIRED_CLAIMS = ['aud', 'exp', 'iat', 'sub', 'session_id'];
 function requireText(payload: JWTPayload, claim: 'sub' | 'session_id') {
   const value = payload[claim];
   if (typeof value !== 'string' || value.length === 0) {
-    throw new errors.JWTClaimValidationFailed(`"${claim}" claim must be a non-empty string`, payload, claim, 'check_failed');
+    throw new errors.JWTClaimValidationFailed(
+      `"${claim}" claim must be a non-empty string`,
+      payload,
+      claim,
+      'check_failed',
+    );
   }
 }
 
@@ -63,7 +68,8 @@ export function createAccessTokenVerifier(options: VerifierOptions): AccessToken
 }
 
 /** jose's codes for a token that is simply not acceptable (as opposed to keys being unreachable). */
-const REJECTED = /^ERR_(JWT|JWS|JWK|JOSE_ALG_NOT_ALLOWED|JOSE_NOT_SUPPORTED|JWKS_NO_MATCHING_KEY|JWKS_MULTIPLE_MATCHING_KEYS)/;
+const REJECTED =
+  /^ERR_(JWT|JWS|JWK|JOSE_ALG_NOT_ALLOWED|JOSE_NOT_SUPPORTED|JWKS_NO_MATCHING_KEY|JWKS_MULTIPLE_MATCHING_KEYS)/;
 
 /** True when verification failed because of the token; false when the signing keys could not be fetched. */
 export function isTokenRejection(error: unknown): boolean {

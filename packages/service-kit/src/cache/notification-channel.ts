@@ -176,7 +176,9 @@ export class NotificationChannel extends EventEmitter {
       if (inFlight) return;
       inFlight = true;
       let timer: NodeJS.Timeout | undefined;
-      const deadline = new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('heartbeat timed out')), every * 2)));
+      const deadline = new Promise(
+        (_, reject) => (timer = setTimeout(() => reject(new Error('heartbeat timed out')), every * 2)),
+      );
       Promise.race([client.query('SELECT 1'), deadline])
         .catch((error: Error) => this.lost(client, error.message))
         .finally(() => {
@@ -193,7 +195,10 @@ export class NotificationChannel extends EventEmitter {
     this.state = 'down';
     void this.dropClient();
     if (wasUp) {
-      this.log.warn({ channel: this.options.channel, reason }, 'notification channel down: checking on every request until it is back');
+      this.log.warn(
+        { channel: this.options.channel, reason },
+        'notification channel down: checking on every request until it is back',
+      );
       this.emit('down');
     }
     const delay = retryMs ?? this.retryMs;
@@ -225,6 +230,9 @@ export class NotificationChannel extends EventEmitter {
  * The probe of a channel its owner publishes on with pg_notify through the
  * same pool its announcements take (the probe's round trip proves that path).
  */
-export function notifyProbe(db: { query(text: string, values: unknown[]): Promise<unknown> }, channel: string): (nonce: string) => Promise<void> {
+export function notifyProbe(
+  db: { query(text: string, values: unknown[]): Promise<unknown> },
+  channel: string,
+): (nonce: string) => Promise<void> {
   return async (nonce) => void (await db.query('SELECT pg_notify($1, $2)', [channel, `probe:${nonce}`]));
 }

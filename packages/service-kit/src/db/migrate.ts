@@ -28,7 +28,8 @@ export async function readMigrations(directory: string): Promise<Migration[]> {
     });
   }
   migrations.forEach((m, index) => {
-    if (m.id !== index + 1) throw new Error(`Migrations must be numbered 1..n without gaps; found ${m.id} at ${index + 1}`);
+    if (m.id !== index + 1)
+      throw new Error(`Migrations must be numbered 1..n without gaps; found ${m.id} at ${index + 1}`);
   });
   return migrations;
 }
@@ -67,7 +68,9 @@ export async function migrateSchema(
       const checksum = done.get(migration.id);
       if (checksum !== undefined) {
         if (checksum !== migration.checksum) {
-          throw new Error(`Migration ${migration.id}_${migration.name} of schema ${schema} was changed after it was applied`);
+          throw new Error(
+            `Migration ${migration.id}_${migration.name} of schema ${schema} was changed after it was applied`,
+          );
         }
         continue;
       }
@@ -85,11 +88,15 @@ export async function migrateSchema(
         applied.push(migration.id);
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);
-        throw new Error(`Migration ${migration.id}_${migration.name} of schema ${schema} failed: ${(error as Error).message}`);
+        throw new Error(
+          `Migration ${migration.id}_${migration.name} of schema ${schema} failed: ${(error as Error).message}`,
+        );
       }
     }
   } finally {
-    await client.query('SELECT pg_advisory_unlock(hashtext($1))', [`migrate:${schema}.${table}`]).catch(() => undefined);
+    await client
+      .query('SELECT pg_advisory_unlock(hashtext($1))', [`migrate:${schema}.${table}`])
+      .catch(() => undefined);
     client.release();
   }
   return applied;

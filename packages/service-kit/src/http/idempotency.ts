@@ -3,7 +3,8 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { AppError } from '../errors';
 
 export const IDEMPOTENCY_KEY_REUSED = 'This Idempotency-Key was already used with a different request.';
-export const IDEMPOTENCY_IN_PROGRESS = 'A request with this Idempotency-Key is still being handled. Try again in a moment.';
+export const IDEMPOTENCY_IN_PROGRESS =
+  'A request with this Idempotency-Key is still being handled. Try again in a moment.';
 
 /** The request's Idempotency-Key, when it sent exactly one. */
 export function idempotencyKeyOf(request: { headers: IncomingHttpHeaders }): string | undefined {

@@ -21,23 +21,40 @@ const isPreflight = (method: string | string[]) => [method].flat().every((m) => 
  * document; `/internal/*` routes (service to service, never routed by the
  * gateway) are left out. A service that set up its own document keeps it.
  */
-export async function collectApiDocument(app: FastifyInstance, service: string, declaration: ApiDocumentDeclaration = {}): Promise<void> {
+export async function collectApiDocument(
+  app: FastifyInstance,
+  service: string,
+  declaration: ApiDocumentDeclaration = {},
+): Promise<void> {
   if (app.hasDecorator('swagger')) return;
   const documentPath = apiDocumentPath(service, declaration);
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
-      info: { title: declaration.title ?? `Tracemap ${service} API`, description: declaration.description, version: '1' },
+      info: {
+        title: declaration.title ?? `Tracemap ${service} API`,
+        description: declaration.description,
+        version: '1',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    transform: ({ schema, url, route }) => ({ schema: { ...schema, hide: schema?.hide === true || !isPublic(url, documentPath) || isPreflight(route.method) }, url }),
+    transform: ({ schema, url, route }) => ({
+      schema: { ...schema, hide: schema?.hide === true || !isPublic(url, documentPath) || isPreflight(route.method) },
+      url,
+    }),
   });
 }
 
 /** Serves the document once every route is registered, unless the service already serves one there. */
-export function serveApiDocument(app: FastifyInstance, service: string, declaration: ApiDocumentDeclaration = {}): void {
+export function serveApiDocument(
+  app: FastifyInstance,
+  service: string,
+  declaration: ApiDocumentDeclaration = {},
+): void {
   const url = apiDocumentPath(service, declaration);
   if (app.hasRoute({ method: 'GET', url })) return;
-  app.get(url, { config: { failureMessage: 'Could not describe the API. Try again later.' } }, async () => app.swagger());
+  app.get(url, { config: { failureMessage: 'Could not describe the API. Try again later.' } }, async () =>
+    app.swagger(),
+  );
 }

@@ -10,7 +10,9 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 function describesSuccess(operation: Operation): boolean {
   return Object.entries(operation.responses ?? {}).some(
     ([status, response]) =>
-      status === '204' || /^3\d\d$/.test(status) || (/^2(\d\d|xx)$/i.test(status) && Object.values(response?.content ?? {}).some((c) => c.schema !== undefined)),
+      status === '204' ||
+      /^3\d\d$/.test(status) ||
+      (/^2(\d\d|xx)$/i.test(status) && Object.values(response?.content ?? {}).some((c) => c.schema !== undefined)),
   );
 }
 
@@ -32,5 +34,7 @@ export function undescribedRoutes(document: unknown): string[] {
 /** Every public route of an OpenAPI document, as `METHOD /path`. */
 export function documentedRoutes(document: unknown): string[] {
   const paths = (document as ApiDocument | null)?.paths ?? {};
-  return Object.entries(paths).flatMap(([path, item]) => METHODS.filter((method) => item?.[method]).map((method) => `${method.toUpperCase()} ${path}`));
+  return Object.entries(paths).flatMap(([path, item]) =>
+    METHODS.filter((method) => item?.[method]).map((method) => `${method.toUpperCase()} ${path}`),
+  );
 }

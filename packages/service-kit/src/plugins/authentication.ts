@@ -1,6 +1,11 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { createAccessTokenVerifier, isTokenRejection, type AccessClaims, type AccessTokenVerifier } from '../auth/verify-access-token';
+import {
+  createAccessTokenVerifier,
+  isTokenRejection,
+  type AccessClaims,
+  type AccessTokenVerifier,
+} from '../auth/verify-access-token';
 import type { SessionStatusCache } from '../auth/session-status-cache';
 import { cacheVerifiedTokens } from '../auth/verified-token-cache';
 import { bearerToken } from '../http/bearer-token';
@@ -57,7 +62,8 @@ export interface AuthenticationPluginOptions {
 export default fp<AuthenticationPluginOptions>(
   async (app, options) => {
     const verify =
-      options.verifier ?? cacheVerifiedTokens(createAccessTokenVerifier({ jwksUrl: options.jwksUrl ?? '', issuer: options.issuer }));
+      options.verifier ??
+      cacheVerifiedTokens(createAccessTokenVerifier({ jwksUrl: options.jwksUrl ?? '', issuer: options.issuer }));
     app.decorate('verifyAccessToken', verify);
     const sessionCache = options.sessionCache ?? null;
     app.decorate('sessionCache', sessionCache);
@@ -96,9 +102,14 @@ export default fp<AuthenticationPluginOptions>(
         else if (error instanceof AppError) request.authRejection = error;
         else if (error instanceof AppError || isTokenRejection(error)) request.authFailure = (error as Error).message;
         else
-          request.authUnavailable = new AppError(503, 'auth_unavailable', 'Sign-in cannot be checked right now. Try again later.', {
-            'retry-after': '5',
-          });
+          request.authUnavailable = new AppError(
+            503,
+            'auth_unavailable',
+            'Sign-in cannot be checked right now. Try again later.',
+            {
+              'retry-after': '5',
+            },
+          );
       }
     });
 

@@ -38,7 +38,8 @@ function fieldOf(issue: ValidationIssue, context: string | undefined): string {
 function describeValidation(issues: ValidationIssue[], context: string | undefined): string {
   const first = issues[0];
   if (!first) return 'Invalid request';
-  if (first.keyword === NAME_TEXT_KEYWORD) return `${fieldOf(first, context)} contains characters that are not allowed in a name`;
+  if (first.keyword === NAME_TEXT_KEYWORD)
+    return `${fieldOf(first, context)} contains characters that are not allowed in a name`;
   const own = ownMessage(first);
   if (own) return `${fieldOf(first, context)} ${own}`;
   if (first.keyword === 'required') return `${String(first.params.missingProperty)} required`;
@@ -65,7 +66,8 @@ export default fp<{ translate?: ErrorTranslation }>(
         const fe = error as FastifyError;
         const issues = fe.validation as ValidationIssue[];
         // A refused name or a field with its own wording says why, even on a route with its own generic message.
-        const own = issues[0]?.keyword === NAME_TEXT_KEYWORD || ownMessage(issues[0]) ? undefined : config.validationMessage;
+        const own =
+          issues[0]?.keyword === NAME_TEXT_KEYWORD || ownMessage(issues[0]) ? undefined : config.validationMessage;
         body = {
           statusCode: 400,
           code: 'validation_failed',
@@ -89,7 +91,11 @@ export default fp<{ translate?: ErrorTranslation }>(
     });
 
     app.setNotFoundHandler((request, reply) => {
-      reply.code(404).send({ statusCode: 404, code: 'not_found', message: `Route not found: ${request.method} ${request.url.split('?')[0]}` });
+      reply.code(404).send({
+        statusCode: 404,
+        code: 'not_found',
+        message: `Route not found: ${request.method} ${request.url.split('?')[0]}`,
+      });
     });
   },
   { name: 'error-handler' },

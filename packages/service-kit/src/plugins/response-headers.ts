@@ -12,7 +12,8 @@ export default fp(
   async (app) => {
     app.addHook('onSend', async (_request, reply) => {
       reply.header('x-content-type-options', 'nosniff');
-      if (!reply.hasHeader('cache-control') && !reply.raw.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+      if (!reply.hasHeader('cache-control') && !reply.raw.hasHeader('cache-control'))
+        reply.header('cache-control', 'no-store');
     });
   },
   { name: 'response-headers' },

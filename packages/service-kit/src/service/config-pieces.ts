@@ -9,7 +9,12 @@ export const HttpUrl = (fallback?: string) =>
 export const ProcessConfigSchema = Type.Pick(BaseConfigSchema, ['NODE_ENV', 'HOST', 'PORT', 'SHUTDOWN_GRACE_MS']);
 export const LoggingConfigSchema = Type.Pick(BaseConfigSchema, ['LOG_LEVEL']);
 /** The service's own PostgreSQL schema: where, how many connections, how long a statement may take. */
-export const DatabaseConfigSchema = Type.Pick(BaseConfigSchema, ['DATABASE_URL', 'DB_POOL_MAX', 'DB_CONNECTION_TIMEOUT_MS', 'DB_STATEMENT_TIMEOUT_MS']);
+export const DatabaseConfigSchema = Type.Pick(BaseConfigSchema, [
+  'DATABASE_URL',
+  'DB_POOL_MAX',
+  'DB_CONNECTION_TIMEOUT_MS',
+  'DB_STATEMENT_TIMEOUT_MS',
+]);
 
 /** Every service that sends email reads the same settings, validated the same way. */
 export const MailConfigSchema = Type.Object({

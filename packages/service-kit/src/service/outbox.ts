@@ -18,11 +18,24 @@ export interface RunningOutbox {
  */
 export interface OutboxImplementation {
   migrate(pool: pg.Pool, schema: string): Promise<unknown>;
-  startWorker(options: { pool: pg.Pool; schema: string; smtpUrl?: string; from: string; logger: FastifyBaseLogger; pollMs?: number }): RunningOutbox;
+  startWorker(options: {
+    pool: pg.Pool;
+    schema: string;
+    smtpUrl?: string;
+    from: string;
+    logger: FastifyBaseLogger;
+    pollMs?: number;
+  }): RunningOutbox;
   search(db: pg.Pool, schema: string, query: OutboxQuery): Promise<unknown[]>;
   stats(db: pg.Pool, schema: string): Promise<unknown>;
   get(db: pg.Pool, schema: string, id: string): Promise<unknown | null>;
-  resend(db: pg.Pool, schema: string, id: string): Promise<{ outcome: 'queued' | 'already_resent'; id: string } | { outcome: 'not_found' } | { outcome: 'not_failed' }>;
+  resend(
+    db: pg.Pool,
+    schema: string,
+    id: string,
+  ): Promise<
+    { outcome: 'queued' | 'already_resent'; id: string } | { outcome: 'not_found' } | { outcome: 'not_failed' }
+  >;
 }
 
 /** The service's outbox worker, as routes, use cases and tests reach it. */
@@ -36,7 +49,13 @@ export interface OutboxHandle {
   stop(): Promise<void>;
 }
 
-export function outboxHandle(implementation: OutboxImplementation, pool: pg.Pool, schema: string, config: MailConfig, log: FastifyBaseLogger): OutboxHandle {
+export function outboxHandle(
+  implementation: OutboxImplementation,
+  pool: pg.Pool,
+  schema: string,
+  config: MailConfig,
+  log: FastifyBaseLogger,
+): OutboxHandle {
   let worker: RunningOutbox | null = null;
   return {
     start(overrides = {}) {
@@ -66,7 +85,9 @@ export const OutboxQuerySchema = Type.Object(
   {
     recipient: Type.Optional(Type.String({ maxLength: 320 })),
     template: Type.Optional(Type.String({ maxLength: 100 })),
-    status: Type.Optional(Type.Union([Type.Literal('pending'), Type.Literal('sending'), Type.Literal('sent'), Type.Literal('failed')])),
+    status: Type.Optional(
+      Type.Union([Type.Literal('pending'), Type.Literal('sending'), Type.Literal('sent'), Type.Literal('failed')]),
+    ),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
   },
   strict,
@@ -85,20 +106,33 @@ export async function outboxAdminRoutes(
 ) {
   const { implementation, schema, outbox } = options;
   app.addHook('onRequest', requireServiceToken(options.serviceToken));
-  app.get<{ Querystring: OutboxQuery }>('/internal/outbox', { schema: { querystring: OutboxQuerySchema } }, async (request) => ({
-    emails: await implementation.search(app.db, schema, request.query),
-  }));
+  app.get<{ Querystring: OutboxQuery }>(
+    '/internal/outbox',
+    { schema: { querystring: OutboxQuerySchema } },
+    async (request) => ({
+      emails: await implementation.search(app.db, schema, request.query),
+    }),
+  );
   app.get('/internal/outbox/stats', async () => implementation.stats(app.db, schema));
-  app.get<{ Params: Static<typeof EmailParams> }>('/internal/outbox/:id', { schema: { params: EmailParams } }, async (request) => {
-    const email = await implementation.get(app.db, schema, request.params.id);
-    if (!email) throw notFound('Email not found', 'email_not_found');
-    return email;
-  });
-  app.post<{ Params: Static<typeof EmailParams> }>('/internal/outbox/:id/resend', { schema: { params: EmailParams } }, async (request) => {
-    const result = await implementation.resend(app.db, schema, request.params.id);
-    if (result.outcome === 'not_found') throw notFound('Email not found', 'email_not_found');
-    if (result.outcome === 'not_failed') throw new AppError(409, 'email_not_failed', 'Only a failed email can be resent.');
-    outbox.wake();
-    return result;
-  });
+  app.get<{ Params: Static<typeof EmailParams> }>(
+    '/internal/outbox/:id',
+    { schema: { params: EmailParams } },
+    async (request) => {
+      const email = await implementation.get(app.db, schema, request.params.id);
+      if (!email) throw notFound('Email not found', 'email_not_found');
+      return email;
+    },
+  );
+  app.post<{ Params: Static<typeof EmailParams> }>(
+    '/internal/outbox/:id/resend',
+    { schema: { params: EmailParams } },
+    async (request) => {
+      const result = await implementation.resend(app.db, schema, request.params.id);
+      if (result.outcome === 'not_found') throw notFound('Email not found', 'email_not_found');
+      if (result.outcome === 'not_failed')
+        throw new AppError(409, 'email_not_failed', 'Only a failed email can be resent.');
+      outbox.wake();
+      return result;
+    },
+  );
 }

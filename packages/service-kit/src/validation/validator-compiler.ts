@@ -59,7 +59,10 @@ export function buildValidator(): BuildValidator {
   const pool = AjvCompiler();
   return (externalSchemas, ajvOptions) => {
     const text = pool(externalSchemas, ajvOptions);
-    const json = pool(externalSchemas, { ...ajvOptions, customOptions: { ...ajvOptions.customOptions, coerceTypes: false } });
+    const json = pool(externalSchemas, {
+      ...ajvOptions,
+      customOptions: { ...ajvOptions.customOptions, coerceTypes: false },
+    });
     return (route) => (route.httpPart === 'body' ? json(route) : text(route));
   };
 }

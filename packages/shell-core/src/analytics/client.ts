@@ -1,4 +1,10 @@
-import { analyticsPath, type AnalyticsBatch, type AnalyticsEvent, type ExperimentAssignment, type Utm } from '@tracemap/contracts';
+import {
+  analyticsPath,
+  type AnalyticsBatch,
+  type AnalyticsEvent,
+  type ExperimentAssignment,
+  type Utm,
+} from '@tracemap/contracts';
 import { readConsent, writeConsent, type Consent } from './consent';
 import type { Clock, CookieJar, KeyValueStorage, PageSignals, Transport } from './environment';
 import { assignExperiments, visitorBucket, type Experiment } from './experiments';
@@ -72,7 +78,14 @@ export function createAnalyticsClient(options: AnalyticsOptions): AnalyticsClien
     const out: AnalyticsBatch[] = [];
     for (const [sessionId, events] of bySession) {
       for (let i = 0; i < events.length; i += MAX_BATCH) {
-        out.push({ deviceId: device, sessionId, bucket, experiments, ...(utm ? { utm } : {}), events: events.slice(i, i + MAX_BATCH) });
+        out.push({
+          deviceId: device,
+          sessionId,
+          bucket,
+          experiments,
+          ...(utm ? { utm } : {}),
+          events: events.slice(i, i + MAX_BATCH),
+        });
       }
     }
     return out;
@@ -87,7 +100,9 @@ export function createAnalyticsClient(options: AnalyticsOptions): AnalyticsClien
     cancelFlush();
     const token = options.token?.() ?? null;
     // A failed send is dropped: analytics never gets in the way of the product.
-    await Promise.all(batches().map((b) => transport.post(ANALYTICS_ENDPOINT, JSON.stringify(b), token).catch(() => undefined)));
+    await Promise.all(
+      batches().map((b) => transport.post(ANALYTICS_ENDPOINT, JSON.stringify(b), token).catch(() => undefined)),
+    );
   };
 
   /** The page is going away: what is queued leaves now, by means that outlive the page. */
@@ -98,13 +113,21 @@ export function createAnalyticsClient(options: AnalyticsOptions): AnalyticsClien
       const body = JSON.stringify(b);
       // A beacon cannot carry the token, so a signed-in visitor's batch goes as a keepalive request;
       // so does any batch the browser refuses to queue as a beacon.
-      if (token || !transport.beacon(ANALYTICS_ENDPOINT, body)) transport.post(ANALYTICS_ENDPOINT, body, token).catch(() => undefined);
+      if (token || !transport.beacon(ANALYTICS_ENDPOINT, body))
+        transport.post(ANALYTICS_ENDPOINT, body, token).catch(() => undefined);
     }
   };
 
   const enqueue = (pending: Pending) => {
     const { id } = touchSession(storage, clock, options.random);
-    queue.push({ sessionId: id, event: { ...pending, path: analyticsPath(pending.path), occurredAt: pending.occurredAt ?? iso() } as AnalyticsEvent });
+    queue.push({
+      sessionId: id,
+      event: {
+        ...pending,
+        path: analyticsPath(pending.path),
+        occurredAt: pending.occurredAt ?? iso(),
+      } as AnalyticsEvent,
+    });
     if (flushTimer === null) flushTimer = clock.setTimeout(() => void flush(), FLUSH_DELAY_MS);
   };
 
@@ -135,7 +158,13 @@ export function createAnalyticsClient(options: AnalyticsOptions): AnalyticsClien
     if (state !== 'on') return;
     if (visibleSince !== null) visibleMs += clock.now() - visibleSince;
     visibleSince = null;
-    if (visibleMs > 0) enqueue({ kind: 'engagement', name: 'engagement', path: lastPath || page.path(), visibleMs: Math.round(visibleMs) });
+    if (visibleMs > 0)
+      enqueue({
+        kind: 'engagement',
+        name: 'engagement',
+        path: lastPath || page.path(),
+        visibleMs: Math.round(visibleMs),
+      });
     visibleMs = 0;
     sendBeforeLeaving();
   };
@@ -179,7 +208,8 @@ export function createAnalyticsClient(options: AnalyticsOptions): AnalyticsClien
     start,
     state: () => state,
     pageView,
-    track: (name, properties) => record({ kind: 'event', name, path: page.path(), ...(properties ? { properties } : {}) }),
+    track: (name, properties) =>
+      record({ kind: 'event', name, path: page.path(), ...(properties ? { properties } : {}) }),
     setConsent(consent) {
       writeConsent(storage, consent);
       if (consent === 'granted') {

@@ -77,7 +77,8 @@ export function browserSignals(): PageSignals {
     path: () => location.pathname,
     search: () => location.search,
     referrer: () => document.referrer,
-    optedOut: () => nav.globalPrivacyControl === true || nav.doNotTrack === '1' || win.doNotTrack === '1' || nav.msDoNotTrack === '1',
+    optedOut: () =>
+      nav.globalPrivacyControl === true || nav.doNotTrack === '1' || win.doNotTrack === '1' || nav.msDoNotTrack === '1',
     onVisibilityChange(listener) {
       document.addEventListener('visibilitychange', listener);
       return () => document.removeEventListener('visibilitychange', listener);

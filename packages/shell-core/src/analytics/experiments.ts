@@ -32,7 +32,8 @@ export function assignExperiments(experiments: Experiment[], bucket: number): Ex
   for (const experiment of experiments) {
     const share = Math.max(0, Math.min(100 - start, Math.floor(experiment.trafficPercent)));
     if (bucket >= start && bucket < start + share) {
-      const variants = experiment.variants && experiment.variants.length > 0 ? experiment.variants : ['control', 'treatment'];
+      const variants =
+        experiment.variants && experiment.variants.length > 0 ? experiment.variants : ['control', 'treatment'];
       const index = Math.floor(((bucket - start) * variants.length) / share);
       return [{ experiment: experiment.id, variant: variants[index] }];
     }

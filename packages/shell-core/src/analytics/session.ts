@@ -33,7 +33,11 @@ function readSession(storage: KeyValueStorage): StoredSession | null {
  * The current session id, counting this call as activity: after 30 minutes without any the
  * session has ended and a new one begins. Kept in storage so every tab of the site shares it.
  */
-export function touchSession(storage: KeyValueStorage, clock: Clock, random?: () => number): { id: string; isNew: boolean } {
+export function touchSession(
+  storage: KeyValueStorage,
+  clock: Clock,
+  random?: () => number,
+): { id: string; isNew: boolean } {
   const now = clock.now();
   const current = readSession(storage);
   const alive = current !== null && now - current.lastActivity < SESSION_TIMEOUT_MS;

@@ -43,7 +43,9 @@ describe('account sync', () => {
   });
 
   test('passwordResetRequired in the body means the same', async () => {
-    await expect(syncAccount('tok', fetchAnswering(200, { ...body, passwordResetRequired: true }).fn)).resolves.toEqual({ kind: 'reset-required' });
+    await expect(syncAccount('tok', fetchAnswering(200, { ...body, passwordResetRequired: true }).fn)).resolves.toEqual(
+      { kind: 'reset-required' },
+    );
   });
 
   test('is cached for 2 s per token', async () => {
@@ -58,7 +60,11 @@ describe('account sync', () => {
   });
 
   test('a 401 rejects (the caller stays silent) and is not cached', async () => {
-    const failing = fetchAnswering(401, { statusCode: 401, code: 'session_expired', message: 'Your session has expired. Please log in again.' });
+    const failing = fetchAnswering(401, {
+      statusCode: 401,
+      code: 'session_expired',
+      message: 'Your session has expired. Please log in again.',
+    });
     await expect(syncAccount('tok', failing.fn)).rejects.toMatchObject({ statusCode: 401 });
     const ok = fetchAnswering(200, body);
     await expect(syncAccount('tok', ok.fn)).resolves.toMatchObject({ kind: 'user' });
@@ -67,9 +73,20 @@ describe('account sync', () => {
 
 describe('login messages', () => {
   test('bad credentials and other failures', () => {
-    expect(loginErrorResult({ code: 'invalid_credentials', message: 'Invalid login credentials' })).toEqual({ ok: false, reason: 'invalid', message: 'Email or password are invalid' });
-    expect(loginErrorResult({ message: 'fetch failed', status: 0 })).toEqual({ ok: false, reason: 'failed', message: 'Login failed. Please try again.' });
-    expect(loginErrorResult({ code: 'email_not_confirmed', message: 'Email not confirmed' })).toMatchObject({ ok: false, reason: 'unconfirmed' });
+    expect(loginErrorResult({ code: 'invalid_credentials', message: 'Invalid login credentials' })).toEqual({
+      ok: false,
+      reason: 'invalid',
+      message: 'Email or password are invalid',
+    });
+    expect(loginErrorResult({ message: 'fetch failed', status: 0 })).toEqual({
+      ok: false,
+      reason: 'failed',
+      message: 'Login failed. Please try again.',
+    });
+    expect(loginErrorResult({ code: 'email_not_confirmed', message: 'Email not confirmed' })).toMatchObject({
+      ok: false,
+      reason: 'unconfirmed',
+    });
   });
   test('emails are lower-cased and trimmed', () => {
     expect(normalizeEmail('  Ada.Lovelace@Example.COM ')).toBe('ada.lovelace@example.com');

@@ -42,10 +42,12 @@ export function syncAccount(token: string, fetchFn?: FetchFn, now: number = Date
     status = res.status;
     return res;
   };
-  const result = apiFetch<AccountUser | undefined>('/api/account/sync', { token, fetchFn: recording }).then((body): SyncResult => {
-    if (status === 205 || !body || body.passwordResetRequired) return { kind: 'reset-required' };
-    return { kind: 'user', user: toCurrentUser(body) };
-  });
+  const result = apiFetch<AccountUser | undefined>('/api/account/sync', { token, fetchFn: recording }).then(
+    (body): SyncResult => {
+      if (status === 205 || !body || body.passwordResetRequired) return { kind: 'reset-required' };
+      return { kind: 'user', user: toCurrentUser(body) };
+    },
+  );
   cached = { token, at: now, result };
   result.catch(() => {
     if (cached?.result === result) cached = null;

@@ -9,7 +9,10 @@ function jwt(claims: Record<string, unknown>): string {
   return `${b64({ alg: 'ES256' })}.${b64(claims)}.sig`;
 }
 
-const session = (token = jwt({ aal: 'aal1' }), user = { id: 'u1', email: 'ada@example.com', email_confirmed_at: '2024-01-01' }) => ({
+const session = (
+  token = jwt({ aal: 'aal1' }),
+  user = { id: 'u1', email: 'ada@example.com', email_confirmed_at: '2024-01-01' },
+) => ({
   access_token: token,
   expires_at: 2_000_000_000,
   user,
@@ -29,15 +32,18 @@ describe('session store transitions on auth events', () => {
     expect(useSessionStore.getState()).toMatchObject({ status: 'anonymous', session: null });
   });
 
-  test.each(['INITIAL_SESSION', 'SIGNED_IN', 'TOKEN_REFRESHED', 'USER_UPDATED', 'MFA_CHALLENGE_VERIFIED'] as const)('%s stores the session', (event) => {
-    applyAuthEvent(event, session());
-    expect(useSessionStore.getState()).toMatchObject({
-      status: 'authenticated',
-      lastEvent: event,
-      recovery: false,
-      session: { userId: 'u1', email: 'ada@example.com', expiresAt: 2_000_000_000, aal: 'aal1' },
-    });
-  });
+  test.each(['INITIAL_SESSION', 'SIGNED_IN', 'TOKEN_REFRESHED', 'USER_UPDATED', 'MFA_CHALLENGE_VERIFIED'] as const)(
+    '%s stores the session',
+    (event) => {
+      applyAuthEvent(event, session());
+      expect(useSessionStore.getState()).toMatchObject({
+        status: 'authenticated',
+        lastEvent: event,
+        recovery: false,
+        session: { userId: 'u1', email: 'ada@example.com', expiresAt: 2_000_000_000, aal: 'aal1' },
+      });
+    },
+  );
 
   test('TOKEN_REFRESHED replaces the token; MFA_CHALLENGE_VERIFIED raises aal', () => {
     applyAuthEvent('SIGNED_IN', session(jwt({ aal: 'aal1', n: 1 })));
@@ -67,8 +73,16 @@ describe('session store transitions on auth events', () => {
 
   test('USER_UPDATED carries a confirmed or changed email into the user store', () => {
     useUserStore.getState().setUser({ id: 'u1', email: 'old@example.com', emailConfirmed: false, firstName: 'Ada' });
-    applyAuthEvent('USER_UPDATED', session(undefined, { id: 'u1', email: 'new@example.com', email_confirmed_at: '2024-02-02' }));
-    expect(useUserStore.getState().user).toEqual({ id: 'u1', email: 'new@example.com', emailConfirmed: true, firstName: 'Ada' });
+    applyAuthEvent(
+      'USER_UPDATED',
+      session(undefined, { id: 'u1', email: 'new@example.com', email_confirmed_at: '2024-02-02' }),
+    );
+    expect(useUserStore.getState().user).toEqual({
+      id: 'u1',
+      email: 'new@example.com',
+      emailConfirmed: true,
+      firstName: 'Ada',
+    });
   });
 
   test('a different account signing in drops the previous user', () => {

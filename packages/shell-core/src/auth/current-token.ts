@@ -14,7 +14,8 @@ const MIN_REMAINING_SECONDS = 30;
 export async function currentAccessToken(nowSeconds: number = Date.now() / 1000): Promise<string | null> {
   const { status, session } = useSessionStore.getState();
   if (status === 'anonymous') return null;
-  if (status === 'authenticated' && session?.expiresAt && session.expiresAt - nowSeconds > MIN_REMAINING_SECONDS) return session.accessToken;
+  if (status === 'authenticated' && session?.expiresAt && session.expiresAt - nowSeconds > MIN_REMAINING_SECONDS)
+    return session.accessToken;
   try {
     const client = await getSupabase();
     const { data } = await client.auth.getSession();

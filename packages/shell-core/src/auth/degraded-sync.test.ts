@@ -1,5 +1,10 @@
 import type { AccountUser } from '@tracemap/contracts';
-import { COMPANY_OUTAGE_BANNER_ID, NO_COMPANY_BANNER_ID, setCurrentCompany, watchCompanyAccess } from '../company/current-company';
+import {
+  COMPANY_OUTAGE_BANNER_ID,
+  NO_COMPANY_BANNER_ID,
+  setCurrentCompany,
+  watchCompanyAccess,
+} from '../company/current-company';
 import { useBannerStore } from '../stores/banner-state';
 import { useCompanyStore } from '../stores/company-state';
 import { resetStores } from '../stores/reset-stores';
@@ -106,7 +111,10 @@ describe('a sync answered while the company service is down', () => {
     forgetEstablishedUser();
     answers = [companyDown];
     await establishUser('tok');
-    expect(useUserStore.getState().user).toMatchObject({ companyPermissions: [acme], degraded: ['companyPermissions'] });
+    expect(useUserStore.getState().user).toMatchObject({
+      companyPermissions: [acme],
+      degraded: ['companyPermissions'],
+    });
     expect(useCompanyStore.getState().currentCompanyId).toBe('c-acme');
     expect(loadSavedAccount('u1')?.degraded).toBeUndefined();
     expect(loadSavedAccount('u1')?.companyPermissions).toEqual([acme]);

@@ -9,7 +9,12 @@ export const EMAIL_BANNER_MESSAGE = 'Email not confirmed. Check your inbox for t
 export function updateEmailBanner(user: CurrentUser | null = useUserStore.getState().user): void {
   const banners = useBannerStore.getState();
   if (user && user.emailConfirmed === false) {
-    banners.show({ id: EMAIL_BANNER_ID, message: EMAIL_BANNER_MESSAGE, tone: 'warning', action: { label: 'Account', href: '/account' } });
+    banners.show({
+      id: EMAIL_BANNER_ID,
+      message: EMAIL_BANNER_MESSAGE,
+      tone: 'warning',
+      action: { label: 'Account', href: '/account' },
+    });
   } else if (banners.banners.some((b) => b.id === EMAIL_BANNER_ID)) {
     banners.dismiss(EMAIL_BANNER_ID);
   }

@@ -76,13 +76,16 @@ async function establish(token: string): Promise<EstablishOutcome> {
       await signOutLocally();
       return { kind: 'unauthorized' };
     }
-    useUserStore.getState().setLoadError(error instanceof ApiError ? error.message : 'Could not sync your account. Try again later.');
+    useUserStore
+      .getState()
+      .setLoadError(error instanceof ApiError ? error.message : 'Could not sync your account. Try again later.');
     return { kind: 'failed', error };
   }
   if (result.kind === 'reset-required') {
     const email = useUserStore.getState().user?.email ?? (await sessionEmail());
     await apiFetch('/api/account/revoke-sessions', { method: 'POST', token }).catch(() => undefined);
-    if (email) await apiFetch('/api/account/forgot-password', { method: 'POST', body: { email } }).catch(() => undefined);
+    if (email)
+      await apiFetch('/api/account/forgot-password', { method: 'POST', body: { email } }).catch(() => undefined);
     await signOutLocally();
     useNoticeStore.getState().setNotice(MESSAGES.passwordResetRequired);
     return { kind: 'reset-required' };
@@ -94,7 +97,8 @@ async function establish(token: string): Promise<EstablishOutcome> {
   const permitted = user.companyPermissions ?? [];
   const companiesKnown = !user.degraded?.includes('companyPermissions');
   // A fallback list does not prove the current company was lost: it is kept until the company service answers.
-  if (!current || (companiesKnown && !permitted.some((p) => p.id === current))) setCurrentCompany(permitted[0]?.id ?? null, permitted);
+  if (!current || (companiesKnown && !permitted.some((p) => p.id === current)))
+    setCurrentCompany(permitted[0]?.id ?? null, permitted);
   if (user.degraded?.length) scheduleDegradedRetry(() => void retryDegradedSync(token));
   else stopDegradedRetry();
   return { kind: 'user', user };

@@ -18,7 +18,11 @@ export function loginErrorResult(error: { code?: string; message?: string; statu
     return { ok: false, reason: 'invalid', message: MESSAGES.badCredentials };
   }
   if (error.code === 'email_not_confirmed') {
-    return { ok: false, reason: 'unconfirmed', message: 'Your email address is not confirmed yet. Check your inbox for the confirmation link.' };
+    return {
+      ok: false,
+      reason: 'unconfirmed',
+      message: 'Your email address is not confirmed yet. Check your inbox for the confirmation link.',
+    };
   }
   return { ok: false, reason: 'failed', message: MESSAGES.loginFailed };
 }
@@ -51,7 +55,8 @@ export async function logIn(email: string, password: string): Promise<LoginResul
 /** Once the session is complete: sync the account, handle a required reset, pick the company. */
 async function finishLogin(accessToken: string): Promise<LoginResult> {
   const outcome = await establishUser(accessToken);
-  if (outcome.kind === 'reset-required') return { ok: false, reason: 'reset-required', message: MESSAGES.passwordResetRequired };
+  if (outcome.kind === 'reset-required')
+    return { ok: false, reason: 'reset-required', message: MESSAGES.passwordResetRequired };
   if (outcome.kind !== 'user') {
     const client = await getSupabase();
     await client.auth.signOut({ scope: 'local' }).catch(() => undefined);
@@ -61,17 +66,27 @@ async function finishLogin(accessToken: string): Promise<LoginResult> {
 }
 
 /** Second login step: a TOTP code for the factor (emits MFA_CHALLENGE_VERIFIED). */
-export async function verifyTotp(factorId: string, code: string): Promise<{ ok: true } | { ok: false; message: string }> {
+export async function verifyTotp(
+  factorId: string,
+  code: string,
+): Promise<{ ok: true } | { ok: false; message: string }> {
   const client = await getSupabase();
   const challenge = await client.auth.mfa.challenge({ factorId });
   if (challenge.error) return { ok: false, message: challenge.error.message };
   const verified = await client.auth.mfa.verify({ factorId, challengeId: challenge.data.id, code: code.trim() });
-  if (verified.error) return { ok: false, message: 'That code is not valid. Enter the current 6-digit code from your authenticator app.' };
+  if (verified.error)
+    return {
+      ok: false,
+      message: 'That code is not valid. Enter the current 6-digit code from your authenticator app.',
+    };
   return { ok: true };
 }
 
 /** The login's second step: the code, then the account is loaded (steps 2–4). */
-export async function verifyLoginTotp(factorId: string, code: string): Promise<{ ok: true } | { ok: false; message: string }> {
+export async function verifyLoginTotp(
+  factorId: string,
+  code: string,
+): Promise<{ ok: true } | { ok: false; message: string }> {
   const verified = await verifyTotp(factorId, code);
   if (!verified.ok) return verified;
   const client = await getSupabase();

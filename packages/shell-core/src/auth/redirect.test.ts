@@ -4,7 +4,9 @@ import { hasAuthCallback, hasAuthCookie } from './auth-cookie';
 describe('login redirect parameter', () => {
   test('holds the previous path URL-encoded', () => {
     expect(loginPathFor('/company/x')).toBe('/login?redirect=%2Fcompany%2Fx');
-    expect(loginPathFor('/company/x/events?tab=a&b=1')).toBe('/login?redirect=%2Fcompany%2Fx%2Fevents%3Ftab%3Da%26b%3D1');
+    expect(loginPathFor('/company/x/events?tab=a&b=1')).toBe(
+      '/login?redirect=%2Fcompany%2Fx%2Fevents%3Ftab%3Da%26b%3D1',
+    );
   });
   test('is left out for / and for the login page itself', () => {
     expect(loginPathFor('/')).toBe('/login');
@@ -19,7 +21,14 @@ describe('login redirect parameter', () => {
     expect(safeRedirect('/company/x')).toBe('/company/x');
     expect(safeRedirect(null)).toBe(DEFAULT_AFTER_LOGIN);
     expect(safeRedirect('')).toBe(DEFAULT_AFTER_LOGIN);
-    for (const evil of ['https://evil.example/x', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', 'company/x', '/\t/evil.example']) {
+    for (const evil of [
+      'https://evil.example/x',
+      '//evil.example/x',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      'company/x',
+      '/\t/evil.example',
+    ]) {
       expect(safeRedirect(evil)).toBe(DEFAULT_AFTER_LOGIN);
     }
   });

@@ -1,6 +1,12 @@
 // Loaded with the Supabase client (see get-supabase.ts), so the shared parts come through the
 // package entry rather than splitting the entry's own code.
-import { applyAuthEvent, establishUser, useUserStore, type AuthEventName, type SessionLike } from '@tracemap/shell-core';
+import {
+  applyAuthEvent,
+  establishUser,
+  useUserStore,
+  type AuthEventName,
+  type SessionLike,
+} from '@tracemap/shell-core';
 
 const FOLLOWED: ReadonlySet<string> = new Set([
   'INITIAL_SESSION',

@@ -45,7 +45,9 @@ export function initSession(): void {
       console.warn('[shell-core] sign-in service unavailable', error);
       useSessionStore.getState().setSession(null);
     });
-  const cookieSession = hasAuthCallback(window.location.search, window.location.hash) ? null : readCookieSession(document.cookie);
+  const cookieSession = hasAuthCallback(window.location.search, window.location.hash)
+    ? null
+    : readCookieSession(document.cookie);
   if (cookieSession) {
     // Render at once from the cookie: the account saved by the last visit shows while the
     // sync, started now with the cookie's token, runs. The client (≈55 KiB) is not needed for

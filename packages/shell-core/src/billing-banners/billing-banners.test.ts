@@ -17,7 +17,11 @@ import {
 // A fixed day: 15 June 2026 (months in expiry dates are 1-based, so June is 6).
 const NOW = new Date('2026-06-15T12:00:00Z');
 
-const sub = (status: BannerSubscription['status'], month: number | null = 12, year: number | null = 2030): BannerSubscription => ({
+const sub = (
+  status: BannerSubscription['status'],
+  month: number | null = 12,
+  year: number | null = 2030,
+): BannerSubscription => ({
   status,
   cardExpirationMonth: month,
   cardExpirationYear: year,
@@ -81,28 +85,43 @@ describe('the expiring-card banner (owners and admins only)', () => {
   });
 
   test('says expired or expiring, and points at the subscription page', () => {
-    const [thisMonth] = billingBanners({ companyId: 'c1', companyName: 'Acme', role: 'owner', subscription: sub('active', 6, 2026) }, NOW);
+    const [thisMonth] = billingBanners(
+      { companyId: 'c1', companyName: 'Acme', role: 'owner', subscription: sub('active', 6, 2026) },
+      NOW,
+    );
     expect(thisMonth.message).toContain('expires this month (06/2026)');
     expect(thisMonth.action).toEqual({ label: 'Update card', href: '/company/c1/subscription' });
-    const [earlier] = billingBanners({ companyId: 'c1', companyName: 'Acme', role: 'owner', subscription: sub('active', 3, 2026) }, NOW);
+    const [earlier] = billingBanners(
+      { companyId: 'c1', companyName: 'Acme', role: 'owner', subscription: sub('active', 3, 2026) },
+      NOW,
+    );
     expect(earlier.message).toContain('expired in 03/2026');
   });
 
   test('uses the UTC month: the last evening of May in UTC-5 is already June in UTC', () => {
     const juneFirstUtc = new Date('2026-06-01T02:00:00Z');
-    expect(billingBanners({ companyId: 'c1', companyName: 'Acme', role: 'owner', subscription: sub('active', 5, 2026) }, juneFirstUtc)[0].message).toContain(
-      'expired',
-    );
+    expect(
+      billingBanners(
+        { companyId: 'c1', companyName: 'Acme', role: 'owner', subscription: sub('active', 5, 2026) },
+        juneFirstUtc,
+      )[0].message,
+    ).toContain('expired');
   });
 });
 
 describe('the past-due banner', () => {
   test('shows for every member; admins get the Update card action, others are told whom to ask', () => {
-    const owner = billingBanners({ companyId: 'c1', companyName: 'Acme', role: 'owner', subscription: sub('past_due') }, NOW);
+    const owner = billingBanners(
+      { companyId: 'c1', companyName: 'Acme', role: 'owner', subscription: sub('past_due') },
+      NOW,
+    );
     expect(owner.map((b) => b.id)).toEqual([PAYMENT_FAILED_BANNER_ID]);
     expect(owner[0].message).toMatch(/^Your last payment for Acme failed/);
     expect(owner[0].action).toEqual({ label: 'Update card', href: '/company/c1/subscription' });
-    const viewer = billingBanners({ companyId: 'c1', companyName: 'Acme', role: 'viewer', subscription: sub('past_due') }, NOW);
+    const viewer = billingBanners(
+      { companyId: 'c1', companyName: 'Acme', role: 'viewer', subscription: sub('past_due') },
+      NOW,
+    );
     expect(viewer[0].action).toBeUndefined();
     expect(viewer[0].message).toContain('Ask an owner or admin');
   });
@@ -113,14 +132,22 @@ describe('the past-due banner', () => {
 });
 
 describe('applying banners to the shared store', () => {
-  const info = (companyId: string, subscription: CompanySubscription | null, role: CompanyRole = 'owner'): CompanyInfo => ({
+  const info = (
+    companyId: string,
+    subscription: CompanySubscription | null,
+    role: CompanyRole = 'owner',
+  ): CompanyInfo => ({
     role,
     users: [],
     subscription,
     objectCounts: { attributeCount: 0, eventCount: 0, viewCount: 0, mapCount: 0 },
     attributeInheritance: false,
     lastSync: null,
-    company: { id: companyId, name: companyId.toUpperCase(), settings: { attributeInheritance: false, eventNameCase: 'any', attributeNameCase: 'any' } },
+    company: {
+      id: companyId,
+      name: companyId.toUpperCase(),
+      settings: { attributeInheritance: false, eventNameCase: 'any', attributeNameCase: 'any' },
+    },
   });
   const full = (status: CompanySubscription['status'], month = 12, year = 2030): CompanySubscription => ({
     status,

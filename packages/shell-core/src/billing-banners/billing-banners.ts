@@ -7,7 +7,11 @@ import { useCompanyStore } from '../stores/company-store';
 export const SUBSCRIPTION_REQUIRED_BANNER_ID = 'subscription-required';
 export const CARD_EXPIRING_BANNER_ID = 'payment-method-expiring';
 export const PAYMENT_FAILED_BANNER_ID = 'payment-past-due';
-export const BILLING_BANNER_IDS = [SUBSCRIPTION_REQUIRED_BANNER_ID, CARD_EXPIRING_BANNER_ID, PAYMENT_FAILED_BANNER_ID] as const;
+export const BILLING_BANNER_IDS = [
+  SUBSCRIPTION_REQUIRED_BANNER_ID,
+  CARD_EXPIRING_BANNER_ID,
+  PAYMENT_FAILED_BANNER_ID,
+] as const;
 
 /** The parts of a subscription the banners look at (company info and the details call both have them). */
 export type BannerSubscription = Pick<CompanySubscription, 'status' | 'cardExpirationMonth' | 'cardExpirationYear'>;
@@ -70,7 +74,8 @@ export function billingBanners(input: BillingBannerInput, now: Date = new Date()
   if (admin && subscription && cardExpiring(subscription.cardExpirationMonth, subscription.cardExpirationYear, now)) {
     const month = String(subscription.cardExpirationMonth).padStart(2, '0');
     const expired =
-      subscription.cardExpirationYear! * 12 + subscription.cardExpirationMonth! - 1 < now.getUTCFullYear() * 12 + now.getUTCMonth();
+      subscription.cardExpirationYear! * 12 + subscription.cardExpirationMonth! - 1 <
+      now.getUTCFullYear() * 12 + now.getUTCMonth();
     banners.push({
       id: CARD_EXPIRING_BANNER_ID,
       message: expired
@@ -130,5 +135,8 @@ export async function applyCompanyInfoBanners(info: CompanyInfo, now: Date = new
     if (useCompanyStore.getState().currentCompanyId === info.company.id) clearBillingBanners();
     return [];
   }
-  return applyBillingBanners({ companyId: info.company.id, companyName: info.company.name, role: info.role, subscription: info.subscription }, now);
+  return applyBillingBanners(
+    { companyId: info.company.id, companyName: info.company.name, role: info.role, subscription: info.subscription },
+    now,
+  );
 }

@@ -42,7 +42,9 @@ export function createCompany(name: string, idempotencyKey: string): Promise<{ c
 export function getCompanyInfo(companyId: string): Promise<CompanyInfo> {
   let pending = inflightInfo.get(companyId);
   if (!pending) {
-    pending = call<CompanyInfo>('/info', { method: 'POST', body: { companyId } }).finally(() => inflightInfo.delete(companyId));
+    pending = call<CompanyInfo>('/info', { method: 'POST', body: { companyId } }).finally(() =>
+      inflightInfo.delete(companyId),
+    );
     inflightInfo.set(companyId, pending);
   }
   return pending;
@@ -63,7 +65,10 @@ export async function inviteMember(input: InviteInput, idempotencyKey: string): 
 }
 
 export async function listInvitations(companyId: string): Promise<Invitation[]> {
-  const { invitations } = await call<{ invitations: Invitation[] }>('/get-invitations', { method: 'POST', body: { companyId } });
+  const { invitations } = await call<{ invitations: Invitation[] }>('/get-invitations', {
+    method: 'POST',
+    body: { companyId },
+  });
   return invitations;
 }
 
@@ -73,18 +78,29 @@ export async function resendInvitation(invitationId: string): Promise<Invitation
 }
 
 export async function revokeInvitation(invitationId: string): Promise<Invitation> {
-  const { invitation } = await call<{ invitation: Invitation }>('/invite', { method: 'DELETE', body: { invitationId } });
+  const { invitation } = await call<{ invitation: Invitation }>('/invite', {
+    method: 'DELETE',
+    body: { invitationId },
+  });
   return invitation;
 }
 
 /** Public: what the invitation page shows (410 when used or expired). */
 export async function getInvitationDetails(invitationId: string): Promise<InvitationDetails> {
-  const { invitation } = await call<{ invitation: InvitationDetails }>('/invite', { query: { invitationId }, anonymous: true });
+  const { invitation } = await call<{ invitation: InvitationDetails }>('/invite', {
+    query: { invitationId },
+    anonymous: true,
+  });
   return invitation;
 }
 
 /** An existing, logged-in user joins with the invited email. */
-export function acceptInvitation(input: { invitationId: string; email: string; firstName: string; lastName: string }): Promise<JoinedCompany> {
+export function acceptInvitation(input: {
+  invitationId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+}): Promise<JoinedCompany> {
   return call('/accept-invite', { method: 'POST', body: input });
 }
 
@@ -93,10 +109,18 @@ export function claimInvitation(
   invitationId: string,
   input: { token: string; password: string; firstName: string; lastName: string },
 ): Promise<JoinedCompany & { email: string }> {
-  return call(`/invitations/${encodeURIComponent(invitationId)}/claim`, { method: 'POST', body: input, anonymous: true });
+  return call(`/invitations/${encodeURIComponent(invitationId)}/claim`, {
+    method: 'POST',
+    body: input,
+    anonymous: true,
+  });
 }
 
-export async function changeMemberRole(companyId: string, userId: string, role: CompanyRole): Promise<{ userId: string; role: CompanyRole }> {
+export async function changeMemberRole(
+  companyId: string,
+  userId: string,
+  role: CompanyRole,
+): Promise<{ userId: string; role: CompanyRole }> {
   const { member } = await call<{ member: { userId: string; role: CompanyRole } }>('/permissions', {
     method: 'PATCH',
     body: { companyId, userId, role },

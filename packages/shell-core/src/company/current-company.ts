@@ -22,7 +22,10 @@ export function getCompanyPermissions(): CompanyPermission[] | undefined {
  * Setting the current company is refused, and the current company cleared, when the
  * user has no permission for it. Returns whether it was set.
  */
-export function setCurrentCompany(companyId: string | null, permissions: CompanyPermission[] | undefined = getCompanyPermissions()): boolean {
+export function setCurrentCompany(
+  companyId: string | null,
+  permissions: CompanyPermission[] | undefined = getCompanyPermissions(),
+): boolean {
   const store = useCompanyStore.getState();
   if (companyId === null) {
     store.setCurrentCompanyId(null);
@@ -42,7 +45,9 @@ export function setCurrentCompany(companyId: string | null, permissions: Company
  * so) an outage notice shows instead: an empty list then proves nothing. A saved copy of the
  * account from an earlier visit never shows the banner either; this visit's sync decides.
  */
-export function updateCompanyAccessBanner(permissions: CompanyPermission[] | undefined = getCompanyPermissions()): void {
+export function updateCompanyAccessBanner(
+  permissions: CompanyPermission[] | undefined = getCompanyPermissions(),
+): void {
   const banners = useBannerStore.getState();
   const { user, savedCopy } = useUserStore.getState();
   const outage = user !== null && companyDataDegraded();
@@ -80,7 +85,10 @@ export function applyCompanyPermissions(permissions: CompanyPermission[]): void 
 }
 
 /** Records what `POST /api/company/info` answered: the caller is a member with this role. */
-export function rememberCompanyAccess(company: { id: string; name: string }, role: CompanyPermission['role']): CompanyPermission[] {
+export function rememberCompanyAccess(
+  company: { id: string; name: string },
+  role: CompanyPermission['role'],
+): CompanyPermission[] {
   const before = getCompanyPermissions() ?? [];
   const entry: CompanyPermission = { id: company.id, name: company.name, role };
   const exists = before.some((p) => p.id === company.id);

@@ -1,8 +1,27 @@
 import * as rules from '@tracemap/contracts';
-import { assignableRoles, canChangeRole, canManageInvitation, canRemoveMember, hasAdminRights, hasEditAccess, invitableRoles, isOwner, needsOnboarding } from './roles';
+import {
+  assignableRoles,
+  canChangeRole,
+  canManageInvitation,
+  canRemoveMember,
+  hasAdminRights,
+  hasEditAccess,
+  invitableRoles,
+  isOwner,
+  needsOnboarding,
+} from './roles';
 
 test('the pages use the same role rules as the company service', () => {
-  const used = { assignableRoles, canChangeRole, canManageInvitation, canRemoveMember, hasAdminRights, hasEditAccess, invitableRoles, isOwner };
+  const used = {
+    assignableRoles,
+    canChangeRole,
+    canManageInvitation,
+    canRemoveMember,
+    hasAdminRights,
+    hasEditAccess,
+    invitableRoles,
+    isOwner,
+  };
   for (const [name, rule] of Object.entries(used)) expect(rule).toBe(rules[name as keyof typeof used]);
 });
 

@@ -70,7 +70,9 @@ export function startDeploymentWatch(intervalMs = 5 * 60_000): DeploymentWatch {
   void watch.check();
   setInterval(() => void watch.check(), intervalMs);
   const isChunkError = (reason: unknown) =>
-    /ChunkLoadError|Loading chunk|Failed to fetch dynamically imported module|RUNTIME-008/i.test(String((reason as Error)?.name) + String((reason as Error)?.message ?? reason));
+    /ChunkLoadError|Loading chunk|Failed to fetch dynamically imported module|RUNTIME-008/i.test(
+      String((reason as Error)?.name) + String((reason as Error)?.message ?? reason),
+    );
   window.addEventListener('unhandledrejection', (event) => {
     if (isChunkError(event.reason)) void watch.recoverFromChunkError(window.location.pathname + window.location.search);
   });

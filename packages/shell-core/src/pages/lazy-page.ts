@@ -9,7 +9,10 @@ export type LazyPage<P extends object = object> = ComponentType<P> & { preload: 
  * Suspense fallback, once shown, holds the page back for up to 300 ms (React's reveal
  * throttle) — most of the time a reload of a logged-in page used to take. Props pass through.
  */
-export function lazyPage<M, P extends object = object>(load: () => Promise<M>, pick: (m: M) => ComponentType<P>): LazyPage<P> {
+export function lazyPage<M, P extends object = object>(
+  load: () => Promise<M>,
+  pick: (m: M) => ComponentType<P>,
+): LazyPage<P> {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<{ default: ComponentType<P> }> | undefined;
   const preload = () =>
@@ -39,7 +42,10 @@ export interface FirstPage {
  * Starts loading the page of the address the app was opened at (call it when the remote's
  * routes module loads, so the chunk comes in parallel with the rest).
  */
-export function startFirstPage(pages: ReadonlyArray<readonly [RegExp, { preload: () => Promise<unknown> }]>, pathname: string = window.location.pathname): FirstPage {
+export function startFirstPage(
+  pages: ReadonlyArray<readonly [RegExp, { preload: () => Promise<unknown> }]>,
+  pathname: string = window.location.pathname,
+): FirstPage {
   const page = pages.find(([pattern]) => pattern.test(pathname))?.[1];
   const first: FirstPage = { ready: !page, promise: Promise.resolve() };
   if (page) {

@@ -1,9 +1,4 @@
-import type {
-  Invoice,
-  Plan,
-  SubscriptionDetails,
-  SubscriptionPreview,
-} from '@tracemap/contracts';
+import type { Invoice, Plan, SubscriptionDetails, SubscriptionPreview } from '@tracemap/contracts';
 import type { CompanyInfo } from '../company/types';
 // Through the package's main entry, not relative paths: an app that bundles this entry point then
 // uses the one shared session, stores and error class instead of copies of its own.

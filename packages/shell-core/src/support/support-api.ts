@@ -9,11 +9,19 @@ import { apiFetch, authedFetch, currentAccessToken, newIdempotencyKey } from '@t
  */
 async function post(path: string, body: unknown, idempotencyKey: string): Promise<{ id: string }> {
   const token = await currentAccessToken().catch(() => null);
-  return authedFetch<{ id: string }>(path, { method: 'POST', body, token, silent: true, headers: { 'idempotency-key': idempotencyKey } });
+  return authedFetch<{ id: string }>(path, {
+    method: 'POST',
+    body,
+    token,
+    silent: true,
+    headers: { 'idempotency-key': idempotencyKey },
+  });
 }
 
-export const sendBugReport = (report: BugReportInput, idempotencyKey = newIdempotencyKey()) => post('/api/support/bug-report', report, idempotencyKey);
-export const sendFeedback = (text: string, idempotencyKey = newIdempotencyKey()) => post('/api/support/feedback', { text }, idempotencyKey);
+export const sendBugReport = (report: BugReportInput, idempotencyKey = newIdempotencyKey()) =>
+  post('/api/support/bug-report', report, idempotencyKey);
+export const sendFeedback = (text: string, idempotencyKey = newIdempotencyKey()) =>
+  post('/api/support/feedback', { text }, idempotencyKey);
 
 /** `GET /api/account/roadmap`: published items, no login needed. */
 export async function listPublicRoadmap(signal?: AbortSignal): Promise<PublicRoadmapItem[]> {
@@ -24,7 +32,8 @@ export async function listPublicRoadmap(signal?: AbortSignal): Promise<PublicRoa
 /** Where a bug was seen: the company and map named by the current path, if any. */
 export function supportContextFromPath(pathname: string): { companyId?: string; mapId?: string } {
   const company = /^\/company\/([^/]+)(?:\/maps\/([^/]+))?/.exec(pathname);
-  if (company && company[1] !== 'create' && company[1] !== 'slack') return { companyId: company[1], ...(company[2] ? { mapId: company[2] } : {}) };
+  if (company && company[1] !== 'create' && company[1] !== 'slack')
+    return { companyId: company[1], ...(company[2] ? { mapId: company[2] } : {}) };
   const preview = /^\/map-preview\/([^/]+)/.exec(pathname);
   return preview ? { mapId: preview[1] } : {};
 }

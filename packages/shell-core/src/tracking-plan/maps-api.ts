@@ -23,7 +23,11 @@ function mapsCall<T>(companyId: string, mapId: string | null, suffix = '', optio
 }
 
 /** `GET …/maps`: one page of summaries with node, edge and attribute counts. */
-export function listMaps(companyId: string, filters: MapListFilters = {}, signal?: AbortSignal): Promise<PageOf<MapSummary>> {
+export function listMaps(
+  companyId: string,
+  filters: MapListFilters = {},
+  signal?: AbortSignal,
+): Promise<PageOf<MapSummary>> {
   return mapsCall(companyId, null, '', { query: { ...filters }, signal });
 }
 
@@ -34,7 +38,11 @@ export function getMap(companyId: string, mapId: string, signal?: AbortSignal): 
 
 /** `POST …/maps`; the same idempotency key replays the first answer instead of creating twice. */
 export function createMap(companyId: string, input: CreateMapInput, idempotencyKey?: string): Promise<PlanMap> {
-  return mapsCall(companyId, null, '', { method: 'POST', body: input, headers: idempotencyKey ? { 'idempotency-key': idempotencyKey } : undefined });
+  return mapsCall(companyId, null, '', {
+    method: 'POST',
+    body: input,
+    headers: idempotencyKey ? { 'idempotency-key': idempotencyKey } : undefined,
+  });
 }
 
 /**
@@ -42,7 +50,12 @@ export function createMap(companyId: string, input: CreateMapInput, idempotencyK
  * replace the map's as a whole. A stale version answers 409 `version_conflict` with the map as
  * it now is (see `versionConflictOf`).
  */
-export function updateMap(companyId: string, mapId: string, version: number, changes: UpdateMapInput): Promise<PlanMap> {
+export function updateMap(
+  companyId: string,
+  mapId: string,
+  version: number,
+  changes: UpdateMapInput,
+): Promise<PlanMap> {
   return mapsCall(companyId, mapId, '', { method: 'PATCH', body: changes, headers: { 'if-match': String(version) } });
 }
 
@@ -50,6 +63,10 @@ export async function deleteMap(companyId: string, mapId: string): Promise<void>
   await mapsCall(companyId, mapId, '', { method: 'DELETE' });
 }
 
-export function getMapHistory(companyId: string, mapId: string, page: { cursor?: string; limit?: number } = {}): Promise<PageOf<HistoryEntry>> {
+export function getMapHistory(
+  companyId: string,
+  mapId: string,
+  page: { cursor?: string; limit?: number } = {},
+): Promise<PageOf<HistoryEntry>> {
   return mapsCall(companyId, mapId, '/history', { query: page });
 }

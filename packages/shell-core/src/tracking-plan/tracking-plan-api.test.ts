@@ -23,10 +23,22 @@ afterAll(() => {
 
 test('a list call puts filters, search and cursor in the query of the company path', async () => {
   answer(200, JSON.stringify({ items: [], nextCursor: null, total: 0 }));
-  await listPlanEntities('attribute', 'c1', { search: 'order id', scope: 'view', includeArchived: true, cursor: 'abc', limit: 100 });
+  await listPlanEntities('attribute', 'c1', {
+    search: 'order id',
+    scope: 'view',
+    includeArchived: true,
+    cursor: 'abc',
+    limit: 100,
+  });
   const url = new URL(calls[0].url, 'http://x');
   expect(url.pathname).toBe('/api/company/c1/attributes');
-  expect(Object.fromEntries(url.searchParams)).toEqual({ search: 'order id', scope: 'view', includeArchived: 'true', cursor: 'abc', limit: '100' });
+  expect(Object.fromEntries(url.searchParams)).toEqual({
+    search: 'order id',
+    scope: 'view',
+    includeArchived: 'true',
+    cursor: 'abc',
+    limit: '100',
+  });
   expect(headers().authorization).toBe('Bearer tok');
 });
 
@@ -40,7 +52,15 @@ test('a save sends only the changes, with the version it started from as If-Matc
 });
 
 test('a stale save is never retried and hands back the current entity', async () => {
-  answer(409, JSON.stringify({ statusCode: 409, code: 'version_conflict', message: 'Changed by someone else', current: { id: 'e1', version: 5 } }));
+  answer(
+    409,
+    JSON.stringify({
+      statusCode: 409,
+      code: 'version_conflict',
+      message: 'Changed by someone else',
+      current: { id: 'e1', version: 5 },
+    }),
+  );
   const error = await updatePlanEntity('event', 'c1', 'e1', 3, { description: 'Mine' }).catch((e: unknown) => e);
   expect(calls).toHaveLength(1);
   expect(versionConflictOf<{ version: number }>(error)?.current.version).toBe(5);
@@ -48,7 +68,14 @@ test('a stale save is never retried and hands back the current entity', async ()
 });
 
 test('a save refused by lint hands back the findings', async () => {
-  const finding = { rule: 'naming-case', severity: 'error', entityKind: 'event', entityName: 'Bad Name', field: 'name', message: 'Not snake_case' };
+  const finding = {
+    rule: 'naming-case',
+    severity: 'error',
+    entityKind: 'event',
+    entityName: 'Bad Name',
+    field: 'name',
+    message: 'Not snake_case',
+  };
   answer(422, JSON.stringify({ statusCode: 422, code: 'lint_failed', message: 'Lint failed', findings: [finding] }));
   const error = await updatePlanEntity('event', 'c1', 'e1', 1, { name: 'Bad Name' }).catch((e: unknown) => e);
   expect(lintFindingsOf(error)).toEqual([finding]);
@@ -56,7 +83,10 @@ test('a save refused by lint hands back the findings', async () => {
 });
 
 test('a CSV import goes as text/csv with the dry-run flag in the query', async () => {
-  answer(200, JSON.stringify({ format: 'csv', dryRun: true, applied: false, added: [], changed: [], unchanged: 0, rejected: [] }));
+  answer(
+    200,
+    JSON.stringify({ format: 'csv', dryRun: true, applied: false, added: [], changed: [], unchanged: 0, rejected: [] }),
+  );
   await importTrackingPlan('c1', 'csv', 'event,attribute\nsignup,plan\n', true);
   expect(calls[0].url).toBe('/api/company/c1/tracking-plan/import?format=csv&dryRun=true');
   expect(headers()['content-type']).toBe('text/csv');

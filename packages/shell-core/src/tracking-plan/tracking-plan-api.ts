@@ -29,9 +29,27 @@ import { authedFetch, type ApiFetchOptions } from '@tracemap/shell-core';
 
 /** What each kind of plan entity reads and writes, so one set of calls serves all three. */
 export interface PlanEntityTypes {
-  attribute: { entity: Attribute; detail: AttributeDetail; create: CreateAttributeInput; update: UpdateAttributeInput; filters: AttributeListFilters };
-  event: { entity: PlanEvent; detail: EventDetail; create: CreateEventInput; update: UpdateEventInput; filters: EventListFilters };
-  view: { entity: PlanView; detail: ViewDetail; create: CreateViewInput; update: UpdateViewInput; filters: ViewListFilters };
+  attribute: {
+    entity: Attribute;
+    detail: AttributeDetail;
+    create: CreateAttributeInput;
+    update: UpdateAttributeInput;
+    filters: AttributeListFilters;
+  };
+  event: {
+    entity: PlanEvent;
+    detail: EventDetail;
+    create: CreateEventInput;
+    update: UpdateEventInput;
+    filters: EventListFilters;
+  };
+  view: {
+    entity: PlanView;
+    detail: ViewDetail;
+    create: CreateViewInput;
+    update: UpdateViewInput;
+    filters: ViewListFilters;
+  };
 }
 export type PlanEntity<K extends EntityKind> = PlanEntityTypes[K]['entity'];
 export type PlanEntityDetail<K extends EntityKind> = PlanEntityTypes[K]['detail'];
@@ -64,7 +82,12 @@ export function listPlanEntities<K extends EntityKind>(
 }
 
 /** `GET …/{id}`: the entity with where it is used. */
-export function getPlanEntity<K extends EntityKind>(kind: K, companyId: string, id: string, signal?: AbortSignal): Promise<PlanEntityDetail<K>> {
+export function getPlanEntity<K extends EntityKind>(
+  kind: K,
+  companyId: string,
+  id: string,
+  signal?: AbortSignal,
+): Promise<PlanEntityDetail<K>> {
   return call(companyId, entityPath(kind, id), { signal });
 }
 
@@ -75,7 +98,11 @@ export function createPlanEntity<K extends EntityKind>(
   input: PlanEntityTypes[K]['create'],
   idempotencyKey?: string,
 ): Promise<PlanEntity<K>> {
-  return call(companyId, entityPath(kind), { method: 'POST', body: input, headers: idempotencyKey ? { 'idempotency-key': idempotencyKey } : undefined });
+  return call(companyId, entityPath(kind), {
+    method: 'POST',
+    body: input,
+    headers: idempotencyKey ? { 'idempotency-key': idempotencyKey } : undefined,
+  });
 }
 
 /**
@@ -89,7 +116,11 @@ export function updatePlanEntity<K extends EntityKind>(
   version: number,
   changes: PlanEntityTypes[K]['update'],
 ): Promise<PlanEntity<K>> {
-  return call(companyId, entityPath(kind, id), { method: 'PATCH', body: changes, headers: { 'if-match': String(version) } });
+  return call(companyId, entityPath(kind, id), {
+    method: 'PATCH',
+    body: changes,
+    headers: { 'if-match': String(version) },
+  });
 }
 
 /** `DELETE …/{id}`; an attribute still in use answers 409 `attribute_in_use`. */
@@ -107,12 +138,20 @@ export function getPlanEntityHistory(
 }
 
 /** The event's effective attributes: every layer it inherits from, merged. */
-export function getEffectiveAttributes(companyId: string, eventId: string, signal?: AbortSignal): Promise<EffectiveAttributesResponse> {
+export function getEffectiveAttributes(
+  companyId: string,
+  eventId: string,
+  signal?: AbortSignal,
+): Promise<EffectiveAttributesResponse> {
   return call(companyId, `${entityPath('event', eventId)}/effective-attributes`, { signal });
 }
 
 /** The event's effective attributes as a draft-07 JSON Schema. */
-export function getEventSchema(companyId: string, eventId: string, signal?: AbortSignal): Promise<Record<string, unknown>> {
+export function getEventSchema(
+  companyId: string,
+  eventId: string,
+  signal?: AbortSignal,
+): Promise<Record<string, unknown>> {
   return call(companyId, `${entityPath('event', eventId)}/schema`, { signal });
 }
 
@@ -129,7 +168,12 @@ export function exportTrackingPlan(companyId: string, format: ExportFormat): Pro
  * Imports a plan file: a dry run answers the diff and writes nothing; otherwise the diff is
  * applied all or nothing. Native files go as JSON, CSV files as `text/csv`.
  */
-export function importTrackingPlan(companyId: string, format: ImportFormat, fileText: string, dryRun: boolean): Promise<ImportDiff> {
+export function importTrackingPlan(
+  companyId: string,
+  format: ImportFormat,
+  fileText: string,
+  dryRun: boolean,
+): Promise<ImportDiff> {
   const rawBody = { text: fileText, contentType: format === 'csv' ? 'text/csv' : 'application/json' };
   return call(companyId, 'tracking-plan/import', { method: 'POST', query: { format, dryRun }, rawBody });
 }

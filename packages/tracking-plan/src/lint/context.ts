@@ -1,4 +1,14 @@
-import type { AttributeLink, LintFinding, LintRule, LintSettings, LintSeverity, NameCase, NativeAttribute, NativeEvent, NativeView } from '@tracemap/contracts';
+import type {
+  AttributeLink,
+  LintFinding,
+  LintRule,
+  LintSettings,
+  LintSeverity,
+  NameCase,
+  NativeAttribute,
+  NativeEvent,
+  NativeView,
+} from '@tracemap/contracts';
 import { foldName, similarFoldedNames } from '../names';
 import { SimilarNameIndex } from './similar-index';
 import { lintSeverities } from './severities';
@@ -94,7 +104,8 @@ export class LintContext {
 
   /** Folded names of the same kind similar to this one (not equal to it). */
   similarTo(kind: LintKind, folded: string): string[] {
-    if (!this.indexSimilarNames) return [...this.byFolded(kind).keys()].filter((name) => similarFoldedNames(folded, name));
+    if (!this.indexSimilarNames)
+      return [...this.byFolded(kind).keys()].filter((name) => similarFoldedNames(folded, name));
     let index = this.similarIndexes[kind];
     if (!index) {
       index = new SimilarNameIndex([...this.byFolded(kind).keys()]);
@@ -113,7 +124,10 @@ export class LintContext {
       for (const v of this.views) {
         for (const link of v.attributes) attributes.add(link.attributeId);
         for (const on of v.events) eventsOnViews.add(on.eventId);
-        eventsByView.set(v.id, v.events.map((on) => on.eventId));
+        eventsByView.set(
+          v.id,
+          v.events.map((on) => on.eventId),
+        );
       }
       for (const map of this.maps) {
         for (const link of map.attributes ?? []) attributes.add(link.attributeId);
@@ -127,7 +141,13 @@ export class LintContext {
   }
 
   /** A finding, or nothing when the company turned the rule off. */
-  finding(rule: LintRule, kind: LintFinding['entityKind'], entity: Named, message: string, field?: string): LintFinding | null {
+  finding(
+    rule: LintRule,
+    kind: LintFinding['entityKind'],
+    entity: Named,
+    message: string,
+    field?: string,
+  ): LintFinding | null {
     const severity = this.severities[rule];
     if (severity === 'off') return null;
     const finding: LintFinding = { rule, severity, entityKind: kind, entityName: entity.name, message };

@@ -18,13 +18,29 @@ export function mapFindings(ctx: LintContext, m: LintMap, allEdgeEvents: boolean
   for (const viewId of new Set(m.viewIds)) {
     const view = views.get(viewId);
     if (view && RETIRED.has(view.status)) {
-      findings.push(ctx.finding('deprecated-on-map', 'map', subject, `Map “${m.name}” shows view “${view.name}”, which is ${view.status}.`, 'nodes'));
+      findings.push(
+        ctx.finding(
+          'deprecated-on-map',
+          'map',
+          subject,
+          `Map “${m.name}” shows view “${view.name}”, which is ${view.status}.`,
+          'nodes',
+        ),
+      );
     }
   }
   for (const eventId of new Set(m.eventIds)) {
     const event = events.get(eventId);
     if (!event || !RETIRED.has(event.status) || (!allEdgeEvents && event.status === 'deprecated')) continue;
-    findings.push(ctx.finding('deprecated-on-map', 'map', subject, `Map “${m.name}” has a transition through event “${event.name}”, which is ${event.status}.`, 'edges'));
+    findings.push(
+      ctx.finding(
+        'deprecated-on-map',
+        'map',
+        subject,
+        `Map “${m.name}” has a transition through event “${event.name}”, which is ${event.status}.`,
+        'edges',
+      ),
+    );
   }
   return findings;
 }

@@ -6,13 +6,20 @@ import type { LintContext, LintKind, Named } from './context';
 const LABEL: Record<LintKind, string> = { attribute: 'Attribute', event: 'Event', view: 'View' };
 const MAX_NAMED = 3;
 
-export function nameFindings(ctx: LintContext, kind: LintKind, entity: Named & { scope?: string; type?: string }): LintFinding[] {
+export function nameFindings(
+  ctx: LintContext,
+  kind: LintKind,
+  entity: Named & { scope?: string; type?: string },
+): LintFinding[] {
   const findings: Array<LintFinding | null> = [];
   const folded = foldName(entity.name);
   const label = `${LABEL[kind]} “${entity.name}”`;
   const sameName = ctx.byFolded(kind).get(folded) ?? [];
   // Almost always the list holds only the entity itself.
-  const others = sameName.length === 1 && sameEntity(sameName[0], entity) ? [] : sameName.filter((other) => !sameEntity(other, entity));
+  const others =
+    sameName.length === 1 && sameEntity(sameName[0], entity)
+      ? []
+      : sameName.filter((other) => !sameEntity(other, entity));
 
   const clashes = kind === 'attribute' ? others.filter((o) => (o as Attribute).scope === entity.scope) : others;
   if (clashes.length > 0) {
@@ -46,18 +53,44 @@ export function nameFindings(ctx: LintContext, kind: LintKind, entity: Named & {
 
   if (ctx.severities['similar-name'] !== 'off') {
     const similar: Named[] = [];
-    for (const name of ctx.similarTo(kind, folded)) similar.push(...ctx.byFolded(kind).get(name)!.filter((o) => !sameEntity(o, entity)));
+    for (const name of ctx.similarTo(kind, folded))
+      similar.push(
+        ...ctx
+          .byFolded(kind)
+          .get(name)!
+          .filter((o) => !sameEntity(o, entity)),
+      );
     if (similar.length > 0) {
-      findings.push(ctx.finding('similar-name', kind, entity, `${label} is very close to ${quoteList(similar)}; is it the same thing?`, 'name'));
+      findings.push(
+        ctx.finding(
+          'similar-name',
+          kind,
+          entity,
+          `${label} is very close to ${quoteList(similar)}; is it the same thing?`,
+          'name',
+        ),
+      );
     }
   }
 
   const nameCase: NameCase | null =
-    kind === 'event' ? ctx.input.settings.eventNameCase : kind === 'attribute' ? ctx.input.settings.attributeNameCase : null;
+    kind === 'event'
+      ? ctx.input.settings.eventNameCase
+      : kind === 'attribute'
+        ? ctx.input.settings.attributeNameCase
+        : null;
   if (nameCase && !matchesNameCase(entity.name, nameCase)) {
     const suggestion = toNameCase(entity.name, nameCase);
     const hint = suggestion !== entity.name && matchesNameCase(suggestion, nameCase) ? `, e.g. “${suggestion}”` : '';
-    findings.push(ctx.finding('naming-case', kind, entity, `${label} does not follow the company’s ${nameCase} naming${hint}.`, 'name'));
+    findings.push(
+      ctx.finding(
+        'naming-case',
+        kind,
+        entity,
+        `${label} does not follow the company’s ${nameCase} naming${hint}.`,
+        'name',
+      ),
+    );
   }
   return findings.filter((f): f is LintFinding => f !== null);
 }

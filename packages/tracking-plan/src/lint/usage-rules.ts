@@ -8,22 +8,47 @@ const LINKED_SCOPES = new Set(['event', 'view']);
 // Identify and group calls describe who, not where, so they need no view.
 const VIEWLESS_KINDS = new Set(['identify', 'group']);
 
-export function unusedAttributeFinding(ctx: LintContext, a: Pick<Attribute, 'name' | 'scope' | 'status'> & { id?: string }): LintFinding | null {
+export function unusedAttributeFinding(
+  ctx: LintContext,
+  a: Pick<Attribute, 'name' | 'scope' | 'status'> & { id?: string },
+): LintFinding | null {
   if (!a.id || !LINKED_SCOPES.has(a.scope) || ctx.used.attributes.has(a.id)) return null;
-  return ctx.finding('unused-attribute', 'attribute', a, `Attribute “${a.name}” is not used by any event, view or map.`);
+  return ctx.finding(
+    'unused-attribute',
+    'attribute',
+    a,
+    `Attribute “${a.name}” is not used by any event, view or map.`,
+  );
 }
 
-export function eventUsageFindings(ctx: LintContext, e: Pick<PlanEvent, 'name' | 'kind' | 'status'> & { id?: string }): Array<LintFinding | null> {
+export function eventUsageFindings(
+  ctx: LintContext,
+  e: Pick<PlanEvent, 'name' | 'kind' | 'status'> & { id?: string },
+): Array<LintFinding | null> {
   if (!e.id) return [];
   const findings: Array<LintFinding | null> = [];
   if (!VIEWLESS_KINDS.has(e.kind) && !ctx.used.eventsOnViews.has(e.id)) {
-    findings.push(ctx.finding('event-without-view', 'event', e, `Event “${e.name}” does not fire on any view.`, 'views'));
+    findings.push(
+      ctx.finding('event-without-view', 'event', e, `Event “${e.name}” does not fire on any view.`, 'views'),
+    );
   }
   const maps = ctx.used.mapsByEvent.get(e.id);
   if (e.status === 'deprecated' && maps) {
     const names = [...new Set(maps)];
-    const shown = names.slice(0, 3).map((n) => `“${n}”`).join(', ') + (names.length > 3 ? ` and ${names.length - 3} more` : '');
-    findings.push(ctx.finding('deprecated-on-map', 'event', e, `Event “${e.name}” is deprecated but still on map${names.length > 1 ? 's' : ''} ${shown}.`, 'status'));
+    const shown =
+      names
+        .slice(0, 3)
+        .map((n) => `“${n}”`)
+        .join(', ') + (names.length > 3 ? ` and ${names.length - 3} more` : '');
+    findings.push(
+      ctx.finding(
+        'deprecated-on-map',
+        'event',
+        e,
+        `Event “${e.name}” is deprecated but still on map${names.length > 1 ? 's' : ''} ${shown}.`,
+        'status',
+      ),
+    );
   }
   return findings;
 }

@@ -37,23 +37,28 @@ async function adminArea(app: FastifyInstance, { deps }: { deps: AccountDeps }) 
   const registry: string[] = [];
   app.decorate('adminRoutes', registry);
 
-  await app.register(
-    async (admin) => {
-      admin.decorateRequest('productAdmin', null);
-      admin.addHook('onRoute', (route) => {
-        for (const method of [route.method].flat()) if (method !== 'HEAD') registry.push(`${method} ${route.url}`);
-      });
-      admin.addHook('onRequest', requireProductAdmin(app, deps));
-      const options = {
-        deps,
-        context: (request: FastifyRequest) => ({ deps, ...clients, actor: request.productAdmin!, requestId: request.id }),
-      };
-      for (const routes of [adminOverviewRoutes, adminUserRoutes, adminCompanyRoutes, adminEmailRoutes, adminRoadmapRoutes, adminSupportRoutes]) {
-        await admin.register(routes, { ...options, prefix: ADMIN_PREFIX });
-      }
-      await admin.register(adminsRoute, options);
-    },
-  );
+  await app.register(async (admin) => {
+    admin.decorateRequest('productAdmin', null);
+    admin.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) if (method !== 'HEAD') registry.push(`${method} ${route.url}`);
+    });
+    admin.addHook('onRequest', requireProductAdmin(app, deps));
+    const options = {
+      deps,
+      context: (request: FastifyRequest) => ({ deps, ...clients, actor: request.productAdmin!, requestId: request.id }),
+    };
+    for (const routes of [
+      adminOverviewRoutes,
+      adminUserRoutes,
+      adminCompanyRoutes,
+      adminEmailRoutes,
+      adminRoadmapRoutes,
+      adminSupportRoutes,
+    ]) {
+      await admin.register(routes, { ...options, prefix: ADMIN_PREFIX });
+    }
+    await admin.register(adminsRoute, options);
+  });
 }
 
 export default fp(adminArea, { name: 'admin-area' });

@@ -23,7 +23,10 @@ export const ADMINS_ONLY = 'Only product administrators can do this.';
  * read from the database on each request, never from the token or a cache,
  * so revoking it takes effect on the next request.
  */
-export function requireProductAdmin(app: { requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void> }, deps: AccountDeps) {
+export function requireProductAdmin(
+  app: { requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void> },
+  deps: AccountDeps,
+) {
   return async function productAdminGate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     await app.requireUser(request, reply);
     const profile = await findProfile(deps.pool, request.auth!.userId);

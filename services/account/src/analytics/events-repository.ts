@@ -7,8 +7,21 @@ export interface BatchContext {
 }
 
 const COLUMNS = [
-  'occurred_at', 'kind', 'name', 'path', 'referrer_host', 'visible_ms', 'scroll_depth', 'properties',
-  'device_id', 'session_id', 'user_id', 'bucket', 'experiments', 'utm', 'ip_prefix',
+  'occurred_at',
+  'kind',
+  'name',
+  'path',
+  'referrer_host',
+  'visible_ms',
+  'scroll_depth',
+  'properties',
+  'device_id',
+  'session_id',
+  'user_id',
+  'bucket',
+  'experiments',
+  'utm',
+  'ip_prefix',
 ];
 
 /** One multi-row insert per batch: a batch holds at most a few dozen events. */
@@ -34,6 +47,9 @@ export async function insertEvents(db: Queryable, batch: AnalyticsBatch, context
     );
     return `(${COLUMNS.map((_, k) => `$${i * COLUMNS.length + k + 1}`).join(', ')})`;
   });
-  const result = await db.query(`INSERT INTO analytics.events (${COLUMNS.join(', ')}) VALUES ${rows.join(', ')}`, values);
+  const result = await db.query(
+    `INSERT INTO analytics.events (${COLUMNS.join(', ')}) VALUES ${rows.join(', ')}`,
+    values,
+  );
   return result.rowCount ?? batch.events.length;
 }

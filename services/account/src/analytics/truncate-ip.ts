@@ -13,7 +13,10 @@ export function truncateIp(address: string | undefined): string | null {
   }
   if (net.isIPv6(mapped)) {
     const groups = expandIpv6(mapped);
-    return `${groups.slice(0, 3).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/48`;
+    return `${groups
+      .slice(0, 3)
+      .map((g) => g.replace(/^0+(?=.)/, ''))
+      .join(':')}::/48`;
   }
   return null;
 }

@@ -13,7 +13,11 @@ const NOTICE_WINDOW_MS = 10 * 60 * 1000;
  * Signing up with a registered address must not reveal that it is taken:
  * the owner gets an email instead, and the caller the same answer either way.
  */
-export async function notifyAlreadyRegistered(deps: AccountDeps, email: string, requestId: string): Promise<{ message: string }> {
+export async function notifyAlreadyRegistered(
+  deps: AccountDeps,
+  email: string,
+  requestId: string,
+): Promise<{ message: string }> {
   const user = await deps.authApi.userByEmail(email.trim().toLowerCase(), requestId);
   if (user) {
     const window = Math.floor(Date.now() / NOTICE_WINDOW_MS);

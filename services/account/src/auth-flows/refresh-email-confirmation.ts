@@ -18,7 +18,8 @@ export async function refreshEmailConfirmation(
 ): Promise<{ email: string; emailConfirmed: true }> {
   const [user] = await deps.authApi.lookupUsers([auth.userId], requestId);
   if (!user) throw new AppError(404, 'user_not_found', 'User not found');
-  if (user.email.toLowerCase() !== email.trim().toLowerCase()) throw new AppError(400, 'email_mismatch', EMAIL_MISMATCH);
+  if (user.email.toLowerCase() !== email.trim().toLowerCase())
+    throw new AppError(400, 'email_mismatch', EMAIL_MISMATCH);
   await upsertProfile(deps.pool, { userId: user.id, email: user.email, emailConfirmed: user.emailConfirmed });
   deps.syncCache.invalidate(auth.userId);
   if (!user.emailConfirmed) throw new AppError(404, 'email_not_confirmed', EMAIL_NOT_CONFIRMED);

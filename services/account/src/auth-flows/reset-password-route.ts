@@ -5,7 +5,6 @@ import type { AccountDeps } from '../deps';
 import { resetPassword } from './reset-password';
 import { callContext } from '../lib/call-context';
 
-
 export default async function resetPasswordRoute(app: FastifyInstance, { deps }: { deps: AccountDeps }) {
   app.post<{ Body: Static<typeof ResetPasswordBody> }>(
     '/api/account/reset-password',

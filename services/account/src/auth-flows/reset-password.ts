@@ -19,13 +19,22 @@ function asBadRequest(error: unknown): never {
  * with it, then ends that session — and with `logoutDevices` every other
  * session too — so the user logs in again with the new password.
  */
-export async function resetPassword(deps: AccountDeps, input: ResetPasswordInput, context: CallContext): Promise<{ message: string }> {
+export async function resetPassword(
+  deps: AccountDeps,
+  input: ResetPasswordInput,
+  context: CallContext,
+): Promise<{ message: string }> {
   const session = await deps.authApi.verifyRecovery(input.token, context).catch(asBadRequest);
   await deps.authApi.updatePassword(session.accessToken, input.newPassword, context).catch(asBadRequest);
-  await deps.authApi.logout(session.accessToken, input.logoutDevices ? 'global' : 'local', context).catch((error: Error) => {
-    // The password is already changed; a failed logout must not report the reset as failed.
-    deps.log.warn({ err: error.message, requestId: context.requestId }, 'could not end sessions after password reset');
-  });
+  await deps.authApi
+    .logout(session.accessToken, input.logoutDevices ? 'global' : 'local', context)
+    .catch((error: Error) => {
+      // The password is already changed; a failed logout must not report the reset as failed.
+      deps.log.warn(
+        { err: error.message, requestId: context.requestId },
+        'could not end sessions after password reset',
+      );
+    });
   await upsertProfile(deps.pool, { userId: session.userId, email: session.email });
   await setPasswordResetRequired(deps.pool, session.userId, false);
   deps.syncCache.invalidate(session.userId);

@@ -53,7 +53,9 @@ export function createAuthApi(options: AuthApiOptions) {
         signal: AbortSignal.timeout(options.timeoutMs),
       });
     } catch {
-      throw new AppError(503, 'auth_unavailable', 'The sign-in service is unavailable. Try again later.', { 'retry-after': '1' });
+      throw new AppError(503, 'auth_unavailable', 'The sign-in service is unavailable. Try again later.', {
+        'retry-after': '1',
+      });
     }
     const text = await response.text();
     let data: Record<string, unknown> | undefined;
@@ -63,7 +65,9 @@ export function createAuthApi(options: AuthApiOptions) {
       data = undefined;
     }
     if (!response.ok) {
-      const message = String(data?.msg ?? data?.message ?? data?.error_description ?? data?.error ?? `Auth answered ${response.status}`);
+      const message = String(
+        data?.msg ?? data?.message ?? data?.error_description ?? data?.error ?? `Auth answered ${response.status}`,
+      );
       const code = String(data?.code ?? data?.error_code ?? 'auth_error');
       const headersOut: Record<string, string> = {};
       const retryAfter = response.headers.get('retry-after');
@@ -98,7 +102,8 @@ export function createAuthApi(options: AuthApiOptions) {
         body: { type: 'recovery', token_hash: tokenHash },
         context,
       });
-      if (!session?.access_token || !session.user) throw new AppError(400, 'otp_expired', 'The reset link is invalid or has expired.');
+      if (!session?.access_token || !session.user)
+        throw new AppError(400, 'otp_expired', 'The reset link is invalid or has expired.');
       return { accessToken: session.access_token, userId: session.user.id, email: session.user.email };
     },
     async updatePassword(accessToken: string, password: string, context: CallContext): Promise<void> {

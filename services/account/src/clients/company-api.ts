@@ -6,7 +6,10 @@ export type { CompanyPermission };
 export function createCompanyApi(internal: InternalClient) {
   return {
     async companiesOf(userId: string, requestId?: string): Promise<CompanyPermission[]> {
-      const result = await internal<{ companies: CompanyPermission[] }>(`/internal/users/${encodeURIComponent(userId)}/companies`, { requestId });
+      const result = await internal<{ companies: CompanyPermission[] }>(
+        `/internal/users/${encodeURIComponent(userId)}/companies`,
+        { requestId },
+      );
       return (result?.companies ?? []).map((c) => ({ id: c.id, name: c.name, role: c.role }));
     },
   };

@@ -6,7 +6,6 @@ import { limitPerAddress, TOO_MANY_MESSAGES } from '../lib/rate-window';
 import { recordLead } from './record-lead';
 import { idempotencyKey } from '../lib/call-context';
 
-
 export default async function leadRoute(app: FastifyInstance, { deps }: { deps: AccountDeps }) {
   app.post<{ Body: Static<typeof LeadBody> }>(
     '/api/account/lead',
@@ -16,7 +15,12 @@ export default async function leadRoute(app: FastifyInstance, { deps }: { deps: 
       preHandler: limitPerAddress(deps.config.LEAD_RATE_LIMIT_PER_MINUTE, TOO_MANY_MESSAGES),
     },
     async (request, reply) => {
-      const created = await recordLead(deps, request.auth?.userId ?? null, request.body.leadData, idempotencyKey(request));
+      const created = await recordLead(
+        deps,
+        request.auth?.userId ?? null,
+        request.body.leadData,
+        idempotencyKey(request),
+      );
       return reply.code(201).send(created);
     },
   );

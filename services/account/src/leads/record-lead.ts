@@ -22,11 +22,20 @@ export async function recordLead(
     deps.log.info({ honeypot: true }, 'lead dropped: honeypot filled');
     return { id: crypto.randomUUID() };
   }
-  const created = await runIdempotent(deps.pool, { key: idempotencyKey, scope: `lead:${userId ?? 'anonymous'}`, body: fields }, async (client) => {
-    const id = await insertLead(client, userId, fields);
-    await enqueueEmail(client, 'account', { template: 'lead', to: deps.config.LEAD_EMAIL, data: { fields }, dedupeKey: `lead:${id}` });
-    return { id };
-  });
+  const created = await runIdempotent(
+    deps.pool,
+    { key: idempotencyKey, scope: `lead:${userId ?? 'anonymous'}`, body: fields },
+    async (client) => {
+      const id = await insertLead(client, userId, fields);
+      await enqueueEmail(client, 'account', {
+        template: 'lead',
+        to: deps.config.LEAD_EMAIL,
+        data: { fields },
+        dedupeKey: `lead:${id}`,
+      });
+      return { id };
+    },
+  );
   deps.outbox.wake();
   return created;
 }

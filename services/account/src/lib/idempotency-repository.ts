@@ -15,7 +15,13 @@ export async function findStoredResponse(db: Queryable, scope: string, key: stri
   return rows[0] ? { requestHash: rows[0].request_hash, response: rows[0].response } : null;
 }
 
-export async function storeResponse(db: Queryable, scope: string, key: string, requestHash: string, response: unknown): Promise<void> {
+export async function storeResponse(
+  db: Queryable,
+  scope: string,
+  key: string,
+  requestHash: string,
+  response: unknown,
+): Promise<void> {
   await db.query(`INSERT INTO account.idempotency_keys (scope, key, request_hash, response) VALUES ($1, $2, $3, $4)`, [
     scope,
     key,

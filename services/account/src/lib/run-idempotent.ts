@@ -1,4 +1,9 @@
-import { idempotencyInProgress, idempotencyKeyReused, requestHash as hashOf, withTransaction } from '@tracemap/service-kit';
+import {
+  idempotencyInProgress,
+  idempotencyKeyReused,
+  requestHash as hashOf,
+  withTransaction,
+} from '@tracemap/service-kit';
 import type pg from 'pg';
 import { findStoredResponse, storeResponse } from './idempotency-repository';
 
@@ -37,7 +42,11 @@ const ABANDONED_AFTER = '2 minutes';
  * is still running gets 409; if the work fails the claim is dropped so the request can be
  * sent again.
  */
-export async function runIdempotentCall<T>(pool: pg.Pool, idempotency: { key?: string; scope: string; body: unknown }, work: () => Promise<T>): Promise<T> {
+export async function runIdempotentCall<T>(
+  pool: pg.Pool,
+  idempotency: { key?: string; scope: string; body: unknown },
+  work: () => Promise<T>,
+): Promise<T> {
   const { key, scope } = idempotency;
   if (!key) return work();
   const requestHash = hashOf(idempotency.body);
@@ -56,10 +65,17 @@ export async function runIdempotentCall<T>(pool: pg.Pool, idempotency: { key?: s
   }
   try {
     const result = await work();
-    await pool.query(`UPDATE account.idempotency_keys SET response = $3 WHERE scope = $1 AND key = $2`, [scope, key, JSON.stringify(result)]);
+    await pool.query(`UPDATE account.idempotency_keys SET response = $3 WHERE scope = $1 AND key = $2`, [
+      scope,
+      key,
+      JSON.stringify(result),
+    ]);
     return result;
   } catch (error) {
-    await pool.query(`DELETE FROM account.idempotency_keys WHERE scope = $1 AND key = $2 AND response IS NULL`, [scope, key]);
+    await pool.query(`DELETE FROM account.idempotency_keys WHERE scope = $1 AND key = $2 AND response IS NULL`, [
+      scope,
+      key,
+    ]);
     throw error;
   }
 }

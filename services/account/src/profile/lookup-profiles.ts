@@ -10,7 +10,11 @@ import { namesFromMetadata } from './names-from-metadata';
  * no profile yet: auth is asked for them, and their profile is created from what it knows,
  * as their first sync would. If auth does not answer, those users are left out as before.
  */
-export async function lookupProfiles(deps: AccountDeps, ids: string[], requestId?: string): Promise<ProfilesLookupAnswer> {
+export async function lookupProfiles(
+  deps: AccountDeps,
+  ids: string[],
+  requestId?: string,
+): Promise<ProfilesLookupAnswer> {
   const wanted = [...new Set(ids)];
   const profiles = await findProfiles(deps.pool, wanted);
   const known = new Set(profiles.map((p) => p.userId));
@@ -26,7 +30,10 @@ async function profilesFromAuth(deps: AccountDeps, ids: string[], requestId?: st
   try {
     users = await deps.authApi.lookupUsers(ids, requestId);
   } catch (error) {
-    deps.log.warn({ err: error instanceof Error ? error.message : error, requestId }, 'auth user lookup failed; profiles without a sync left out');
+    deps.log.warn(
+      { err: error instanceof Error ? error.message : error, requestId },
+      'auth user lookup failed; profiles without a sync left out',
+    );
     return [];
   }
   if (users.length === 0) return [];

@@ -7,7 +7,11 @@ import { lookupProfiles } from './lookup-profiles';
  * Answers whether it was taken before; calling it again changes nothing. A user who has
  * never synced gets a profile first, as their first sync would create it.
  */
-export async function markTrialUsed(deps: AccountDeps, userId: string, requestId?: string): Promise<{ trialUsed: true; alreadyUsed: boolean }> {
+export async function markTrialUsed(
+  deps: AccountDeps,
+  userId: string,
+  requestId?: string,
+): Promise<{ trialUsed: true; alreadyUsed: boolean }> {
   const update = () =>
     deps.pool.query<{ already_used: boolean }>(
       `UPDATE account.profiles p SET trial_used = true, updated_at = now()

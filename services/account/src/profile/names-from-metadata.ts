@@ -1,5 +1,8 @@
 /** Signup stores names in user metadata; both camelCase and snake_case are seen in the wild. */
-export function namesFromMetadata(metadata: Record<string, unknown> | undefined): { firstName?: string; lastName?: string } {
+export function namesFromMetadata(metadata: Record<string, unknown> | undefined): {
+  firstName?: string;
+  lastName?: string;
+} {
   if (!metadata) return {};
   const pick = (...keys: string[]) => {
     for (const key of keys) {

@@ -23,7 +23,8 @@ interface ProfileRow {
   trial_used: boolean;
 }
 
-const COLUMNS = 'user_id, email, email_confirmed, first_name, last_name, anamap_admin, password_reset_required, trial_used';
+const COLUMNS =
+  'user_id, email, email_confirmed, first_name, last_name, anamap_admin, password_reset_required, trial_used';
 
 function toProfile(row: ProfileRow): ProfileRecord {
   return {
@@ -44,12 +45,18 @@ export async function findProfile(db: Queryable, userId: string): Promise<Profil
 }
 
 export async function findProfiles(db: Queryable, userIds: string[]): Promise<ProfileRecord[]> {
-  const { rows } = await db.query<ProfileRow>(`SELECT ${COLUMNS} FROM account.profiles WHERE user_id = ANY($1::uuid[])`, [userIds]);
+  const { rows } = await db.query<ProfileRow>(
+    `SELECT ${COLUMNS} FROM account.profiles WHERE user_id = ANY($1::uuid[])`,
+    [userIds],
+  );
   return rows.map(toProfile);
 }
 
 export async function findProfileByEmail(db: Queryable, email: string): Promise<ProfileRecord | null> {
-  const { rows } = await db.query<ProfileRow>(`SELECT ${COLUMNS} FROM account.profiles WHERE lower(email) = lower($1) LIMIT 1`, [email]);
+  const { rows } = await db.query<ProfileRow>(
+    `SELECT ${COLUMNS} FROM account.profiles WHERE lower(email) = lower($1) LIMIT 1`,
+    [email],
+  );
   return rows[0] ? toProfile(rows[0]) : null;
 }
 
@@ -94,9 +101,15 @@ export async function updateName(db: Queryable, userId: string, firstName: strin
 }
 
 export async function setAdmin(db: Queryable, userId: string, admin: boolean): Promise<void> {
-  await db.query(`UPDATE account.profiles SET anamap_admin = $2, updated_at = now() WHERE user_id = $1`, [userId, admin]);
+  await db.query(`UPDATE account.profiles SET anamap_admin = $2, updated_at = now() WHERE user_id = $1`, [
+    userId,
+    admin,
+  ]);
 }
 
 export async function setPasswordResetRequired(db: Queryable, userId: string, required: boolean): Promise<void> {
-  await db.query(`UPDATE account.profiles SET password_reset_required = $2, updated_at = now() WHERE user_id = $1`, [userId, required]);
+  await db.query(`UPDATE account.profiles SET password_reset_required = $2, updated_at = now() WHERE user_id = $1`, [
+    userId,
+    required,
+  ]);
 }

@@ -15,7 +15,11 @@ export function syncAccount(deps: AccountDeps, auth: AuthContext, requestId: str
   return deps.syncCache.read(
     auth.userId,
     () => loadAccount(deps, auth, requestId),
-    (error) => deps.log.warn({ err: error instanceof Error ? error.message : error, requestId }, 'background sync refresh failed'),
+    (error) =>
+      deps.log.warn(
+        { err: error instanceof Error ? error.message : error, requestId },
+        'background sync refresh failed',
+      ),
   );
 }
 
@@ -48,7 +52,10 @@ async function loadAccount(deps: AccountDeps, auth: AuthContext, requestId: stri
       }),
     deps.companyApi.companiesOf(auth.userId, requestId).catch((error: Error) => {
       degraded.push('companyPermissions');
-      deps.log.warn({ err: error.message, requestId }, 'company service unavailable; answering the last known company permissions');
+      deps.log.warn(
+        { err: error.message, requestId },
+        'company service unavailable; answering the last known company permissions',
+      );
       return null;
     }),
     findProfile(deps.pool, auth.userId),

@@ -78,7 +78,11 @@ export function createSyncCache(options: SyncCacheOptions) {
      * The user's answer: from the cache when fresh (or stale within the bound, refreshing in
      * the background), else from one shared load. onBackgroundError hears refresh failures.
      */
-    async read(userId: string, load: () => Promise<SyncLoad>, onBackgroundError: (error: unknown) => void): Promise<AccountUser> {
+    async read(
+      userId: string,
+      load: () => Promise<SyncLoad>,
+      onBackgroundError: (error: unknown) => void,
+    ): Promise<AccountUser> {
       const entry = entries?.get(userId);
       if (entry) {
         const age = now() - entry.at;

@@ -16,7 +16,9 @@ export default async function syncRoute(app: FastifyInstance, { deps }: { deps: 
       reply.header('cache-control', 'private, no-store');
       if (user.passwordResetRequired) {
         // The client reads the status: a 205 means revoke sessions and send a reset email.
-        return reply.code(205).send({ statusCode: 205, code: 'password_reset_required', message: MESSAGES.passwordResetRequired });
+        return reply
+          .code(205)
+          .send({ statusCode: 205, code: 'password_reset_required', message: MESSAGES.passwordResetRequired });
       }
       return user;
     },

@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import type { AccountDeps } from '../deps';
 import { NAME_REQUIRED, updateName } from './update-name';
 
-
 export default async function updateNameRoute(app: FastifyInstance, { deps }: { deps: AccountDeps }) {
   app.post<{ Body: Static<typeof UpdateNameBody> }>(
     '/api/account/update-name',

@@ -14,7 +14,12 @@ export default async function feedbackRoute(app: FastifyInstance, { deps }: { de
       preHandler: limitPerAddress(deps.config.SUPPORT_RATE_LIMIT_PER_MINUTE, TOO_MANY_MESSAGES),
     },
     async (request, reply) => {
-      const created = await sendFeedback(deps, request.auth?.userId ?? null, request.body.text, idempotencyKey(request));
+      const created = await sendFeedback(
+        deps,
+        request.auth?.userId ?? null,
+        request.body.text,
+        idempotencyKey(request),
+      );
       return reply.code(201).send(created);
     },
   );

@@ -1,10 +1,14 @@
 import type { Queryable } from '@tracemap/service-kit';
 
-export async function insertLead(db: Queryable, userId: string | null, leadData: Record<string, unknown>): Promise<string> {
-  const { rows } = await db.query<{ id: string }>(`INSERT INTO account.leads (user_id, lead_data) VALUES ($1, $2) RETURNING id`, [
-    userId,
-    JSON.stringify(leadData),
-  ]);
+export async function insertLead(
+  db: Queryable,
+  userId: string | null,
+  leadData: Record<string, unknown>,
+): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO account.leads (user_id, lead_data) VALUES ($1, $2) RETURNING id`,
+    [userId, JSON.stringify(leadData)],
+  );
   return rows[0].id;
 }
 
@@ -37,6 +41,9 @@ export async function insertBugReport(db: Queryable, userId: string | null, repo
 }
 
 export async function insertFeedback(db: Queryable, userId: string | null, text: string): Promise<string> {
-  const { rows } = await db.query<{ id: string }>(`INSERT INTO account.feedback (user_id, text) VALUES ($1, $2) RETURNING id`, [userId, text]);
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO account.feedback (user_id, text) VALUES ($1, $2) RETURNING id`,
+    [userId, text],
+  );
   return rows[0].id;
 }

@@ -23,7 +23,10 @@ export async function startAdminWorld(): Promise<AdminWorld> {
   const revokedEmail = `revoked.${Date.now()}@${ADMIN_EMAIL_DOMAIN}`;
   const stack = await startStack({ company: true, accountEnv: { ADMIN_EMAILS: `${adminEmail},${revokedEmail}` } });
   const call: AdminWorld['call'] = (actor, options) =>
-    stack.account.app.inject({ ...options, headers: { ...(options.headers ?? {}), ...(actor ? bearer(actor.token) : {}) } });
+    stack.account.app.inject({
+      ...options,
+      headers: { ...(options.headers ?? {}), ...(actor ? bearer(actor.token) : {}) },
+    });
   const admin = await signedInUser(stack, { email: adminEmail });
   const revoked = await signedInUser(stack, { email: revokedEmail });
   const user = await signedInUser(stack);
@@ -32,7 +35,11 @@ export async function startAdminWorld(): Promise<AdminWorld> {
     const synced = await call(actor, { method: 'GET', url: '/api/account/sync' });
     if (synced.statusCode !== 200) throw new Error(`sync failed: ${synced.body}`);
   }
-  const revoke = await call(admin, { method: 'PUT', url: `/api/account/admin/users/${revoked.id}/product-admin`, payload: { value: false } });
+  const revoke = await call(admin, {
+    method: 'PUT',
+    url: `/api/account/admin/users/${revoked.id}/product-admin`,
+    payload: { value: false },
+  });
   if (revoke.statusCode !== 200) throw new Error(`revoke failed: ${revoke.body}`);
   return { stack, admin, revoked, user, call };
 }

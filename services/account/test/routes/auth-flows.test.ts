@@ -21,7 +21,10 @@ const to = (address: string) => (m: ParsedMail) =>
 /** The one-time token in the link of the newest reset email to this address. */
 async function resetTokenFromEmail(email: string, already: number): Promise<string> {
   const message = await stack.smtp.waitForMessage(
-    (m) => to(email)(m) && m.subject === 'Reset your Tracemap password' && stack.smtp.messages.filter(to(email)).indexOf(m) >= already,
+    (m) =>
+      to(email)(m) &&
+      m.subject === 'Reset your Tracemap password' &&
+      stack.smtp.messages.filter(to(email)).indexOf(m) >= already,
   );
   const link = /https?:\/\/\S+/.exec(message.text ?? '')![0];
   // The email opens the product's reset page, /reset-password/{token}.
@@ -56,7 +59,11 @@ describe('POST /api/account/revoke-sessions', () => {
     expect(unknown.statusCode).toBe(400);
     expect((await sync(user.token)).statusCode).toBe(200);
     expect((await post('/api/account/revoke-sessions', {})).statusCode).toBe(401);
-    const noBody = await stack.account.app.inject({ method: 'POST', url: '/api/account/revoke-sessions', headers: bearer(user.token) });
+    const noBody = await stack.account.app.inject({
+      method: 'POST',
+      url: '/api/account/revoke-sessions',
+      headers: bearer(user.token),
+    });
     expect(noBody.statusCode).toBe(200);
     expect((await sync(user.token)).statusCode).toBe(401);
   });
@@ -80,14 +87,18 @@ describe('POST /api/account/forgot-password and /reset-password', () => {
       const res = await post('/api/account/forgot-password', payload);
       expect(res.statusCode).toBe(400);
     }
-    expect((await post('/api/account/forgot-password', { email: 'nope' })).json().message).toBe('A valid email address is required');
+    expect((await post('/api/account/forgot-password', { email: 'nope' })).json().message).toBe(
+      'A valid email address is required',
+    );
     expect(stack.smtp.messages.length).toBe(before);
   });
 
   test('a reset with the emailed token sets the password, ends the sessions and clears the reset flag', async () => {
     const user = await signedInUser(stack);
     expect((await sync(user.token)).statusCode).toBe(200);
-    await stack.account.app.db.query('UPDATE account.profiles SET password_reset_required = true WHERE user_id = $1', [user.id]);
+    await stack.account.app.db.query('UPDATE account.profiles SET password_reset_required = true WHERE user_id = $1', [
+      user.id,
+    ]);
     const already = stack.smtp.messages.filter(to(user.email)).length;
     await post('/api/account/forgot-password', { email: user.email });
     const token = await resetTokenFromEmail(user.email, already);
@@ -120,21 +131,29 @@ describe('POST /api/account/forgot-password and /reset-password', () => {
     const weak = await post('/api/account/reset-password', { token, newPassword: 'short' });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().message.length).toBeGreaterThan(0);
-    expect((await browserClient(stack.auth.url).auth.signInWithPassword({ email: user.email, password: PASSWORD })).error).toBeNull();
+    expect(
+      (await browserClient(stack.auth.url).auth.signInWithPassword({ email: user.email, password: PASSWORD })).error,
+    ).toBeNull();
   });
 
   test('bad reset input → 400, nothing changed', async () => {
     for (const [payload, message] of [
       [{ newPassword: 'x' }, 'token required'],
       [{ token: 'abc' }, 'newPassword required'],
-      [{ token: 'abc', newPassword: 'long enough password', logoutDevices: 'sometimes' }, 'logoutDevices must be boolean'],
+      [
+        { token: 'abc', newPassword: 'long enough password', logoutDevices: 'sometimes' },
+        'logoutDevices must be boolean',
+      ],
       [{ token: 'abc', newPassword: 'long enough password', email: 'x@y.z' }, 'Unknown field: email'],
     ] as const) {
       const res = await post('/api/account/reset-password', payload);
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(message);
     }
-    const forged = await post('/api/account/reset-password', { token: 'not-a-real-token', newPassword: 'long enough password 1' });
+    const forged = await post('/api/account/reset-password', {
+      token: 'not-a-real-token',
+      newPassword: 'long enough password 1',
+    });
     expect(forged.statusCode).toBe(400);
   });
 });
@@ -149,13 +168,19 @@ describe('POST /api/account/already-registered', () => {
     expect([known.statusCode, again.statusCode, unknown.statusCode]).toEqual([200, 200, 200]);
     expect(unknown.json()).toEqual(known.json());
 
-    const message = await stack.smtp.waitForMessage((m) => to(user.email)(m) && m.subject === 'You already have a Tracemap account');
+    const message = await stack.smtp.waitForMessage(
+      (m) => to(user.email)(m) && m.subject === 'You already have a Tracemap account',
+    );
     expect(message.text).toContain('Hi Rosalind,');
     expect(message.text).toContain('http://localhost:8080/login');
     await stack.account.app.outbox.drain();
-    expect(stack.smtp.messages.filter((m) => to(user.email)(m) && m.subject === 'You already have a Tracemap account')).toHaveLength(1);
+    expect(
+      stack.smtp.messages.filter((m) => to(user.email)(m) && m.subject === 'You already have a Tracemap account'),
+    ).toHaveLength(1);
     expect(stack.smtp.messages.some(to('stranger@example.com'))).toBe(false);
-    const { rows } = await stack.account.app.db.query(`SELECT recipient FROM account.outbox WHERE template = 'already-registered'`);
+    const { rows } = await stack.account.app.db.query(
+      `SELECT recipient FROM account.outbox WHERE template = 'already-registered'`,
+    );
     expect(rows).toEqual([{ recipient: user.email }]);
   });
 

@@ -23,12 +23,19 @@ afterAll(async () => {
 });
 
 const lookup = (payload: unknown, token: string | null = SERVICE_TOKEN) =>
-  app.inject({ method: 'POST', url: '/internal/profiles/lookup', payload: payload as object, headers: token ? { 'x-service-token': token } : {} });
+  app.inject({
+    method: 'POST',
+    url: '/internal/profiles/lookup',
+    payload: payload as object,
+    headers: token ? { 'x-service-token': token } : {},
+  });
 
 test('answers the profiles that exist, in the agreed shape', async () => {
   const res = await lookup({ ids: [ada, bob, '33333333-3333-4333-8333-333333333333', ada] });
   expect(res.statusCode).toBe(200);
-  const profiles = res.json().profiles.sort((a: { email: string }, b: { email: string }) => a.email.localeCompare(b.email));
+  const profiles = res
+    .json()
+    .profiles.sort((a: { email: string }, b: { email: string }) => a.email.localeCompare(b.email));
   expect(profiles).toEqual([
     { id: ada, email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' },
     { id: bob, email: 'bob@example.com', firstName: '', lastName: '' },
@@ -52,7 +59,11 @@ test('validates the body', async () => {
 
 describe('GET /internal/users/:userId/product-admin', () => {
   const productAdmin = (userId: string, token: string | null = SERVICE_TOKEN) =>
-    app.inject({ method: 'GET', url: `/internal/users/${userId}/product-admin`, headers: token ? { 'x-service-token': token } : {} });
+    app.inject({
+      method: 'GET',
+      url: `/internal/users/${userId}/product-admin`,
+      headers: token ? { 'x-service-token': token } : {},
+    });
 
   test('answers the flag as stored, and false for someone without a profile', async () => {
     await app.db.query(`UPDATE account.profiles SET anamap_admin = true WHERE user_id = $1`, [ada]);

@@ -16,7 +16,12 @@ describe('a member who joined through an invitation', () => {
     const invitee = await signedInUser(stack, { firstName: 'Katherine', lastName: 'Johnson' });
     const company = stack.company!.app;
 
-    const created = await company.inject({ method: 'POST', url: '/api/company/create', headers: bearer(owner.token), payload: { name: 'Names Co' } });
+    const created = await company.inject({
+      method: 'POST',
+      url: '/api/company/create',
+      headers: bearer(owner.token),
+      payload: { name: 'Names Co' },
+    });
     expect(created.statusCode).toBe(201);
     const companyId = created.json().company.id;
     const invited = await company.inject({
@@ -27,19 +32,40 @@ describe('a member who joined through an invitation', () => {
     });
     expect(invited.statusCode).toBe(201);
     // Read once before the join, as the members page would: the join must still show at once.
-    expect((await company.inject({ method: 'POST', url: '/api/company/info', headers: bearer(owner.token), payload: { companyId } })).statusCode).toBe(200);
+    expect(
+      (
+        await company.inject({
+          method: 'POST',
+          url: '/api/company/info',
+          headers: bearer(owner.token),
+          payload: { companyId },
+        })
+      ).statusCode,
+    ).toBe(200);
 
     const accepted = await company.inject({
       method: 'POST',
       url: '/api/company/accept-invite',
       headers: bearer(invitee.token),
-      payload: { invitationId: invited.json().invitation.invitationId, email: invitee.email, firstName: 'Kathy', lastName: 'J' },
+      payload: {
+        invitationId: invited.json().invitation.invitationId,
+        email: invitee.email,
+        firstName: 'Kathy',
+        lastName: 'J',
+      },
     });
     expect(accepted.json()).toMatchObject({ companyId });
-    const { rows } = await stack.account.app.db.query('SELECT 1 FROM account.profiles WHERE user_id = $1', [invitee.id]);
+    const { rows } = await stack.account.app.db.query('SELECT 1 FROM account.profiles WHERE user_id = $1', [
+      invitee.id,
+    ]);
     expect(rows).toHaveLength(0);
 
-    const info = await company.inject({ method: 'POST', url: '/api/company/info', headers: bearer(owner.token), payload: { companyId } });
+    const info = await company.inject({
+      method: 'POST',
+      url: '/api/company/info',
+      headers: bearer(owner.token),
+      payload: { companyId },
+    });
     expect(info.statusCode).toBe(200);
     expect(info.json().users).toEqual(
       expect.arrayContaining([
@@ -49,6 +75,11 @@ describe('a member who joined through an invitation', () => {
     );
     // The profile now exists, as their first sync would have made it; that sync finds it as is.
     const synced = await stack.account.app.inject({ url: '/api/account/sync', headers: bearer(invitee.token) });
-    expect(synced.json()).toMatchObject({ id: invitee.id, email: invitee.email, firstName: 'Katherine', lastName: 'Johnson' });
+    expect(synced.json()).toMatchObject({
+      id: invitee.id,
+      email: invitee.email,
+      firstName: 'Katherine',
+      lastName: 'Johnson',
+    });
   });
 });

@@ -16,7 +16,8 @@ afterAll(async () => {
 
 const post = (url: string, token: string | undefined, payload: unknown) =>
   stack.account.app.inject({ method: 'POST', url, headers: token ? bearer(token) : {}, payload: payload as object });
-const sync = async (token: string) => (await stack.account.app.inject({ url: '/api/account/sync', headers: bearer(token) })).json();
+const sync = async (token: string) =>
+  (await stack.account.app.inject({ url: '/api/account/sync', headers: bearer(token) })).json();
 const profileRow = async (userId: string) =>
   (await stack.account.app.db.query('SELECT * FROM account.profiles WHERE user_id = $1', [userId])).rows[0];
 
@@ -61,12 +62,19 @@ describe('product admins', () => {
   test('a user cannot make themselves admin by any route', async () => {
     const user = await signedInUser(stack);
     await sync(user.token);
-    const viaName = await post('/api/account/update-name', user.token, { firstName: 'A', lastName: 'B', anamap_admin: true });
+    const viaName = await post('/api/account/update-name', user.token, {
+      firstName: 'A',
+      lastName: 'B',
+      anamap_admin: true,
+    });
     expect(viaName.statusCode).toBe(400);
     const viaAdmins = await post('/api/account/admins', user.token, { userId: user.id, admin: true });
     expect(viaAdmins.statusCode).toBe(403);
     expect(viaAdmins.json().message).toBe('Only product administrators can do this.');
-    const viaLead = await post('/api/account/lead', user.token, { leadData: { email: user.email }, anamap_admin: true });
+    const viaLead = await post('/api/account/lead', user.token, {
+      leadData: { email: user.email },
+      anamap_admin: true,
+    });
     expect(viaLead.statusCode).toBe(400);
     expect((await sync(user.token)).anamap_admin).toBe(false);
   });
@@ -101,7 +109,10 @@ describe('product admins', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(message);
     }
-    const unknown = await post('/api/account/admins', adminUser.token, { userId: '99999999-9999-4999-8999-999999999999', admin: true });
+    const unknown = await post('/api/account/admins', adminUser.token, {
+      userId: '99999999-9999-4999-8999-999999999999',
+      admin: true,
+    });
     expect(unknown.statusCode).toBe(404);
     expect(await profileRow('99999999-9999-4999-8999-999999999999')).toBeUndefined();
     expect((await profileRow(user.id)).anamap_admin).toBe(false);
@@ -113,7 +124,9 @@ describe('POST /api/account/verify-email', () => {
     const user = await signedInUser(stack);
     await sync(user.token);
     // A profile that missed the confirmation (e.g. made before the code was verified).
-    await stack.account.app.db.query('UPDATE account.profiles SET email_confirmed = false WHERE user_id = $1', [user.id]);
+    await stack.account.app.db.query('UPDATE account.profiles SET email_confirmed = false WHERE user_id = $1', [
+      user.id,
+    ]);
     const res = await post('/api/account/verify-email', user.token, { email: user.email.toUpperCase() });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ email: user.email, emailConfirmed: true });
@@ -124,7 +137,9 @@ describe('POST /api/account/verify-email', () => {
   test('another address or bad input → 400, nothing changed', async () => {
     const user = await signedInUser(stack);
     await sync(user.token);
-    await stack.account.app.db.query('UPDATE account.profiles SET email_confirmed = false WHERE user_id = $1', [user.id]);
+    await stack.account.app.db.query('UPDATE account.profiles SET email_confirmed = false WHERE user_id = $1', [
+      user.id,
+    ]);
     const other = await post('/api/account/verify-email', user.token, { email: 'someone.else@example.com' });
     expect(other.statusCode).toBe(400);
     expect(other.json().message).toBe('This email does not belong to your account.');

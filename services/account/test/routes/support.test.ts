@@ -17,7 +17,11 @@ afterAll(async () => {
 
 describe('POST /api/support/feedback', () => {
   test('stores the text and answers 201 with its id', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/support/feedback', payload: { text: '  Love the maps view  ' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/support/feedback',
+      payload: { text: '  Love the maps view  ' },
+    });
     expect(res.statusCode).toBe(201);
     const { rows } = await app.db.query('SELECT text, user_id FROM account.feedback WHERE id = $1', [res.json().id]);
     expect(rows).toEqual([{ text: 'Love the maps view', user_id: null }]);
@@ -37,14 +41,24 @@ describe('POST /api/support/feedback', () => {
   });
 
   test('a non-JSON body is refused with 415', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/support/feedback', payload: 'text=hi', headers: { 'content-type': 'text/plain' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/support/feedback',
+      payload: 'text=hi',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(res.statusCode).toBe(415);
   });
 
   test('a replay with the same Idempotency-Key returns the same answer and stores once; another body is refused', async () => {
     const before = await count(app, 'feedback');
     const send = (text: string) =>
-      app.inject({ method: 'POST', url: '/api/support/feedback', payload: { text }, headers: { 'idempotency-key': 'fb-1' } });
+      app.inject({
+        method: 'POST',
+        url: '/api/support/feedback',
+        payload: { text },
+        headers: { 'idempotency-key': 'fb-1' },
+      });
     const first = await send('once');
     const replay = await send('once');
     expect(first.statusCode).toBe(201);
@@ -53,16 +67,29 @@ describe('POST /api/support/feedback', () => {
     expect(await count(app, 'feedback')).toBe(before + 1);
     const other = await send('different');
     expect(other.statusCode).toBe(422);
-    expect(other.json()).toMatchObject({ code: 'idempotency_key_reused', message: 'This Idempotency-Key was already used with a different request.' });
+    expect(other.json()).toMatchObject({
+      code: 'idempotency_key_reused',
+      message: 'This Idempotency-Key was already used with a different request.',
+    });
     expect(await count(app, 'feedback')).toBe(before + 1);
   });
 
   test('an Idempotency-Key may be 255 characters; a longer one is refused with 400 and nothing stored', async () => {
-    const send = (key: string) => app.inject({ method: 'POST', url: '/api/support/feedback', payload: { text: 'long key' }, headers: { 'idempotency-key': key } });
+    const send = (key: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/support/feedback',
+        payload: { text: 'long key' },
+        headers: { 'idempotency-key': key },
+      });
     const before = await count(app, 'feedback');
     const tooLong = await send('k'.repeat(256));
     expect(tooLong.statusCode).toBe(400);
-    expect(tooLong.json()).toEqual({ statusCode: 400, code: 'validation_failed', message: 'idempotency-key must NOT have more than 255 characters' });
+    expect(tooLong.json()).toEqual({
+      statusCode: 400,
+      code: 'validation_failed',
+      message: 'idempotency-key must NOT have more than 255 characters',
+    });
     expect(await count(app, 'feedback')).toBe(before);
     expect((await send('k'.repeat(255))).statusCode).toBe(201);
     expect(await count(app, 'feedback')).toBe(before + 1);
@@ -97,10 +124,21 @@ describe('POST /api/support/bug-report', () => {
   });
 
   test('optional fields sent as null are read as not given: 201, stored as empty', async () => {
-    const payload = { bugType: 'ui', description: 'Blank page', bugUrl: null, submissionUrl: null, companyId: null, mapId: null, userAgent: null };
+    const payload = {
+      bugType: 'ui',
+      description: 'Blank page',
+      bugUrl: null,
+      submissionUrl: null,
+      companyId: null,
+      mapId: null,
+      userAgent: null,
+    };
     const res = await app.inject({ method: 'POST', url: '/api/support/bug-report', payload });
     expect(res.statusCode).toBe(201);
-    const { rows } = await app.db.query('SELECT company_id, map_id, bug_url, user_agent FROM account.bug_reports WHERE id = $1', [res.json().id]);
+    const { rows } = await app.db.query(
+      'SELECT company_id, map_id, bug_url, user_agent FROM account.bug_reports WHERE id = $1',
+      [res.json().id],
+    );
     expect(rows[0]).toEqual({ company_id: null, map_id: null, bug_url: null, user_agent: null });
   });
 
@@ -131,7 +169,12 @@ describe('POST /api/account/lead', () => {
   test('a replay whose fields come in another order is the same request: same answer, stored once', async () => {
     const before = await count(app, 'leads');
     const send = (leadData: Record<string, string>) =>
-      app.inject({ method: 'POST', url: '/api/account/lead', payload: { leadData }, headers: { 'idempotency-key': 'lead-order-1' } });
+      app.inject({
+        method: 'POST',
+        url: '/api/account/lead',
+        payload: { leadData },
+        headers: { 'idempotency-key': 'lead-order-1' },
+      });
     const first = await send({ email: 'cto@order.test', company: 'Order Co' });
     const replay = await send({ company: 'Order Co', email: 'cto@order.test' });
     expect(first.statusCode).toBe(201);
@@ -161,7 +204,11 @@ describe('unexpected failures', () => {
     try {
       const res = await app.inject({ method: 'POST', url: '/api/support/feedback', payload: { text: 'hi' } });
       expect(res.statusCode).toBe(500);
-      expect(res.json()).toEqual({ statusCode: 500, code: 'internal_error', message: 'Could not send your feedback. Try again later.' });
+      expect(res.json()).toEqual({
+        statusCode: 500,
+        code: 'internal_error',
+        message: 'Could not send your feedback. Try again later.',
+      });
     } finally {
       await app.db.query('ALTER TABLE account.feedback_gone RENAME TO feedback');
     }

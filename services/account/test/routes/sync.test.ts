@@ -67,16 +67,25 @@ describe('GET /api/account/sync', () => {
     const user = await signedInUser(stack);
     expect((await sync(user.token)).statusCode).toBe(200);
     // Set by an administrator; there is no user-facing route that sets it.
-    await stack.account.app.db.query('UPDATE account.profiles SET password_reset_required = true WHERE user_id = $1', [user.id]);
-    const res = await waitFor(async () => {
-      const r = await fetch(`${stack.account.url}/api/account/sync`, { headers: bearer(user.token) });
-      return r.status === 205 && r;
-    }, { message: 'sync answering 205 once a reset is required' });
+    await stack.account.app.db.query('UPDATE account.profiles SET password_reset_required = true WHERE user_id = $1', [
+      user.id,
+    ]);
+    const res = await waitFor(
+      async () => {
+        const r = await fetch(`${stack.account.url}/api/account/sync`, { headers: bearer(user.token) });
+        return r.status === 205 && r;
+      },
+      { message: 'sync answering 205 once a reset is required' },
+    );
     expect(res.status).toBe(205);
     // Over real HTTP a 205 carries no body for fetch; other clients get the message.
     const injected = await sync(user.token);
     expect(injected.statusCode).toBe(205);
-    expect(injected.json()).toEqual({ statusCode: 205, code: 'password_reset_required', message: MESSAGES.passwordResetRequired });
+    expect(injected.json()).toEqual({
+      statusCode: 205,
+      code: 'password_reset_required',
+      message: MESSAGES.passwordResetRequired,
+    });
   });
 
   test('is cached for 2 s per user; this service’s own writes show at once', async () => {
@@ -84,10 +93,13 @@ describe('GET /api/account/sync', () => {
     expect((await sync(user.token)).json().firstName).toBe('Cache');
     // A write that bypasses this service (as a stand-in for auth-side changes) is served stale until the entry expires…
     await stack.account.app.db.query(`UPDATE account.profiles SET trial_used = true WHERE user_id = $1`, [user.id]);
-    const fresh = await waitFor(async () => {
-      const body = (await sync(user.token)).json();
-      return body.trialUsed === true && body;
-    }, { message: 'sync showing the outside write once its cache entry expires' });
+    const fresh = await waitFor(
+      async () => {
+        const body = (await sync(user.token)).json();
+        return body.trialUsed === true && body;
+      },
+      { message: 'sync showing the outside write once its cache entry expires' },
+    );
     expect(fresh.trialUsed).toBe(true);
 
     // …while a long-lived cache shows the entry really is reused.
@@ -121,12 +133,30 @@ describe('GET /api/account/sync', () => {
 
   test('with the company service down, the answer is marked degraded and keeps the last known permissions', async () => {
     const user = await signedInUser(stack);
-    await stack.company!.app.inject({ method: 'POST', url: '/api/company/create', headers: bearer(user.token), payload: { name: 'Down Co' } });
+    await stack.company!.app.inject({
+      method: 'POST',
+      url: '/api/company/create',
+      headers: bearer(user.token),
+      payload: { name: 'Down Co' },
+    });
     // A company service of its own, so this test can stop it.
-    const { app: company, url: companyUrl } = await startCompany({ DATABASE_URL: stack.database.url, AUTH_URL: stack.auth.url });
+    const { app: company, url: companyUrl } = await startCompany({
+      DATABASE_URL: stack.database.url,
+      AUTH_URL: stack.auth.url,
+    });
     // No cache, so every sync asks the company service.
-    const account = await startAccount({ DATABASE_URL: stack.database.url, AUTH_URL: stack.auth.url, COMPANY_URL: companyUrl, AUTH_PUBLIC_KEY: PUBLIC_KEY, SYNC_CACHE_MS: '0' });
-    const neverSawIt = await startAccount({ DATABASE_URL: stack.database.url, AUTH_URL: stack.auth.url, AUTH_PUBLIC_KEY: PUBLIC_KEY });
+    const account = await startAccount({
+      DATABASE_URL: stack.database.url,
+      AUTH_URL: stack.auth.url,
+      COMPANY_URL: companyUrl,
+      AUTH_PUBLIC_KEY: PUBLIC_KEY,
+      SYNC_CACHE_MS: '0',
+    });
+    const neverSawIt = await startAccount({
+      DATABASE_URL: stack.database.url,
+      AUTH_URL: stack.auth.url,
+      AUTH_PUBLIC_KEY: PUBLIC_KEY,
+    });
     try {
       const before = await account.app.inject({ url: '/api/account/sync', headers: bearer(user.token) });
       expect(before.json().companyPermissions).toEqual([expect.objectContaining({ name: 'Down Co', role: 'owner' })]);
@@ -146,7 +176,9 @@ describe('GET /api/account/sync', () => {
       expect(unknown.statusCode).toBe(200);
       expect(unknown.json()).toMatchObject({ id: user.id, companyPermissions: [], degraded: ['companyPermissions'] });
       // A degraded answer is not cached: the next one asks again and is still marked.
-      expect((await neverSawIt.app.inject({ url: '/api/account/sync', headers: bearer(user.token) })).json().degraded).toEqual(['companyPermissions']);
+      expect(
+        (await neverSawIt.app.inject({ url: '/api/account/sync', headers: bearer(user.token) })).json().degraded,
+      ).toEqual(['companyPermissions']);
     } finally {
       await company.close();
       await account.app.close();

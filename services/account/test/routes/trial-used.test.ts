@@ -9,7 +9,10 @@ const ada = '11111111-1111-4111-8111-111111111111';
 beforeAll(async () => {
   database = await createTestDatabase();
   ({ app } = await startAccount({ DATABASE_URL: database.url }));
-  await app.db.query(`INSERT INTO account.profiles (user_id, email, first_name, last_name) VALUES ($1, 'ada@example.com', 'Ada', 'Lovelace')`, [ada]);
+  await app.db.query(
+    `INSERT INTO account.profiles (user_id, email, first_name, last_name) VALUES ($1, 'ada@example.com', 'Ada', 'Lovelace')`,
+    [ada],
+  );
 });
 afterAll(async () => {
   await app?.close();
@@ -17,7 +20,12 @@ afterAll(async () => {
 });
 
 const markUsed = (userId: string, token: string | null = SERVICE_TOKEN) =>
-  app.inject({ method: 'POST', url: `/internal/profiles/${userId}/trial-used`, payload: {}, headers: token ? { 'x-service-token': token } : {} });
+  app.inject({
+    method: 'POST',
+    url: `/internal/profiles/${userId}/trial-used`,
+    payload: {},
+    headers: token ? { 'x-service-token': token } : {},
+  });
 
 test('billing marks the trial as used; asking again says it was used already', async () => {
   expect((await markUsed(ada)).json()).toEqual({ trialUsed: true, alreadyUsed: false });

@@ -35,7 +35,9 @@ export function browserClient(authUrl: string): SupabaseClient {
  * service (its own declaration), optionally the company service, an SMTP peer
  * and one fresh database shared by their schemas.
  */
-export async function startStack(options: { company?: boolean; accountEnv?: Record<string, string> } = {}): Promise<Stack> {
+export async function startStack(
+  options: { company?: boolean; accountEnv?: Record<string, string> } = {},
+): Promise<Stack> {
   // The company service asks this one for member names, so it learns this one's address first.
   const accountPort = await freePort();
   const database = await createTestDatabase();
@@ -60,17 +62,25 @@ export async function startStack(options: { company?: boolean; accountEnv?: Reco
   const authUrl = await authApp.listen({ host: '127.0.0.1', port: 0 });
 
   const company = options.company
-    ? await startCompany({ DATABASE_URL: database.url, AUTH_URL: authUrl, ACCOUNT_URL: `http://127.0.0.1:${accountPort}`, SUBSCRIPTION_URL: DOWN_URL })
+    ? await startCompany({
+        DATABASE_URL: database.url,
+        AUTH_URL: authUrl,
+        ACCOUNT_URL: `http://127.0.0.1:${accountPort}`,
+        SUBSCRIPTION_URL: DOWN_URL,
+      })
     : null;
 
-  const account = await startAccount({
-    DATABASE_URL: database.url,
-    AUTH_URL: authUrl,
-    COMPANY_URL: company?.url ?? DOWN_URL,
-    AUTH_PUBLIC_KEY: PUBLIC_KEY,
-    SMTP_URL: smtp.url,
-    ...(options.accountEnv ?? {}),
-  }, accountPort);
+  const account = await startAccount(
+    {
+      DATABASE_URL: database.url,
+      AUTH_URL: authUrl,
+      COMPANY_URL: company?.url ?? DOWN_URL,
+      AUTH_PUBLIC_KEY: PUBLIC_KEY,
+      SMTP_URL: smtp.url,
+      ...(options.accountEnv ?? {}),
+    },
+    accountPort,
+  );
   account.app.outbox.start();
 
   const admin = createClient(authUrl, SERVICE_ROLE_KEY, {

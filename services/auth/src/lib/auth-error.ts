@@ -7,7 +7,13 @@ import { AppError } from '@tracemap/service-kit';
 export class AuthError extends AppError {
   readonly extra?: Record<string, unknown>;
 
-  constructor(statusCode: number, code: string, message: string, extra?: Record<string, unknown>, headers?: Record<string, string>) {
+  constructor(
+    statusCode: number,
+    code: string,
+    message: string,
+    extra?: Record<string, unknown>,
+    headers?: Record<string, string>,
+  ) {
     super(statusCode, code, message, headers);
     this.name = 'AuthError';
     this.extra = extra;

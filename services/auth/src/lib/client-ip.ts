@@ -9,7 +9,10 @@ export function clientIp(request: FastifyRequest, trustProxy: boolean): string {
     const header = request.headers['x-forwarded-for'];
     const value = Array.isArray(header) ? header[header.length - 1] : header;
     if (value) {
-      const hops = value.split(',').map((h) => h.trim()).filter(Boolean);
+      const hops = value
+        .split(',')
+        .map((h) => h.trim())
+        .filter(Boolean);
       if (hops.length > 0) return hops[hops.length - 1];
     }
   }

@@ -18,7 +18,8 @@ const CONNECTION_ERROR_CODES = new Set([
   '57P03', // cannot_connect_now: the server is starting up or shutting down
   '53300', // too_many_connections
 ]);
-const CONNECTION_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+const CONNECTION_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
 
 function codeOf(error: object): string | undefined {
   const code = (error as { code?: unknown }).code;
@@ -41,9 +42,15 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 
 /** The answer while the database is away: a short 503 the client may retry, in GoTrue's shape. */
 export const databaseUnavailable = () =>
-  new AuthError(503, 'service_unavailable', 'The service is temporarily unavailable. Try again in a moment.', undefined, {
-    'retry-after': String(DATABASE_RETRY_AFTER_SECONDS),
-  });
+  new AuthError(
+    503,
+    'service_unavailable',
+    'The service is temporarily unavailable. Try again in a moment.',
+    undefined,
+    {
+      'retry-after': String(DATABASE_RETRY_AFTER_SECONDS),
+    },
+  );
 
 /**
  * The same reading for auth's routes outside `/auth/v1` (internal, outbox), which answer in the
@@ -52,5 +59,8 @@ export const databaseUnavailable = () =>
 export function internalDatabaseUnavailable(error: unknown, request: FastifyRequest): unknown {
   if (!isDatabaseUnavailable(error)) return error;
   request.log.warn({ err: error }, 'auth database unavailable');
-  return serviceUnavailable('The service is temporarily unavailable. Try again in a moment.', DATABASE_RETRY_AFTER_SECONDS);
+  return serviceUnavailable(
+    'The service is temporarily unavailable. Try again in a moment.',
+    DATABASE_RETRY_AFTER_SECONDS,
+  );
 }

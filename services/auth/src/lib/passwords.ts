@@ -25,7 +25,8 @@ export function passwordWeaknesses(password: string, minLength: number, email?: 
   const reasons: WeakReason[] = [];
   if ([...password].length < minLength) reasons.push('length');
   const lower = password.toLowerCase();
-  if (COMMON_PASSWORDS.has(lower) || (email && (lower === email || lower === email.split('@')[0]))) reasons.push('pwned');
+  if (COMMON_PASSWORDS.has(lower) || (email && (lower === email || lower === email.split('@')[0])))
+    reasons.push('pwned');
   return reasons;
 }
 
@@ -34,7 +35,8 @@ export function assertStrongPassword(password: string, minLength: number, email?
   if (reasons.length === 0) return;
   const parts: string[] = [];
   if (reasons.includes('length')) parts.push(`Password should be at least ${minLength} characters.`);
-  if (reasons.includes('pwned')) parts.push('Password is known to be weak and easy to guess, please choose a different one.');
+  if (reasons.includes('pwned'))
+    parts.push('Password is known to be weak and easy to guess, please choose a different one.');
   throw authError(422, 'weak_password', parts.join(' '), { weak_password: { reasons } });
 }
 

@@ -16,7 +16,8 @@ export function readPkce(params: PkceParams): { challenge: string; method: 's256
   if (!challenge && !method) return null;
   if (!challenge || !method) throw validationFailed('PKCE flow requires code_challenge_method and code_challenge');
   const normalized = method.toLowerCase();
-  if (normalized !== 's256' && normalized !== 'plain') throw validationFailed('code_challenge_method must be s256 or plain');
+  if (normalized !== 's256' && normalized !== 'plain')
+    throw validationFailed('code_challenge_method must be s256 or plain');
   if (!CHALLENGE.test(challenge)) throw validationFailed('code_challenge is not a valid PKCE challenge');
   return { challenge, method: normalized };
 }

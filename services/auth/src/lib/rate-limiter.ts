@@ -38,7 +38,8 @@ export function createRateLimiter(pool: pg.Pool, emailIntervalSeconds: number): 
     async checkEmailSend(email) {
       if (emailIntervalSeconds <= 0) return;
       const result = await takeToken(pool, `email-send:${email}`, 1, emailIntervalSeconds);
-      if (!result.allowed) throw overEmailSendRateLimit(Math.max(1, Math.ceil((1 - result.tokens) * emailIntervalSeconds)));
+      if (!result.allowed)
+        throw overEmailSendRateLimit(Math.max(1, Math.ceil((1 - result.tokens) * emailIntervalSeconds)));
     },
     async takeEmailSlot(email) {
       if (emailIntervalSeconds <= 0) return true;

@@ -17,7 +17,10 @@ export interface RefreshTokenCodec {
  * previous answer), as GoTrue does.
  */
 export async function loadRefreshTokenCodec(pool: pg.Pool): Promise<RefreshTokenCodec> {
-  const secret = Buffer.from(await ensureServerSecret(pool, 'refresh_token_hmac', randomBytes(32).toString('base64')), 'base64');
+  const secret = Buffer.from(
+    await ensureServerSecret(pool, 'refresh_token_hmac', randomBytes(32).toString('base64')),
+    'base64',
+  );
   return {
     tokenFor: (id) => createHmac('sha256', secret).update(id).digest('base64url'),
     digest: (token) => sha256(token),

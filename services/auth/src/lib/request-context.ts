@@ -8,7 +8,10 @@ import type { Caller } from '../use-cases/update-user';
 
 export function requestMeta(deps: AuthDeps, request: FastifyRequest): RequestMeta {
   const agent = request.headers['user-agent'];
-  return { ip: clientIp(request, deps.config.AUTH_TRUST_PROXY), userAgent: typeof agent === 'string' ? agent.slice(0, 512) : undefined };
+  return {
+    ip: clientIp(request, deps.config.AUTH_TRUST_PROXY),
+    userAgent: typeof agent === 'string' ? agent.slice(0, 512) : undefined,
+  };
 }
 
 /**
@@ -25,7 +28,11 @@ export function requireCaller(deps: AuthDeps, request: FastifyRequest): Caller {
   if (request.authFailure === 'session_revoked') {
     throw authError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
   }
-  throw authError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${request.authFailure ?? 'not a user token'}`);
+  throw authError(
+    403,
+    'bad_jwt',
+    `invalid JWT: unable to parse or verify signature, ${request.authFailure ?? 'not a user token'}`,
+  );
 }
 
 /** Admin endpoints: the configured service-role key, or a JWT of ours with `role: service_role`. */

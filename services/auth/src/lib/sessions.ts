@@ -15,15 +15,32 @@ export interface SessionJson {
   user: UserJson;
 }
 
-export async function mintRefreshToken(deps: AuthDeps, db: Queryable, session: SessionRow, parentId: string | null): Promise<string> {
+export async function mintRefreshToken(
+  deps: AuthDeps,
+  db: Queryable,
+  session: SessionRow,
+  parentId: string | null,
+): Promise<string> {
   const id = randomUUID();
   const token = deps.refreshTokens.tokenFor(id);
-  await insertRefreshToken(db, { id, tokenHash: deps.refreshTokens.digest(token), sessionId: session.id, userId: session.user_id, parentId });
+  await insertRefreshToken(db, {
+    id,
+    tokenHash: deps.refreshTokens.digest(token),
+    sessionId: session.id,
+    userId: session.user_id,
+    parentId,
+  });
   return token;
 }
 
 /** Access token claims as supabase-js and every service expect them. */
-export async function sessionJson(deps: AuthDeps, db: Queryable, user: UserRow, session: SessionRow, refreshToken: string): Promise<SessionJson> {
+export async function sessionJson(
+  deps: AuthDeps,
+  db: Queryable,
+  user: UserRow,
+  session: SessionRow,
+  refreshToken: string,
+): Promise<SessionJson> {
   const factors = await listFactors(db, user.id);
   const ttl = deps.config.AUTH_ACCESS_TOKEN_TTL_SECONDS;
   const now = Math.floor(Date.now() / 1000);
@@ -54,7 +71,13 @@ export async function sessionJson(deps: AuthDeps, db: Queryable, user: UserRow, 
 }
 
 /** Starts a new session for a user who just proved who they are with `method`. */
-export async function startSession(deps: AuthDeps, db: Queryable, user: UserRow, method: string, meta: RequestMeta): Promise<SessionJson> {
+export async function startSession(
+  deps: AuthDeps,
+  db: Queryable,
+  user: UserRow,
+  method: string,
+  meta: RequestMeta,
+): Promise<SessionJson> {
   const amr: AmrEntry[] = [{ method, timestamp: Math.floor(Date.now() / 1000) }];
   const session = await insertSession(db, {
     userId: user.id,

@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { createLocalJWKSet, exportJWK, generateKeyPair, importJWK, SignJWT, type JWK, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import {
+  createLocalJWKSet,
+  exportJWK,
+  generateKeyPair,
+  importJWK,
+  SignJWT,
+  type JWK,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+} from 'jose';
 import { insertActiveSigningKey, listSigningKeys } from '../repositories/signing-keys-repository';
 
 export interface SigningKeys {
@@ -21,11 +30,16 @@ export async function loadSigningKeys(pool: pg.Pool): Promise<SigningKeys> {
     const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
     const kid = randomUUID();
     const meta = { kid, alg: 'ES256', use: 'sig' };
-    await insertActiveSigningKey(pool, kid, { ...(await exportJWK(privateKey)), ...meta }, {
-      ...(await exportJWK(publicKey)),
-      ...meta,
-      key_ops: ['verify'],
-    });
+    await insertActiveSigningKey(
+      pool,
+      kid,
+      { ...(await exportJWK(privateKey)), ...meta },
+      {
+        ...(await exportJWK(publicKey)),
+        ...meta,
+        key_ops: ['verify'],
+      },
+    );
     rows = await listSigningKeys(pool);
   }
   const active = rows.find((r) => r.active)!;
@@ -35,6 +49,7 @@ export async function loadSigningKeys(pool: pg.Pool): Promise<SigningKeys> {
     kid: active.kid,
     jwks,
     keySet: createLocalJWKSet(jwks as { keys: JWK[] }),
-    sign: (payload) => new SignJWT(payload).setProtectedHeader({ alg: 'ES256', kid: active.kid, typ: 'JWT' }).sign(privateKey),
+    sign: (payload) =>
+      new SignJWT(payload).setProtectedHeader({ alg: 'ES256', kid: active.kid, typ: 'JWT' }).sign(privateKey),
   };
 }

@@ -21,7 +21,12 @@ export function userJson(user: UserRow, factors: FactorRow[] = []) {
     identity_id: user.identity_id,
     id: user.id,
     user_id: user.id,
-    identity_data: { sub: user.id, email: user.email, email_verified: Boolean(user.email_confirmed_at), phone_verified: false },
+    identity_data: {
+      sub: user.id,
+      email: user.email,
+      email_verified: Boolean(user.email_confirmed_at),
+      phone_verified: false,
+    },
     provider: 'email',
     last_sign_in_at: iso(user.last_sign_in_at ?? user.created_at),
     created_at: iso(user.created_at),

@@ -22,11 +22,19 @@ export interface ChallengeRow {
 const COLUMNS = 'id, user_id, friendly_name, factor_type, status, secret, last_used_step, created_at, updated_at';
 
 export async function listFactors(db: Queryable, userId: string): Promise<FactorRow[]> {
-  const { rows } = await db.query<FactorRow>(`SELECT ${COLUMNS} FROM auth.mfa_factors WHERE user_id = $1 ORDER BY created_at`, [userId]);
+  const { rows } = await db.query<FactorRow>(
+    `SELECT ${COLUMNS} FROM auth.mfa_factors WHERE user_id = $1 ORDER BY created_at`,
+    [userId],
+  );
   return rows;
 }
 
-export async function findFactor(db: Queryable, id: string, userId: string, forUpdate = false): Promise<FactorRow | null> {
+export async function findFactor(
+  db: Queryable,
+  id: string,
+  userId: string,
+  forUpdate = false,
+): Promise<FactorRow | null> {
   const { rows } = await db.query<FactorRow>(
     `SELECT ${COLUMNS} FROM auth.mfa_factors WHERE id = $1 AND user_id = $2${forUpdate ? ' FOR UPDATE' : ''}`,
     [id, userId],
@@ -34,7 +42,10 @@ export async function findFactor(db: Queryable, id: string, userId: string, forU
   return rows[0] ?? null;
 }
 
-export async function insertFactor(db: Queryable, factor: { userId: string; friendlyName: string | null; secret: string }): Promise<FactorRow> {
+export async function insertFactor(
+  db: Queryable,
+  factor: { userId: string; friendlyName: string | null; secret: string },
+): Promise<FactorRow> {
   const { rows } = await db.query<FactorRow>(
     `INSERT INTO auth.mfa_factors (id, user_id, friendly_name, factor_type, secret) VALUES ($1, $2, $3, 'totp', $4) RETURNING ${COLUMNS}`,
     [randomUUID(), factor.userId, factor.friendlyName, factor.secret],
@@ -43,7 +54,11 @@ export async function insertFactor(db: Queryable, factor: { userId: string; frie
 }
 
 /** Drops enrolments that were started but never verified (GoTrue does the same on a new enrol). */
-export async function deleteStaleUnverifiedFactors(db: Queryable, userId: string, olderThanSeconds: number): Promise<void> {
+export async function deleteStaleUnverifiedFactors(
+  db: Queryable,
+  userId: string,
+  olderThanSeconds: number,
+): Promise<void> {
   await db.query(
     `DELETE FROM auth.mfa_factors WHERE user_id = $1 AND status = 'unverified' AND created_at < now() - make_interval(secs => $2)`,
     [userId, olderThanSeconds],
@@ -82,6 +97,8 @@ export async function deleteChallenge(db: Queryable, id: string): Promise<void> 
 }
 
 export async function hasVerifiedFactor(db: Queryable, userId: string): Promise<boolean> {
-  const { rows } = await db.query(`SELECT 1 FROM auth.mfa_factors WHERE user_id = $1 AND status = 'verified' LIMIT 1`, [userId]);
+  const { rows } = await db.query(`SELECT 1 FROM auth.mfa_factors WHERE user_id = $1 AND status = 'verified' LIMIT 1`, [
+    userId,
+  ]);
   return rows.length > 0;
 }

@@ -25,11 +25,17 @@ export async function insertFlowState(
 }
 
 export async function issueAuthCode(db: Queryable, id: string, authCodeHash: string): Promise<void> {
-  await db.query('UPDATE auth.flow_states SET auth_code_hash = $2, auth_code_issued_at = now() WHERE id = $1', [id, authCodeHash]);
+  await db.query('UPDATE auth.flow_states SET auth_code_hash = $2, auth_code_issued_at = now() WHERE id = $1', [
+    id,
+    authCodeHash,
+  ]);
 }
 
 export async function findFlowStateByAuthCode(db: Queryable, authCodeHash: string): Promise<FlowStateRow | null> {
-  const { rows } = await db.query<FlowStateRow>(`SELECT ${COLUMNS} FROM auth.flow_states WHERE auth_code_hash = $1 FOR UPDATE`, [authCodeHash]);
+  const { rows } = await db.query<FlowStateRow>(
+    `SELECT ${COLUMNS} FROM auth.flow_states WHERE auth_code_hash = $1 FOR UPDATE`,
+    [authCodeHash],
+  );
   return rows[0] ?? null;
 }
 

@@ -33,11 +33,25 @@ export async function replaceOneTimeToken(
   await db.query(
     `INSERT INTO auth.one_time_tokens (id, user_id, token_type, token_hash, otp_hash, email, redirect_to, flow_state_id, expires_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now() + make_interval(secs => $9))`,
-    [randomUUID(), token.userId, token.type, token.tokenHash, token.otpHash, token.email, token.redirectTo, token.flowStateId, token.expiresInSeconds],
+    [
+      randomUUID(),
+      token.userId,
+      token.type,
+      token.tokenHash,
+      token.otpHash,
+      token.email,
+      token.redirectTo,
+      token.flowStateId,
+      token.expiresInSeconds,
+    ],
   );
 }
 
-export async function findTokenByHash(db: Queryable, tokenHash: string, types: OneTimeTokenType[]): Promise<OneTimeTokenRow | null> {
+export async function findTokenByHash(
+  db: Queryable,
+  tokenHash: string,
+  types: OneTimeTokenType[],
+): Promise<OneTimeTokenRow | null> {
   const { rows } = await db.query<OneTimeTokenRow>(
     `SELECT ${COLUMNS} FROM auth.one_time_tokens WHERE token_hash = $1 AND token_type = ANY($2::text[]) FOR UPDATE`,
     [tokenHash, types],
@@ -63,5 +77,8 @@ export async function deleteToken(db: Queryable, id: string): Promise<void> {
 }
 
 export async function deleteUserTokens(db: Queryable, userId: string, types: OneTimeTokenType[]): Promise<void> {
-  await db.query('DELETE FROM auth.one_time_tokens WHERE user_id = $1 AND token_type = ANY($2::text[])', [userId, types]);
+  await db.query('DELETE FROM auth.one_time_tokens WHERE user_id = $1 AND token_type = ANY($2::text[])', [
+    userId,
+    types,
+  ]);
 }

@@ -12,7 +12,12 @@ const REFILLED = `LEAST($2::float8, r.tokens + EXTRACT(EPOCH FROM statement_time
  * over windowSeconds) in a single statement, so concurrent requests and
  * replicas cannot both take the last token.
  */
-export async function takeToken(db: Queryable, key: string, capacity: number, windowSeconds: number): Promise<BucketResult> {
+export async function takeToken(
+  db: Queryable,
+  key: string,
+  capacity: number,
+  windowSeconds: number,
+): Promise<BucketResult> {
   const { rows } = await db.query<{ tokens: number; last_allowed: boolean }>(
     `INSERT INTO auth.rate_limits AS r (key, tokens, last_allowed, updated_at)
      VALUES ($1, $2::float8 - 1, true, statement_timestamp())

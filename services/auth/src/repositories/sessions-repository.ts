@@ -34,7 +34,14 @@ export async function insertSession(
   const { rows } = await db.query<SessionRow>(
     `INSERT INTO auth.sessions (id, user_id, amr, not_after, user_agent, ip)
      VALUES ($1, $2, $3, now() + make_interval(secs => $4), $5, $6) RETURNING ${SESSION_COLUMNS}`,
-    [randomUUID(), session.userId, JSON.stringify(session.amr), session.lifetimeSeconds, session.userAgent ?? null, session.ip ?? null],
+    [
+      randomUUID(),
+      session.userId,
+      JSON.stringify(session.amr),
+      session.lifetimeSeconds,
+      session.userAgent ?? null,
+      session.ip ?? null,
+    ],
   );
   return rows[0];
 }
@@ -48,11 +55,19 @@ export async function findSession(db: Queryable, id: string, forUpdate = false):
 }
 
 export async function isSessionActive(db: Queryable, id: string, userId: string): Promise<boolean> {
-  const { rows } = await db.query('SELECT 1 FROM auth.sessions WHERE id = $1 AND user_id = $2 AND not_after > now()', [id, userId]);
+  const { rows } = await db.query('SELECT 1 FROM auth.sessions WHERE id = $1 AND user_id = $2 AND not_after > now()', [
+    id,
+    userId,
+  ]);
   return rows.length > 0;
 }
 
-export async function raiseSessionToAal2(db: Queryable, id: string, factorId: string, amr: AmrEntry[]): Promise<SessionRow> {
+export async function raiseSessionToAal2(
+  db: Queryable,
+  id: string,
+  factorId: string,
+  amr: AmrEntry[],
+): Promise<SessionRow> {
   const { rows } = await db.query<SessionRow>(
     `UPDATE auth.sessions SET aal = 'aal2', factor_id = $2, amr = $3, updated_at = now() WHERE id = $1 RETURNING ${SESSION_COLUMNS}`,
     [id, factorId, JSON.stringify(amr)],
@@ -68,7 +83,11 @@ export async function deleteSession(db: Queryable, id: string): Promise<void> {
   await db.query('DELETE FROM auth.sessions WHERE id = $1', [id]);
 }
 
-export async function deleteUserSessions(db: Queryable, userId: string, options: { except?: string; onlyAal1?: boolean } = {}): Promise<number> {
+export async function deleteUserSessions(
+  db: Queryable,
+  userId: string,
+  options: { except?: string; onlyAal1?: boolean } = {},
+): Promise<number> {
   const { rowCount } = await db.query(
     `DELETE FROM auth.sessions WHERE user_id = $1 AND ($2::uuid IS NULL OR id <> $2) AND (NOT $3 OR aal = 'aal1')`,
     [userId, options.except ?? null, options.onlyAal1 ?? false],
@@ -109,5 +128,8 @@ export async function revokeRefreshToken(db: Queryable, id: string): Promise<voi
 }
 
 export async function revokeSessionRefreshTokens(db: Queryable, sessionId: string): Promise<void> {
-  await db.query('UPDATE auth.refresh_tokens SET revoked = true, updated_at = now() WHERE session_id = $1 AND NOT revoked', [sessionId]);
+  await db.query(
+    'UPDATE auth.refresh_tokens SET revoked = true, updated_at = now() WHERE session_id = $1 AND NOT revoked',
+    [sessionId],
+  );
 }

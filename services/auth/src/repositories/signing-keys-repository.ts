@@ -16,7 +16,12 @@ export async function listSigningKeys(db: Queryable): Promise<SigningKeyRow[]> {
 }
 
 /** Inserts a key as the active one unless another start already did. */
-export async function insertActiveSigningKey(db: Queryable, kid: string, privateJwk: JWK, publicJwk: JWK): Promise<void> {
+export async function insertActiveSigningKey(
+  db: Queryable,
+  kid: string,
+  privateJwk: JWK,
+  publicJwk: JWK,
+): Promise<void> {
   await db.query(
     `INSERT INTO auth.signing_keys (kid, private_jwk, public_jwk, active) VALUES ($1, $2, $3, true)
      ON CONFLICT DO NOTHING`,

@@ -33,7 +33,10 @@ export async function findUserByEmail(db: Queryable, email: string, forUpdate = 
 }
 
 export async function findUserById(db: Queryable, id: string, forUpdate = false): Promise<UserRow | null> {
-  const { rows } = await db.query<UserRow>(`SELECT ${COLUMNS} FROM auth.users WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [id]);
+  const { rows } = await db.query<UserRow>(
+    `SELECT ${COLUMNS} FROM auth.users WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`,
+    [id],
+  );
   return rows[0] ?? null;
 }
 
@@ -42,8 +45,15 @@ export async function findUsersByIds(db: Queryable, ids: string[]): Promise<User
   return rows;
 }
 
-export async function listUsers(db: Queryable, limit: number, offset: number): Promise<{ users: UserRow[]; total: number }> {
-  const { rows } = await db.query<UserRow>(`SELECT ${COLUMNS} FROM auth.users ORDER BY created_at, id LIMIT $1 OFFSET $2`, [limit, offset]);
+export async function listUsers(
+  db: Queryable,
+  limit: number,
+  offset: number,
+): Promise<{ users: UserRow[]; total: number }> {
+  const { rows } = await db.query<UserRow>(
+    `SELECT ${COLUMNS} FROM auth.users ORDER BY created_at, id LIMIT $1 OFFSET $2`,
+    [limit, offset],
+  );
   const count = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM auth.users');
   return { users: rows, total: count.rows[0].n };
 }
@@ -92,7 +102,11 @@ type Column =
   | 'banned_until';
 
 /** Sets the given columns; the value `'now'` stores the current time. */
-export async function updateUser(db: Queryable, id: string, changes: Partial<Record<Column, unknown>>): Promise<UserRow> {
+export async function updateUser(
+  db: Queryable,
+  id: string,
+  changes: Partial<Record<Column, unknown>>,
+): Promise<UserRow> {
   const sets: string[] = [];
   const values: unknown[] = [id];
   for (const [column, value] of Object.entries(changes)) {
@@ -100,11 +114,16 @@ export async function updateUser(db: Queryable, id: string, changes: Partial<Rec
       sets.push(`${column} = now()`);
       continue;
     }
-    values.push(value !== null && typeof value === 'object' && !(value instanceof Date) ? JSON.stringify(value) : value);
+    values.push(
+      value !== null && typeof value === 'object' && !(value instanceof Date) ? JSON.stringify(value) : value,
+    );
     sets.push(`${column} = $${values.length}`);
   }
   sets.push('updated_at = now()');
-  const { rows } = await db.query<UserRow>(`UPDATE auth.users SET ${sets.join(', ')} WHERE id = $1 RETURNING ${COLUMNS}`, values);
+  const { rows } = await db.query<UserRow>(
+    `UPDATE auth.users SET ${sets.join(', ')} WHERE id = $1 RETURNING ${COLUMNS}`,
+    values,
+  );
   return rows[0];
 }
 

@@ -24,27 +24,37 @@ import { inviteUser } from '../use-cases/invite-user';
 export default async function adminRoutes(app: FastifyInstance, { deps }: { deps: AuthDeps }) {
   app.addHook('preValidation', async (request) => requireServiceRole(deps, request));
 
-  app.post<{ Body: Static<typeof CreateUserBody> }>('/admin/users', { schema: { body: CreateUserBody, response: { 200: AuthUserSchema } } }, async (request) => {
-    const b = request.body;
-    return adminCreateUser(deps, {
-      email: b.email,
-      password: b.password,
-      emailConfirm: b.email_confirm,
-      userMetadata: b.user_metadata,
-      appMetadata: b.app_metadata,
-    });
-  });
+  app.post<{ Body: Static<typeof CreateUserBody> }>(
+    '/admin/users',
+    { schema: { body: CreateUserBody, response: { 200: AuthUserSchema } } },
+    async (request) => {
+      const b = request.body;
+      return adminCreateUser(deps, {
+        email: b.email,
+        password: b.password,
+        emailConfirm: b.email_confirm,
+        userMetadata: b.user_metadata,
+        appMetadata: b.app_metadata,
+      });
+    },
+  );
 
-  app.get<{ Querystring: Static<typeof ListQuery> }>('/admin/users', { schema: { querystring: ListQuery, response: { 200: AdminUserListSchema } } }, async (request, reply) => {
-    const page = Number(request.query.page) || 1;
-    const perPage = Number(request.query.per_page) || 50;
-    const { users, aud, total } = await adminListUsers(deps, page, perPage);
-    reply.header('x-total-count', String(total));
-    return { users, aud };
-  });
+  app.get<{ Querystring: Static<typeof ListQuery> }>(
+    '/admin/users',
+    { schema: { querystring: ListQuery, response: { 200: AdminUserListSchema } } },
+    async (request, reply) => {
+      const page = Number(request.query.page) || 1;
+      const perPage = Number(request.query.per_page) || 50;
+      const { users, aud, total } = await adminListUsers(deps, page, perPage);
+      reply.header('x-total-count', String(total));
+      return { users, aud };
+    },
+  );
 
-  app.get<{ Params: Static<typeof UserParams> }>('/admin/users/:id', { schema: { params: UserParams, response: { 200: AuthUserSchema } } }, async (request) =>
-    adminGetUser(deps, request.params.id),
+  app.get<{ Params: Static<typeof UserParams> }>(
+    '/admin/users/:id',
+    { schema: { params: UserParams, response: { 200: AuthUserSchema } } },
+    async (request) => adminGetUser(deps, request.params.id),
   );
 
   app.put<{ Params: Static<typeof UserParams>; Body: Static<typeof UpdateUserBody> }>(
@@ -89,6 +99,10 @@ export default async function adminRoutes(app: FastifyInstance, { deps }: { deps
     '/invite',
     { schema: { body: InviteBody, querystring: RedirectQuery, response: { 200: AuthUserSchema } } },
     async (request) =>
-      inviteUser(deps, { email: request.body.email, data: request.body.data ?? undefined, redirectTo: request.query.redirect_to }),
+      inviteUser(deps, {
+        email: request.body.email,
+        data: request.body.data ?? undefined,
+        redirectTo: request.query.redirect_to,
+      }),
   );
 }

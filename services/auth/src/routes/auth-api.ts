@@ -52,7 +52,14 @@ export default async function authApi(app: FastifyInstance, { deps }: { deps: Au
     origin: (origin, callback) => callback(null, !origin || allowedOrigins.has(origin)),
     credentials: true,
     methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['authorization', 'apikey', 'content-type', 'x-client-info', 'x-supabase-api-version', 'x-request-id'],
+    allowedHeaders: [
+      'authorization',
+      'apikey',
+      'content-type',
+      'x-client-info',
+      'x-supabase-api-version',
+      'x-request-id',
+    ],
     exposedHeaders: ['X-Supabase-Api-Version'],
     maxAge: 600,
   });
@@ -74,10 +81,19 @@ export default async function authApi(app: FastifyInstance, { deps }: { deps: Au
     }
     const fe = error as FastifyError;
     if (fe.validation) {
-      return reply.code(400).send(errorBody('validation_failed', describeValidation(fe.validation as ValidationIssue[], fe.validationContext)));
+      return reply
+        .code(400)
+        .send(
+          errorBody('validation_failed', describeValidation(fe.validation as ValidationIssue[], fe.validationContext)),
+        );
     }
     if (typeof fe.statusCode === 'number' && fe.statusCode < 500) {
-      const code = fe.statusCode === 415 ? 'unsupported_media_type' : fe.statusCode === 413 ? 'request_too_large' : 'validation_failed';
+      const code =
+        fe.statusCode === 415
+          ? 'unsupported_media_type'
+          : fe.statusCode === 413
+            ? 'request_too_large'
+            : 'validation_failed';
       return reply.code(fe.statusCode).send(errorBody(code, fe.message));
     }
     request.log.error({ err: error }, 'auth request failed');

@@ -27,7 +27,14 @@ export default async function emailRoutes(app: FastifyInstance, { deps }: { deps
       const { email, password, data, code_challenge, code_challenge_method } = request.body;
       return signUp(
         deps,
-        { email, password, data: data ?? undefined, code_challenge, code_challenge_method, redirectTo: request.query.redirect_to },
+        {
+          email,
+          password,
+          data: data ?? undefined,
+          code_challenge,
+          code_challenge_method,
+          redirectTo: request.query.redirect_to,
+        },
         requestMeta(deps, request),
       );
     },
@@ -40,7 +47,14 @@ export default async function emailRoutes(app: FastifyInstance, { deps }: { deps
       const { email, data, create_user, code_challenge, code_challenge_method } = request.body;
       return sendOtp(
         deps,
-        { email, data: data ?? undefined, createUser: create_user ?? true, code_challenge, code_challenge_method, redirectTo: request.query.redirect_to },
+        {
+          email,
+          data: data ?? undefined,
+          createUser: create_user ?? true,
+          code_challenge,
+          code_challenge_method,
+          redirectTo: request.query.redirect_to,
+        },
         requestMeta(deps, request),
       );
     },
@@ -51,7 +65,11 @@ export default async function emailRoutes(app: FastifyInstance, { deps }: { deps
     { schema: { body: RecoverBody, querystring: RedirectQuery, response: { 200: EmptyResponseSchema } } },
     async (request) => {
       const { email, code_challenge, code_challenge_method } = request.body;
-      return recoverPassword(deps, { email, code_challenge, code_challenge_method, redirectTo: request.query.redirect_to }, requestMeta(deps, request));
+      return recoverPassword(
+        deps,
+        { email, code_challenge, code_challenge_method, redirectTo: request.query.redirect_to },
+        requestMeta(deps, request),
+      );
     },
   );
 
@@ -60,7 +78,11 @@ export default async function emailRoutes(app: FastifyInstance, { deps }: { deps
     { schema: { body: ResendBody, querystring: RedirectQuery, response: { 200: EmptyResponseSchema } } },
     async (request) => {
       const { email, type, code_challenge, code_challenge_method } = request.body;
-      return resendEmail(deps, { email, type, code_challenge, code_challenge_method, redirectTo: request.query.redirect_to }, requestMeta(deps, request));
+      return resendEmail(
+        deps,
+        { email, type, code_challenge, code_challenge_method, redirectTo: request.query.redirect_to },
+        requestMeta(deps, request),
+      );
     },
   );
 }

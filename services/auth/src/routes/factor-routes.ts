@@ -19,18 +19,27 @@ import { unenrollFactor } from '../use-cases/unenroll-factor';
 import { verifyFactor } from '../use-cases/verify-factor';
 
 export default async function factorRoutes(app: FastifyInstance, { deps }: { deps: AuthDeps }) {
-  app.post<{ Body: Static<typeof EnrollBody> }>('/factors', { schema: { body: EnrollBody, response: { 200: EnrolledFactorSchema } } }, async (request) => {
-    const caller = requireCaller(deps, request);
-    if (request.body.factor_type !== 'totp') {
-      throw authError(422, 'mfa_factor_type_not_supported', `Factor type ${request.body.factor_type} is not supported: use totp`);
-    }
-    return enrollFactor(deps, caller, { friendlyName: request.body.friendly_name, issuer: request.body.issuer });
-  });
+  app.post<{ Body: Static<typeof EnrollBody> }>(
+    '/factors',
+    { schema: { body: EnrollBody, response: { 200: EnrolledFactorSchema } } },
+    async (request) => {
+      const caller = requireCaller(deps, request);
+      if (request.body.factor_type !== 'totp') {
+        throw authError(
+          422,
+          'mfa_factor_type_not_supported',
+          `Factor type ${request.body.factor_type} is not supported: use totp`,
+        );
+      }
+      return enrollFactor(deps, caller, { friendlyName: request.body.friendly_name, issuer: request.body.issuer });
+    },
+  );
 
   app.post<{ Params: Static<typeof FactorParams>; Body: Static<typeof ChallengeBody> }>(
     '/factors/:factorId/challenge',
     { schema: { params: FactorParams, body: ChallengeBody, response: { 200: FactorChallengeSchema } } },
-    async (request) => challengeFactor(deps, requireCaller(deps, request), request.params.factorId, requestMeta(deps, request)),
+    async (request) =>
+      challengeFactor(deps, requireCaller(deps, request), request.params.factorId, requestMeta(deps, request)),
   );
 
   app.post<{ Params: Static<typeof FactorParams>; Body: Static<typeof VerifyBody> }>(
@@ -45,7 +54,9 @@ export default async function factorRoutes(app: FastifyInstance, { deps }: { dep
       ),
   );
 
-  app.delete<{ Params: Static<typeof FactorParams> }>('/factors/:factorId', { schema: { params: FactorParams, response: { 200: UnenrolledFactorSchema } } }, async (request) =>
-    unenrollFactor(deps, requireCaller(deps, request), request.params.factorId),
+  app.delete<{ Params: Static<typeof FactorParams> }>(
+    '/factors/:factorId',
+    { schema: { params: FactorParams, response: { 200: UnenrolledFactorSchema } } },
+    async (request) => unenrollFactor(deps, requireCaller(deps, request), request.params.factorId),
   );
 }

@@ -31,7 +31,9 @@ export default async function internalAdminRoutes(app: FastifyInstance, { deps }
     async (request) => searchUsers(deps, request.query.q, request.query.limit ?? 20),
   );
 
-  app.get('/internal/admin/users/stats', { schema: { response: { 200: AuthUserCountsResponse } } }, async () => countUsers(deps));
+  app.get('/internal/admin/users/stats', { schema: { response: { 200: AuthUserCountsResponse } } }, async () =>
+    countUsers(deps),
+  );
 
   // For the admin debug page: how long this process has run, and the release it runs when the deployment names one.
   app.get('/internal/admin/about', { schema: { response: { 200: ProcessAboutResponse } } }, async () => ({

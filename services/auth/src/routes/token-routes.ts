@@ -1,7 +1,13 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { TypeCompiler, ValueErrorType } from '@sinclair/typebox/compiler';
 import type { FastifyInstance } from 'fastify';
-import { AuthPasswordGrantBody, AuthPkceGrantBody, AuthRefreshGrantBody, AuthSessionSchema, AuthTokenQuery } from '@tracemap/contracts';
+import {
+  AuthPasswordGrantBody,
+  AuthPkceGrantBody,
+  AuthRefreshGrantBody,
+  AuthSessionSchema,
+  AuthTokenQuery,
+} from '@tracemap/contracts';
 import { authError, validationFailed } from '../lib/auth-error';
 import type { AuthDeps } from '../lib/deps';
 import { requestMeta } from '../lib/request-context';
@@ -30,7 +36,13 @@ const readPkce = compile(AuthPkceGrantBody);
 export default async function tokenRoutes(app: FastifyInstance, { deps }: { deps: AuthDeps }) {
   app.post<{ Querystring: Static<typeof AuthTokenQuery> }>(
     '/token',
-    { schema: { querystring: AuthTokenQuery, body: Type.Object({}, { additionalProperties: true }), response: { 200: AuthSessionSchema } } },
+    {
+      schema: {
+        querystring: AuthTokenQuery,
+        body: Type.Object({}, { additionalProperties: true }),
+        response: { 200: AuthSessionSchema },
+      },
+    },
     async (request) => {
       const meta = requestMeta(deps, request);
       switch (request.query.grant_type) {

@@ -15,7 +15,14 @@ export type LinkType = 'signup' | 'invite' | 'magiclink' | 'recovery' | 'email_c
  */
 export async function adminGenerateLink(
   deps: AuthDeps,
-  input: { type: LinkType; email: string; password?: string; data?: Record<string, unknown>; newEmail?: string; redirectTo?: string },
+  input: {
+    type: LinkType;
+    email: string;
+    password?: string;
+    data?: Record<string, unknown>;
+    newEmail?: string;
+    redirectTo?: string;
+  },
 ) {
   const email = normalizeEmail(input.email);
   const redirectTo = deps.redirects.resolve(input.redirectTo);
@@ -41,7 +48,15 @@ export async function adminGenerateLink(
         break;
       case 'invite':
         if (user?.email_confirmed_at) throw emailExists();
-        user = user ?? (await insertUser(db, { email, encryptedPassword: null, emailConfirmed: false, invited: true, userMetadata: input.data }));
+        user =
+          user ??
+          (await insertUser(db, {
+            email,
+            encryptedPassword: null,
+            emailConfirmed: false,
+            invited: true,
+            userMetadata: input.data,
+          }));
         user = await updateUser(db, user.id, { invited_at: 'now' });
         tokenType = 'invite';
         break;
@@ -53,13 +68,24 @@ export async function adminGenerateLink(
       default: {
         if (!user) throw userNotFound();
         if (await findUserByEmail(db, newEmail!)) throw emailExists();
-        if (input.type === 'email_change_current') throw authError(422, 'validation_failed', 'Only email_change_new is supported: the new address confirms the change.');
+        if (input.type === 'email_change_current')
+          throw authError(
+            422,
+            'validation_failed',
+            'Only email_change_new is supported: the new address confirms the change.',
+          );
         user = await updateUser(db, user.id, { email_change: newEmail, email_change_sent_at: 'now' });
         tokenType = 'email_change';
         recipient = newEmail!;
       }
     }
-    const token = await issueEmailToken(deps, db, { user, type: tokenType, email: recipient, redirectTo, flowStateId: null });
+    const token = await issueEmailToken(deps, db, {
+      user,
+      type: tokenType,
+      email: recipient,
+      redirectTo,
+      flowStateId: null,
+    });
     return {
       ...userJson(user),
       action_link: token.link,

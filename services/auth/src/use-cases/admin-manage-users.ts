@@ -55,7 +55,7 @@ export async function adminUpdateUser(deps: AuthDeps, id: string, input: AdminUp
     if (input.appMetadata) changes.raw_app_meta_data = { ...user.raw_app_meta_data, ...input.appMetadata };
     if (input.banDuration !== undefined) changes.banned_until = banUntil(input.banDuration);
     if (Object.keys(changes).length > 0) user = await updateUser(db, id, changes);
-    if (hashed || (changes.banned_until instanceof Date)) await deleteUserSessions(db, id);
+    if (hashed || changes.banned_until instanceof Date) await deleteUserSessions(db, id);
     return user;
   });
   return userJson(user, await listFactors(deps.db, id));

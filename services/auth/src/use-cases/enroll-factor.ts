@@ -7,7 +7,14 @@ import { findUserById } from '../repositories/users-repository';
 import type { Caller } from './update-user';
 
 export function totpFor(secret: string, label: string, issuer: string): OTPAuth.TOTP {
-  return new OTPAuth.TOTP({ issuer, label, algorithm: 'SHA1', digits: 6, period: 30, secret: OTPAuth.Secret.fromBase32(secret) });
+  return new OTPAuth.TOTP({
+    issuer,
+    label,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+    secret: OTPAuth.Secret.fromBase32(secret),
+  });
 }
 
 /** `mfa.enroll({ factorType: 'totp' })`: a new unverified factor with its secret, URI and QR code (SVG). */
@@ -19,7 +26,11 @@ export async function enrollFactor(deps: AuthDeps, caller: Caller, input: { frie
   if (factors.some((f) => f.status === 'verified') && caller.aal !== 'aal2') throw insufficientAal();
   const friendlyName = input.friendlyName?.trim() || null;
   if (friendlyName && factors.some((f) => f.friendly_name === friendlyName)) {
-    throw authError(422, 'mfa_factor_name_conflict', `A factor with the friendly name "${friendlyName}" for this user already exists`);
+    throw authError(
+      422,
+      'mfa_factor_name_conflict',
+      `A factor with the friendly name "${friendlyName}" for this user already exists`,
+    );
   }
   const secret = new OTPAuth.Secret({ size: 20 }).base32;
   const issuer = input.issuer?.trim() || new URL(deps.config.PUBLIC_URL).hostname;

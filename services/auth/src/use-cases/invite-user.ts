@@ -20,8 +20,16 @@ export async function inviteUser(
     const existing = await findUserByEmail(db, email, true);
     if (existing?.email_confirmed_at) throw emailExists();
     let user = existing
-      ? await updateUser(db, existing.id, { raw_user_meta_data: { ...existing.raw_user_meta_data, ...(input.data ?? {}) } })
-      : await insertUser(db, { email, encryptedPassword: null, emailConfirmed: false, invited: true, userMetadata: input.data });
+      ? await updateUser(db, existing.id, {
+          raw_user_meta_data: { ...existing.raw_user_meta_data, ...(input.data ?? {}) },
+        })
+      : await insertUser(db, {
+          email,
+          encryptedPassword: null,
+          emailConfirmed: false,
+          invited: true,
+          userMetadata: input.data,
+        });
     const token = await issueEmailToken(deps, db, { user, type: 'invite', email, redirectTo, flowStateId: null });
     user = await updateUser(db, user.id, { invited_at: 'now' });
     await queueEmail(db, 'invitation', user, email, { link: token.link, otp: token.otp });

@@ -25,7 +25,13 @@ export async function recoverPassword(
     if (!user) return false;
     const flowStateId = await createFlowState(db, pkce, user.id, 'recovery');
     await emailOneTimeToken(deps, db, {
-      user, type: 'recovery', email, redirectTo, flowStateId, template: 'reset-password', sentAt: 'recovery_sent_at',
+      user,
+      type: 'recovery',
+      email,
+      redirectTo,
+      flowStateId,
+      template: 'reset-password',
+      sentAt: 'recovery_sent_at',
     });
     return true;
   });

@@ -26,14 +26,26 @@ export async function resendEmail(
       if (user.email_confirmed_at) return false;
       const flowStateId = await createFlowState(db, pkce, user.id, 'otp');
       await emailOneTimeToken(deps, db, {
-        user, type: 'signup', email, redirectTo, flowStateId, template: 'confirm-email', sentAt: 'confirmation_sent_at',
+        user,
+        type: 'signup',
+        email,
+        redirectTo,
+        flowStateId,
+        template: 'confirm-email',
+        sentAt: 'confirmation_sent_at',
       });
       return true;
     }
     if (!user.email_change) return false;
     const flowStateId = await createFlowState(db, pkce, user.id, 'email_change');
     await emailOneTimeToken(deps, db, {
-      user, type: 'email_change', email: user.email_change, redirectTo, flowStateId, template: 'confirm-email', sentAt: 'email_change_sent_at',
+      user,
+      type: 'email_change',
+      email: user.email_change,
+      redirectTo,
+      flowStateId,
+      template: 'confirm-email',
+      sentAt: 'email_change_sent_at',
     });
     return true;
   });

@@ -26,11 +26,23 @@ export async function sendOtp(
   const queued = await deps.transaction(async (db) => {
     let user = await findUserByEmail(db, email, true);
     if (!user && !canCreate) return false;
-    if (!user) user = await insertUser(db, { email, encryptedPassword: null, emailConfirmed: false, userMetadata: input.data ?? {} });
+    if (!user)
+      user = await insertUser(db, {
+        email,
+        encryptedPassword: null,
+        emailConfirmed: false,
+        userMetadata: input.data ?? {},
+      });
     const type = user.email_confirmed_at ? 'magiclink' : 'signup';
     const flowStateId = await createFlowState(db, pkce, user.id, type === 'signup' ? 'otp' : 'magiclink');
     await emailOneTimeToken(deps, db, {
-      user, type, email, redirectTo, flowStateId, template: 'confirm-email', sentAt: 'confirmation_sent_at',
+      user,
+      type,
+      email,
+      redirectTo,
+      flowStateId,
+      template: 'confirm-email',
+      sentAt: 'confirmation_sent_at',
     });
     return true;
   });

@@ -17,7 +17,8 @@ const NAME_KEYS = ['first_name', 'last_name', 'firstName', 'lastName'];
 function assertCleanNames(data: Record<string, unknown>) {
   for (const key of NAME_KEYS) {
     const value = data[key];
-    if (typeof value === 'string' && !isCleanName(value)) throw validationFailed(`data.${key} contains characters that are not allowed in a name`);
+    if (typeof value === 'string' && !isCleanName(value))
+      throw validationFailed(`data.${key} contains characters that are not allowed in a name`);
   }
 }
 
@@ -54,7 +55,10 @@ export async function signUp(deps: AuthDeps, input: SignUpInput, meta: RequestMe
   const result = await deps.transaction(async (db) => {
     const existing = await findUserByEmail(db, email, true);
     if (existing?.email_confirmed_at) {
-      if (mayEmail) await queueEmail(db, 'already-registered', existing, email, { link: new URL('/forgot-password', deps.config.PUBLIC_URL).toString() });
+      if (mayEmail)
+        await queueEmail(db, 'already-registered', existing, email, {
+          link: new URL('/forgot-password', deps.config.PUBLIC_URL).toString(),
+        });
       return obfuscatedUserJson(email, data);
     }
     let user = existing
@@ -70,7 +74,13 @@ export async function signUp(deps: AuthDeps, input: SignUpInput, meta: RequestMe
     if (!mayEmail) return userJson(user);
     const flowStateId = await createFlowState(db, pkce, user.id, 'otp');
     user = await emailOneTimeToken(deps, db, {
-      user, type: 'signup', email, redirectTo, flowStateId, template: 'confirm-email', sentAt: 'confirmation_sent_at',
+      user,
+      type: 'signup',
+      email,
+      redirectTo,
+      flowStateId,
+      template: 'confirm-email',
+      sentAt: 'confirmation_sent_at',
     });
     return userJson(user);
   });

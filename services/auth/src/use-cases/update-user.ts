@@ -40,7 +40,12 @@ function mergeMetadata(current: Record<string, unknown>, patch: Record<string, u
  * no password yet; it ends every other session and tells the owner by email.
  * With a verified MFA factor, email and password changes need an aal2 session.
  */
-export async function updateCurrentUser(deps: AuthDeps, caller: Caller, input: UpdateUserInput, meta: RequestMeta): Promise<UserJson> {
+export async function updateCurrentUser(
+  deps: AuthDeps,
+  caller: Caller,
+  input: UpdateUserInput,
+  meta: RequestMeta,
+): Promise<UserJson> {
   const current = await findUserById(deps.db, caller.userId);
   if (!current) throw authError(404, 'user_not_found', 'User not found');
   const wantsCredentialChange = input.password !== undefined || input.email !== undefined;
@@ -85,7 +90,8 @@ export async function updateCurrentUser(deps: AuthDeps, caller: Caller, input: U
 
   const outcome = await deps.transaction(async (db): Promise<UserRow | AuthError> => {
     let user = (await findUserById(db, caller.userId, true))!;
-    if (input.data) user = await updateUser(db, user.id, { raw_user_meta_data: mergeMetadata(user.raw_user_meta_data, input.data) });
+    if (input.data)
+      user = await updateUser(db, user.id, { raw_user_meta_data: mergeMetadata(user.raw_user_meta_data, input.data) });
     if (newHash) {
       user = await updateUser(db, user.id, { encrypted_password: newHash });
       await deleteUserSessions(db, user.id, { except: caller.sessionId });
@@ -95,7 +101,13 @@ export async function updateCurrentUser(deps: AuthDeps, caller: Caller, input: U
       const taken = await findUserByEmail(db, newEmail);
       if (taken) return emailExists();
       const flowStateId = await createFlowState(db, pkce, user.id, 'email_change');
-      const token = await issueEmailToken(deps, db, { user, type: 'email_change', email: newEmail, redirectTo, flowStateId });
+      const token = await issueEmailToken(deps, db, {
+        user,
+        type: 'email_change',
+        email: newEmail,
+        redirectTo,
+        flowStateId,
+      });
       user = await updateUser(db, user.id, { email_change: newEmail, email_change_sent_at: 'now' });
       await queueEmail(db, 'confirm-email', user, newEmail, { link: token.link, otp: token.otp });
     }
@@ -110,5 +122,7 @@ async function recentlyRecovered(deps: AuthDeps, sessionId: string): Promise<boo
   const session = await findSession(deps.db, sessionId);
   if (!session) return false;
   const since = Math.floor(Date.now() / 1000) - deps.config.AUTH_RECOVERY_FRESH_SECONDS;
-  return session.amr.some((entry) => (entry.method === 'recovery' || entry.method === 'invite') && entry.timestamp >= since);
+  return session.amr.some(
+    (entry) => (entry.method === 'recovery' || entry.method === 'invite') && entry.timestamp >= since,
+  );
 }

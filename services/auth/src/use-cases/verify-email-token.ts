@@ -50,7 +50,12 @@ export type VerifyOutcome =
  * expiring, and never accepted for another purpose than it was made for.
  * `forRedirect` answers a PKCE-bound link with an auth code instead of a session.
  */
-export async function verifyEmailToken(deps: AuthDeps, input: VerifyInput, meta: RequestMeta, forRedirect: boolean): Promise<VerifyOutcome> {
+export async function verifyEmailToken(
+  deps: AuthDeps,
+  input: VerifyInput,
+  meta: RequestMeta,
+  forRedirect: boolean,
+): Promise<VerifyOutcome> {
   const email = input.email ? normalizeEmail(input.email) : null;
   await checkAuthLimits(deps, 'verify', meta, email);
   const outcome = await deps.transaction(async (db): Promise<VerifyOutcome | AuthError> => {

@@ -35,7 +35,11 @@ export async function verifyFactor(
     const age = Date.now() - challenge.created_at.getTime();
     if (age > deps.config.AUTH_MFA_CHALLENGE_EXPIRY_SECONDS * 1000) {
       await deleteChallenge(db, challenge.id);
-      return authError(422, 'mfa_challenge_expired', `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`);
+      return authError(
+        422,
+        'mfa_challenge_expired',
+        `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`,
+      );
     }
     const user = await findUserById(db, caller.userId);
     const totp = totpFor(factor.secret, user!.email, 'tracemap');
@@ -50,7 +54,10 @@ export async function verifyFactor(
     await deleteChallenge(db, challenge.id);
     const session = await findSession(db, caller.sessionId, true);
     if (!session) return authError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
-    const amr = [...session.amr.filter((e) => e.method !== 'totp'), { method: 'totp', timestamp: Math.floor(now / 1000) }];
+    const amr = [
+      ...session.amr.filter((e) => e.method !== 'totp'),
+      { method: 'totp', timestamp: Math.floor(now / 1000) },
+    ];
     const raised = await raiseSessionToAal2(db, session.id, factor.id, amr);
     // Sessions that never passed the new factor must not keep full access.
     if (firstVerification) await deleteUserSessions(db, caller.userId, { except: session.id, onlyAal1: true });

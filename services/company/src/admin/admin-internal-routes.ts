@@ -11,7 +11,10 @@ import { createCompany } from '../companies/create-company';
 
 const strict = { additionalProperties: false } as const;
 const Uuid = Type.String({ format: 'uuid' });
-const SearchQuery = Type.Object({ q: Type.String({ maxLength: 200 }), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })) }, strict);
+const SearchQuery = Type.Object(
+  { q: Type.String({ maxLength: 200 }), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })) },
+  strict,
+);
 const CreateBody = Type.Object(
   { name: CompanyNameSchema, ownerUserId: Uuid, idempotencyKey: Type.Optional(IdempotencyKeySchema) },
   strict,
@@ -32,14 +35,25 @@ export async function adminInternalRoutes(parent: FastifyInstance, { deps }: { d
   );
   app.get('/admin/companies/stats', async () => countCompanies(deps));
   // For the admin debug page: how long this process has run, and the release it runs when the deployment names one.
-  app.get('/admin/about', async () => ({ version: process.env.APP_VERSION ?? null, uptimeSeconds: Math.round(process.uptime()) }));
+  app.get('/admin/about', async () => ({
+    version: process.env.APP_VERSION ?? null,
+    uptimeSeconds: Math.round(process.uptime()),
+  }));
   app.get('/admin/companies/:companyId', { schema: { params: CompanyIdParams } }, async (request) =>
     getCompanyMembers(deps, request.params.companyId),
   );
-  app.post('/admin/companies', { schema: { body: CreateBody }, config: { audit: 'company.created' } }, async (request, reply) => {
-    const outcome = await createCompany(deps, { userId: request.body.ownerUserId, name: request.body.name, idempotencyKey: request.body.idempotencyKey });
-    return reply.code(outcome.statusCode).send(outcome.body);
-  });
+  app.post(
+    '/admin/companies',
+    { schema: { body: CreateBody }, config: { audit: 'company.created' } },
+    async (request, reply) => {
+      const outcome = await createCompany(deps, {
+        userId: request.body.ownerUserId,
+        name: request.body.name,
+        idempotencyKey: request.body.idempotencyKey,
+      });
+      return reply.code(outcome.statusCode).send(outcome.body);
+    },
+  );
   app.post(
     '/admin/companies/:companyId/members',
     { schema: { params: CompanyIdParams, body: MemberBody } },

@@ -10,6 +10,9 @@ export async function getCompanyMembers(deps: CompanyDeps, companyId: string) {
     const company = await findCompany(client, companyId);
     if (!company) throw notFound('Company not found', 'company_not_found');
     const members = await listMemberships(client, companyId);
-    return { company: { id: company.id, name: company.name }, members: members.map((m) => ({ userId: m.userId, role: m.role })) };
+    return {
+      company: { id: company.id, name: company.name },
+      members: members.map((m) => ({ userId: m.userId, role: m.role })),
+    };
   });
 }

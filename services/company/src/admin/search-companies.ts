@@ -6,7 +6,11 @@ import type { CompanyDeps } from '../core/deps';
  * runs as the service's own database login, not as the tenant-scoped app role.
  * Only names and member counts leave here; a company's content never does.
  */
-export async function searchCompanies(deps: CompanyDeps, query: string, limit: number): Promise<{ companies: AdminCompanySummary[] }> {
+export async function searchCompanies(
+  deps: CompanyDeps,
+  query: string,
+  limit: number,
+): Promise<{ companies: AdminCompanySummary[] }> {
   const pattern = `%${query.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const { rows } = await deps.db.query<{ id: string; name: string; created_at: Date; member_count: number }>(
     `SELECT c.id, c.name, c.created_at, (SELECT count(*)::int FROM company.memberships m WHERE m.company_id = c.id) AS member_count
@@ -16,7 +20,14 @@ export async function searchCompanies(deps: CompanyDeps, query: string, limit: n
       LIMIT $3`,
     [pattern, query.trim(), limit],
   );
-  return { companies: rows.map((r) => ({ id: r.id, name: r.name, createdAt: r.created_at.toISOString(), memberCount: r.member_count })) };
+  return {
+    companies: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      createdAt: r.created_at.toISOString(),
+      memberCount: r.member_count,
+    })),
+  };
 }
 
 export async function countCompanies(deps: CompanyDeps): Promise<{ total: number; newThisWeek: number }> {

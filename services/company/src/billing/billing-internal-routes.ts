@@ -20,50 +20,67 @@ export async function billingInternalRoutes(parent: FastifyInstance, { deps }: {
   const onRequest = requireServiceToken(deps.config.INTERNAL_SERVICE_TOKEN);
   const config = { failureMessage: FAILURE.internal };
 
-  app.get('/companies/:companyId/members/:userId', { schema: { params: CompanyUserParams }, config, onRequest }, async (request) => {
-    const { companyId, userId } = request.params;
-    const role = await currentRole(deps, companyId, userId);
-    if (!role) throw new AppError(404, 'company_not_found', MESSAGES.companyNotFound);
-    return { role };
-  });
+  app.get(
+    '/companies/:companyId/members/:userId',
+    { schema: { params: CompanyUserParams }, config, onRequest },
+    async (request) => {
+      const { companyId, userId } = request.params;
+      const role = await currentRole(deps, companyId, userId);
+      if (!role) throw new AppError(404, 'company_not_found', MESSAGES.companyNotFound);
+      return { role };
+    },
+  );
 
-  app.post('/companies/:companyId/info', { schema: { params: CompanyIdParams, body: UserIdBody }, config, onRequest }, async (request) => {
-    const { companyId } = request.params;
-    const { userId } = request.body;
-    const role = await currentRole(deps, companyId, userId);
-    if (!role) throw new AppError(404, 'company_not_found', MESSAGES.companyNotFound);
-    // Asked right after a billing change: the answer must show it.
-    deps.infoCache.invalidate(companyId);
-    return getCompanyInfo(deps, { companyId, userId, role, requestId: request.id });
-  });
+  app.post(
+    '/companies/:companyId/info',
+    { schema: { params: CompanyIdParams, body: UserIdBody }, config, onRequest },
+    async (request) => {
+      const { companyId } = request.params;
+      const { userId } = request.body;
+      const role = await currentRole(deps, companyId, userId);
+      if (!role) throw new AppError(404, 'company_not_found', MESSAGES.companyNotFound);
+      // Asked right after a billing change: the answer must show it.
+      deps.infoCache.invalidate(companyId);
+      return getCompanyInfo(deps, { companyId, userId, role, requestId: request.id });
+    },
+  );
 
-  app.get('/companies/:companyId/billing-contacts', { schema: { params: CompanyIdParams }, config, onRequest }, async (request) => {
-    const { companyId } = request.params;
-    const found = await tenantTransaction(deps.db, { companyId }, async (client) => ({
-      company: await findCompany(client, companyId),
-      members: await listMemberships(client, companyId),
-    }));
-    if (!found.company) throw new AppError(404, 'company_not_found', MESSAGES.companyNotFound);
-    const managers = found.members.filter((m) => m.role === 'owner' || m.role === 'admin');
-    const profiles = await deps.peers.profiles(
-      managers.map((m) => m.userId),
-      request.id,
-    );
-    // Without emails nobody can be told: answer 503 so the caller (a webhook) is retried.
-    if (managers.length > 0 && profiles.size === 0) throw new AppError(503, 'dependency_unavailable', 'Profiles are unavailable');
-    return {
-      companyName: found.company.name,
-      contacts: managers.flatMap((m) => {
-        const profile = profiles.get(m.userId);
-        return profile?.email ? [{ email: profile.email, firstName: profile.firstName }] : [];
-      }),
-    };
-  });
+  app.get(
+    '/companies/:companyId/billing-contacts',
+    { schema: { params: CompanyIdParams }, config, onRequest },
+    async (request) => {
+      const { companyId } = request.params;
+      const found = await tenantTransaction(deps.db, { companyId }, async (client) => ({
+        company: await findCompany(client, companyId),
+        members: await listMemberships(client, companyId),
+      }));
+      if (!found.company) throw new AppError(404, 'company_not_found', MESSAGES.companyNotFound);
+      const managers = found.members.filter((m) => m.role === 'owner' || m.role === 'admin');
+      const profiles = await deps.peers.profiles(
+        managers.map((m) => m.userId),
+        request.id,
+      );
+      // Without emails nobody can be told: answer 503 so the caller (a webhook) is retried.
+      if (managers.length > 0 && profiles.size === 0)
+        throw new AppError(503, 'dependency_unavailable', 'Profiles are unavailable');
+      return {
+        companyName: found.company.name,
+        contacts: managers.flatMap((m) => {
+          const profile = profiles.get(m.userId);
+          return profile?.email ? [{ email: profile.email, firstName: profile.firstName }] : [];
+        }),
+      };
+    },
+  );
 
-  app.post('/companies/:companyId/subscription-changed', { schema: { params: CompanyIdParams }, config, onRequest }, async (request) => {
-    const { companyId } = request.params;
-    deps.infoCache.invalidate(companyId);
-    deps.subscriptions.invalidate(companyId);
-    return { ok: true };
-  });
+  app.post(
+    '/companies/:companyId/subscription-changed',
+    { schema: { params: CompanyIdParams }, config, onRequest },
+    async (request) => {
+      const { companyId } = request.params;
+      deps.infoCache.invalidate(companyId);
+      deps.subscriptions.invalidate(companyId);
+      return { ok: true };
+    },
+  );
 }

@@ -16,15 +16,17 @@ export async function migrateTrialRequests(db: pg.Pool): Promise<void> {
 
 /** Queued in the company's creating transaction: commits with it or not at all. */
 async function queueTrialRequest(client: Queryable, companyId: string, creatorUserId: string): Promise<void> {
-  await client.query(`INSERT INTO company.trial_requests (company_id, creator_user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [
-    companyId,
-    creatorUserId,
-  ]);
+  await client.query(
+    `INSERT INTO company.trial_requests (company_id, creator_user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+    [companyId, creatorUserId],
+  );
 }
 
 /** The trial is on its way: the company was just created and billing has not answered yet. */
 export async function hasPendingTrial(db: Queryable, companyId: string): Promise<boolean> {
-  const { rows } = await db.query(`SELECT 1 FROM company.trial_requests WHERE company_id = $1 AND done_at IS NULL`, [companyId]);
+  const { rows } = await db.query(`SELECT 1 FROM company.trial_requests WHERE company_id = $1 AND done_at IS NULL`, [
+    companyId,
+  ]);
   return rows.length > 0;
 }
 
@@ -36,7 +38,12 @@ const MAX_DELAY_MS = 5 * 60 * 1000;
  * the two just asks again once the claim's lease runs out. Failures wait longer each time
  * (up to 5 minutes).
  */
-export function createTrialWorker(options: { db: pg.Pool; peers: Peers; log: FastifyBaseLogger; pollMs: number }): TrialQueue {
+export function createTrialWorker(options: {
+  db: pg.Pool;
+  peers: Peers;
+  log: FastifyBaseLogger;
+  pollMs: number;
+}): TrialQueue {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
   let started = false;
@@ -62,7 +69,10 @@ export function createTrialWorker(options: { db: pg.Pool; peers: Peers; log: Fas
     if (!row) return false;
     try {
       await options.peers.startTrial(row.company_id, row.creator_user_id);
-      await options.db.query(`UPDATE company.trial_requests SET done_at = now(), last_error = NULL WHERE company_id = $1`, [row.company_id]);
+      await options.db.query(
+        `UPDATE company.trial_requests SET done_at = now(), last_error = NULL WHERE company_id = $1`,
+        [row.company_id],
+      );
     } catch (error) {
       const delay = Math.min(1000 * 2 ** row.attempts, MAX_DELAY_MS);
       options.log.warn({ err: error, companyId: row.company_id }, 'trial start failed; trying again later');

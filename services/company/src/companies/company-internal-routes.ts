@@ -13,7 +13,11 @@ export async function internalRoutes(parent: FastifyInstance, { deps }: { deps: 
 
   app.get(
     '/users/:userId/companies',
-    { schema: { params: UserIdParams, response: { 200: MyCompaniesResponse } }, config: { failureMessage: FAILURE.internal }, onRequest: requireService },
+    {
+      schema: { params: UserIdParams, response: { 200: MyCompaniesResponse } },
+      config: { failureMessage: FAILURE.internal },
+      onRequest: requireService,
+    },
     async (request) => listUserCompanies(deps, request.params.userId),
   );
 }

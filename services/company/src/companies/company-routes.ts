@@ -41,7 +41,11 @@ export async function companyRoutes(parent: FastifyInstance, { deps }: { deps: C
 
   app.get(
     '/mine',
-    { schema: { response: { 200: MyCompaniesResponse } }, config: { failureMessage: FAILURE.mine }, preHandler: app.requireUser },
+    {
+      schema: { response: { 200: MyCompaniesResponse } },
+      config: { failureMessage: FAILURE.mine },
+      preHandler: app.requireUser,
+    },
     async (request) => listUserCompanies(deps, request.auth!.userId),
   );
 

@@ -11,7 +11,12 @@ import { listMemberships } from '../core/membership-repository';
 import { countMaps } from '../tracking-plan/maps/map-usage';
 import { countPlan } from '../tracking-plan/plan/plan-repository';
 
-async function loadSharedInfo(deps: CompanyDeps, companyId: string, userId: string, requestId: string): Promise<SharedCompanyInfo> {
+async function loadSharedInfo(
+  deps: CompanyDeps,
+  companyId: string,
+  userId: string,
+  requestId: string,
+): Promise<SharedCompanyInfo> {
   const found = await tenantTransaction(deps.db, { companyId, userId }, async (client) => ({
     company: await findCompany(client, companyId),
     members: await listMemberships(client, companyId),
@@ -22,10 +27,15 @@ async function loadSharedInfo(deps: CompanyDeps, companyId: string, userId: stri
   // Calls to other services run after the transaction so no connection waits on the network.
   const degraded: CompanyInfoDegradedPart[] = [];
   const [profiles, subscription] = await Promise.all([
-    deps.peers.profilesOrThrow(found.members.map((m) => m.userId), requestId).catch(() => {
-      degraded.push('profiles');
-      return new Map<string, never>();
-    }),
+    deps.peers
+      .profilesOrThrow(
+        found.members.map((m) => m.userId),
+        requestId,
+      )
+      .catch(() => {
+        degraded.push('profiles');
+        return new Map<string, never>();
+      }),
     deps.peers.subscriptionOrThrow(companyId, requestId).catch(() => {
       degraded.push('subscription');
       return null;

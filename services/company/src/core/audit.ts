@@ -50,7 +50,13 @@ function noteOf(payload: unknown): AuditNote | undefined {
 
 async function recordAudit(
   db: Queryable,
-  entry: { companyId: string; actorUserId: string | null; action: AuditAction; targetUserId?: string | null; details?: object },
+  entry: {
+    companyId: string;
+    actorUserId: string | null;
+    action: AuditAction;
+    targetUserId?: string | null;
+    details?: object;
+  },
 ): Promise<void> {
   await db.query(
     `INSERT INTO company.audit_log (company_id, actor_user_id, action, target_user_id, details) VALUES ($1, $2, $3, $4, $5)`,
@@ -74,7 +80,13 @@ export const auditTrail = fp(
       if (!companyId) throw new Error(`audit ${action}: no company named for ${request.routeOptions.url}`);
       const actorUserId = note.actorUserId ?? request.company?.userId ?? request.auth?.userId ?? null;
       await tenantTransaction(deps.db, { companyId, userId: actorUserId ?? undefined }, (client) =>
-        recordAudit(client, { companyId, actorUserId, action: note.action ?? action, targetUserId: note.targetUserId, details: note.details }),
+        recordAudit(client, {
+          companyId,
+          actorUserId,
+          action: note.action ?? action,
+          targetUserId: note.targetUserId,
+          details: note.details,
+        }),
       );
       return payload;
     });

@@ -57,7 +57,10 @@ function pick(request: FastifyRequest, from: keyof typeof SOURCES, field: string
 /** The caller's role in a company: cached while removals and role changes are heard, else one database round trip. */
 export function currentRole(deps: CompanyDeps, companyId: string, userId: string): Promise<Role | null> {
   return deps.memberships.role(companyId, userId, async () => {
-    const rows = await tenantRead<{ role: Role }>(deps.db, { companyId, userId }, MEMBERSHIP_BY_COMPANY_AND_USER, [companyId, userId]);
+    const rows = await tenantRead<{ role: Role }>(deps.db, { companyId, userId }, MEMBERSHIP_BY_COMPANY_AND_USER, [
+      companyId,
+      userId,
+    ]);
     return rows[0]?.role ?? null;
   });
 }
@@ -85,7 +88,10 @@ export function companyAccess(deps: CompanyDeps, options: CompanyAccessOptions):
   return async function authorizeCompany(request: FastifyRequest, reply: FastifyReply) {
     await request.server.requireUser(request, reply);
     const userId = request.auth!.userId;
-    const id = 'resolve' in locate ? await locate.resolve(pick(request, locate.from, locate.field), userId) : pick(request, locate.from, locate.field);
+    const id =
+      'resolve' in locate
+        ? await locate.resolve(pick(request, locate.from, locate.field), userId)
+        : pick(request, locate.from, locate.field);
     if (id === null) throw notFound;
 
     if (byCompany) {

@@ -21,7 +21,10 @@ export interface CompanyRow {
 
 const COLUMNS = `id, name, settings, last_sync AS "lastSync"`;
 
-export async function insertCompany(db: Queryable, company: { id: string; name: string; createdBy: string }): Promise<CompanyRow> {
+export async function insertCompany(
+  db: Queryable,
+  company: { id: string; name: string; createdBy: string },
+): Promise<CompanyRow> {
   const { rows } = await db.query<CompanyRow>(
     `INSERT INTO company.companies (id, name, created_by) VALUES ($1, $2, $3) RETURNING ${COLUMNS}`,
     [company.id, company.name, company.createdBy],
@@ -52,7 +55,10 @@ export async function updateCompany(
 }
 
 /** The caller's companies; RLS limits the rows to the user named for the transaction. */
-export async function listCompaniesOfUser(db: Queryable, userId: string): Promise<Array<{ id: string; name: string; role: Role }>> {
+export async function listCompaniesOfUser(
+  db: Queryable,
+  userId: string,
+): Promise<Array<{ id: string; name: string; role: Role }>> {
   const { rows } = await db.query<{ id: string; name: string; role: Role }>(
     `SELECT c.id, c.name, m.role
        FROM company.memberships m

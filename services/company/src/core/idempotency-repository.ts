@@ -14,11 +14,17 @@ const RETENTION = `interval '24 hours'`;
  * Claims the key for this request. Under PostgreSQL a concurrent claim of the
  * same key waits on the primary key until the first transaction ends.
  */
-export async function claimKey(db: Queryable, userId: string, key: string, route: string, requestHash: string): Promise<boolean> {
-  await db.query(`DELETE FROM company.idempotency_keys WHERE user_id = $1 AND key = $2 AND created_at < now() - ${RETENTION}`, [
-    userId,
-    key,
-  ]);
+export async function claimKey(
+  db: Queryable,
+  userId: string,
+  key: string,
+  route: string,
+  requestHash: string,
+): Promise<boolean> {
+  await db.query(
+    `DELETE FROM company.idempotency_keys WHERE user_id = $1 AND key = $2 AND created_at < now() - ${RETENTION}`,
+    [userId, key],
+  );
   const { rows } = await db.query(
     `INSERT INTO company.idempotency_keys (user_id, key, route, request_hash) VALUES ($1, $2, $3, $4)
      ON CONFLICT (user_id, key) DO NOTHING RETURNING 1`,
@@ -36,11 +42,15 @@ export async function findKey(db: Queryable, userId: string, key: string): Promi
   return rows[0] ?? null;
 }
 
-export async function storeResponse(db: Queryable, userId: string, key: string, statusCode: number, response: unknown): Promise<void> {
-  await db.query(`UPDATE company.idempotency_keys SET status_code = $3, response = $4 WHERE user_id = $1 AND key = $2`, [
-    userId,
-    key,
-    statusCode,
-    JSON.stringify(response),
-  ]);
+export async function storeResponse(
+  db: Queryable,
+  userId: string,
+  key: string,
+  statusCode: number,
+  response: unknown,
+): Promise<void> {
+  await db.query(
+    `UPDATE company.idempotency_keys SET status_code = $3, response = $4 WHERE user_id = $1 AND key = $2`,
+    [userId, key, statusCode, JSON.stringify(response)],
+  );
 }

@@ -1,4 +1,9 @@
-import { idempotencyInProgress, idempotencyKeyReused, requestHash as hashOf, type Queryable } from '@tracemap/service-kit';
+import {
+  idempotencyInProgress,
+  idempotencyKeyReused,
+  requestHash as hashOf,
+  type Queryable,
+} from '@tracemap/service-kit';
 import { claimKey, findKey, storeResponse } from './idempotency-repository';
 
 export interface Outcome<T> {

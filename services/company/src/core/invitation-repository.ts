@@ -64,7 +64,11 @@ export async function insertInvitation(
 }
 
 /** Reads one invitation; `lock` holds it for the rest of the transaction (accept, resend, revoke). */
-export async function findInvitation(db: Queryable, id: string, options: { lock?: boolean } = {}): Promise<InvitationRow | null> {
+export async function findInvitation(
+  db: Queryable,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<InvitationRow | null> {
   const { rows } = await db.query<InvitationRow>(
     `SELECT ${COLUMNS} FROM company.invitations WHERE id = $1${options.lock ? ' FOR UPDATE' : ''}`,
     [id],
@@ -72,7 +76,11 @@ export async function findInvitation(db: Queryable, id: string, options: { lock?
   return rows[0] ?? null;
 }
 
-export async function findPendingInvitationByEmail(db: Queryable, companyId: string, email: string): Promise<InvitationRow | null> {
+export async function findPendingInvitationByEmail(
+  db: Queryable,
+  companyId: string,
+  email: string,
+): Promise<InvitationRow | null> {
   const { rows } = await db.query<InvitationRow>(
     `SELECT ${COLUMNS} FROM company.invitations WHERE company_id = $1 AND email = $2 AND status = 'pending'`,
     [companyId, email],
@@ -97,7 +105,12 @@ export async function expireStalePending(db: Queryable, companyId: string, email
   );
 }
 
-export async function renewInvitationToken(db: Queryable, id: string, tokenHash: string, ttlHours: number): Promise<InvitationRow> {
+export async function renewInvitationToken(
+  db: Queryable,
+  id: string,
+  tokenHash: string,
+  ttlHours: number,
+): Promise<InvitationRow> {
   const { rows } = await db.query<InvitationRow>(
     `UPDATE company.invitations
         SET token_hash = $2, expires_at = now() + make_interval(hours => $3),
@@ -110,10 +123,10 @@ export async function renewInvitationToken(db: Queryable, id: string, tokenHash:
 }
 
 export async function markInvitationAccepted(db: Queryable, id: string, userId: string): Promise<void> {
-  await db.query(`UPDATE company.invitations SET status = 'accepted', accepted_by = $2, accepted_at = now() WHERE id = $1`, [
-    id,
-    userId,
-  ]);
+  await db.query(
+    `UPDATE company.invitations SET status = 'accepted', accepted_by = $2, accepted_at = now() WHERE id = $1`,
+    [id, userId],
+  );
 }
 
 export async function markInvitationRevoked(db: Queryable, id: string): Promise<void> {

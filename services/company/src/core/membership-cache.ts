@@ -48,10 +48,14 @@ export class MembershipCache {
 
   /** The member's role, or null for a non-member; `load` reads the database. */
   async role(companyId: string, userId: string, load: () => Promise<Role | null>): Promise<Role | null> {
-    const role = await this.cache.get(`${companyId}:${userId}`, [memberTag(companyId, userId), companyTag(companyId)], async () => {
-      const found = await load();
-      return { value: found ?? NOT_MEMBER, ttlMs: found ? this.ttlMs : 0 };
-    });
+    const role = await this.cache.get(
+      `${companyId}:${userId}`,
+      [memberTag(companyId, userId), companyTag(companyId)],
+      async () => {
+        const found = await load();
+        return { value: found ?? NOT_MEMBER, ttlMs: found ? this.ttlMs : 0 };
+      },
+    );
     return role === NOT_MEMBER ? null : role;
   }
 

@@ -40,7 +40,12 @@ export async function lockMemberships(db: Queryable, companyId: string): Promise
 }
 
 /** Adds the member unless they already are one; answers the role they end up with. */
-export async function addMembership(db: Queryable, companyId: string, userId: string, role: Role): Promise<{ role: Role; created: boolean }> {
+export async function addMembership(
+  db: Queryable,
+  companyId: string,
+  userId: string,
+  role: Role,
+): Promise<{ role: Role; created: boolean }> {
   const inserted = await db.query<{ role: Role }>(
     `INSERT INTO company.memberships (company_id, user_id, role) VALUES ($1, $2, $3)
      ON CONFLICT (company_id, user_id) DO NOTHING RETURNING role`,
@@ -55,7 +60,12 @@ export async function addMembership(db: Queryable, companyId: string, userId: st
 // replica drops its cached membership when (and only if) the change commits.
 const ANNOUNCE = `SELECT pg_notify('${MEMBERSHIP_EVENTS_CHANNEL}', 'member:' || company_id || ':' || user_id) FROM changed`;
 
-export async function updateMembershipRole(db: Queryable, companyId: string, userId: string, role: Role): Promise<void> {
+export async function updateMembershipRole(
+  db: Queryable,
+  companyId: string,
+  userId: string,
+  role: Role,
+): Promise<void> {
   await db.query(
     `WITH changed AS (
        UPDATE company.memberships SET role = $3, updated_at = now() WHERE company_id = $1 AND user_id = $2 RETURNING company_id, user_id

@@ -83,7 +83,10 @@ export function createPeers(
 
     /** Asks billing to start a new company's free trial; idempotent on billing's side. */
     async startTrial(companyId: string, creatorUserId: string): Promise<void> {
-      await subscription(`/internal/companies/${encodeURIComponent(companyId)}/start-trial`, { method: 'POST', body: { creatorUserId } });
+      await subscription(`/internal/companies/${encodeURIComponent(companyId)}/start-trial`, {
+        method: 'POST',
+        body: { creatorUserId },
+      });
     },
 
     /** Throws 503 when auth is down: the caller cannot decide without it. */

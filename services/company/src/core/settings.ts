@@ -9,7 +9,9 @@ export const DEFAULT_SETTINGS: DefaultedSettings = {
 };
 
 /** `lintRules` appears once a company sets a severity (rules not named keep their default), `mapEmbedOrigins` once it names origins. */
-export function withDefaults(settings: CompanySettings): DefaultedSettings & Pick<CompanySettings, 'lintRules' | 'mapEmbedOrigins'> {
+export function withDefaults(
+  settings: CompanySettings,
+): DefaultedSettings & Pick<CompanySettings, 'lintRules' | 'mapEmbedOrigins'> {
   return { ...DEFAULT_SETTINGS, ...settings };
 }
 

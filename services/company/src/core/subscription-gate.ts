@@ -42,7 +42,10 @@ export class SubscriptionGate extends EventEmitter {
       try {
         found = await this.options.lookup(companyId, requestId);
       } catch (error) {
-        this.options.log.warn({ err: error, companyId, requestId }, 'subscription unknown (billing unavailable): edit allowed');
+        this.options.log.warn(
+          { err: error, companyId, requestId },
+          'subscription unknown (billing unavailable): edit allowed',
+        );
         return;
       }
       if (found) this.cache?.set(companyId, found);

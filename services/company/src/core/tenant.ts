@@ -75,7 +75,8 @@ export async function setTenantCompany(client: Queryable, companyId: string): Pr
  */
 export async function grantToAppRole(db: pg.Pool, table: string): Promise<void> {
   const granted = async () =>
-    (await db.query<{ ok: boolean }>(`SELECT has_table_privilege($1, $2, 'INSERT') AS ok`, [APP_ROLE, table])).rows[0].ok;
+    (await db.query<{ ok: boolean }>(`SELECT has_table_privilege($1, $2, 'INSERT') AS ok`, [APP_ROLE, table])).rows[0]
+      .ok;
   if (await granted()) return;
   try {
     await db.query(`GRANT SELECT, INSERT ON ${table} TO ${APP_ROLE}`);

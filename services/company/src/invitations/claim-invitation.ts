@@ -48,7 +48,13 @@ export async function claimInvitation(deps: CompanyDeps, input: ClaimInvitationI
     if (error instanceof AppError && error.code === 'email_exists') {
       throw new AppError(409, 'email_exists', MESSAGES.accountExists);
     }
-    if (error instanceof AppError && error.statusCode >= 400 && error.statusCode < 500 && error.statusCode !== 401 && error.statusCode !== 403) {
+    if (
+      error instanceof AppError &&
+      error.statusCode >= 400 &&
+      error.statusCode < 500 &&
+      error.statusCode !== 401 &&
+      error.statusCode !== 403
+    ) {
       // Password policy and similar refusals are the user's to fix: pass them on as auth worded them.
       throw error;
     }

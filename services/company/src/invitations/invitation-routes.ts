@@ -53,7 +53,10 @@ export async function invitationRoutes(parent: FastifyInstance, { deps }: { deps
   // Public: the invitation page shows it before the invitee has an account or is logged in.
   app.get(
     '/invite',
-    { schema: { querystring: InvitationQuery, response: { 200: InvitationDetailsResponse } }, config: { failureMessage: FAILURE.invitationDetails } },
+    {
+      schema: { querystring: InvitationQuery, response: { 200: InvitationDetailsResponse } },
+      config: { failureMessage: FAILURE.invitationDetails },
+    },
     async (request) => getInvitation(deps, { invitationId: request.query.invitationId, requestId: request.id }),
   );
 
@@ -95,7 +98,8 @@ export async function invitationRoutes(parent: FastifyInstance, { deps }: { deps
       config: { failureMessage: FAILURE.invitations },
       preHandler: companyAccess(deps, { access: 'admin', locate: { from: 'body', field: 'companyId' } }),
     },
-    async (request) => listInvitations(deps, { companyId: request.company!.companyId, userId: request.company!.userId }),
+    async (request) =>
+      listInvitations(deps, { companyId: request.company!.companyId, userId: request.company!.userId }),
   );
 
   // Not company-scoped: the caller is not a member yet. The invitation must be addressed to their verified email.
@@ -113,11 +117,19 @@ export async function invitationRoutes(parent: FastifyInstance, { deps }: { deps
   app.post(
     '/invitations/:invitationId/claim',
     {
-      schema: { params: ClaimInvitationParams, body: ClaimInvitationBody, response: { 201: ClaimedInvitationResponse } },
+      schema: {
+        params: ClaimInvitationParams,
+        body: ClaimInvitationBody,
+        response: { 201: ClaimedInvitationResponse },
+      },
       config: { failureMessage: FAILURE.claim, audit: 'invitation.accepted' },
     },
     async (request, reply) => {
-      const joined = await claimInvitation(deps, { invitationId: request.params.invitationId, ...request.body, requestId: request.id });
+      const joined = await claimInvitation(deps, {
+        invitationId: request.params.invitationId,
+        ...request.body,
+        requestId: request.id,
+      });
       return reply.code(201).send(joined);
     },
   );

@@ -47,13 +47,21 @@ async function checkInvitationLimit(db: Queryable, companyId: string, limit: num
   );
   if (rows[0]) {
     const retryAfter = Math.min(Math.max(rows[0].wait, 1), INVITATION_WINDOW_SECONDS);
-    throw new AppError(429, 'invitation_limit', `${MESSAGES.invitationLimit} At most ${limit} every ${INVITATION_WINDOW_SECONDS / 60} minutes.`, {
-      'retry-after': String(retryAfter),
-    });
+    throw new AppError(
+      429,
+      'invitation_limit',
+      `${MESSAGES.invitationLimit} At most ${limit} every ${INVITATION_WINDOW_SECONDS / 60} minutes.`,
+      {
+        'retry-after': String(retryAfter),
+      },
+    );
   }
 }
 
-export async function inviteMember(deps: CompanyDeps, input: InviteMemberInput): Promise<Outcome<{ invitation: ReturnType<typeof invitationView> }>> {
+export async function inviteMember(
+  deps: CompanyDeps,
+  input: InviteMemberInput,
+): Promise<Outcome<{ invitation: ReturnType<typeof invitationView> }>> {
   if (input.role === 'owner' && input.actor.role !== 'owner') {
     throw new AppError(403, 'forbidden', MESSAGES.ownerInviteOnlyByOwner);
   }
@@ -65,52 +73,58 @@ export async function inviteMember(deps: CompanyDeps, input: InviteMemberInput):
     deps.peers.userByEmail(email, input.requestId),
   ]);
 
-  const outcome = await tenantTransaction(deps.db, { companyId: input.companyId, userId: input.actor.userId }, (client) =>
-    runIdempotent(
-      client,
-      {
-        userId: input.actor.userId,
-        key: input.idempotencyKey,
-        route: 'invite',
-        body: { companyId: input.companyId, email, firstName, lastName, role: input.role },
-      },
-      async () => {
-        if (existingUser && (await findMembership(client, input.companyId, existingUser.id))) {
-          throw new AppError(409, 'already_member', MESSAGES.alreadyMember);
-        }
-        await checkInvitationLimit(client, input.companyId, deps.config.INVITATION_LIMIT_PER_COMPANY);
-        await expireStalePending(client, input.companyId, email);
-        if (await findPendingInvitationByEmail(client, input.companyId, email)) {
-          throw new AppError(409, 'already_invited', MESSAGES.alreadyInvited);
-        }
-        const company = await findCompany(client, input.companyId);
-        if (!company) throw new AppError(404, 'company_not_found', MESSAGES.companyNotFound);
-        const { token, hash } = newInvitationToken();
-        const invitation = await insertInvitation(client, {
-          id: randomUUID(),
-          companyId: input.companyId,
-          email,
-          firstName,
-          lastName,
-          role: input.role,
-          tokenHash: hash,
-          invitedBy: input.actor.userId,
-          ttlHours: deps.config.INVITATION_TTL_HOURS,
-        }).catch((error: { code?: string }) => {
-          if (error.code === UNIQUE_VIOLATION) throw new AppError(409, 'already_invited', MESSAGES.alreadyInvited);
-          throw error;
-        });
-        await queueInvitationEmail(client, invitation, {
-          link: invitationLink(deps.config.PUBLIC_URL, invitation.id, token),
-          firstName,
-          companyName: company.name,
-          inviterName: inviterName ?? undefined,
-          role: input.role,
-        });
-        const body = audited({ invitation: invitationView(invitation) }, { details: { invitationId: invitation.id, email, role: input.role } });
-        return { statusCode: 201, body };
-      },
-    ),
+  const outcome = await tenantTransaction(
+    deps.db,
+    { companyId: input.companyId, userId: input.actor.userId },
+    (client) =>
+      runIdempotent(
+        client,
+        {
+          userId: input.actor.userId,
+          key: input.idempotencyKey,
+          route: 'invite',
+          body: { companyId: input.companyId, email, firstName, lastName, role: input.role },
+        },
+        async () => {
+          if (existingUser && (await findMembership(client, input.companyId, existingUser.id))) {
+            throw new AppError(409, 'already_member', MESSAGES.alreadyMember);
+          }
+          await checkInvitationLimit(client, input.companyId, deps.config.INVITATION_LIMIT_PER_COMPANY);
+          await expireStalePending(client, input.companyId, email);
+          if (await findPendingInvitationByEmail(client, input.companyId, email)) {
+            throw new AppError(409, 'already_invited', MESSAGES.alreadyInvited);
+          }
+          const company = await findCompany(client, input.companyId);
+          if (!company) throw new AppError(404, 'company_not_found', MESSAGES.companyNotFound);
+          const { token, hash } = newInvitationToken();
+          const invitation = await insertInvitation(client, {
+            id: randomUUID(),
+            companyId: input.companyId,
+            email,
+            firstName,
+            lastName,
+            role: input.role,
+            tokenHash: hash,
+            invitedBy: input.actor.userId,
+            ttlHours: deps.config.INVITATION_TTL_HOURS,
+          }).catch((error: { code?: string }) => {
+            if (error.code === UNIQUE_VIOLATION) throw new AppError(409, 'already_invited', MESSAGES.alreadyInvited);
+            throw error;
+          });
+          await queueInvitationEmail(client, invitation, {
+            link: invitationLink(deps.config.PUBLIC_URL, invitation.id, token),
+            firstName,
+            companyName: company.name,
+            inviterName: inviterName ?? undefined,
+            role: input.role,
+          });
+          const body = audited(
+            { invitation: invitationView(invitation) },
+            { details: { invitationId: invitation.id, email, role: input.role } },
+          );
+          return { statusCode: 201, body };
+        },
+      ),
   );
   if (!outcome.replayed) deps.wakeOutbox();
   return outcome;

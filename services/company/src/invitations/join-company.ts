@@ -22,7 +22,13 @@ export async function joinCompany(
       companyId: invitation.companyId,
       actorUserId: userId,
       targetUserId: userId,
-      details: { invitationId: invitation.id, invitedRole: invitation.role, role: membership.role, alreadyMember: !membership.created, ...details },
+      details: {
+        invitationId: invitation.id,
+        invitedRole: invitation.role,
+        role: membership.role,
+        alreadyMember: !membership.created,
+        ...details,
+      },
     },
   };
 }

@@ -17,32 +17,44 @@ import { findInvitation, renewInvitationToken } from '../core/invitation-reposit
  */
 export async function resendInvitation(
   deps: CompanyDeps,
-  input: { invitationId: string; companyId: string; actor: { userId: string; role: Role; email: string }; requestId: string },
+  input: {
+    invitationId: string;
+    companyId: string;
+    actor: { userId: string; role: Role; email: string };
+    requestId: string;
+  },
 ) {
   const inviterName = await displayName(deps.peers, input.actor.userId, input.actor.email || null, input.requestId);
-  const renewed = await tenantTransaction(deps.db, { companyId: input.companyId, userId: input.actor.userId }, async (client) => {
-    const invitation = await findInvitation(client, input.invitationId, { lock: true });
-    if (!invitation) throw new AppError(404, 'invitation_not_found', MESSAGES.invitationNotFound);
-    if (invitation.status !== 'pending') throw new AppError(410, 'invitation_gone', MESSAGES.invitationGone);
-    if (invitation.role === 'owner' && input.actor.role !== 'owner') {
-      throw new AppError(403, 'forbidden', MESSAGES.ownerInviteOnlyByOwner);
-    }
-    const interval = deps.config.INVITATION_RESEND_INTERVAL_SECONDS;
-    if (invitation.sentSecondsAgo < interval) {
-      throw tooManyRequests(MESSAGES.resendTooSoon, Math.max(1, Math.ceil(interval - invitation.sentSecondsAgo)));
-    }
-    const company = await findCompany(client, input.companyId);
-    const { token, hash } = newInvitationToken();
-    const updated = await renewInvitationToken(client, invitation.id, hash, deps.config.INVITATION_TTL_HOURS);
-    await queueInvitationEmail(client, updated, {
-      link: invitationLink(deps.config.PUBLIC_URL, updated.id, token),
-      firstName: updated.firstName,
-      companyName: company?.name,
-      inviterName: inviterName ?? undefined,
-      role: updated.role,
-    });
-    return updated;
-  });
+  const renewed = await tenantTransaction(
+    deps.db,
+    { companyId: input.companyId, userId: input.actor.userId },
+    async (client) => {
+      const invitation = await findInvitation(client, input.invitationId, { lock: true });
+      if (!invitation) throw new AppError(404, 'invitation_not_found', MESSAGES.invitationNotFound);
+      if (invitation.status !== 'pending') throw new AppError(410, 'invitation_gone', MESSAGES.invitationGone);
+      if (invitation.role === 'owner' && input.actor.role !== 'owner') {
+        throw new AppError(403, 'forbidden', MESSAGES.ownerInviteOnlyByOwner);
+      }
+      const interval = deps.config.INVITATION_RESEND_INTERVAL_SECONDS;
+      if (invitation.sentSecondsAgo < interval) {
+        throw tooManyRequests(MESSAGES.resendTooSoon, Math.max(1, Math.ceil(interval - invitation.sentSecondsAgo)));
+      }
+      const company = await findCompany(client, input.companyId);
+      const { token, hash } = newInvitationToken();
+      const updated = await renewInvitationToken(client, invitation.id, hash, deps.config.INVITATION_TTL_HOURS);
+      await queueInvitationEmail(client, updated, {
+        link: invitationLink(deps.config.PUBLIC_URL, updated.id, token),
+        firstName: updated.firstName,
+        companyName: company?.name,
+        inviterName: inviterName ?? undefined,
+        role: updated.role,
+      });
+      return updated;
+    },
+  );
   deps.wakeOutbox();
-  return audited({ invitation: invitationView(renewed) }, { details: { invitationId: renewed.id, email: renewed.email } });
+  return audited(
+    { invitation: invitationView(renewed) },
+    { details: { invitationId: renewed.id, email: renewed.email } },
+  );
 }

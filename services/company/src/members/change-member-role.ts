@@ -19,26 +19,30 @@ export interface ChangeRoleInput {
  * their own role, and a company always keeps an owner.
  */
 export async function changeMemberRole(deps: CompanyDeps, input: ChangeRoleInput) {
-  const result = await tenantTransaction(deps.db, { companyId: input.companyId, userId: input.actorUserId }, async (client) => {
-    const members = await lockMemberships(client, input.companyId);
-    const actor = members.find((m) => m.userId === input.actorUserId);
-    if (!actor) throw new AppError(404, 'company_not_found', MESSAGES.companyNotFound);
-    if (!hasAccess(actor.role, 'admin')) throw new AppError(403, 'forbidden', MESSAGES.forbidden);
-    const target = members.find((m) => m.userId === input.targetUserId);
-    if (!target) throw new AppError(404, 'member_not_found', MESSAGES.memberNotFound);
-    if (target.role === input.role) return { userId: target.userId, role: target.role, changed: false };
-    if (target.userId === actor.userId && rank(input.role) > rank(actor.role)) {
-      throw new AppError(403, 'forbidden', MESSAGES.noSelfUpgrade);
-    }
-    if (actor.role !== 'owner' && (input.role === 'owner' || target.role === 'owner')) {
-      throw new AppError(403, 'forbidden', MESSAGES.ownerOnlyByOwner);
-    }
-    if (target.role === 'owner' && members.filter((m) => m.role === 'owner').length === 1) {
-      throw new AppError(409, 'last_owner', MESSAGES.lastOwner);
-    }
-    await updateMembershipRole(client, input.companyId, target.userId, input.role);
-    return { userId: target.userId, role: input.role, changed: true, from: target.role };
-  });
+  const result = await tenantTransaction(
+    deps.db,
+    { companyId: input.companyId, userId: input.actorUserId },
+    async (client) => {
+      const members = await lockMemberships(client, input.companyId);
+      const actor = members.find((m) => m.userId === input.actorUserId);
+      if (!actor) throw new AppError(404, 'company_not_found', MESSAGES.companyNotFound);
+      if (!hasAccess(actor.role, 'admin')) throw new AppError(403, 'forbidden', MESSAGES.forbidden);
+      const target = members.find((m) => m.userId === input.targetUserId);
+      if (!target) throw new AppError(404, 'member_not_found', MESSAGES.memberNotFound);
+      if (target.role === input.role) return { userId: target.userId, role: target.role, changed: false };
+      if (target.userId === actor.userId && rank(input.role) > rank(actor.role)) {
+        throw new AppError(403, 'forbidden', MESSAGES.noSelfUpgrade);
+      }
+      if (actor.role !== 'owner' && (input.role === 'owner' || target.role === 'owner')) {
+        throw new AppError(403, 'forbidden', MESSAGES.ownerOnlyByOwner);
+      }
+      if (target.role === 'owner' && members.filter((m) => m.role === 'owner').length === 1) {
+        throw new AppError(409, 'last_owner', MESSAGES.lastOwner);
+      }
+      await updateMembershipRole(client, input.companyId, target.userId, input.role);
+      return { userId: target.userId, role: input.role, changed: true, from: target.role };
+    },
+  );
   const answer = { member: { userId: result.userId, role: result.role } };
   if (!('from' in result)) return answer;
   // This replica forgets at once; the others hear the announcement sent with the change.

@@ -10,30 +10,41 @@ import { deleteMembership, lockMemberships } from '../core/membership-repository
  * Removes a member, or lets a member leave. Only admins remove others, only
  * owners remove owners, and the last owner can neither leave nor be removed.
  */
-export async function removeMember(deps: CompanyDeps, input: { companyId: string; actorUserId: string; targetUserId: string }) {
-  const removed = await tenantTransaction(deps.db, { companyId: input.companyId, userId: input.actorUserId }, async (client) => {
-    const members = await lockMemberships(client, input.companyId);
-    const actor = members.find((m) => m.userId === input.actorUserId);
-    if (!actor) throw new AppError(404, 'company_not_found', MESSAGES.companyNotFound);
-    const leaving = input.targetUserId === actor.userId;
-    // Checked before looking the target up, so low roles cannot probe who is a member.
-    if (!leaving && !hasAccess(actor.role, 'admin')) throw new AppError(403, 'forbidden', MESSAGES.forbidden);
-    const target = members.find((m) => m.userId === input.targetUserId);
-    if (!target) throw new AppError(404, 'member_not_found', MESSAGES.memberNotFound);
-    if (!leaving && target.role === 'owner' && actor.role !== 'owner') {
-      throw new AppError(403, 'forbidden', MESSAGES.ownerOnlyByOwner);
-    }
-    if (target.role === 'owner' && members.filter((m) => m.role === 'owner').length === 1) {
-      throw new AppError(409, 'last_owner', MESSAGES.lastOwner);
-    }
-    await deleteMembership(client, input.companyId, target.userId);
-    return { leaving, role: target.role };
-  });
+export async function removeMember(
+  deps: CompanyDeps,
+  input: { companyId: string; actorUserId: string; targetUserId: string },
+) {
+  const removed = await tenantTransaction(
+    deps.db,
+    { companyId: input.companyId, userId: input.actorUserId },
+    async (client) => {
+      const members = await lockMemberships(client, input.companyId);
+      const actor = members.find((m) => m.userId === input.actorUserId);
+      if (!actor) throw new AppError(404, 'company_not_found', MESSAGES.companyNotFound);
+      const leaving = input.targetUserId === actor.userId;
+      // Checked before looking the target up, so low roles cannot probe who is a member.
+      if (!leaving && !hasAccess(actor.role, 'admin')) throw new AppError(403, 'forbidden', MESSAGES.forbidden);
+      const target = members.find((m) => m.userId === input.targetUserId);
+      if (!target) throw new AppError(404, 'member_not_found', MESSAGES.memberNotFound);
+      if (!leaving && target.role === 'owner' && actor.role !== 'owner') {
+        throw new AppError(403, 'forbidden', MESSAGES.ownerOnlyByOwner);
+      }
+      if (target.role === 'owner' && members.filter((m) => m.role === 'owner').length === 1) {
+        throw new AppError(409, 'last_owner', MESSAGES.lastOwner);
+      }
+      await deleteMembership(client, input.companyId, target.userId);
+      return { leaving, role: target.role };
+    },
+  );
   // This replica forgets at once; the others hear the announcement sent with the change.
   deps.memberships.invalidate(input.companyId, input.targetUserId);
   deps.infoCache.invalidate(input.companyId);
   return audited(
     { removed: { companyId: input.companyId, userId: input.targetUserId } },
-    { action: removed.leaving ? 'membership.left' : 'membership.removed', targetUserId: input.targetUserId, details: { role: removed.role } },
+    {
+      action: removed.leaving ? 'membership.left' : 'membership.removed',
+      targetUserId: input.targetUserId,
+      details: { role: removed.role },
+    },
   );
 }

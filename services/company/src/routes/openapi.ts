@@ -18,10 +18,15 @@ export async function registerOpenApi(app: FastifyInstance) {
     },
     // Internal routes are for other services, not for API clients.
     hideUntagged: false,
-    transform: ({ schema, url }) => ({ schema: { ...schema, hide: url.startsWith('/internal') || url === '/api/company/openapi.json' }, url }),
+    transform: ({ schema, url }) => ({
+      schema: { ...schema, hide: url.startsWith('/internal') || url === '/api/company/openapi.json' },
+      url,
+    }),
   });
 }
 
 export async function openApiRoutes(app: FastifyInstance) {
-  app.get('/openapi.json', { config: { failureMessage: 'Could not describe the API. Try again later.' } }, async () => app.swagger());
+  app.get('/openapi.json', { config: { failureMessage: 'Could not describe the API. Try again later.' } }, async () =>
+    app.swagger(),
+  );
 }

@@ -47,7 +47,13 @@ export interface Case {
 }
 
 const post = (url: string, payload: object): InjectOptions => ({ method: 'POST', url, payload });
-const plan = (w: World, t: Target, path: string, method: InjectOptions['method'] = 'GET', payload?: object): InjectOptions => ({
+const plan = (
+  w: World,
+  t: Target,
+  path: string,
+  method: InjectOptions['method'] = 'GET',
+  payload?: object,
+): InjectOptions => ({
   method,
   url: `/api/company/${w[t].id}${path}`,
   ...(payload ? { payload } : {}),
@@ -57,14 +63,32 @@ const EDIT = (ok: number) => ({ own: [ok, ok, ok, 403, 404, 401], other: [404, 4
 const PUBLIC = { own: [200, 200, 200, 200, 200, 200], other: [200, 200, 200, 200, 200, 200] } as const;
 
 /** A row for a route only the service token opens: every user credential gets 401. */
-function internalOnly(method: 'GET' | 'POST', route: string, url: (w: World, t: Target) => string = () => route): Record<string, Case> {
+function internalOnly(
+  method: 'GET' | 'POST',
+  route: string,
+  url: (w: World, t: Target) => string = () => route,
+): Record<string, Case> {
   const all401: Row = [401, 401, 401, 401, 401, 401];
-  return { [`${method} ${route}`]: { own: all401, other: all401, request: (w, t) => ({ method, url: url(w, t), ...(method === 'POST' ? { payload: {} } : {}) }) } };
+  return {
+    [`${method} ${route}`]: {
+      own: all401,
+      other: all401,
+      request: (w, t) => ({ method, url: url(w, t), ...(method === 'POST' ? { payload: {} } : {}) }),
+    },
+  };
 }
 
 export const MATRIX: Record<string, Case> = {
-  'GET /health': { own: [200, 200, 200, 200, 200, 200], other: [200, 200, 200, 200, 200, 200], request: () => ({ method: 'GET', url: '/health' }) },
-  'GET /ready': { own: [200, 200, 200, 200, 200, 200], other: [200, 200, 200, 200, 200, 200], request: () => ({ method: 'GET', url: '/ready' }) },
+  'GET /health': {
+    own: [200, 200, 200, 200, 200, 200],
+    other: [200, 200, 200, 200, 200, 200],
+    request: () => ({ method: 'GET', url: '/health' }),
+  },
+  'GET /ready': {
+    own: [200, 200, 200, 200, 200, 200],
+    other: [200, 200, 200, 200, 200, 200],
+    request: () => ({ method: 'GET', url: '/ready' }),
+  },
   'POST /api/company/create': {
     own: [201, 201, 201, 201, 201, 401],
     other: [201, 201, 201, 201, 201, 401],
@@ -83,13 +107,20 @@ export const MATRIX: Record<string, Case> = {
   'POST /api/company/update-settings': {
     own: [200, 200, 403, 403, 404, 401],
     other: [404, 404, 404, 404, 404, 401],
-    request: (w, t) => post('/api/company/update-settings', { companyId: w[t].id, name: 'Renamed', attributeInheritance: false }),
+    request: (w, t) =>
+      post('/api/company/update-settings', { companyId: w[t].id, name: 'Renamed', attributeInheritance: false }),
   },
   'POST /api/company/invite': {
     own: [201, 201, 403, 403, 404, 401],
     other: [404, 404, 404, 404, 404, 401],
     request: (w, t) =>
-      post('/api/company/invite', { companyId: w[t].id, email: `new-${randomUUID().slice(0, 8)}@example.test`, firstName: 'N', lastName: 'M', role: 'viewer' }),
+      post('/api/company/invite', {
+        companyId: w[t].id,
+        email: `new-${randomUUID().slice(0, 8)}@example.test`,
+        firstName: 'N',
+        lastName: 'M',
+        role: 'viewer',
+      }),
   },
   'GET /api/company/invite': {
     own: [200, 200, 200, 200, 200, 200],
@@ -138,49 +169,118 @@ export const MATRIX: Record<string, Case> = {
   'PATCH /api/company/permissions': {
     own: [200, 200, 403, 403, 404, 401],
     other: [404, 404, 404, 404, 404, 401],
-    request: (w, t) => ({ method: 'PATCH', url: '/api/company/permissions', payload: { companyId: w[t].id, userId: w[t].memberId, role: 'creator' } }),
+    request: (w, t) => ({
+      method: 'PATCH',
+      url: '/api/company/permissions',
+      payload: { companyId: w[t].id, userId: w[t].memberId, role: 'creator' },
+    }),
   },
   'DELETE /api/company/permissions': {
     own: [200, 200, 403, 403, 404, 401],
     other: [404, 404, 404, 404, 404, 401],
-    request: (w, t) => ({ method: 'DELETE', url: '/api/company/permissions', payload: { companyId: w[t].id, userId: w[t].memberId } }),
+    request: (w, t) => ({
+      method: 'DELETE',
+      url: '/api/company/permissions',
+      payload: { companyId: w[t].id, userId: w[t].memberId },
+    }),
   },
   // Tracking plan: members read, creators and up edit; another company's ids are 404 whoever asks.
   'GET /api/company/:companyId/attributes': { ...READ, request: (w, t) => plan(w, t, '/attributes') },
-  'POST /api/company/:companyId/attributes': { ...EDIT(201), request: (w, t) => plan(w, t, '/attributes', 'POST', { name: `attr_${randomUUID().slice(0, 6)}` }) },
-  'GET /api/company/:companyId/attributes/:id': { ...READ, request: (w, t) => plan(w, t, `/attributes/${w[t].attributeId}`) },
+  'POST /api/company/:companyId/attributes': {
+    ...EDIT(201),
+    request: (w, t) => plan(w, t, '/attributes', 'POST', { name: `attr_${randomUUID().slice(0, 6)}` }),
+  },
+  'GET /api/company/:companyId/attributes/:id': {
+    ...READ,
+    request: (w, t) => plan(w, t, `/attributes/${w[t].attributeId}`),
+  },
   'PATCH /api/company/:companyId/attributes/:id': {
     ...EDIT(200),
     request: (w, t) => plan(w, t, `/attributes/${w[t].attributeId}`, 'PATCH', { description: 'Changed' }),
   },
-  'DELETE /api/company/:companyId/attributes/:id': { ...EDIT(204), request: (w, t) => plan(w, t, `/attributes/${w[t].attributeId}`, 'DELETE') },
-  'GET /api/company/:companyId/attributes/:id/history': { ...READ, request: (w, t) => plan(w, t, `/attributes/${w[t].attributeId}/history`) },
+  'DELETE /api/company/:companyId/attributes/:id': {
+    ...EDIT(204),
+    request: (w, t) => plan(w, t, `/attributes/${w[t].attributeId}`, 'DELETE'),
+  },
+  'GET /api/company/:companyId/attributes/:id/history': {
+    ...READ,
+    request: (w, t) => plan(w, t, `/attributes/${w[t].attributeId}/history`),
+  },
   'GET /api/company/:companyId/events': { ...READ, request: (w, t) => plan(w, t, '/events') },
-  'POST /api/company/:companyId/events': { ...EDIT(201), request: (w, t) => plan(w, t, '/events', 'POST', { name: `Event ${randomUUID().slice(0, 6)}` }) },
+  'POST /api/company/:companyId/events': {
+    ...EDIT(201),
+    request: (w, t) => plan(w, t, '/events', 'POST', { name: `Event ${randomUUID().slice(0, 6)}` }),
+  },
   'GET /api/company/:companyId/events/:id': { ...READ, request: (w, t) => plan(w, t, `/events/${w[t].eventId}`) },
-  'PATCH /api/company/:companyId/events/:id': { ...EDIT(200), request: (w, t) => plan(w, t, `/events/${w[t].eventId}`, 'PATCH', { description: 'Changed' }) },
-  'DELETE /api/company/:companyId/events/:id': { ...EDIT(204), request: (w, t) => plan(w, t, `/events/${w[t].eventId}`, 'DELETE') },
-  'GET /api/company/:companyId/events/:id/history': { ...READ, request: (w, t) => plan(w, t, `/events/${w[t].eventId}/history`) },
-  'GET /api/company/:companyId/events/:id/schema': { ...READ, request: (w, t) => plan(w, t, `/events/${w[t].eventId}/schema`) },
-  'GET /api/company/:companyId/events/:id/effective-attributes': { ...READ, request: (w, t) => plan(w, t, `/events/${w[t].eventId}/effective-attributes`) },
+  'PATCH /api/company/:companyId/events/:id': {
+    ...EDIT(200),
+    request: (w, t) => plan(w, t, `/events/${w[t].eventId}`, 'PATCH', { description: 'Changed' }),
+  },
+  'DELETE /api/company/:companyId/events/:id': {
+    ...EDIT(204),
+    request: (w, t) => plan(w, t, `/events/${w[t].eventId}`, 'DELETE'),
+  },
+  'GET /api/company/:companyId/events/:id/history': {
+    ...READ,
+    request: (w, t) => plan(w, t, `/events/${w[t].eventId}/history`),
+  },
+  'GET /api/company/:companyId/events/:id/schema': {
+    ...READ,
+    request: (w, t) => plan(w, t, `/events/${w[t].eventId}/schema`),
+  },
+  'GET /api/company/:companyId/events/:id/effective-attributes': {
+    ...READ,
+    request: (w, t) => plan(w, t, `/events/${w[t].eventId}/effective-attributes`),
+  },
   'GET /api/company/:companyId/views': { ...READ, request: (w, t) => plan(w, t, '/views') },
-  'POST /api/company/:companyId/views': { ...EDIT(201), request: (w, t) => plan(w, t, '/views', 'POST', { name: `View ${randomUUID().slice(0, 6)}` }) },
+  'POST /api/company/:companyId/views': {
+    ...EDIT(201),
+    request: (w, t) => plan(w, t, '/views', 'POST', { name: `View ${randomUUID().slice(0, 6)}` }),
+  },
   'GET /api/company/:companyId/views/:id': { ...READ, request: (w, t) => plan(w, t, `/views/${w[t].viewId}`) },
-  'PATCH /api/company/:companyId/views/:id': { ...EDIT(200), request: (w, t) => plan(w, t, `/views/${w[t].viewId}`, 'PATCH', { description: 'Changed' }) },
-  'DELETE /api/company/:companyId/views/:id': { ...EDIT(204), request: (w, t) => plan(w, t, `/views/${w[t].viewId}`, 'DELETE') },
-  'GET /api/company/:companyId/views/:id/history': { ...READ, request: (w, t) => plan(w, t, `/views/${w[t].viewId}/history`) },
+  'PATCH /api/company/:companyId/views/:id': {
+    ...EDIT(200),
+    request: (w, t) => plan(w, t, `/views/${w[t].viewId}`, 'PATCH', { description: 'Changed' }),
+  },
+  'DELETE /api/company/:companyId/views/:id': {
+    ...EDIT(204),
+    request: (w, t) => plan(w, t, `/views/${w[t].viewId}`, 'DELETE'),
+  },
+  'GET /api/company/:companyId/views/:id/history': {
+    ...READ,
+    request: (w, t) => plan(w, t, `/views/${w[t].viewId}/history`),
+  },
   'GET /api/company/:companyId/maps': { ...READ, request: (w, t) => plan(w, t, '/maps') },
   'POST /api/company/:companyId/maps': {
     ...EDIT(201),
-    request: (w, t) => plan(w, t, '/maps', 'POST', { name: `Map ${randomUUID().slice(0, 6)}`, nodes: [{ viewId: w.own.viewId, x: 0, y: 0 }] }),
+    request: (w, t) =>
+      plan(w, t, '/maps', 'POST', {
+        name: `Map ${randomUUID().slice(0, 6)}`,
+        nodes: [{ viewId: w.own.viewId, x: 0, y: 0 }],
+      }),
   },
   'GET /api/company/:companyId/maps/:id': { ...READ, request: (w, t) => plan(w, t, `/maps/${w[t].mapId}`) },
-  'PATCH /api/company/:companyId/maps/:id': { ...EDIT(200), request: (w, t) => plan(w, t, `/maps/${w[t].mapId}`, 'PATCH', { description: 'Changed' }) },
-  'DELETE /api/company/:companyId/maps/:id': { ...EDIT(204), request: (w, t) => plan(w, t, `/maps/${w[t].mapId}`, 'DELETE') },
-  'GET /api/company/:companyId/maps/:id/history': { ...READ, request: (w, t) => plan(w, t, `/maps/${w[t].mapId}/history`) },
+  'PATCH /api/company/:companyId/maps/:id': {
+    ...EDIT(200),
+    request: (w, t) => plan(w, t, `/maps/${w[t].mapId}`, 'PATCH', { description: 'Changed' }),
+  },
+  'DELETE /api/company/:companyId/maps/:id': {
+    ...EDIT(204),
+    request: (w, t) => plan(w, t, `/maps/${w[t].mapId}`, 'DELETE'),
+  },
+  'GET /api/company/:companyId/maps/:id/history': {
+    ...READ,
+    request: (w, t) => plan(w, t, `/maps/${w[t].mapId}/history`),
+  },
   'GET /api/company/:companyId/maps/:id/share': { ...READ, request: (w, t) => plan(w, t, `/maps/${w[t].mapId}/share`) },
-  'POST /api/company/:companyId/maps/:id/share': { ...EDIT(201), request: (w, t) => plan(w, t, `/maps/${w[t].mapId}/share`, 'POST') },
-  'DELETE /api/company/:companyId/maps/:id/share': { ...EDIT(204), request: (w, t) => plan(w, t, `/maps/${w[t].mapId}/share`, 'DELETE') },
+  'POST /api/company/:companyId/maps/:id/share': {
+    ...EDIT(201),
+    request: (w, t) => plan(w, t, `/maps/${w[t].mapId}/share`, 'POST'),
+  },
+  'DELETE /api/company/:companyId/maps/:id/share': {
+    ...EDIT(204),
+    request: (w, t) => plan(w, t, `/maps/${w[t].mapId}/share`, 'DELETE'),
+  },
   // The preview names no company: members of the map's company read it; anyone else, signed in or not, gets the
   // same 404 as for an unknown map (public links with a token are covered in tracking-plan/map-share.test.ts).
   'GET /api/company/map-preview/:mapId': {
@@ -194,14 +294,23 @@ export const MATRIX: Record<string, Case> = {
     request: (w, t) => ({ method: 'GET', url: `/internal/maps/${w[t].mapId}/frame-ancestors` }),
   },
   'GET /api/company/:companyId/tracking-plan/lint': { ...READ, request: (w, t) => plan(w, t, '/tracking-plan/lint') },
-  'GET /api/company/:companyId/tracking-plan/export': { ...READ, request: (w, t) => plan(w, t, '/tracking-plan/export?format=native') },
+  'GET /api/company/:companyId/tracking-plan/export': {
+    ...READ,
+    request: (w, t) => plan(w, t, '/tracking-plan/export?format=native'),
+  },
   'POST /api/company/:companyId/tracking-plan/import': {
     ...EDIT(200),
     request: (w, t) => ({
       method: 'POST',
       url: `/api/company/${w[t].id}/tracking-plan/import?format=native`,
       headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ format: 'tracemap.tracking-plan', formatVersion: 1, attributes: [], events: [], views: [] }),
+      payload: JSON.stringify({
+        format: 'tracemap.tracking-plan',
+        formatVersion: 1,
+        attributes: [],
+        events: [],
+        views: [],
+      }),
     }),
   },
   // The API's description is public, like any published API reference.
@@ -218,14 +327,30 @@ export const MATRIX: Record<string, Case> = {
   ...internalOnly('GET', '/internal/admin/about'),
   ...internalOnly('GET', '/internal/admin/companies/:companyId', (w, t) => `/internal/admin/companies/${w[t].id}`),
   ...internalOnly('POST', '/internal/admin/companies'),
-  ...internalOnly('POST', '/internal/admin/companies/:companyId/members', (w, t) => `/internal/admin/companies/${w[t].id}/members`),
+  ...internalOnly(
+    'POST',
+    '/internal/admin/companies/:companyId/members',
+    (w, t) => `/internal/admin/companies/${w[t].id}/members`,
+  ),
   ...internalOnly('GET', '/internal/outbox'),
   ...internalOnly('GET', '/internal/outbox/stats'),
   ...internalOnly('GET', '/internal/outbox/:id', (w, t) => `/internal/outbox/${w[t].id}`),
   ...internalOnly('POST', '/internal/outbox/:id/resend', (w, t) => `/internal/outbox/${w[t].id}/resend`),
   // What billing asks of companies (role, fresh info, contacts, change notices): service token only.
-  ...internalOnly('GET', '/internal/companies/:companyId/members/:userId', (w, t) => `/internal/companies/${w[t].id}/members/${w[t].memberId}`),
+  ...internalOnly(
+    'GET',
+    '/internal/companies/:companyId/members/:userId',
+    (w, t) => `/internal/companies/${w[t].id}/members/${w[t].memberId}`,
+  ),
   ...internalOnly('POST', '/internal/companies/:companyId/info', (w, t) => `/internal/companies/${w[t].id}/info`),
-  ...internalOnly('GET', '/internal/companies/:companyId/billing-contacts', (w, t) => `/internal/companies/${w[t].id}/billing-contacts`),
-  ...internalOnly('POST', '/internal/companies/:companyId/subscription-changed', (w, t) => `/internal/companies/${w[t].id}/subscription-changed`),
+  ...internalOnly(
+    'GET',
+    '/internal/companies/:companyId/billing-contacts',
+    (w, t) => `/internal/companies/${w[t].id}/billing-contacts`,
+  ),
+  ...internalOnly(
+    'POST',
+    '/internal/companies/:companyId/subscription-changed',
+    (w, t) => `/internal/companies/${w[t].id}/subscription-changed`,
+  ),
 };

@@ -42,7 +42,8 @@ export async function startContractPeer(options: {
 }): Promise<ContractPeer> {
   const announcer = options.announceTo ? new pg.Pool({ connectionString: options.announceTo, max: 1 }) : null;
   announcer?.on('error', () => undefined);
-  const announce = async (payload: string) => void (await announcer?.query('SELECT pg_notify($1, $2)', [SESSION_EVENTS_CHANNEL, payload]));
+  const announce = async (payload: string) =>
+    void (await announcer?.query('SELECT pg_notify($1, $2)', [SESSION_EVENTS_CHANNEL, payload]));
   const users = new Map<string, PeerUser>();
   const revokedSessions = new Set<string>();
   const subscriptions = new Map<string, { status: string; cardExpirationMonth: number; cardExpirationYear: number }>();
@@ -93,14 +94,22 @@ export async function startContractPeer(options: {
     const { companyId } = request.params;
     const stored = subscriptions.get(companyId);
     // Billing's whole answer: the fields a test does not set are those of a plain subscription.
-    return { subscription: stored ? { priceId: null, planName: null, currentPeriodEnd: null, cancelAtPeriodEnd: false, trialEnd: null, ...stored } : null };
+    return {
+      subscription: stored
+        ? { priceId: null, planName: null, currentPeriodEnd: null, cancelAtPeriodEnd: false, trialEnd: null, ...stored }
+        : null,
+    };
   });
-  app.post<{ Params: { companyId: string }; Body: { creatorUserId: string } }>('/internal/companies/:companyId/start-trial', async (request, reply) => {
-    const { companyId } = request.params;
-    trialStarts.push({ companyId, creatorUserId: request.body.creatorUserId });
-    if (trialAnswer.status !== 200) return reply.code(trialAnswer.status).send({ statusCode: trialAnswer.status, code: 'down', message: 'down' });
-    return { started: true, status: 'trialing' };
-  });
+  app.post<{ Params: { companyId: string }; Body: { creatorUserId: string } }>(
+    '/internal/companies/:companyId/start-trial',
+    async (request, reply) => {
+      const { companyId } = request.params;
+      trialStarts.push({ companyId, creatorUserId: request.body.creatorUserId });
+      if (trialAnswer.status !== 200)
+        return reply.code(trialAnswer.status).send({ statusCode: trialAnswer.status, code: 'down', message: 'down' });
+      return { started: true, status: 'trialing' };
+    },
+  );
   app.post<{ Body: Record<string, unknown> }>('/auth/v1/admin/users', async (request, reply) => {
     const { body } = request;
     adminCalls.push({ authorization: request.headers.authorization, apikey: request.headers.apikey as string, body });
@@ -109,14 +118,39 @@ export async function startContractPeer(options: {
     }
     const email = String(body.email).toLowerCase();
     if ([...users.values()].some((u) => u.email === email)) {
-      return reply.code(422).send({ code: 'email_exists', msg: 'A user with this email address has already been registered', message: 'A user with this email address has already been registered' });
+      return reply
+        .code(422)
+        .send({
+          code: 'email_exists',
+          msg: 'A user with this email address has already been registered',
+          message: 'A user with this email address has already been registered',
+        });
     }
     if (String(body.password).length < 10) {
-      return reply.code(422).send({ code: 'weak_password', msg: 'Password should be at least 10 characters.', message: 'Password should be at least 10 characters.', weak_password: { reasons: ['length'] } });
+      return reply
+        .code(422)
+        .send({
+          code: 'weak_password',
+          msg: 'Password should be at least 10 characters.',
+          message: 'Password should be at least 10 characters.',
+          weak_password: { reasons: ['length'] },
+        });
     }
     const metadata = (body.user_metadata ?? {}) as Record<string, string>;
-    const user = addUser({ email, emailConfirmed: body.email_confirm === true, firstName: metadata.first_name, lastName: metadata.last_name, password: String(body.password) });
-    return { id: user.id, email: user.email, aud: 'authenticated', role: 'authenticated', email_confirmed_at: user.emailConfirmed ? new Date().toISOString() : null };
+    const user = addUser({
+      email,
+      emailConfirmed: body.email_confirm === true,
+      firstName: metadata.first_name,
+      lastName: metadata.last_name,
+      password: String(body.password),
+    });
+    return {
+      id: user.id,
+      email: user.email,
+      aud: 'authenticated',
+      role: 'authenticated',
+      email_confirmed_at: user.emailConfirmed ? new Date().toISOString() : null,
+    };
   });
 
   function addUser(user: Partial<PeerUser> & { email: string }): PeerUser {

@@ -31,7 +31,11 @@ export interface Harness {
 }
 
 export async function startHarness(
-  options: { smtp?: boolean; env?: Record<string, string>; /** auth's peer announces session ends, as auth does */ announceSessions?: boolean } = {},
+  options: {
+    smtp?: boolean;
+    env?: Record<string, string>;
+    /** auth's peer announces session ends, as auth does */ announceSessions?: boolean;
+  } = {},
 ): Promise<Harness> {
   const database = await createTestDatabase();
   const tokens = await createTokenKit();
@@ -90,7 +94,11 @@ export async function startHarness(
 }
 
 /** Creates a company through the API and answers its id. */
-export async function createCompanyAs(h: Harness, owner: TestUser, name = `Company ${randomUUID().slice(0, 6)}`): Promise<string> {
+export async function createCompanyAs(
+  h: Harness,
+  owner: TestUser,
+  name = `Company ${randomUUID().slice(0, 6)}`,
+): Promise<string> {
   const response = await h.call(owner, { method: 'POST', url: '/api/company/create', payload: { name } });
   if (response.statusCode !== 201) throw new Error(`create failed: ${response.statusCode} ${response.body}`);
   return response.json().company.id;
@@ -98,5 +106,9 @@ export async function createCompanyAs(h: Harness, owner: TestUser, name = `Compa
 
 /** Adds a member directly (arrangement only; the API path is covered by the invitation tests). */
 export async function addMember(h: Harness, companyId: string, userId: string, role: string): Promise<void> {
-  await h.admin.query(`INSERT INTO company.memberships (company_id, user_id, role) VALUES ($1, $2, $3)`, [companyId, userId, role]);
+  await h.admin.query(`INSERT INTO company.memberships (company_id, user_id, role) VALUES ($1, $2, $3)`, [
+    companyId,
+    userId,
+    role,
+  ]);
 }

@@ -16,7 +16,12 @@ afterAll(async () => {
 });
 
 test('create fills defaults, answers 201 and the attribute reads back with its usage', async () => {
-  const created = await plan.post('/attributes', { name: 'order_id', description: 'The order', type: 'string', tags: ['checkout'] });
+  const created = await plan.post('/attributes', {
+    name: 'order_id',
+    description: 'The order',
+    type: 'string',
+    tags: ['checkout'],
+  });
   expect(created.statusCode).toBe(201);
   const attribute = created.json();
   expect(attribute).toMatchObject({
@@ -70,12 +75,22 @@ test('names are unique per scope after folding case and separators', async () =>
 
 test('update increments the version; a stale If-Match answers 409 with the current attribute', async () => {
   const attribute = await plan.create('attributes', { name: 'coupon_code' });
-  const first = await plan.patch(`/attributes/${attribute.id}`, { description: 'Code entered at checkout' }, world.creator, { 'if-match': '1' });
+  const first = await plan.patch(
+    `/attributes/${attribute.id}`,
+    { description: 'Code entered at checkout' },
+    world.creator,
+    { 'if-match': '1' },
+  );
   expect(first.statusCode).toBe(200);
   expect(first.json()).toMatchObject({ version: 2, description: 'Code entered at checkout' });
-  const stale = await plan.patch(`/attributes/${attribute.id}`, { description: 'Lost update' }, world.owner, { 'if-match': '"1"' });
+  const stale = await plan.patch(`/attributes/${attribute.id}`, { description: 'Lost update' }, world.owner, {
+    'if-match': '"1"',
+  });
   expect(stale.statusCode).toBe(409);
-  expect(stale.json()).toMatchObject({ code: 'version_conflict', current: { id: attribute.id, version: 2, description: 'Code entered at checkout' } });
+  expect(stale.json()).toMatchObject({
+    code: 'version_conflict',
+    current: { id: attribute.id, version: 2, description: 'Code entered at checkout' },
+  });
   const read = await plan.get(`/attributes/${attribute.id}`);
   expect(read.json().description).toBe('Code entered at checkout');
 });
@@ -103,7 +118,9 @@ test('archive and restore are status changes recorded in history, newest first',
 
   const firstPage = (await plan.get(`/attributes/${attribute.id}/history?limit=2`)).json();
   expect(firstPage.items).toHaveLength(2);
-  const secondPage = (await plan.get(`/attributes/${attribute.id}/history?limit=2&cursor=${firstPage.nextCursor}`)).json();
+  const secondPage = (
+    await plan.get(`/attributes/${attribute.id}/history?limit=2&cursor=${firstPage.nextCursor}`)
+  ).json();
   expect(secondPage.items.map((e: { action: string }) => e.action)).toEqual(['created']);
   expect(secondPage.nextCursor).toBeNull();
 });
@@ -112,10 +129,14 @@ test('history names who acted (their name, else their email); ids only while acc
   const named = await h.user({ firstName: 'Ada', lastName: 'Lovelace' });
   await addMember(h, world.companyId, named.id, 'creator');
   const attribute = await plan.create('attributes', { name: 'named_actor_flag' }, named);
-  expect((await plan.patch(`/attributes/${attribute.id}`, { description: 'Changed by the owner' })).statusCode).toBe(200);
+  expect((await plan.patch(`/attributes/${attribute.id}`, { description: 'Changed by the owner' })).statusCode).toBe(
+    200,
+  );
 
   const page = (await plan.get(`/attributes/${attribute.id}/history`, world.viewer)).json();
-  expect(page.items.map((e: { actorUserId: string; actorName: string | null }) => [e.actorUserId, e.actorName])).toEqual([
+  expect(
+    page.items.map((e: { actorUserId: string; actorName: string | null }) => [e.actorUserId, e.actorName]),
+  ).toEqual([
     [world.owner.id, world.owner.email],
     [named.id, 'Ada Lovelace'],
   ]);
@@ -129,7 +150,9 @@ test('history names who acted (their name, else their email); ids only while acc
       headers: { authorization: `Bearer ${world.viewer.token}` },
     });
     expect(degraded.statusCode).toBe(200);
-    expect(degraded.json().items.map((e: { actorUserId: string; actorName: string | null }) => [e.actorUserId, e.actorName])).toEqual([
+    expect(
+      degraded.json().items.map((e: { actorUserId: string; actorName: string | null }) => [e.actorUserId, e.actorName]),
+    ).toEqual([
       [world.owner.id, null],
       [named.id, null],
     ]);
@@ -166,7 +189,12 @@ test('unknown ids answer 404 like another company would', async () => {
 
 test('lists filter, sort and page by cursor without gaps or repeats', async () => {
   for (const name of ['page_a', 'page_b', 'page_c', 'page_d', 'page_e']) {
-    await plan.create('attributes', { name, scope: 'view', type: name === 'page_c' ? 'integer' : 'string', tags: name === 'page_e' ? ['nav'] : [] });
+    await plan.create('attributes', {
+      name,
+      scope: 'view',
+      type: name === 'page_c' ? 'integer' : 'string',
+      tags: name === 'page_e' ? ['nav'] : [],
+    });
   }
   const seen: string[] = [];
   let cursor: string | null = null;
@@ -179,11 +207,19 @@ test('lists filter, sort and page by cursor without gaps or repeats', async () =
     cursor = page.nextCursor;
   } while (cursor);
   expect(seen).toEqual(['page_e', 'page_d', 'page_c', 'page_b', 'page_a']);
-  expect((await plan.get('/attributes?scope=view&type=integer')).json().items.map((a: { name: string }) => a.name)).toEqual(['page_c']);
+  expect(
+    (await plan.get('/attributes?scope=view&type=integer')).json().items.map((a: { name: string }) => a.name),
+  ).toEqual(['page_c']);
   expect((await plan.get('/attributes?tag=nav')).json().items.map((a: { name: string }) => a.name)).toEqual(['page_e']);
   const byUpdate = (await plan.get('/attributes?scope=view&sort=updatedAt&limit=3')).json();
   const rest = (await plan.get(`/attributes?scope=view&sort=updatedAt&limit=3&cursor=${byUpdate.nextCursor}`)).json();
-  expect([...byUpdate.items, ...rest.items].map((a: { name: string }) => a.name)).toEqual(['page_a', 'page_b', 'page_c', 'page_d', 'page_e']);
+  expect([...byUpdate.items, ...rest.items].map((a: { name: string }) => a.name)).toEqual([
+    'page_a',
+    'page_b',
+    'page_c',
+    'page_d',
+    'page_e',
+  ]);
   expect((await plan.get('/attributes?limit=201')).statusCode).toBe(400);
   const badCursor = await plan.get('/attributes?cursor=bm9wZQ');
   expect(badCursor.json()).toMatchObject({ statusCode: 400, code: 'invalid_cursor' });

@@ -15,13 +15,18 @@ afterAll(async () => {
 });
 
 const counts = async () =>
-  (await h.call(world.viewer, { method: 'POST', url: '/api/company/info', payload: { companyId: world.companyId } })).json().objectCounts;
+  (
+    await h.call(world.viewer, { method: 'POST', url: '/api/company/info', payload: { companyId: world.companyId } })
+  ).json().objectCounts;
 
 test('company info counts non-archived attributes, events and views, fresh after every change despite its cache', async () => {
   expect(await counts()).toEqual({ attributeCount: 0, eventCount: 0, viewCount: 0, mapCount: 0 });
   const attribute = await plan.create('attributes', { name: 'counted' });
   expect(await counts()).toEqual({ attributeCount: 1, eventCount: 0, viewCount: 0, mapCount: 0 });
-  const event = await plan.create('events', { name: 'Counted', attributes: [{ attributeId: attribute.id, presence: 'optional' }] });
+  const event = await plan.create('events', {
+    name: 'Counted',
+    attributes: [{ attributeId: attribute.id, presence: 'optional' }],
+  });
   await plan.create('views', { name: 'Counted View', events: [{ eventId: event.id }] });
   expect(await counts()).toEqual({ attributeCount: 1, eventCount: 1, viewCount: 1, mapCount: 0 });
   await plan.patch(`/events/${event.id}`, { status: 'archived' });
@@ -47,7 +52,10 @@ test('the OpenAPI document is public and describes the tracking-plan routes with
     expect({ path, present: path in document.paths }).toEqual({ path, present: true });
   }
   const create = document.paths['/api/company/{companyId}/events'].post;
-  expect(create.requestBody.content['application/json'].schema.properties.name).toMatchObject({ type: 'string', maxLength: 120 });
+  expect(create.requestBody.content['application/json'].schema.properties.name).toMatchObject({
+    type: 'string',
+    maxLength: 120,
+  });
   expect(create.responses['201']).toBeDefined();
   expect(Object.keys(document.paths).some((p) => p.startsWith('/internal'))).toBe(false);
 });

@@ -17,7 +17,11 @@ afterAll(async () => {
 
 const unique = (name: string) => `${name}_${randomUUID().slice(0, 6)}`;
 const enumAttribute = (name: string, exposed: boolean, scope = 'event') =>
-  plan.create('attributes', { name: unique(name), scope, exposed, validation: { kind: 'enum', values: ['a', 'b', 'c'] } }, world.creator);
+  plan.create(
+    'attributes',
+    { name: unique(name), scope, exposed, validation: { kind: 'enum', values: ['a', 'b', 'c'] } },
+    world.creator,
+  );
 
 type Change = { field: string; before: unknown; after: unknown };
 type Entry = { action: string; changes: Change[] };
@@ -39,10 +43,18 @@ async function assertHistoryHidesAttribute(kind: 'events' | 'views' | 'maps', sc
     { attributeId: shown.id, presence: 'required' },
     { attributeId: hidden.id, presence: 'optional', validationOverride: { kind: 'enum', values: override } },
   ];
-  const created = await plan.post(`/${kind}`, { name: unique('History Item'), ...extra, attributes: links(['a', 'b']) }, world.creator);
+  const created = await plan.post(
+    `/${kind}`,
+    { name: unique('History Item'), ...extra, attributes: links(['a', 'b']) },
+    world.creator,
+  );
   expect(created.statusCode).toBe(201);
   const id = created.json().id as string;
-  const first = await plan.patch(`/${kind}/${id}`, { description: 'Changed once', attributes: links(['a']) }, world.creator);
+  const first = await plan.patch(
+    `/${kind}/${id}`,
+    { description: 'Changed once', attributes: links(['a']) },
+    world.creator,
+  );
   expect(first.statusCode).toBe(200);
   const second = await plan.patch(`/${kind}/${id}`, { attributes: [links(['a'])[0]] }, world.creator);
   expect(second.statusCode).toBe(200);
@@ -59,7 +71,11 @@ async function assertHistoryHidesAttribute(kind: 'events' | 'views' | 'maps', sc
   expect(viewer.items[0].changes).toEqual([]);
   expect(viewer.items[1].changes.map((c) => c.field)).toEqual(['description']);
   const createdLinks = viewer.items[2].changes.find((c) => c.field === 'attributes');
-  expect(createdLinks).toEqual({ field: 'attributes', before: null, after: [{ attributeId: shown.id, presence: 'required' }] });
+  expect(createdLinks).toEqual({
+    field: 'attributes',
+    before: null,
+    after: [{ attributeId: shown.id, presence: 'required' }],
+  });
 }
 
 test('event history shows a viewer no trace of a hidden attribute, an editor all of it', async () => {
@@ -77,7 +93,11 @@ test('map history shows a viewer no trace of a hidden attribute, an editor all o
 test('a deleted hidden attribute leaves no history a viewer can read; a deleted visible one does, and stays in what linked it', async () => {
   const hidden = await enumAttribute('gone_hidden', false);
   const shown = await enumAttribute('gone_shown', true);
-  const event = await plan.create('events', { name: unique('Once Linked'), attributes: [{ attributeId: shown.id, presence: 'required' }] }, world.creator);
+  const event = await plan.create(
+    'events',
+    { name: unique('Once Linked'), attributes: [{ attributeId: shown.id, presence: 'required' }] },
+    world.creator,
+  );
   expect((await plan.patch(`/events/${event.id}`, { attributes: [] }, world.creator)).statusCode).toBe(200);
   expect((await plan.delete(`/attributes/${hidden.id}`, world.creator)).statusCode).toBe(204);
   expect((await plan.delete(`/attributes/${shown.id}`, world.creator)).statusCode).toBe(204);
@@ -85,14 +105,21 @@ test('a deleted hidden attribute leaves no history a viewer can read; a deleted 
   const refused = await plan.get(`/attributes/${hidden.id}/history`, world.viewer);
   expect(refused.statusCode).toBe(404);
   expect(refused.json()).toEqual({ statusCode: 404, code: 'attribute_not_found', message: 'Attribute not found' });
-  expect((await historyText(`/attributes/${hidden.id}`, world.creator)).items.map((e) => e.action)).toEqual(['deleted', 'created']);
+  expect((await historyText(`/attributes/${hidden.id}`, world.creator)).items.map((e) => e.action)).toEqual([
+    'deleted',
+    'created',
+  ]);
   expect((await historyText(`/attributes/${shown.id}`)).items.map((e) => e.action)).toEqual(['deleted', 'created']);
   expect((await historyText(`/events/${event.id}`)).text).toContain(shown.id);
 });
 
-test('a link to an attribute hidden later disappears from a viewer\'s history too', async () => {
+test("a link to an attribute hidden later disappears from a viewer's history too", async () => {
   const later = await enumAttribute('hidden_later', true);
-  const event = await plan.create('events', { name: unique('Later Hidden'), attributes: [{ attributeId: later.id, presence: 'required' }] }, world.creator);
+  const event = await plan.create(
+    'events',
+    { name: unique('Later Hidden'), attributes: [{ attributeId: later.id, presence: 'required' }] },
+    world.creator,
+  );
   expect((await historyText(`/events/${event.id}`)).text).toContain(later.id);
   expect((await plan.patch(`/attributes/${later.id}`, { exposed: false }, world.creator)).statusCode).toBe(200);
   expect((await historyText(`/events/${event.id}`)).text).not.toContain(later.id);

@@ -35,12 +35,27 @@ async function sharedJourney(p = plan) {
   const exposed = await p.create('attributes', { name: unique('page_category'), scope: 'view', exposed: true });
   const hidden = await p.create('attributes', { name: unique('internal_margin'), exposed: false });
   const mapLevel = await p.create('attributes', { name: unique('journey_channel'), exposed: true });
-  const viewed = await p.create('events', { name: unique('Product Viewed'), description: 'A product page was seen', attributes: [{ attributeId: hidden.id, presence: 'optional' }] });
+  const viewed = await p.create('events', {
+    name: unique('Product Viewed'),
+    description: 'A product page was seen',
+    attributes: [{ attributeId: hidden.id, presence: 'optional' }],
+  });
   const added = await p.create('events', { name: unique('Product Added') });
   const unrelatedEvent = await p.create('events', { name: unique('Unrelated Event') });
-  const home = await p.create('views', { name: unique('Home'), urlPattern: '/', attributes: [{ attributeId: exposed.id, presence: 'required' }] });
-  const product = await p.create('views', { name: unique('Product'), urlPattern: '/p/:id', events: [{ eventId: viewed.id }] });
-  const unrelatedView = await p.create('views', { name: unique('Unrelated View'), events: [{ eventId: unrelatedEvent.id }] });
+  const home = await p.create('views', {
+    name: unique('Home'),
+    urlPattern: '/',
+    attributes: [{ attributeId: exposed.id, presence: 'required' }],
+  });
+  const product = await p.create('views', {
+    name: unique('Product'),
+    urlPattern: '/p/:id',
+    events: [{ eventId: viewed.id }],
+  });
+  const unrelatedView = await p.create('views', {
+    name: unique('Unrelated View'),
+    events: [{ eventId: unrelatedEvent.id }],
+  });
   const map = await p.post('/maps', {
     name: unique('Shopping journey'),
     attributes: [{ attributeId: mapLevel.id, presence: 'optional' }],
@@ -55,7 +70,11 @@ async function sharedJourney(p = plan) {
 }
 
 const preview = (mapId: string, options: { token?: string; user?: TestUser | null } = {}) =>
-  h.call(options.user ?? null, { method: 'GET', url: `/api/company/map-preview/${mapId}`, ...(options.token !== undefined ? { query: { token: options.token } } : {}) });
+  h.call(options.user ?? null, {
+    method: 'GET',
+    url: `/api/company/map-preview/${mapId}`,
+    ...(options.token !== undefined ? { query: { token: options.token } } : {}),
+  });
 
 async function share(mapId: string, user: TestUser = world.creator) {
   const response = await plan.post(`/maps/${mapId}/share`, undefined, user);
@@ -70,14 +89,25 @@ test('an editor turns the link on: the token is shown once, 256 random bits in b
   expect(on.enabled).toBe(true);
   expect(on.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
   for (const user of [world.owner, world.creator, world.viewer]) {
-    expect((await plan.get(`/maps/${map.id}/share`, user)).json()).toEqual({ enabled: true, token: null, createdAt: on.createdAt });
+    expect((await plan.get(`/maps/${map.id}/share`, user)).json()).toEqual({
+      enabled: true,
+      token: null,
+      createdAt: on.createdAt,
+    });
   }
-  const { rows } = await h.admin.query(`SELECT token_hash, row_to_json(s)::text AS whole FROM company.map_shares s WHERE map_id = $1`, [map.id]);
+  const { rows } = await h.admin.query(
+    `SELECT token_hash, row_to_json(s)::text AS whole FROM company.map_shares s WHERE map_id = $1`,
+    [map.id],
+  );
   expect(rows).toHaveLength(1);
   expect(Buffer.from(rows[0].token_hash).equals(createHash('sha256').update(on.token).digest())).toBe(true);
   expect(rows[0].whole).not.toContain(on.token);
   const history = (await plan.get(`/maps/${map.id}/history`)).json().items;
-  expect(history[0]).toMatchObject({ action: 'updated', actorUserId: world.creator.id, changes: [{ field: 'publicLink', before: 'off', after: 'on' }] });
+  expect(history[0]).toMatchObject({
+    action: 'updated',
+    actorUserId: world.creator.id,
+    changes: [{ field: 'publicLink', before: 'off', after: 'on' }],
+  });
 });
 
 test('through the link, logged out: the map, its views and events, exposed attributes only, nothing else of the company', async () => {
@@ -87,13 +117,34 @@ test('through the link, logged out: the map, its views and events, exposed attri
   expect(response.statusCode).toBe(200);
   const body = response.json();
   expect(body.member).toBeNull();
-  expect(body.map).toMatchObject({ id: j.map.id, name: j.map.name, layout: 'LR', nodes: j.map.nodes, edges: j.map.edges });
+  expect(body.map).toMatchObject({
+    id: j.map.id,
+    name: j.map.name,
+    layout: 'LR',
+    nodes: j.map.nodes,
+    edges: j.map.edges,
+  });
   expect(body.views.map((v: { id: string }) => v.id)).toEqual([j.home.id, j.product.id]);
-  expect(body.views[1]).toEqual({ id: j.product.id, name: j.product.name, type: 'page', urlPattern: '/p/:id', status: 'planned', events: [j.viewed.id] });
+  expect(body.views[1]).toEqual({
+    id: j.product.id,
+    name: j.product.name,
+    type: 'page',
+    urlPattern: '/p/:id',
+    status: 'planned',
+    events: [j.viewed.id],
+  });
   expect(body.events.map((e: { id: string }) => e.id).sort()).toEqual([j.viewed.id, j.added.id].sort());
   expect(body.attributes.map((a: { name: string }) => a.name).sort()).toEqual([j.exposed.name, j.mapLevel.name].sort());
   expect(body.attributes.find((a: { id: string }) => a.id === j.mapLevel.id).mapPresence).toBe('optional');
-  for (const marker of [j.hidden.name, j.hidden.id, j.unrelatedEvent.name, j.unrelatedView.name, world.companyId, world.owner.id, world.creator.email]) {
+  for (const marker of [
+    j.hidden.name,
+    j.hidden.id,
+    j.unrelatedEvent.name,
+    j.unrelatedView.name,
+    world.companyId,
+    world.owner.id,
+    world.creator.email,
+  ]) {
     expect(response.body).not.toContain(marker);
   }
 });
@@ -134,7 +185,11 @@ test('wrong, malformed, revoked, other-map and other-company tokens, unknown, ar
   ];
   for (const [label, pending] of misses) {
     const response = await pending;
-    expect({ label, status: response.statusCode, body: response.json() }).toEqual({ label, status: 404, body: NOT_FOUND });
+    expect({ label, status: response.statusCode, body: response.json() }).toEqual({
+      label,
+      status: 404,
+      body: NOT_FOUND,
+    });
   }
 
   // Revoked: the token stops at once; turning it on again makes a new one, and the old one stays dead.
@@ -155,18 +210,29 @@ test('wrong, malformed, revoked, other-map and other-company tokens, unknown, ar
   expect((await preview(a.map.id, { token: renewed.token })).statusCode).toBe(200);
   expect((await plan.delete(`/maps/${a.map.id}`)).statusCode).toBe(204);
   expect((await preview(a.map.id, { token: renewed.token })).json()).toEqual(NOT_FOUND);
-  const { rows } = await h.admin.query(`SELECT count(*)::int AS n FROM company.map_shares WHERE map_id = $1`, [a.map.id]);
+  const { rows } = await h.admin.query(`SELECT count(*)::int AS n FROM company.map_shares WHERE map_id = $1`, [
+    a.map.id,
+  ]);
   expect(rows[0].n).toBe(0);
 });
 
 test('viewers can neither make nor revoke a link (403), and the refused request changes nothing', async () => {
   const { map } = await sharedJourney();
   const { token } = await share(map.id);
-  const before = await h.admin.query(`SELECT token_hash, created_at FROM company.map_shares WHERE map_id = $1`, [map.id]);
+  const before = await h.admin.query(`SELECT token_hash, created_at FROM company.map_shares WHERE map_id = $1`, [
+    map.id,
+  ]);
   const made = await plan.post(`/maps/${map.id}/share`, undefined, world.viewer);
   const revoked = await plan.delete(`/maps/${map.id}/share`, world.viewer);
-  expect([made.statusCode, made.json().code, revoked.statusCode, revoked.json().code]).toEqual([403, 'forbidden', 403, 'forbidden']);
-  const after = await h.admin.query(`SELECT token_hash, created_at FROM company.map_shares WHERE map_id = $1`, [map.id]);
+  expect([made.statusCode, made.json().code, revoked.statusCode, revoked.json().code]).toEqual([
+    403,
+    'forbidden',
+    403,
+    'forbidden',
+  ]);
+  const after = await h.admin.query(`SELECT token_hash, created_at FROM company.map_shares WHERE map_id = $1`, [
+    map.id,
+  ]);
   expect(after.rows).toEqual(before.rows);
   expect((await preview(map.id, { token })).statusCode).toBe(200);
   // An unknown map under the editor's own company: the usual 404, nothing stored.
@@ -179,17 +245,36 @@ test('turning the link off twice is harmless, and history records on and off onc
   await share(map.id);
   expect((await plan.delete(`/maps/${map.id}/share`)).statusCode).toBe(204);
   expect((await plan.delete(`/maps/${map.id}/share`)).statusCode).toBe(204);
-  const changes = (await plan.get(`/maps/${map.id}/history`)).json().items.map((e: { changes: Array<{ field: string; after: string }> }) => e.changes[0]);
-  expect(changes.filter((c: { field: string }) => c.field === 'publicLink').map((c: { after: string }) => c.after)).toEqual(['off', 'on']);
+  const changes = (await plan.get(`/maps/${map.id}/history`))
+    .json()
+    .items.map((e: { changes: Array<{ field: string; after: string }> }) => e.changes[0]);
+  expect(
+    changes.filter((c: { field: string }) => c.field === 'publicLink').map((c: { after: string }) => c.after),
+  ).toEqual(['off', 'on']);
 });
 
 test('the embed origins setting: validated, admins only, and answered to the gateway by map id', async () => {
   const { map } = await sharedJourney();
-  const internal = () => h.app.inject({ method: 'GET', url: `/internal/maps/${map.id}/frame-ancestors`, headers: { 'x-service-token': SERVICE_TOKEN } });
+  const internal = () =>
+    h.app.inject({
+      method: 'GET',
+      url: `/internal/maps/${map.id}/frame-ancestors`,
+      headers: { 'x-service-token': SERVICE_TOKEN },
+    });
   expect((await internal()).json()).toEqual({ origins: [] });
   const set = (origins: unknown, user: TestUser = world.owner) =>
-    h.call(user, { method: 'POST', url: '/api/company/update-settings', payload: { companyId: world.companyId, mapEmbedOrigins: origins } });
-  for (const bad of [['javascript:alert(1)'], ['https://docs.example.com/path'], ["https://a.example 'unsafe-inline'"], ['ftp://files.example'], Array.from({ length: 21 }, (_, i) => `https://s${i}.example`)]) {
+    h.call(user, {
+      method: 'POST',
+      url: '/api/company/update-settings',
+      payload: { companyId: world.companyId, mapEmbedOrigins: origins },
+    });
+  for (const bad of [
+    ['javascript:alert(1)'],
+    ['https://docs.example.com/path'],
+    ["https://a.example 'unsafe-inline'"],
+    ['ftp://files.example'],
+    Array.from({ length: 21 }, (_, i) => `https://s${i}.example`),
+  ]) {
     expect((await set(bad)).statusCode).toBe(400);
   }
   expect((await set(['https://docs.example.com'], world.creator)).statusCode).toBe(403);
@@ -198,5 +283,13 @@ test('the embed origins setting: validated, admins only, and answered to the gat
   expect(saved.statusCode).toBe(200);
   expect(saved.json().company.settings.mapEmbedOrigins).toEqual(['https://docs.example.com', 'http://localhost:4000']);
   expect((await internal()).json()).toEqual({ origins: ['https://docs.example.com', 'http://localhost:4000'] });
-  expect((await h.app.inject({ method: 'GET', url: `/internal/maps/${randomUUID()}/frame-ancestors`, headers: { 'x-service-token': SERVICE_TOKEN } })).json()).toEqual({ origins: [] });
+  expect(
+    (
+      await h.app.inject({
+        method: 'GET',
+        url: `/internal/maps/${randomUUID()}/frame-ancestors`,
+        headers: { 'x-service-token': SERVICE_TOKEN },
+      })
+    ).json(),
+  ).toEqual({ origins: [] });
 });

@@ -78,7 +78,9 @@ test('a map is created with nodes, edges and attribute links, read with the name
   expect(map.edges[1]).toEqual({ id: expect.any(String), from: cart.id, to: checkout.id });
 
   const detail = (await plan.get(`/maps/${map.id}`, world.viewer)).json();
-  expect(detail.references.views.map((v: { id: string }) => v.id).sort()).toEqual([home.id, cart.id, checkout.id].sort());
+  expect(detail.references.views.map((v: { id: string }) => v.id).sort()).toEqual(
+    [home.id, cart.id, checkout.id].sort(),
+  );
   expect(detail.references.events).toEqual([{ id: added.id, name: added.name, status: 'planned' }]);
 
   const list = (await plan.get('/maps?search=purchase')).json();
@@ -86,12 +88,27 @@ test('a map is created with nodes, edges and attribute links, read with the name
   expect(list.items[0]).toMatchObject({ id: map.id, nodeCount: 3, edgeCount: 2, attributeCount: 1, version: 1 });
   expect(list.items[0].nodes).toBeUndefined();
 
-  const updated = await plan.patch(`/maps/${map.id}`, { layout: 'TB', nodes: [{ viewId: home.id, x: 1, y: 1 }, { viewId: cart.id, x: 2, y: 2 }] }, world.creator, {
-    'if-match': '1',
-  });
+  const updated = await plan.patch(
+    `/maps/${map.id}`,
+    {
+      layout: 'TB',
+      nodes: [
+        { viewId: home.id, x: 1, y: 1 },
+        { viewId: cart.id, x: 2, y: 2 },
+      ],
+    },
+    world.creator,
+    {
+      'if-match': '1',
+    },
+  );
   expect(updated.statusCode).toBe(200);
   // The edge to the node taken off the map goes with it; the other stays.
-  expect(updated.json()).toMatchObject({ layout: 'TB', version: 2, edges: [{ id: edgeId, from: home.id, to: cart.id }] });
+  expect(updated.json()).toMatchObject({
+    layout: 'TB',
+    version: 2,
+    edges: [{ id: edgeId, from: home.id, to: cart.id }],
+  });
 
   expect((await plan.delete(`/maps/${map.id}`)).statusCode).toBe(204);
   expect((await plan.get(`/maps/${map.id}`)).json()).toMatchObject({ statusCode: 404, code: 'map_not_found' });
@@ -106,31 +123,91 @@ test('every refused map changes nothing and says why', async () => {
   const otherOwner = await h.user();
   const otherCompany = await createCompanyAs(h, otherOwner);
   const foreign = async (kind: string, name: string) =>
-    (await h.call(otherOwner, { method: 'POST', url: `/api/company/${otherCompany}/${kind}`, payload: { name } })).json().id as string;
-  const [foreignView, foreignEvent, foreignAttribute] = [await foreign('views', 'Secret View'), await foreign('events', 'Secret Event'), await foreign('attributes', 'secret_attr')];
+    (
+      await h.call(otherOwner, { method: 'POST', url: `/api/company/${otherCompany}/${kind}`, payload: { name } })
+    ).json().id as string;
+  const [foreignView, foreignEvent, foreignAttribute] = [
+    await foreign('views', 'Secret View'),
+    await foreign('events', 'Secret Event'),
+    await foreign('attributes', 'secret_attr'),
+  ];
   const unknownView = randomUUID();
   const existing = await createMap({ name: unique('Existing'), nodes: [{ viewId: home.id, x: 0, y: 0 }] });
-  const nodes = [{ viewId: home.id, x: 0, y: 0 }, { viewId: cart.id, x: 1, y: 0 }];
+  const nodes = [
+    { viewId: home.id, x: 0, y: 0 },
+    { viewId: cart.id, x: 1, y: 0 },
+  ];
   const refusals: Array<[object, string, string | RegExp]> = [
-    [{ nodes: [{ viewId: foreignView, x: 0, y: 0 }] }, 'unknown_link_target', `Map nodes must reference views of this company: ${foreignView}`],
-    [{ nodes: [...nodes, { viewId: unknownView, x: 0, y: 0 }] }, 'unknown_link_target', `Map nodes must reference views of this company: ${unknownView}`],
-    [{ nodes: [...nodes, { viewId: home.id, x: 5, y: 5 }] }, 'duplicate_map_node', `Map nodes must place each view once: ${home.id} appears more than once`],
-    [{ nodes, edges: [{ from: home.id, to: foreignView }] }, 'edge_node_not_on_map', `Map edges must connect nodes on this map; not on it: ${foreignView}`],
-    [{ nodes: [nodes[0]], edges: [{ from: home.id, to: cart.id }] }, 'edge_node_not_on_map', `Map edges must connect nodes on this map; not on it: ${cart.id}`],
-    [{ nodes, edges: [{ from: home.id, to: cart.id, eventId: foreignEvent }] }, 'unknown_link_target', `Map edges must reference events of this company: ${foreignEvent}`],
-    [{ nodes, edges: [{ id: existing.id, from: home.id, to: cart.id }, { id: existing.id, from: cart.id, to: home.id, eventId: added.id }] }, 'duplicate_map_edge', /distinct ids/],
-    [{ attributes: [{ attributeId: foreignAttribute, presence: 'optional' }] }, 'unknown_link_target', `attributes references an attribute that does not exist in this company: ${foreignAttribute}`],
+    [
+      { nodes: [{ viewId: foreignView, x: 0, y: 0 }] },
+      'unknown_link_target',
+      `Map nodes must reference views of this company: ${foreignView}`,
+    ],
+    [
+      { nodes: [...nodes, { viewId: unknownView, x: 0, y: 0 }] },
+      'unknown_link_target',
+      `Map nodes must reference views of this company: ${unknownView}`,
+    ],
+    [
+      { nodes: [...nodes, { viewId: home.id, x: 5, y: 5 }] },
+      'duplicate_map_node',
+      `Map nodes must place each view once: ${home.id} appears more than once`,
+    ],
+    [
+      { nodes, edges: [{ from: home.id, to: foreignView }] },
+      'edge_node_not_on_map',
+      `Map edges must connect nodes on this map; not on it: ${foreignView}`,
+    ],
+    [
+      { nodes: [nodes[0]], edges: [{ from: home.id, to: cart.id }] },
+      'edge_node_not_on_map',
+      `Map edges must connect nodes on this map; not on it: ${cart.id}`,
+    ],
+    [
+      { nodes, edges: [{ from: home.id, to: cart.id, eventId: foreignEvent }] },
+      'unknown_link_target',
+      `Map edges must reference events of this company: ${foreignEvent}`,
+    ],
+    [
+      {
+        nodes,
+        edges: [
+          { id: existing.id, from: home.id, to: cart.id },
+          { id: existing.id, from: cart.id, to: home.id, eventId: added.id },
+        ],
+      },
+      'duplicate_map_edge',
+      /distinct ids/,
+    ],
+    [
+      { attributes: [{ attributeId: foreignAttribute, presence: 'optional' }] },
+      'unknown_link_target',
+      `attributes references an attribute that does not exist in this company: ${foreignAttribute}`,
+    ],
   ];
   const before = await mapRows();
   for (const [fields, code, message] of refusals) {
-    for (const response of [await plan.post('/maps', { name: unique('Refused'), ...fields }), await plan.patch(`/maps/${existing.id}`, fields)]) {
+    for (const response of [
+      await plan.post('/maps', { name: unique('Refused'), ...fields }),
+      await plan.patch(`/maps/${existing.id}`, fields),
+    ]) {
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ statusCode: 400, code, message: typeof message === 'string' ? message : expect.stringMatching(message) });
+      expect(response.json()).toMatchObject({
+        statusCode: 400,
+        code,
+        message: typeof message === 'string' ? message : expect.stringMatching(message),
+      });
     }
   }
-  const unknownField = await plan.post('/maps', { name: unique('Extra'), nodes: [{ viewId: home.id, x: 0, y: 0, color: 'red' }] });
+  const unknownField = await plan.post('/maps', {
+    name: unique('Extra'),
+    nodes: [{ viewId: home.id, x: 0, y: 0, color: 'red' }],
+  });
   expect(unknownField.statusCode).toBe(400);
-  const tooMany = await plan.post('/maps', { name: unique('Huge'), nodes: Array.from({ length: 2001 }, () => ({ viewId: home.id, x: 0, y: 0 })) });
+  const tooMany = await plan.post('/maps', {
+    name: unique('Huge'),
+    nodes: Array.from({ length: 2001 }, () => ({ viewId: home.id, x: 0, y: 0 })),
+  });
   expect(tooMany.statusCode).toBe(400);
   expect(await mapRows()).toEqual(before);
   expect(await mapRows(otherCompany)).toMatchObject({ maps: 0, nodes: 0 });
@@ -143,7 +220,10 @@ test('names are unique among live maps; a stale If-Match answers 409 with the ma
   await plan.patch(`/maps/${first.id}`, { description: 'v2' });
   const stale = await plan.patch(`/maps/${first.id}`, { description: 'v3' }, world.owner, { 'if-match': '"1"' });
   expect(stale.statusCode).toBe(409);
-  expect(stale.json()).toMatchObject({ code: 'version_conflict', current: { id: first.id, description: 'v2', version: 2 } });
+  expect(stale.json()).toMatchObject({
+    code: 'version_conflict',
+    current: { id: first.id, description: 'v2', version: 2 },
+  });
   expect((await plan.get(`/maps/${first.id}`)).json()).toMatchObject({ description: 'v2', version: 2 });
   const archived = await plan.patch(`/maps/${first.id}`, { status: 'archived' }, world.owner, { 'if-match': '2' });
   expect(archived.json()).toMatchObject({ status: 'archived', version: 3 });
@@ -153,7 +233,13 @@ test('names are unique among live maps; a stale If-Match answers 409 with the ma
 
   const otherOwner = await h.user();
   const otherCompany = await createCompanyAs(h, otherOwner);
-  const theirs = (await h.call(otherOwner, { method: 'POST', url: `/api/company/${otherCompany}/maps`, payload: { name: 'Their map' } })).json();
+  const theirs = (
+    await h.call(otherOwner, {
+      method: 'POST',
+      url: `/api/company/${otherCompany}/maps`,
+      payload: { name: 'Their map' },
+    })
+  ).json();
   for (const response of [
     await plan.get(`/maps/${theirs.id}`),
     await plan.patch(`/maps/${theirs.id}`, { name: 'Stolen' }),
@@ -163,14 +249,22 @@ test('names are unique among live maps; a stale If-Match answers 409 with the ma
   ]) {
     expect(response.json()).toEqual({ statusCode: 404, code: 'map_not_found', message: 'Map not found' });
   }
-  expect((await h.call(otherOwner, { method: 'GET', url: `/api/company/${otherCompany}/maps/${theirs.id}` })).json()).toMatchObject({ name: 'Their map', version: 1 });
+  expect(
+    (await h.call(otherOwner, { method: 'GET', url: `/api/company/${otherCompany}/maps/${theirs.id}` })).json(),
+  ).toMatchObject({ name: 'Their map', version: 1 });
 });
 
 test('viewers read maps without hidden attributes and cannot change them; creation is idempotent with a key', async () => {
   const shown = await plan.create('attributes', { name: unique('shown') });
   const hidden = await plan.create('attributes', { name: unique('hidden'), exposed: false });
   const key = randomUUID();
-  const payload = { name: unique('Hidden links'), attributes: [{ attributeId: hidden.id, presence: 'optional' }, { attributeId: shown.id, presence: 'required' }] };
+  const payload = {
+    name: unique('Hidden links'),
+    attributes: [
+      { attributeId: hidden.id, presence: 'optional' },
+      { attributeId: shown.id, presence: 'required' },
+    ],
+  };
   const first = await plan.post('/maps', payload, world.creator, { 'idempotency-key': key });
   const replay = await plan.post('/maps', payload, world.creator, { 'idempotency-key': key });
   expect(first.statusCode).toBe(201);
@@ -200,7 +294,10 @@ test('views, events and attributes name the maps using them; an archived view st
   const map = await createMap({
     name: unique('Usage map'),
     attributes: [{ attributeId: region.id, presence: 'optional' }],
-    nodes: [{ viewId: home.id, x: 0, y: 0 }, { viewId: cart.id, x: 1, y: 0 }],
+    nodes: [
+      { viewId: home.id, x: 0, y: 0 },
+      { viewId: cart.id, x: 1, y: 0 },
+    ],
     edges: [{ from: home.id, to: cart.id, eventId: added.id }],
   });
   const ref = [{ id: map.id, name: map.name, status: 'planned' }];
@@ -222,7 +319,9 @@ test('views, events and attributes name the maps using them; an archived view st
   // Deleting a view takes its node and the edges touching it off the map; deleting an event leaves its edges without it.
   const before = await mapRows();
   expect((await plan.delete(`/events/${added.id}`)).statusCode).toBe(204);
-  expect((await plan.get(`/maps/${map.id}`)).json().edges).toEqual([{ id: map.edges[0].id, from: home.id, to: cart.id }]);
+  expect((await plan.get(`/maps/${map.id}`)).json().edges).toEqual([
+    { id: map.edges[0].id, from: home.id, to: cart.id },
+  ]);
   expect((await plan.delete(`/views/${home.id}`)).statusCode).toBe(204);
   const after = (await plan.get(`/maps/${map.id}`)).json();
   expect(after).toMatchObject({ nodes: [{ viewId: cart.id, x: 1, y: 0 }], edges: [] });
@@ -248,7 +347,11 @@ test("an event's effective attributes include the map layer of the maps its view
   });
   const effective = (await plan.get(`/events/${event.id}/effective-attributes`)).json();
   const byId = new Map(effective.attributes.map((a: { attribute: { id: string } }) => [a.attribute.id, a]));
-  expect(byId.get(onMap.id)).toMatchObject({ layer: 'map', presence: 'required', sources: [{ layer: 'map', id: map.id, name: map.name, presence: 'required' }] });
+  expect(byId.get(onMap.id)).toMatchObject({
+    layer: 'map',
+    presence: 'required',
+    sources: [{ layer: 'map', id: map.id, name: map.name, presence: 'required' }],
+  });
   expect(byId.get(alsoOnView.id)).toMatchObject({ layer: 'view', presence: 'required' });
   expect(byId.has(hidden.id)).toBe(true);
   const schema = (await plan.get(`/events/${event.id}/schema`)).json();
@@ -266,18 +369,31 @@ test("an event's effective attributes include the map layer of the maps its view
 test('company info counts the live maps', async () => {
   const owner = await h.user();
   const companyId = await createCompanyAs(h, owner);
-  const counts = async () => (await h.call(owner, { method: 'POST', url: '/api/company/info', payload: { companyId } })).json().objectCounts.mapCount;
+  const counts = async () =>
+    (await h.call(owner, { method: 'POST', url: '/api/company/info', payload: { companyId } })).json().objectCounts
+      .mapCount;
   expect(await counts()).toBe(0);
-  const created = (await h.call(owner, { method: 'POST', url: `/api/company/${companyId}/maps`, payload: { name: 'Counted' } })).json();
+  const created = (
+    await h.call(owner, { method: 'POST', url: `/api/company/${companyId}/maps`, payload: { name: 'Counted' } })
+  ).json();
   expect(await counts()).toBe(1);
-  await h.call(owner, { method: 'PATCH', url: `/api/company/${companyId}/maps/${created.id}`, payload: { status: 'archived' } });
+  await h.call(owner, {
+    method: 'PATCH',
+    url: `/api/company/${companyId}/maps/${created.id}`,
+    payload: { status: 'archived' },
+  });
   expect(await counts()).toBe(0);
 });
 
 test('row security: the app role reads no map rows without a tenant, only its own with one, and cannot write into another company', async () => {
   const { home } = await journey();
   const attribute = await plan.create('attributes', { name: unique('rls_attr') });
-  await createMap({ name: unique('Secured'), attributes: [{ attributeId: attribute.id, presence: 'optional' }], nodes: [{ viewId: home.id, x: 0, y: 0 }], edges: [{ from: home.id, to: home.id }] });
+  await createMap({
+    name: unique('Secured'),
+    attributes: [{ attributeId: attribute.id, presence: 'optional' }],
+    nodes: [{ viewId: home.id, x: 0, y: 0 }],
+    edges: [{ from: home.id, to: home.id }],
+  });
   const otherOwner = await h.user();
   const otherCompany = await createCompanyAs(h, otherOwner);
   const asAppRole = async (sql: string, companyId: string | null, params: unknown[] = []) => {
@@ -293,14 +409,21 @@ test('row security: the app role reads no map rows without a tenant, only its ow
     }
   };
   for (const table of ['maps', 'map_nodes', 'map_edges', 'map_attributes']) {
-    expect({ table, rows: (await asAppRole(`SELECT * FROM company.${table}`, null)).length }).toEqual({ table, rows: 0 });
+    expect({ table, rows: (await asAppRole(`SELECT * FROM company.${table}`, null)).length }).toEqual({
+      table,
+      rows: 0,
+    });
     const seen = await asAppRole(`SELECT DISTINCT company_id FROM company.${table}`, otherCompany);
     expect({ table, seen }).toEqual({ table, seen: [] });
     const own = await asAppRole(`SELECT DISTINCT company_id FROM company.${table}`, world.companyId);
     expect({ table, own: own.map((r) => r.company_id) }).toEqual({ table, own: [world.companyId] });
   }
   await expect(
-    asAppRole(`INSERT INTO company.maps (company_id, id, name) VALUES ($1, gen_random_uuid(), 'sneaky')`, otherCompany, [world.companyId]),
+    asAppRole(
+      `INSERT INTO company.maps (company_id, id, name) VALUES ($1, gen_random_uuid(), 'sneaky')`,
+      otherCompany,
+      [world.companyId],
+    ),
   ).rejects.toThrow(/row-level security/);
 });
 
@@ -321,9 +444,21 @@ test('map lists page by cursor, searched or not', async () => {
 
 test('a whole map larger than the usual request limit is saved: 1,500 labelled edges in one PATCH', async () => {
   const { home, cart, added } = await journey();
-  const map = await createMap({ name: unique('Large'), nodes: [{ viewId: home.id, x: 0, y: 0 }, { viewId: cart.id, x: 300, y: 0 }] });
+  const map = await createMap({
+    name: unique('Large'),
+    nodes: [
+      { viewId: home.id, x: 0, y: 0 },
+      { viewId: cart.id, x: 300, y: 0 },
+    ],
+  });
   const label = 'l'.repeat(200);
-  const edges = Array.from({ length: 1500 }, () => ({ id: randomUUID(), from: home.id, to: cart.id, eventId: added.id, label }));
+  const edges = Array.from({ length: 1500 }, () => ({
+    id: randomUUID(),
+    from: home.id,
+    to: cart.id,
+    eventId: added.id,
+    label,
+  }));
   const body = { edges };
   expect(Buffer.byteLength(JSON.stringify(body))).toBeGreaterThan(256 * 1024);
   const saved = await plan.patch(`/maps/${map.id}`, body);

@@ -18,28 +18,75 @@ afterAll(async () => {
 });
 
 test('an attribute created with null optional fields gets the defaults; an update leaves null fields as they were', async () => {
-  const created = await plan.post('/attributes', { name: 'cart_items', description: null, scope: null, type: 'array', itemType: 'string', tags: null, exposed: null });
+  const created = await plan.post('/attributes', {
+    name: 'cart_items',
+    description: null,
+    scope: null,
+    type: 'array',
+    itemType: 'string',
+    tags: null,
+    exposed: null,
+  });
   expect(created.statusCode).toBe(201);
-  expect(created.json()).toMatchObject({ name: 'cart_items', description: '', scope: 'event', type: 'array', itemType: 'string', tags: [], exposed: true });
+  expect(created.json()).toMatchObject({
+    name: 'cart_items',
+    description: '',
+    scope: 'event',
+    type: 'array',
+    itemType: 'string',
+    tags: [],
+    exposed: true,
+  });
 
-  const updated = await plan.patch(`/attributes/${created.json().id}`, { description: 'Items in the cart', tags: null, owners: null });
+  const updated = await plan.patch(`/attributes/${created.json().id}`, {
+    description: 'Items in the cart',
+    tags: null,
+    owners: null,
+  });
   expect(updated.statusCode).toBe(200);
-  expect(updated.json()).toMatchObject({ description: 'Items in the cart', tags: [], owners: [], itemType: 'string', version: 2 });
+  expect(updated.json()).toMatchObject({
+    description: 'Items in the cart',
+    tags: [],
+    owners: [],
+    itemType: 'string',
+    version: 2,
+  });
 
-  const cleared = await plan.patch(`/attributes/${created.json().id}`, { description: null, type: 'string', itemType: null });
+  const cleared = await plan.patch(`/attributes/${created.json().id}`, {
+    description: null,
+    type: 'string',
+    itemType: null,
+  });
   expect(cleared.statusCode).toBe(200);
-  expect(cleared.json()).toMatchObject({ description: 'Items in the cart', type: 'string', itemType: null, version: 3 });
+  expect(cleared.json()).toMatchObject({
+    description: 'Items in the cart',
+    type: 'string',
+    itemType: null,
+    version: 3,
+  });
 });
 
 test('a view update with null fields keeps them, while a null screenshot still takes the screenshot away', async () => {
-  const created = await plan.post('/views', { name: 'Cart Page', description: 'The cart', urlPattern: '/cart', screenshotUrl: 'https://example.com/cart.png', type: null, events: null });
+  const created = await plan.post('/views', {
+    name: 'Cart Page',
+    description: 'The cart',
+    urlPattern: '/cart',
+    screenshotUrl: 'https://example.com/cart.png',
+    type: null,
+    events: null,
+  });
   expect(created.statusCode).toBe(201);
   expect(created.json()).toMatchObject({ type: 'page', events: [], screenshotUrl: 'https://example.com/cart.png' });
   const id = created.json().id;
 
   const kept = await plan.patch(`/views/${id}`, { description: null, urlPattern: null, status: 'implemented' });
   expect(kept.statusCode).toBe(200);
-  expect(kept.json()).toMatchObject({ description: 'The cart', urlPattern: '/cart', status: 'implemented', screenshotUrl: 'https://example.com/cart.png' });
+  expect(kept.json()).toMatchObject({
+    description: 'The cart',
+    urlPattern: '/cart',
+    status: 'implemented',
+    screenshotUrl: 'https://example.com/cart.png',
+  });
 
   const cleared = await plan.patch(`/views/${id}`, { screenshotUrl: null });
   expect(cleared.statusCode).toBe(200);
@@ -47,14 +94,30 @@ test('a view update with null fields keeps them, while a null screenshot still t
 });
 
 test('an event and a map take null as not given on create and update', async () => {
-  const event = await plan.post('/events', { name: 'Cart Viewed', kind: null, category: null, attributes: null, trigger: null });
+  const event = await plan.post('/events', {
+    name: 'Cart Viewed',
+    kind: null,
+    category: null,
+    attributes: null,
+    trigger: null,
+  });
   expect(event.statusCode).toBe(201);
   expect(event.json()).toMatchObject({ kind: 'track', category: '', attributes: [], trigger: '' });
-  const renamed = await plan.patch(`/events/${event.json().id}`, { description: 'Opened the cart', kind: null, attributes: null });
+  const renamed = await plan.patch(`/events/${event.json().id}`, {
+    description: 'Opened the cart',
+    kind: null,
+    attributes: null,
+  });
   expect(renamed.statusCode).toBe(200);
   expect(renamed.json()).toMatchObject({ description: 'Opened the cart', kind: 'track', attributes: [] });
 
-  const map = await plan.post('/maps', { name: 'Cart journey', description: 'Cart flow', nodes: null, edges: null, layout: null });
+  const map = await plan.post('/maps', {
+    name: 'Cart journey',
+    description: 'Cart flow',
+    nodes: null,
+    edges: null,
+    layout: null,
+  });
   expect(map.statusCode).toBe(201);
   expect(map.json()).toMatchObject({ description: 'Cart flow', nodes: [], edges: [], layout: 'LR' });
   const moved = await plan.patch(`/maps/${map.json().id}`, { description: null, nodes: null, layout: 'TB' });

@@ -14,9 +14,25 @@ beforeAll(async () => {
   plan = api(h, world);
   // A small plan: system, view and event attributes, a hidden one, an archived event, links with an override.
   const sys = await plan.create('attributes', { name: 'app_version', scope: 'system', description: 'Build' });
-  const category = await plan.create('attributes', { name: 'page_category', scope: 'view', description: 'Area', validation: { kind: 'enum', values: ['shop', 'blog'] } });
-  const price = await plan.create('attributes', { name: 'price', type: 'number', description: 'Price', validation: { kind: 'range', min: 0 }, tags: ['money', 'checkout'] });
-  const margin = await plan.create('attributes', { name: 'margin', type: 'number', description: 'Margin', exposed: false });
+  const category = await plan.create('attributes', {
+    name: 'page_category',
+    scope: 'view',
+    description: 'Area',
+    validation: { kind: 'enum', values: ['shop', 'blog'] },
+  });
+  const price = await plan.create('attributes', {
+    name: 'price',
+    type: 'number',
+    description: 'Price',
+    validation: { kind: 'range', min: 0 },
+    tags: ['money', 'checkout'],
+  });
+  const margin = await plan.create('attributes', {
+    name: 'margin',
+    type: 'number',
+    description: 'Margin',
+    exposed: false,
+  });
   const added = await plan.create('events', {
     name: 'Product Added',
     description: 'Added to cart',
@@ -61,7 +77,11 @@ const sortKeys = (value: unknown): unknown =>
   Array.isArray(value)
     ? value.map(sortKeys)
     : value && typeof value === 'object'
-      ? Object.fromEntries(Object.keys(value as object).sort().map((k) => [k, sortKeys((value as Record<string, unknown>)[k])]))
+      ? Object.fromEntries(
+          Object.keys(value as object)
+            .sort()
+            .map((k) => [k, sortKeys((value as Record<string, unknown>)[k])]),
+        )
       : value;
 
 const importFile = (companyId: string, format: 'native' | 'csv', body: string, dryRun = false, user = world.owner) =>
@@ -81,8 +101,14 @@ test('native export → import into an empty company → export again gives the 
   expect(exported.attributes).toHaveLength(4);
   // Maps travel in the file with their nodes, edges and links, naming views and events by their ids (the file's keys).
   expect(exported.maps).toHaveLength(1);
-  expect(exported.maps[0]).toMatchObject({ name: 'Shopping journey', layout: 'TB', attributes: [{ presence: 'optional' }] });
-  expect(exported.maps[0].edges.map((e: { label?: string; eventId?: string }) => [e.label ?? null, Boolean(e.eventId)])).toEqual([
+  expect(exported.maps[0]).toMatchObject({
+    name: 'Shopping journey',
+    layout: 'TB',
+    attributes: [{ presence: 'optional' }],
+  });
+  expect(
+    exported.maps[0].edges.map((e: { label?: string; eventId?: string }) => [e.label ?? null, Boolean(e.eventId)]),
+  ).toEqual([
     ['adds from a tile', true],
     [null, false],
   ]);
@@ -95,7 +121,14 @@ test('native export → import into an empty company → export again gives the 
   const empty = await createCompanyAs(h, owner);
   const imported = await importFile(empty, 'native', first.body, false, owner);
   expect(imported.statusCode).toBe(200);
-  expect(imported.json()).toMatchObject({ format: 'native', dryRun: false, applied: true, changed: [], unchanged: 0, rejected: [] });
+  expect(imported.json()).toMatchObject({
+    format: 'native',
+    dryRun: false,
+    applied: true,
+    changed: [],
+    unchanged: 0,
+    rejected: [],
+  });
   expect(imported.json().added).toHaveLength(4 + 2 + 2 + 1);
   expect(imported.json().added).toContainEqual({ kind: 'map', name: 'Shopping journey', id: exported.maps[0].id });
   const again = await h.call(owner, { method: 'GET', url: `/api/company/${empty}/tracking-plan/export?format=native` });
@@ -108,15 +141,24 @@ test('native export → import into an empty company → export again gives the 
   const eventId = exported.events[0].id;
   const history = await h.call(owner, { method: 'GET', url: `/api/company/${empty}/events/${eventId}/history` });
   expect(history.json().items.map((e: { action: string }) => e.action)).toEqual(['imported']);
-  const mapHistory = await h.call(owner, { method: 'GET', url: `/api/company/${empty}/maps/${exported.maps[0].id}/history` });
+  const mapHistory = await h.call(owner, {
+    method: 'GET',
+    url: `/api/company/${empty}/maps/${exported.maps[0].id}/history`,
+  });
   expect(mapHistory.json().items.map((e: { action: string }) => e.action)).toEqual(['imported']);
 
   // A dry run lists a moved node as a change of the map, and writes nothing.
   const moved = structuredClone(exported);
   moved.maps[0].nodes[1].x = 999;
   const dry = await importFile(empty, 'native', JSON.stringify(moved), true, owner);
-  expect(dry.json()).toMatchObject({ applied: false, added: [], changed: [{ kind: 'map', name: 'Shopping journey', changes: [{ field: 'nodes' }] }] });
-  expect((await h.call(owner, { method: 'GET', url: `/api/company/${empty}/tracking-plan/export?format=native` })).body).toBe(first.body);
+  expect(dry.json()).toMatchObject({
+    applied: false,
+    added: [],
+    changed: [{ kind: 'map', name: 'Shopping journey', changes: [{ field: 'nodes' }] }],
+  });
+  expect(
+    (await h.call(owner, { method: 'GET', url: `/api/company/${empty}/tracking-plan/export?format=native` })).body,
+  ).toBe(first.body);
 });
 
 test('a native file with a bad entry changes nothing and names the entry', async () => {
@@ -137,8 +179,15 @@ test('CSV export has one row per event and effective attribute; viewers do not g
   expect(csv.headers['content-type']).toMatch(/^text\/csv/);
   expect(csv.headers['content-disposition']).toMatch(/filename="tracking-plan-.*\.csv"/);
   const lines = csv.body.trim().split(/\r?\n/);
-  expect(lines[0]).toBe('event,event_description,kind,attribute,scope,type,required,nullable,validation_kind,validation,origin,exposed,views,tags');
-  expect(lines.filter((l) => l.startsWith('Product Added,')).map((l) => l.split(',')[3]).sort()).toEqual(['app_version', 'margin', 'page_category', 'price']);
+  expect(lines[0]).toBe(
+    'event,event_description,kind,attribute,scope,type,required,nullable,validation_kind,validation,origin,exposed,views,tags',
+  );
+  expect(
+    lines
+      .filter((l) => l.startsWith('Product Added,'))
+      .map((l) => l.split(',')[3])
+      .sort(),
+  ).toEqual(['app_version', 'margin', 'page_category', 'price']);
   expect(csv.body).not.toContain('Legacy Click');
   const asViewer = await plan.get('/tracking-plan/export?format=csv', world.viewer);
   expect(asViewer.body).not.toContain('margin');
@@ -151,42 +200,61 @@ test('JSON Schema export is a Segment-style rules bundle', async () => {
   const bundle = response.json();
   const rule = bundle.rules.events.find((r: { key: string }) => r.key === 'Product Added');
   expect(rule).toMatchObject({ type: 'TRACK', version: 1 });
-  expect(rule.jsonSchema.properties.properties.properties.price).toMatchObject({ type: 'number', minimum: 1, maximum: 500 });
+  expect(rule.jsonSchema.properties.properties.properties.price).toMatchObject({
+    type: 'number',
+    minimum: 1,
+    maximum: 500,
+  });
   expect(bundle.rules.common.properties.properties.properties).toHaveProperty('app_version');
   expect(bundle.rules.events.map((r: { key: string }) => r.key)).not.toContain('Legacy Click');
 });
 
 test('a CSV with one bad row changes nothing and names the row; dry runs never write', async () => {
   const before = await planCounts(h, world.companyId);
-  const header = 'event,event_description,kind,attribute,scope,type,required,nullable,validation_kind,validation,origin,exposed,views,tags';
-  const bad = [header, 'Checkout Started,Begins checkout,track,cart_size,event,integer,true,false,,,,true,Cart Page,', 'Checkout Started,,track,coupon,event,colour,false,false,,,,true,,'].join('\n');
+  const header =
+    'event,event_description,kind,attribute,scope,type,required,nullable,validation_kind,validation,origin,exposed,views,tags';
+  const bad = [
+    header,
+    'Checkout Started,Begins checkout,track,cart_size,event,integer,true,false,,,,true,Cart Page,',
+    'Checkout Started,,track,coupon,event,colour,false,false,,,,true,,',
+  ].join('\n');
   const refused = await importFile(world.companyId, 'csv', bad);
   expect(refused.statusCode).toBe(422);
   expect(refused.json().rejected).toEqual([expect.objectContaining({ row: 3 })]);
   expect(refused.json().rejected[0].reason).toMatch(/colour|type/);
   expect(await planCounts(h, world.companyId)).toEqual(before);
 
-  const good = [header, 'Checkout Started,Begins checkout,track,cart_size,event,integer,true,false,,,,true,Cart Page,checkout'].join('\n');
+  const good = [
+    header,
+    'Checkout Started,Begins checkout,track,cart_size,event,integer,true,false,,,,true,Cart Page,checkout',
+  ].join('\n');
   const dry = await importFile(world.companyId, 'csv', good, true);
   expect(dry.statusCode).toBe(200);
   expect(dry.json()).toMatchObject({ dryRun: true, applied: false, rejected: [] });
-  expect(dry.json().added.map((e: { kind: string; name: string }) => `${e.kind}:${e.name}`).sort()).toEqual([
-    'attribute:cart_size',
-    'event:Checkout Started',
-    'view:Cart Page',
-  ]);
+  expect(
+    dry
+      .json()
+      .added.map((e: { kind: string; name: string }) => `${e.kind}:${e.name}`)
+      .sort(),
+  ).toEqual(['attribute:cart_size', 'event:Checkout Started', 'view:Cart Page']);
   expect(await planCounts(h, world.companyId)).toEqual(before);
 });
 
 test('CSV import is additive: it adds and updates by name and never removes', async () => {
-  const header = 'event,event_description,kind,attribute,scope,type,required,nullable,validation_kind,validation,origin,exposed,views,tags';
-  const file = [header, 'Product Added,Added to the cart,track,quantity,event,integer,true,false,,,,true,Product Page,cart'].join('\n');
+  const header =
+    'event,event_description,kind,attribute,scope,type,required,nullable,validation_kind,validation,origin,exposed,views,tags';
+  const file = [
+    header,
+    'Product Added,Added to the cart,track,quantity,event,integer,true,false,,,,true,Product Page,cart',
+  ].join('\n');
   const response = await importFile(world.companyId, 'csv', file);
   expect(response.statusCode).toBe(200);
   const diff = response.json();
   expect(diff.applied).toBe(true);
   expect(diff.added.map((e: { kind: string; name: string }) => `${e.kind}:${e.name}`)).toEqual(['attribute:quantity']);
-  expect(diff.changed.map((e: { kind: string; name: string }) => `${e.kind}:${e.name}`)).toEqual(['event:Product Added']);
+  expect(diff.changed.map((e: { kind: string; name: string }) => `${e.kind}:${e.name}`)).toEqual([
+    'event:Product Added',
+  ]);
   const event = (await plan.get('/events?search=product%20added')).json().items[0];
   expect(event.description).toBe('Added to the cart');
   expect(event.attributes).toHaveLength(3);
@@ -215,14 +283,25 @@ test('import files far above the usual body limit are read, up to IMPORT_BODY_LI
     status: 'live',
     owners: [],
   }));
-  const native = JSON.stringify({ format: NATIVE_FORMAT, formatVersion: NATIVE_FORMAT_VERSION, attributes, events: [], views: [] });
+  const native = JSON.stringify({
+    format: NATIVE_FORMAT,
+    formatVersion: NATIVE_FORMAT_VERSION,
+    attributes,
+    events: [],
+    views: [],
+  });
   expect(native.length).toBeGreaterThan(3 * 1024 * 1024);
   const nativeDry = await importFile(empty, 'native', native, true);
   expect(nativeDry.statusCode).toBe(200);
   expect(nativeDry.json().added).toHaveLength(10_000);
 
-  const header = 'event,event_description,kind,attribute,scope,type,required,nullable,validation_kind,validation,origin,exposed,views,tags';
-  const rows = Array.from({ length: 4_000 }, (_, i) => `Bulk Event ${i % 400},A bulk event of a large CSV file,track,bulk_csv_attribute_${i},event,string,true,false,,,,true,,bulk`);
+  const header =
+    'event,event_description,kind,attribute,scope,type,required,nullable,validation_kind,validation,origin,exposed,views,tags';
+  const rows = Array.from(
+    { length: 4_000 },
+    (_, i) =>
+      `Bulk Event ${i % 400},A bulk event of a large CSV file,track,bulk_csv_attribute_${i},event,string,true,false,,,,true,,bulk`,
+  );
   const csv = [header, ...rows].join('\n');
   expect(csv.length).toBeGreaterThan(256 * 1024);
   const csvDry = await importFile(empty, 'csv', csv, true);
@@ -261,12 +340,17 @@ test('lint reports findings with the company severities; an "error" rule refuses
   const before = await planCounts(h, world.companyId);
   const refused = await plan.post('/attributes', { name: 'undocumented_field' });
   expect(refused.statusCode).toBe(422);
-  expect(refused.json()).toMatchObject({ code: 'lint_failed', findings: [expect.objectContaining({ rule: 'description', severity: 'error' })] });
+  expect(refused.json()).toMatchObject({
+    code: 'lint_failed',
+    findings: [expect.objectContaining({ rule: 'description', severity: 'error' })],
+  });
   expect(await planCounts(h, world.companyId)).toEqual(before);
   // Warnings never block: the name is not snake_case, but that rule stays a warning.
   expect((await plan.post('/attributes', { name: 'documentedField', description: 'Has one' })).statusCode).toBe(201);
   const after = (await plan.get('/tracking-plan/lint')).json();
-  expect(after.findings).toContainEqual(expect.objectContaining({ rule: 'naming-case', severity: 'warning', entityName: 'documentedField' }));
+  expect(after.findings).toContainEqual(
+    expect.objectContaining({ rule: 'naming-case', severity: 'warning', entityName: 'documentedField' }),
+  );
 });
 
 test('CSV and JSON Schema exports count the map layer: an attribute a map links reaches the events on its views', async () => {
@@ -274,9 +358,21 @@ test('CSV and JSON Schema exports count the map layer: an attribute a map links 
   const companyId = await createCompanyAs(h, owner);
   const own = api(h, { companyId, owner, creator: owner, viewer: owner });
   const channel = await own.create('attributes', { name: 'journey_channel', description: 'Where the journey started' });
-  const shown = await own.create('events', { name: 'Landing Shown', kind: 'page', description: 'The landing page was shown' });
-  const landing = await own.create('views', { name: 'Landing', description: 'Landing page', events: [{ eventId: shown.id }] });
-  const map = await own.post('/maps', { name: 'Acquisition', attributes: [{ attributeId: channel.id, presence: 'required' }], nodes: [{ viewId: landing.id, x: 0, y: 0 }] });
+  const shown = await own.create('events', {
+    name: 'Landing Shown',
+    kind: 'page',
+    description: 'The landing page was shown',
+  });
+  const landing = await own.create('views', {
+    name: 'Landing',
+    description: 'Landing page',
+    events: [{ eventId: shown.id }],
+  });
+  const map = await own.post('/maps', {
+    name: 'Acquisition',
+    attributes: [{ attributeId: channel.id, presence: 'required' }],
+    nodes: [{ viewId: landing.id, x: 0, y: 0 }],
+  });
   expect(map.statusCode).toBe(201);
 
   const csv = (await own.get('/tracking-plan/export?format=csv')).body;
@@ -294,8 +390,16 @@ test('the sample plan, map included, imports into an empty company and exports b
   const companyId = await createCompanyAs(h, owner);
   const imported = await importFile(companyId, 'native', sample, false, owner);
   expect(imported.statusCode).toBe(200);
-  expect(imported.json().added.filter((e: { kind: string }) => e.kind === 'map').map((e: { name: string }) => e.name)).toEqual(['Shopping journey']);
-  const exported = await h.call(owner, { method: 'GET', url: `/api/company/${companyId}/tracking-plan/export?format=native` });
+  expect(
+    imported
+      .json()
+      .added.filter((e: { kind: string }) => e.kind === 'map')
+      .map((e: { name: string }) => e.name),
+  ).toEqual(['Shopping journey']);
+  const exported = await h.call(owner, {
+    method: 'GET',
+    url: `/api/company/${companyId}/tracking-plan/export?format=native`,
+  });
   expect(exported.body).toBe(sample);
   // The imported map lints clean and previews with its twelve views.
   const lint = (await h.call(owner, { method: 'GET', url: `/api/company/${companyId}/tracking-plan/lint` })).json();

@@ -22,12 +22,22 @@ beforeAll(async () => {
   const [alice, bob] = [await h.user(), await h.user()];
   companyA = await createCompanyAs(h, alice, 'Alpha');
   companyB = await createCompanyAs(h, bob, 'Bravo');
-  for (const [user, companyId] of [[alice, companyA], [bob, companyB]] as const) {
-    const call = (url: string, payload: object) => h.call(user, { method: 'POST', url: `/api/company/${companyId}${url}`, payload });
+  for (const [user, companyId] of [
+    [alice, companyA],
+    [bob, companyB],
+  ] as const) {
+    const call = (url: string, payload: object) =>
+      h.call(user, { method: 'POST', url: `/api/company/${companyId}${url}`, payload });
     const attribute = (await call('/attributes', { name: 'shared_name' })).json();
     const viewAttribute = (await call('/attributes', { name: 'area', scope: 'view' })).json();
-    const event = (await call('/events', { name: 'Same Event', attributes: [{ attributeId: attribute.id, presence: 'required' }] })).json();
-    const view = await call('/views', { name: 'Same View', attributes: [{ attributeId: viewAttribute.id, presence: 'optional' }], events: [{ eventId: event.id }] });
+    const event = (
+      await call('/events', { name: 'Same Event', attributes: [{ attributeId: attribute.id, presence: 'required' }] })
+    ).json();
+    const view = await call('/views', {
+      name: 'Same View',
+      attributes: [{ attributeId: viewAttribute.id, presence: 'optional' }],
+      events: [{ eventId: event.id }],
+    });
     expect(view.statusCode).toBe(201);
   }
 });
@@ -40,7 +50,8 @@ async function asAppRole(sql: string, settings: Record<string, string> = {}, par
   try {
     await client.query('BEGIN');
     await client.query('SET LOCAL ROLE company_app');
-    for (const [name, value] of Object.entries(settings)) await client.query(`SELECT set_config($1, $2, true)`, [name, value]);
+    for (const [name, value] of Object.entries(settings))
+      await client.query(`SELECT set_config($1, $2, true)`, [name, value]);
     return (await client.query(sql, params)).rows;
   } finally {
     await client.query('ROLLBACK');
@@ -65,16 +76,26 @@ test("the app role cannot write into another company's plan, even by naming it",
     [companyB],
   );
   await expect(attempt).rejects.toThrow(/row-level security/);
-  const updated = await asAppRole(`UPDATE company.plan_events SET name = 'Taken Over' WHERE company_id = $1 RETURNING id`, { 'app.company_id': companyA }, [companyB]);
+  const updated = await asAppRole(
+    `UPDATE company.plan_events SET name = 'Taken Over' WHERE company_id = $1 RETURNING id`,
+    { 'app.company_id': companyA },
+    [companyB],
+  );
   expect(updated).toEqual([]);
 });
 
 test('the same names and ids may exist in two companies: keys and unique names are per company', async () => {
-  const { rows } = await h.admin.query(`SELECT company_id, name FROM company.plan_events WHERE name = 'Same Event' ORDER BY company_id`);
+  const { rows } = await h.admin.query(
+    `SELECT company_id, name FROM company.plan_events WHERE name = 'Same Event' ORDER BY company_id`,
+  );
   expect(rows.map((r) => r.company_id).sort()).toEqual([companyA, companyB].sort());
-  const eventId = (await h.admin.query(`SELECT id FROM company.plan_events WHERE company_id = $1`, [companyA])).rows[0].id;
+  const eventId = (await h.admin.query(`SELECT id FROM company.plan_events WHERE company_id = $1`, [companyA])).rows[0]
+    .id;
   // An imported file may carry ids another tenant already uses: the key is (company_id, id).
-  await h.admin.query(`INSERT INTO company.plan_events (company_id, id, name) VALUES ($1, $2, 'Copied Id')`, [companyB, eventId]);
+  await h.admin.query(`INSERT INTO company.plan_events (company_id, id, name) VALUES ($1, $2, 'Copied Id')`, [
+    companyB,
+    eventId,
+  ]);
   const both = await h.admin.query(`SELECT count(*)::int AS n FROM company.plan_events WHERE id = $1`, [eventId]);
   expect(both.rows[0].n).toBe(2);
 });

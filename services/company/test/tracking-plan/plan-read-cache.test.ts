@@ -31,7 +31,9 @@ afterAll(async () => {
 });
 
 async function onB(path: string, user: TestUser = world.owner) {
-  const response = await fetch(`${urlB}/api/company/${world.companyId}${path}`, { headers: { authorization: `Bearer ${user.token}` } });
+  const response = await fetch(`${urlB}/api/company/${world.companyId}${path}`, {
+    headers: { authorization: `Bearer ${user.token}` },
+  });
   expect(response.status).toBe(200);
   return response.json();
 }
@@ -50,21 +52,30 @@ function heardOnB(companyId = world.companyId): Promise<void> {
 
 async function eventWithAttribute(name: string) {
   const attribute = await plan.create('attributes', { name: `${name}_amount`, type: 'number' });
-  const event = await plan.create('events', { name: `${name} Done`, attributes: [{ attributeId: attribute.id, presence: 'optional' }] });
+  const event = await plan.create('events', {
+    name: `${name} Done`,
+    attributes: [{ attributeId: attribute.id, presence: 'optional' }],
+  });
   return { attribute, event };
 }
 
 test('another replica answers an edited event with its new schema once it hears the change', async () => {
   const { attribute, event } = await eventWithAttribute('cache_edit');
   expect((await onB(`/events/${event.id}/schema`)).required ?? []).not.toContain(attribute.name);
-  expect((await onB('/events?search=cache_edit')).items[0].attributes).toEqual([{ attributeId: attribute.id, presence: 'optional' }]);
+  expect((await onB('/events?search=cache_edit')).items[0].attributes).toEqual([
+    { attributeId: attribute.id, presence: 'optional' },
+  ]);
 
   const heard = heardOnB();
-  const patched = await plan.patch(`/events/${event.id}`, { attributes: [{ attributeId: attribute.id, presence: 'required' }] });
+  const patched = await plan.patch(`/events/${event.id}`, {
+    attributes: [{ attributeId: attribute.id, presence: 'required' }],
+  });
   expect(patched.statusCode).toBe(200);
   await heard;
   expect((await onB(`/events/${event.id}/schema`)).required).toContain(attribute.name);
-  expect((await onB('/events?search=cache_edit')).items[0].attributes).toEqual([{ attributeId: attribute.id, presence: 'required' }]);
+  expect((await onB('/events?search=cache_edit')).items[0].attributes).toEqual([
+    { attributeId: attribute.id, presence: 'required' },
+  ]);
 });
 
 test('the replica that made a change reads it on its very next request', async () => {
@@ -79,20 +90,35 @@ test('a change made outside the service, and a settings change, are announced to
   const { attribute, event } = await eventWithAttribute('cache_outside');
   expect((await onB(`/events/${event.id}/schema`)).properties[attribute.name].type).toContain('number');
   const heard = heardOnB();
-  await h.admin.query(`UPDATE company.plan_attributes SET type = 'string' WHERE company_id = $1 AND id = $2`, [world.companyId, attribute.id]);
+  await h.admin.query(`UPDATE company.plan_attributes SET type = 'string' WHERE company_id = $1 AND id = $2`, [
+    world.companyId,
+    attribute.id,
+  ]);
   await heard;
   expect((await onB(`/events/${event.id}/schema`)).properties[attribute.name].type).toContain('string');
 
   const system = await plan.create('attributes', { name: 'cache_system_platform', scope: 'system' });
-  expect((await onB(`/events/${event.id}/effective-attributes`)).attributes.map((a: { attribute: { id: string } }) => a.attribute.id)).toContain(system.id);
+  expect(
+    (await onB(`/events/${event.id}/effective-attributes`)).attributes.map(
+      (a: { attribute: { id: string } }) => a.attribute.id,
+    ),
+  ).toContain(system.id);
   const settingsHeard = heardOnB();
-  const settings = await h.call(world.owner, { method: 'POST', url: '/api/company/update-settings', payload: { companyId: world.companyId, attributeInheritance: false } });
+  const settings = await h.call(world.owner, {
+    method: 'POST',
+    url: '/api/company/update-settings',
+    payload: { companyId: world.companyId, attributeInheritance: false },
+  });
   expect(settings.statusCode).toBe(200);
   await settingsHeard;
   const effective = await onB(`/events/${event.id}/effective-attributes`);
   expect(effective.attributeInheritance).toBe(false);
   expect(effective.attributes.map((a: { attribute: { id: string } }) => a.attribute.id)).not.toContain(system.id);
-  await h.call(world.owner, { method: 'POST', url: '/api/company/update-settings', payload: { companyId: world.companyId, attributeInheritance: true } });
+  await h.call(world.owner, {
+    method: 'POST',
+    url: '/api/company/update-settings',
+    payload: { companyId: world.companyId, attributeInheritance: true },
+  });
 });
 
 test('with its listener cut, another replica reads the database on every request', async () => {
@@ -105,24 +131,32 @@ test('with its listener cut, another replica reads the database on every request
   else await channel.stop();
   await down;
   // Not heard by B: only a read of the database can see it.
-  await h.admin.query(`UPDATE company.plan_attributes SET description = 'Unheard change' WHERE company_id = $1 AND id = $2`, [world.companyId, attribute.id]);
+  await h.admin.query(
+    `UPDATE company.plan_attributes SET description = 'Unheard change' WHERE company_id = $1 AND id = $2`,
+    [world.companyId, attribute.id],
+  );
   expect((await onB(`/events/${event.id}/schema`)).properties[attribute.name].description).toBe('Unheard change');
   if (!h.database.isPostgres) channel.start();
   await channel.whenUp(5000);
 });
 
-test('search finds literal text, and only in the tenant\'s own plan', async () => {
+test("search finds literal text, and only in the tenant's own plan", async () => {
   await plan.create('attributes', { name: 'discount_pct', description: 'Share off in % of the price' });
   await plan.create('attributes', { name: 'discountXpct', description: 'A look-alike that _ must not match' });
   const names = async (search: string) =>
-    (await plan.get(`/attributes?search=${encodeURIComponent(search)}`)).json().items.map((a: { name: string }) => a.name);
+    (await plan.get(`/attributes?search=${encodeURIComponent(search)}`))
+      .json()
+      .items.map((a: { name: string }) => a.name);
   expect(await names('discount_pct')).toEqual(['discount_pct']);
   expect(await names('in % of')).toEqual(['discount_pct']);
   expect(await names('DISCOUNT')).toEqual(['discount_pct', 'discountXpct']);
 
   const otherOwner = await h.user();
   const otherCompany = await createCompanyAs(h, otherOwner);
-  const foreign = await h.call(otherOwner, { method: 'GET', url: `/api/company/${otherCompany}/attributes?search=discount` });
+  const foreign = await h.call(otherOwner, {
+    method: 'GET',
+    url: `/api/company/${otherCompany}/attributes?search=discount`,
+  });
   expect(foreign.json().items).toEqual([]);
 
   // The lookup itself, as the service's role: only the tenant the transaction names, nothing without one.
@@ -130,7 +164,9 @@ test('search finds literal text, and only in the tenant\'s own plan', async () =
     const client = await h.admin.connect();
     try {
       await client.query('BEGIN');
-      await client.query(`SELECT set_config('role', 'company_app', true), set_config('app.company_id', $1, true)`, [tenant]);
+      await client.query(`SELECT set_config('role', 'company_app', true), set_config('app.company_id', $1, true)`, [
+        tenant,
+      ]);
       const { rows } = await client.query(`SELECT company.plan_search_ids('attributes', '%discount%') AS id`);
       return rows;
     } finally {

@@ -21,18 +21,32 @@ export async function planWorld(h: Harness): Promise<PlanWorld> {
 
 export function api(h: Harness, world: PlanWorld) {
   const base = `/api/company/${world.companyId}`;
-  const send = (user: TestUser | null, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, payload?: unknown, headers?: Record<string, string>) =>
-    h.call(user, { method, url: `${base}${path}`, ...(payload !== undefined ? { payload: payload as object } : {}), headers });
+  const send = (
+    user: TestUser | null,
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    path: string,
+    payload?: unknown,
+    headers?: Record<string, string>,
+  ) =>
+    h.call(user, {
+      method,
+      url: `${base}${path}`,
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+      headers,
+    });
   return {
     base,
     get: (path: string, user: TestUser | null = world.owner) => send(user, 'GET', path),
-    post: (path: string, payload: unknown, user: TestUser | null = world.owner, headers?: Record<string, string>) => send(user, 'POST', path, payload, headers),
-    patch: (path: string, payload: unknown, user: TestUser | null = world.owner, headers?: Record<string, string>) => send(user, 'PATCH', path, payload, headers),
+    post: (path: string, payload: unknown, user: TestUser | null = world.owner, headers?: Record<string, string>) =>
+      send(user, 'POST', path, payload, headers),
+    patch: (path: string, payload: unknown, user: TestUser | null = world.owner, headers?: Record<string, string>) =>
+      send(user, 'PATCH', path, payload, headers),
     delete: (path: string, user: TestUser | null = world.owner) => send(user, 'DELETE', path),
     /** Creates and answers the created entity, failing loudly otherwise. */
     async create(kind: 'attributes' | 'events' | 'views', payload: object, user: TestUser = world.owner) {
       const response = await send(user, 'POST', `/${kind}`, payload);
-      if (response.statusCode !== 201) throw new Error(`create ${kind} failed: ${response.statusCode} ${response.body}`);
+      if (response.statusCode !== 201)
+        throw new Error(`create ${kind} failed: ${response.statusCode} ${response.body}`);
       return response.json();
     },
   };

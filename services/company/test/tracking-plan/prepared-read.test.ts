@@ -22,7 +22,13 @@ afterAll(async () => {
 
 const scope = () => ({ companyId: world.companyId, userId: world.owner.id });
 const countEvents = (variant: number, companyId = world.companyId) =>
-  preparedTenantRead<{ n: number }>(pool, scope(), '', `SELECT count(*)::int + ${variant} - ${variant} AS n FROM company.plan_events WHERE company_id = $1`, [companyId]);
+  preparedTenantRead<{ n: number }>(
+    pool,
+    scope(),
+    '',
+    `SELECT count(*)::int + ${variant} - ${variant} AS n FROM company.plan_events WHERE company_id = $1`,
+    [companyId],
+  );
 
 test('prepared plan reads stay under the tenant, survive eviction past the per-connection limit and a failed read', async () => {
   expect(await countEvents(0)).toEqual([{ n: 1 }]);

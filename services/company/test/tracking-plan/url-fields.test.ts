@@ -18,7 +18,15 @@ afterAll(async () => {
 });
 
 const refusal = { statusCode: 400, code: 'validation_failed', message: `screenshotUrl ${HTTP_URL_MESSAGE}` };
-const UNSAFE = ['javascript:alert(1)', 'JavaScript:alert(document.domain)', 'data:text/html,<script>alert(1)</script>', '//evil.example/x.png', '/\\evil.example/x.png', 'https://', 'https://shop.example/a b.png'];
+const UNSAFE = [
+  'javascript:alert(1)',
+  'JavaScript:alert(document.domain)',
+  'data:text/html,<script>alert(1)</script>',
+  '//evil.example/x.png',
+  '/\\evil.example/x.png',
+  'https://',
+  'https://shop.example/a b.png',
+];
 
 test('a view with a script or foreign-scheme screenshot URL is refused with 400 and nothing is written', async () => {
   const before = await planCounts(h, world.companyId);
@@ -31,8 +39,13 @@ test('a view with a script or foreign-scheme screenshot URL is refused with 400 
 });
 
 test('editing a view to a javascript: screenshot URL is refused and leaves the view as it was', async () => {
-  const view = await plan.create('views', { name: 'Product Page', screenshotUrl: 'https://cdn.shop.example/product.png' });
-  const refused = await plan.patch(`/views/${view.id}`, { screenshotUrl: 'javascript:alert(1)' }, world.owner, { 'if-match': String(view.version) });
+  const view = await plan.create('views', {
+    name: 'Product Page',
+    screenshotUrl: 'https://cdn.shop.example/product.png',
+  });
+  const refused = await plan.patch(`/views/${view.id}`, { screenshotUrl: 'javascript:alert(1)' }, world.owner, {
+    'if-match': String(view.version),
+  });
   expect(refused.statusCode).toBe(400);
   expect(refused.json()).toEqual(refusal);
   const after = (await plan.get(`/views/${view.id}`)).json();
@@ -41,13 +54,23 @@ test('editing a view to a javascript: screenshot URL is refused and leaves the v
 });
 
 test('http(s) addresses and same-site paths are accepted', async () => {
-  const created = await plan.post('/views', { name: 'Cart Page', screenshotUrl: 'http://shop.example/cart.png?size=2x#top' });
+  const created = await plan.post('/views', {
+    name: 'Cart Page',
+    screenshotUrl: 'http://shop.example/cart.png?size=2x#top',
+  });
   expect(created.statusCode).toBe(201);
   expect(created.json().screenshotUrl).toBe('http://shop.example/cart.png?size=2x#top');
-  const edited = await plan.patch(`/views/${created.json().id}`, { screenshotUrl: '/screenshots/cart.png' }, world.owner, { 'if-match': '1' });
+  const edited = await plan.patch(
+    `/views/${created.json().id}`,
+    { screenshotUrl: '/screenshots/cart.png' },
+    world.owner,
+    { 'if-match': '1' },
+  );
   expect(edited.statusCode).toBe(200);
   expect(edited.json().screenshotUrl).toBe('/screenshots/cart.png');
-  const cleared = await plan.patch(`/views/${created.json().id}`, { screenshotUrl: null }, world.owner, { 'if-match': '2' });
+  const cleared = await plan.patch(`/views/${created.json().id}`, { screenshotUrl: null }, world.owner, {
+    'if-match': '2',
+  });
   expect(cleared.json().screenshotUrl).toBeNull();
 });
 
@@ -69,7 +92,12 @@ test('a native plan file with a javascript: screenshot URL is refused in the pre
   expect(preview.statusCode).toBe(200);
   expect(preview.json()).toMatchObject({ applied: false, added: [], changed: [] });
   expect(preview.json().rejected).toEqual([
-    { row: `views[${index}].screenshotUrl`, kind: 'view', name: 'Product Page', reason: `screenshotUrl ${HTTP_URL_MESSAGE}.` },
+    {
+      row: `views[${index}].screenshotUrl`,
+      kind: 'view',
+      name: 'Product Page',
+      reason: `screenshotUrl ${HTTP_URL_MESSAGE}.`,
+    },
   ]);
 
   const applied = await send(false);

@@ -17,12 +17,17 @@ afterAll(async () => {
 
 const unique = (name: string) => `${name}_${randomUUID().slice(0, 6)}`;
 const HOSTILE_VALUE = 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!';
-const CSV_HEADER = 'event,event_description,kind,attribute,scope,type,required,nullable,validation_kind,validation,origin,exposed,views,tags';
+const CSV_HEADER =
+  'event,event_description,kind,attribute,scope,type,required,nullable,validation_kind,validation,origin,exposed,views,tags';
 /** A CSV cell holding a regex validation's JSON. */
 const patternCell = (pattern: string) => `"${JSON.stringify({ pattern }).replace(/"/g, '""')}"`;
 
 const setRule = (rule: string, severity: 'warning' | 'error') =>
-  h.call(world.owner, { method: 'POST', url: '/api/company/update-settings', payload: { companyId: world.companyId, lintRules: { [rule]: severity } } });
+  h.call(world.owner, {
+    method: 'POST',
+    url: '/api/company/update-settings',
+    payload: { companyId: world.companyId, lintRules: { [rule]: severity } },
+  });
 
 /** Answers once some backend of this test database waits for a row lock; gives up at the deadline. */
 async function someoneWaitsForALock(deadline = Date.now() + 20_000): Promise<void> {
@@ -37,25 +42,38 @@ async function someoneWaitsForALock(deadline = Date.now() + 20_000): Promise<voi
 
 test('an attribute pattern with a backreference is refused with 400 naming the pattern, and nothing is written', async () => {
   const before = await planCounts(h, world.companyId);
-  const refused = await plan.post('/attributes', { name: unique('doubled'), validation: { kind: 'regex', pattern: '(a)\\1' } });
+  const refused = await plan.post('/attributes', {
+    name: unique('doubled'),
+    validation: { kind: 'regex', pattern: '(a)\\1' },
+  });
   expect(refused.statusCode).toBe(400);
   expect(refused.json()).toEqual({
     statusCode: 400,
     code: 'validation_failed',
     message: 'validation: The pattern "(a)\\1" uses a backreference, which RE2 syntax does not support.',
   });
-  const lookaround = await plan.post('/attributes', { name: unique('guarded'), validation: { kind: 'regex', pattern: '^(?!x)[a-z]+$' } });
+  const lookaround = await plan.post('/attributes', {
+    name: unique('guarded'),
+    validation: { kind: 'regex', pattern: '^(?!x)[a-z]+$' },
+  });
   expect(lookaround.statusCode).toBe(400);
-  expect(lookaround.json().message).toBe('validation: The pattern "^(?!x)[a-z]+$" uses lookaround, which RE2 syntax does not support.');
+  expect(lookaround.json().message).toBe(
+    'validation: The pattern "^(?!x)[a-z]+$" uses lookaround, which RE2 syntax does not support.',
+  );
   expect(await planCounts(h, world.companyId)).toEqual(before);
 });
 
 test('an event override with a backreference is refused with 400 naming the pattern, and nothing is written', async () => {
-  const code = await plan.create('attributes', { name: unique('code'), validation: { kind: 'regex', pattern: '^[a-z]+$' } });
+  const code = await plan.create('attributes', {
+    name: unique('code'),
+    validation: { kind: 'regex', pattern: '^[a-z]+$' },
+  });
   const before = await planCounts(h, world.companyId);
   const refused = await plan.post('/events', {
     name: unique('Code Entered'),
-    attributes: [{ attributeId: code.id, presence: 'required', validationOverride: { kind: 'regex', pattern: '(a)\\1' } }],
+    attributes: [
+      { attributeId: code.id, presence: 'required', validationOverride: { kind: 'regex', pattern: '(a)\\1' } },
+    ],
   });
   expect(refused.statusCode).toBe(400);
   expect(refused.json()).toEqual({
@@ -67,31 +85,43 @@ test('an event override with a backreference is refused with 400 naming the patt
 });
 
 test('a hostile attribute pattern saves, and an override checked against it is answered, refused by lint with the value named', async () => {
-  const nested = await plan.create('attributes', { name: unique('nested'), validation: { kind: 'regex', pattern: '(a+)+$' } });
+  const nested = await plan.create('attributes', {
+    name: unique('nested'),
+    validation: { kind: 'regex', pattern: '(a+)+$' },
+  });
   expect(nested.validation).toEqual({ kind: 'regex', pattern: '(a+)+$' });
   const before = await planCounts(h, world.companyId);
   const refused = await plan.post('/events', {
     name: unique('Nested Sent'),
-    attributes: [{ attributeId: nested.id, presence: 'required', validationOverride: { kind: 'enum', values: [HOSTILE_VALUE] } }],
+    attributes: [
+      { attributeId: nested.id, presence: 'required', validationOverride: { kind: 'enum', values: [HOSTILE_VALUE] } },
+    ],
   });
   expect(refused.statusCode).toBe(422);
   expect(refused.json()).toMatchObject({ code: 'lint_failed' });
   expect(refused.json().findings).toEqual([
     expect.objectContaining({
       rule: 'narrowing-override',
-      message: expect.stringContaining(`The value "${HOSTILE_VALUE}" is not allowed by the attribute’s regex validation.`),
+      message: expect.stringContaining(
+        `The value "${HOSTILE_VALUE}" is not allowed by the attribute’s regex validation.`,
+      ),
     }),
   ]);
   expect(await planCounts(h, world.companyId)).toEqual(before);
   const fits = await plan.post('/events', {
     name: unique('Nested Fits'),
-    attributes: [{ attributeId: nested.id, presence: 'required', validationOverride: { kind: 'const', const: 'baaaa' } }],
+    attributes: [
+      { attributeId: nested.id, presence: 'required', validationOverride: { kind: 'const', const: 'baaaa' } },
+    ],
   });
   expect(fits.statusCode).toBe(201);
 });
 
 test('another company’s request completes while a save checked against a hostile pattern is still in flight', async () => {
-  const nested = await plan.create('attributes', { name: unique('nested_flight'), validation: { kind: 'regex', pattern: '(a+)+$' } });
+  const nested = await plan.create('attributes', {
+    name: unique('nested_flight'),
+    validation: { kind: 'regex', pattern: '(a+)+$' },
+  });
   // With the rule a warning the save goes past lint to its insert, where the name held below makes it wait.
   expect((await setRule('narrowing-override', 'warning')).statusCode).toBe(200);
   const otherOwner = await h.user();
@@ -101,11 +131,21 @@ test('another company’s request completes while a save checked against a hosti
   const order: string[] = [];
   try {
     await holder.query('BEGIN');
-    await holder.query(`INSERT INTO company.plan_events (company_id, id, name) VALUES ($1, $2, $3)`, [world.companyId, randomUUID(), name]);
+    await holder.query(`INSERT INTO company.plan_events (company_id, id, name) VALUES ($1, $2, $3)`, [
+      world.companyId,
+      randomUUID(),
+      name,
+    ]);
     const hostileSave = plan
       .post('/events', {
         name,
-        attributes: [{ attributeId: nested.id, presence: 'required', validationOverride: { kind: 'enum', values: [HOSTILE_VALUE] } }],
+        attributes: [
+          {
+            attributeId: nested.id,
+            presence: 'required',
+            validationOverride: { kind: 'enum', values: [HOSTILE_VALUE] },
+          },
+        ],
       })
       .then((response) => {
         order.push('hostile save');
@@ -127,7 +167,10 @@ test('another company’s request completes while a save checked against a hosti
 
 test('CSV import: rows with a hostile pattern import; a row with a backreference is refused naming row and pattern, and nothing is written', async () => {
   const hostileName = unique('csv_nested');
-  const good = [CSV_HEADER, `Csv Nested Sent,Sends it,track,${hostileName},event,string,true,false,regex,${patternCell('(a+)+$')},,true,,`].join('\n');
+  const good = [
+    CSV_HEADER,
+    `Csv Nested Sent,Sends it,track,${hostileName},event,string,true,false,regex,${patternCell('(a+)+$')},,true,,`,
+  ].join('\n');
   const imported = await h.call(world.owner, {
     method: 'POST',
     url: `/api/company/${world.companyId}/tracking-plan/import?format=csv&dryRun=false`,
@@ -135,7 +178,9 @@ test('CSV import: rows with a hostile pattern import; a row with a backreference
     payload: good,
   });
   expect(imported.statusCode).toBe(200);
-  expect(imported.json().added.map((e: { kind: string; name: string }) => `${e.kind}:${e.name}`)).toContain(`attribute:${hostileName}`);
+  expect(imported.json().added.map((e: { kind: string; name: string }) => `${e.kind}:${e.name}`)).toContain(
+    `attribute:${hostileName}`,
+  );
 
   const before = await planCounts(h, world.companyId);
   const doubled = unique('csv_doubled');
@@ -153,7 +198,10 @@ test('CSV import: rows with a hostile pattern import; a row with a backreference
   expect(refused.statusCode).toBe(422);
   expect(refused.json()).toMatchObject({ code: 'import_rejected', applied: false });
   expect(refused.json().rejected).toEqual([
-    expect.objectContaining({ row: 3, reason: `The validation of “${doubled}” is not valid: The pattern "(a)\\1" uses a backreference, which RE2 syntax does not support.` }),
+    expect.objectContaining({
+      row: 3,
+      reason: `The validation of “${doubled}” is not valid: The pattern "(a)\\1" uses a backreference, which RE2 syntax does not support.`,
+    }),
   ]);
   expect(await planCounts(h, world.companyId)).toEqual(before);
 });

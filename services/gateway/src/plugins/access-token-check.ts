@@ -1,5 +1,11 @@
 import fp from 'fastify-plugin';
-import { bearerToken, cacheVerifiedTokens, createAccessTokenVerifier, isTokenRejection, SESSION_EXPIRED } from '@tracemap/service-kit';
+import {
+  bearerToken,
+  cacheVerifiedTokens,
+  createAccessTokenVerifier,
+  isTokenRejection,
+  SESSION_EXPIRED,
+} from '@tracemap/service-kit';
 
 export interface AccessTokenCheckOptions {
   jwksUrl: string;
@@ -9,7 +15,6 @@ export interface AccessTokenCheckOptions {
   /** The public (anon) key identifies the app, not a user; it passes untouched. */
   publicKey?: string;
 }
-
 
 /**
  * The first line of authentication: a forged or expired token on an API
@@ -37,7 +42,11 @@ export default fp<AccessTokenCheckOptions>(
         return reply
           .code(503)
           .header('retry-after', '5')
-          .send({ statusCode: 503, code: 'service_unavailable', message: 'Sign-in cannot be checked right now. Try again later.' });
+          .send({
+            statusCode: 503,
+            code: 'service_unavailable',
+            message: 'Sign-in cannot be checked right now. Try again later.',
+          });
       }
     });
   },

@@ -6,7 +6,13 @@ import path from 'node:path';
 type HeaderTarget = { setHeader(name: string, value: string): unknown };
 import { matchPageRoute, MESSAGES } from '@tracemap/contracts';
 import { REMOTE_APPS, isRegistryPage, readRegistry, readRemotes, remoteOrigins } from '../remotes-registry';
-import { marketingPreloads, prerenderedPage, servesStaticHtml, withPrerender, type PrerenderedPage } from './prerendered';
+import {
+  marketingPreloads,
+  prerenderedPage,
+  servesStaticHtml,
+  withPrerender,
+  type PrerenderedPage,
+} from './prerendered';
 import type { FrameAncestorsLookup } from '../map-frame-ancestors';
 
 export interface FrontendsOptions {
@@ -20,7 +26,8 @@ export interface FrontendsOptions {
 }
 
 /** Entry points change on every deploy; everything else has a content hash in its name. */
-const ALWAYS_REVALIDATE = /(^|\/)(index\.html|mf-manifest\.json|mf-stats\.json|remoteEntry\.js|remotes\.json|app-config\.json)$/;
+const ALWAYS_REVALIDATE =
+  /(^|\/)(index\.html|mf-manifest\.json|mf-stats\.json|remoteEntry\.js|remotes\.json|app-config\.json)$/;
 
 function setCacheHeaders(res: HeaderTarget, filePath: string) {
   if (ALWAYS_REVALIDATE.test(filePath) || filePath.endsWith('.html')) {
@@ -61,7 +68,12 @@ export default fp<FrontendsOptions>(
     // Builds may appear after the gateway starts (or a remote may be rebuilt):
     // files are looked up per request, so the folders only need to exist.
     mkdirSync(shellDist, { recursive: true });
-    await app.register(fastifyStatic, { root: shellDist, serve: false, cacheControl: false, setHeaders: setCacheHeaders });
+    await app.register(fastifyStatic, {
+      root: shellDist,
+      serve: false,
+      cacheControl: false,
+      setHeaders: setCacheHeaders,
+    });
     for (const remote of REMOTE_APPS) {
       const root = path.join(options.root, remote.folder, 'dist');
       mkdirSync(root, { recursive: true });
@@ -81,7 +93,9 @@ export default fp<FrontendsOptions>(
     // Deployment detection: the shell polls this to learn that a new build is out.
     app.get('/builds-latest.json', async (_request, reply) => {
       reply.header('cache-control', 'no-store');
-      const shell = existsSync(shellIndex) ? createHash('sha256').update(readFileSync(shellIndex)).digest('hex').slice(0, 16) : null;
+      const shell = existsSync(shellIndex)
+        ? createHash('sha256').update(readFileSync(shellIndex)).digest('hex').slice(0, 16)
+        : null;
       return { shell };
     });
     app.get('/app-config.json', async (_request, reply) => {
@@ -89,7 +103,12 @@ export default fp<FrontendsOptions>(
       return options.appConfig;
     });
 
-    const sendShell = (status: number, reply: import('fastify').FastifyReply, frameAncestors: string[] = [], prerendered: PrerenderedPage | null = null) => {
+    const sendShell = (
+      status: number,
+      reply: import('fastify').FastifyReply,
+      frameAncestors: string[] = [],
+      prerendered: PrerenderedPage | null = null,
+    ) => {
       const remotes = readRemotes(options.remotesFile);
       const origins = [...options.extraScriptOrigins, ...remoteOrigins(remotes)];
       reply
@@ -101,11 +120,15 @@ export default fp<FrontendsOptions>(
       // The older header knows no list of origins: sent only where nobody may frame the page.
       if (frameAncestors.length === 0) reply.header('x-frame-options', 'DENY');
       if (!existsSync(shellIndex)) {
-        return reply.send('<!doctype html><title>Tracemap</title><p>The web app is not built yet. Run <code>npm run build</code>.</p>');
+        return reply.send(
+          '<!doctype html><title>Tracemap</title><p>The web app is not built yet. Run <code>npm run build</code>.</p>',
+        );
       }
       const shellHtml = readFileSync(shellIndex);
       if (!prerendered) return reply.send(shellHtml);
-      return reply.send(withPrerender(shellHtml.toString('utf8'), prerendered, marketingPreloads(options.root, remotes)));
+      return reply.send(
+        withPrerender(shellHtml.toString('utf8'), prerendered, marketingPreloads(options.root, remotes)),
+      );
     };
 
     // Hashed shell assets at the root (e.g. /main.1a2b3c.js) are served by the
@@ -119,7 +142,9 @@ export default fp<FrontendsOptions>(
         return reply.sendFile(path.relative(shellDist, file));
       }
       if (options.apiPrefixes.some((p) => pathname === p || pathname.startsWith(`${p}/`))) {
-        return reply.code(404).send({ statusCode: 404, code: 'not_found', message: `Route not found: GET ${pathname}` });
+        return reply
+          .code(404)
+          .send({ statusCode: 404, code: 'not_found', message: `Route not found: GET ${pathname}` });
       }
       // A remote added by the remotes file brings its own pages.
       const known = matchPageRoute(pathname) !== null || isRegistryPage(readRegistry(options.remotesFile), pathname);

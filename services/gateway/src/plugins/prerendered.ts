@@ -30,10 +30,14 @@ interface RemoteManifest {
 }
 
 /** The remote whose build writes static HTML for its pages (the public site). */
-const MARKETING: MicroFrontend | undefined = MICRO_FRONTENDS.find((app: MicroFrontend) => app.exposes.some((exposed) => exposed.prerendered));
+const MARKETING: MicroFrontend | undefined = MICRO_FRONTENDS.find((app: MicroFrontend) =>
+  app.exposes.some((exposed) => exposed.prerendered),
+);
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-const isOwnFile = (file: string | undefined): file is string => typeof file === 'string' && path.basename(file) === file;
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const isOwnFile = (file: string | undefined): file is string =>
+  typeof file === 'string' && path.basename(file) === file;
 
 /**
  * The static HTML the marketing build wrote for a public path, if any. Read per request, like
@@ -47,7 +51,9 @@ export function prerenderedPage(root: string, pathname: string): PrerenderedPage
   try {
     const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
     const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-    const entry = Object.prototype.hasOwnProperty.call(manifest.pages, normalised) ? manifest.pages[normalised] : undefined;
+    const entry = Object.prototype.hasOwnProperty.call(manifest.pages, normalised)
+      ? manifest.pages[normalised]
+      : undefined;
     if (!entry || !isOwnFile(entry.file) || (entry.headFile !== undefined && !isOwnFile(entry.headFile))) return null;
     return {
       html: readFileSync(path.join(dir, entry.file), 'utf8'),
@@ -81,11 +87,15 @@ export function marketingPreloads(root: string, remotes: RemoteEntry[]): string[
   const base = `/remotes/${MARKETING.folder}/`;
   if (remotes.find((r) => r.name === MARKETING.name)?.entry !== `${base}mf-manifest.json`) return [];
   try {
-    const manifest = JSON.parse(readFileSync(path.join(root, MARKETING.folder, 'dist', 'mf-manifest.json'), 'utf8')) as RemoteManifest;
+    const manifest = JSON.parse(
+      readFileSync(path.join(root, MARKETING.folder, 'dist', 'mf-manifest.json'), 'utf8'),
+    ) as RemoteManifest;
     const remoteEntry = manifest.metaData?.remoteEntry;
     const routes = manifest.exposes?.find((e) => e.path === './routes')?.assets?.js?.sync ?? [];
     const files = [remoteEntry?.name ? `${remoteEntry.path ?? ''}${remoteEntry.name}` : null, ...routes];
-    return files.filter((file): file is string => typeof file === 'string' && /^[\w./-]+\.js$/.test(file) && !file.includes('..')).map((file) => `${base}${file}`);
+    return files
+      .filter((file): file is string => typeof file === 'string' && /^[\w./-]+\.js$/.test(file) && !file.includes('..'))
+      .map((file) => `${base}${file}`);
   } catch {
     return [];
   }
@@ -101,5 +111,7 @@ export function withPrerender(shellHtml: string, page: PrerenderedPage, preloads
   const links = preloads.map((href) => `<link rel="preload" as="script" href="${escapeHtml(href)}">`).join('');
   const head = `<title>${escapeHtml(page.title)}</title><meta name="description" content="${escapeHtml(page.description)}">${links}${page.head}`;
   // Replacer functions: the page's text may contain `$&` and the like, which a replacement string would expand.
-  return shellHtml.replace(/<title>[^<]*<\/title>/, () => head).replace(root[0], () => `${root[1]}${page.html}${root[2]}`);
+  return shellHtml
+    .replace(/<title>[^<]*<\/title>/, () => head)
+    .replace(root[0], () => `${root[1]}${page.html}${root[2]}`);
 }

@@ -9,7 +9,16 @@ export interface ProxyOptions {
 }
 
 /** Headers a client may not set: they carry identity or origin that only we vouch for. */
-const UNTRUSTED_HEADERS = ['x-service-token', 'x-user-id', 'x-user-email', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-real-ip', 'forwarded'];
+const UNTRUSTED_HEADERS = [
+  'x-service-token',
+  'x-user-id',
+  'x-user-email',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-real-ip',
+  'forwarded',
+];
 
 /**
  * Answers up to this size (nearly every API answer) are read whole, then
@@ -95,7 +104,11 @@ export default fp<ProxyOptions>(
             request.url,
             // Hand over the raw bytes with their own content type so they are not re-encoded.
             Buffer.isBuffer(request.body)
-              ? { ...forwardOptions, body: request.body, contentType: request.headers['content-type'] ?? 'application/octet-stream' }
+              ? {
+                  ...forwardOptions,
+                  body: request.body,
+                  contentType: request.headers['content-type'] ?? 'application/octet-stream',
+                }
               : forwardOptions,
           );
         for (const prefix of upstream.prefixes) {

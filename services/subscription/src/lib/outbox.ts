@@ -10,13 +10,25 @@ export const OUTBOX_SCHEMA = 'subscription';
  */
 export async function queueBillingEmails(
   db: Queryable,
-  input: { eventId: string; template: TemplateName; contacts: BillingContact[]; companyName: string | null; link: string; date?: string },
+  input: {
+    eventId: string;
+    template: TemplateName;
+    contacts: BillingContact[];
+    companyName: string | null;
+    link: string;
+    date?: string;
+  },
 ): Promise<void> {
   for (const contact of input.contacts) {
     await enqueueEmail(db, OUTBOX_SCHEMA, {
       template: input.template,
       to: contact.email,
-      data: { firstName: contact.firstName ?? undefined, companyName: input.companyName ?? undefined, link: input.link, date: input.date },
+      data: {
+        firstName: contact.firstName ?? undefined,
+        companyName: input.companyName ?? undefined,
+        link: input.link,
+        date: input.date,
+      },
       dedupeKey: `billing:${input.eventId}:${input.template}:${contact.email.toLowerCase()}`,
     });
   }

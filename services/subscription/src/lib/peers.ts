@@ -21,7 +21,10 @@ export function createPeers({ company, account }: { company: InternalClient; acc
     /** The caller's role in the company, or null when not a member (or no such company). */
     async role(companyId: string, userId: string, requestId?: string): Promise<CompanyRole | null> {
       try {
-        const answer = await company<{ role: CompanyRole }>(`${path(companyId)}/members/${encodeURIComponent(userId)}`, { requestId });
+        const answer = await company<{ role: CompanyRole }>(
+          `${path(companyId)}/members/${encodeURIComponent(userId)}`,
+          { requestId },
+        );
         return answer.role;
       } catch (error) {
         if (error instanceof AppError && error.statusCode === 404) return null;
@@ -35,7 +38,10 @@ export function createPeers({ company, account }: { company: InternalClient; acc
     },
 
     /** Owners and admins, who get billing emails. */
-    async billingContacts(companyId: string, requestId?: string): Promise<{ companyName: string | null; contacts: BillingContact[] }> {
+    async billingContacts(
+      companyId: string,
+      requestId?: string,
+    ): Promise<{ companyName: string | null; contacts: BillingContact[] }> {
       return company(`${path(companyId)}/billing-contacts`, { requestId });
     },
 
@@ -44,13 +50,20 @@ export function createPeers({ company, account }: { company: InternalClient; acc
       try {
         await company(`${path(companyId)}/subscription-changed`, { method: 'POST', body: {}, requestId });
       } catch (error) {
-        log.warn({ err: error, companyId }, 'could not tell the company service about a subscription change; its cache expires on its own');
+        log.warn(
+          { err: error, companyId },
+          'could not tell the company service about a subscription change; its cache expires on its own',
+        );
       }
     },
 
     /** Marks the user's free trial as used; answers whether it was used before this call. */
     markTrialUsed(userId: string, requestId?: string): Promise<{ trialUsed: true; alreadyUsed: boolean }> {
-      return account(`/internal/profiles/${encodeURIComponent(userId)}/trial-used`, { method: 'POST', body: {}, requestId });
+      return account(`/internal/profiles/${encodeURIComponent(userId)}/trial-used`, {
+        method: 'POST',
+        body: {},
+        requestId,
+      });
     },
   };
 }

@@ -49,18 +49,29 @@ export interface BillingProvider {
     input: { companyId: string; customerId: string; priceId: string; successUrl: string; cancelUrl: string },
     idempotencyKey: string,
   ): Promise<{ url: string }>;
-  startTrial(input: { companyId: string; customerId: string; priceId: string; trialEnd: Date }, idempotencyKey: string): Promise<ProviderSubscription>;
+  startTrial(
+    input: { companyId: string; customerId: string; priceId: string; trialEnd: Date },
+    idempotencyKey: string,
+  ): Promise<ProviderSubscription>;
   /** null when the provider does not know it. */
   retrieveSubscription(id: string): Promise<ProviderSubscription | null>;
   listSubscriptions(customerId: string): Promise<ProviderSubscription[]>;
   /** The customer's default card (what pays when a subscription names none of its own). */
   customerCard(customerId: string): Promise<ProviderSubscription['card']>;
-  changePrice(subscription: ProviderSubscription, priceId: string, idempotencyKey: string): Promise<ProviderSubscription>;
+  changePrice(
+    subscription: ProviderSubscription,
+    priceId: string,
+    idempotencyKey: string,
+  ): Promise<ProviderSubscription>;
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean, idempotencyKey: string): Promise<ProviderSubscription>;
   cancelNow(subscriptionId: string, idempotencyKey: string): Promise<void>;
   /** With a price: the change to it (or a new subscription on it); without: the subscription's next invoice. */
   preview(
-    input: { customerId: string; subscription: Pick<ProviderSubscription, 'id' | 'itemId'> | null; priceId: string | null },
+    input: {
+      customerId: string;
+      subscription: Pick<ProviderSubscription, 'id' | 'itemId'> | null;
+      priceId: string | null;
+    },
     idempotencyKey: string,
   ): Promise<InvoicePreview>;
   portal(input: { customerId: string; returnUrl: string }, idempotencyKey: string): Promise<{ url: string }>;

@@ -14,8 +14,13 @@ import { StripeProvider } from './stripe-provider';
 export function createProvider(config: SubscriptionConfig, listening?: FastifyInstance): BillingProvider {
   assertSandboxAllowed(config);
   if (config.STRIPE_SECRET_KEY) {
-    if (!config.STRIPE_WEBHOOK_SECRET) throw new ConfigError(['STRIPE_WEBHOOK_SECRET: is required with STRIPE_SECRET_KEY']);
-    return new StripeProvider({ secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, apiBase: config.STRIPE_API_BASE });
+    if (!config.STRIPE_WEBHOOK_SECRET)
+      throw new ConfigError(['STRIPE_WEBHOOK_SECRET: is required with STRIPE_SECRET_KEY']);
+    return new StripeProvider({
+      secretKey: config.STRIPE_SECRET_KEY,
+      webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+      apiBase: config.STRIPE_API_BASE,
+    });
   }
   const sandbox = sandboxStripeConnection(config, listening);
   // A sandbox elsewhere, or a test's own wire-format server, signs with its own secret; the one

@@ -16,7 +16,8 @@ export interface StripeConnection {
 }
 
 const date = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
-const idOf = (value: string | { id: string } | null | undefined) => (value == null ? null : typeof value === 'string' ? value : value.id);
+const idOf = (value: string | { id: string } | null | undefined) =>
+  value == null ? null : typeof value === 'string' ? value : value.id;
 
 export function toProviderSubscription(subscription: Stripe.Subscription): ProviderSubscription {
   const item = subscription.items?.data?.[0];
@@ -68,7 +69,11 @@ export class StripeProvider implements BillingProvider {
       maxNetworkRetries: 2,
       timeout: 20_000,
       ...(base
-        ? { host: base.hostname, port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)), protocol: base.protocol.replace(':', '') as 'http' | 'https' }
+        ? {
+            host: base.hostname,
+            port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)),
+            protocol: base.protocol.replace(':', '') as 'http' | 'https',
+          }
         : {}),
       ...(connection.httpClient ? { httpClient: connection.httpClient } : {}),
     });
@@ -125,7 +130,9 @@ export class StripeProvider implements BillingProvider {
 
   async retrieveSubscription(id: string): Promise<ProviderSubscription | null> {
     try {
-      return toProviderSubscription(await this.stripe.subscriptions.retrieve(id, { expand: ['default_payment_method'] }));
+      return toProviderSubscription(
+        await this.stripe.subscriptions.retrieve(id, { expand: ['default_payment_method'] }),
+      );
     } catch (error) {
       if ((error as { statusCode?: number }).statusCode === 404) return null;
       throw error;
@@ -133,19 +140,30 @@ export class StripeProvider implements BillingProvider {
   }
 
   async listSubscriptions(customerId: string): Promise<ProviderSubscription[]> {
-    const list = await this.stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 20, expand: ['data.default_payment_method'] });
+    const list = await this.stripe.subscriptions.list({
+      customer: customerId,
+      status: 'all',
+      limit: 20,
+      expand: ['data.default_payment_method'],
+    });
     return list.data.map(toProviderSubscription);
   }
 
   async customerCard(customerId: string): Promise<ProviderSubscription['card']> {
-    const customer = await this.stripe.customers.retrieve(customerId, { expand: ['invoice_settings.default_payment_method'] });
+    const customer = await this.stripe.customers.retrieve(customerId, {
+      expand: ['invoice_settings.default_payment_method'],
+    });
     if (customer.deleted) return null;
     const pm = customer.invoice_settings?.default_payment_method;
     const card = pm && typeof pm === 'object' ? pm.card : null;
     return card ? { brand: card.brand, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year } : null;
   }
 
-  async changePrice(subscription: ProviderSubscription, priceId: string, idempotencyKey: string): Promise<ProviderSubscription> {
+  async changePrice(
+    subscription: ProviderSubscription,
+    priceId: string,
+    idempotencyKey: string,
+  ): Promise<ProviderSubscription> {
     const updated = await this.stripe.subscriptions.update(
       subscription.id,
       {
@@ -160,7 +178,11 @@ export class StripeProvider implements BillingProvider {
     return toProviderSubscription(updated);
   }
 
-  async setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean, idempotencyKey: string): Promise<ProviderSubscription> {
+  async setCancelAtPeriodEnd(
+    subscriptionId: string,
+    cancel: boolean,
+    idempotencyKey: string,
+  ): Promise<ProviderSubscription> {
     const updated = await this.stripe.subscriptions.update(
       subscriptionId,
       { cancel_at_period_end: cancel, expand: ['default_payment_method'] },
@@ -174,7 +196,11 @@ export class StripeProvider implements BillingProvider {
   }
 
   async preview(
-    input: { customerId: string; subscription: Pick<ProviderSubscription, 'id' | 'itemId'> | null; priceId: string | null },
+    input: {
+      customerId: string;
+      subscription: Pick<ProviderSubscription, 'id' | 'itemId'> | null;
+      priceId: string | null;
+    },
     idempotencyKey: string,
   ): Promise<InvoicePreview> {
     const sub = input.subscription;
@@ -196,7 +222,10 @@ export class StripeProvider implements BillingProvider {
   }
 
   async portal(input: { customerId: string; returnUrl: string }, idempotencyKey: string): Promise<{ url: string }> {
-    const session = await this.stripe.billingPortal.sessions.create({ customer: input.customerId, return_url: input.returnUrl }, { idempotencyKey });
+    const session = await this.stripe.billingPortal.sessions.create(
+      { customer: input.customerId, return_url: input.returnUrl },
+      { idempotencyKey },
+    );
     return { url: session.url };
   }
 
@@ -206,6 +235,11 @@ export class StripeProvider implements BillingProvider {
   }
 
   verifyEvent(rawBody: Buffer, signature: string): Stripe.Event {
-    return this.stripe.webhooks.constructEvent(rawBody, signature, this.connection.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
+    return this.stripe.webhooks.constructEvent(
+      rawBody,
+      signature,
+      this.connection.webhookSecret,
+      WEBHOOK_TOLERANCE_SECONDS,
+    );
   }
 }

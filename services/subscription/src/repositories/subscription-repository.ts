@@ -51,7 +51,12 @@ function toStored(row: Row): StoredSubscription {
     trialEnd: row.trial_end,
     card:
       row.card_brand && row.card_last4 && row.card_expiration_month && row.card_expiration_year
-        ? { brand: row.card_brand, last4: row.card_last4, expMonth: row.card_expiration_month, expYear: row.card_expiration_year }
+        ? {
+            brand: row.card_brand,
+            last4: row.card_last4,
+            expMonth: row.card_expiration_month,
+            expYear: row.card_expiration_year,
+          }
         : null,
     cardExpirationMonth: row.card_expiration_month,
     cardExpirationYear: row.card_expiration_year,
@@ -59,7 +64,11 @@ function toStored(row: Row): StoredSubscription {
   };
 }
 
-export async function findSubscription(db: Queryable, companyId: string, options: { forUpdate?: boolean } = {}): Promise<StoredSubscription | null> {
+export async function findSubscription(
+  db: Queryable,
+  companyId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<StoredSubscription | null> {
   const { rows } = await db.query<Row>(
     `SELECT ${COLUMNS} FROM subscription.subscriptions WHERE company_id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`,
     [companyId],
@@ -68,12 +77,19 @@ export async function findSubscription(db: Queryable, companyId: string, options
 }
 
 export async function listCompanyIdsWithCustomers(db: Queryable): Promise<string[]> {
-  const { rows } = await db.query<{ company_id: string }>(`SELECT company_id FROM subscription.customers ORDER BY company_id`);
+  const { rows } = await db.query<{ company_id: string }>(
+    `SELECT company_id FROM subscription.customers ORDER BY company_id`,
+  );
   return rows.map((r) => r.company_id);
 }
 
 /** Writes the provider's view of the company's subscription; answers whether anything the product shows changed. */
-export async function saveSubscription(db: Queryable, companyId: string, status: LocalStatus, sub: ProviderSubscription): Promise<boolean> {
+export async function saveSubscription(
+  db: Queryable,
+  companyId: string,
+  status: LocalStatus,
+  sub: ProviderSubscription,
+): Promise<boolean> {
   const { rows } = await db.query<{ changed: boolean }>(
     `INSERT INTO subscription.subscriptions AS s (company_id, status, provider_subscription_id, provider_status, price_id, item_id,
         current_period_end, cancel_at_period_end, trial_end, card_brand, card_last4, card_expiration_month, card_expiration_year, version, updated_at)
@@ -111,24 +127,35 @@ export async function saveSubscription(db: Queryable, companyId: string, status:
 }
 
 export async function findCustomerId(db: Queryable, companyId: string): Promise<string | null> {
-  const { rows } = await db.query<{ customer_id: string }>(`SELECT customer_id FROM subscription.customers WHERE company_id = $1`, [companyId]);
+  const { rows } = await db.query<{ customer_id: string }>(
+    `SELECT customer_id FROM subscription.customers WHERE company_id = $1`,
+    [companyId],
+  );
   return rows[0]?.customer_id ?? null;
 }
 
 export async function findCompanyByCustomer(db: Queryable, customerId: string): Promise<string | null> {
-  const { rows } = await db.query<{ company_id: string }>(`SELECT company_id FROM subscription.customers WHERE customer_id = $1`, [customerId]);
+  const { rows } = await db.query<{ company_id: string }>(
+    `SELECT company_id FROM subscription.customers WHERE customer_id = $1`,
+    [customerId],
+  );
   return rows[0]?.company_id ?? null;
 }
 
 export async function saveCustomer(db: Queryable, companyId: string, customerId: string): Promise<void> {
-  await db.query(`INSERT INTO subscription.customers (company_id, customer_id) VALUES ($1, $2) ON CONFLICT (company_id) DO NOTHING`, [
-    companyId,
-    customerId,
-  ]);
+  await db.query(
+    `INSERT INTO subscription.customers (company_id, customer_id) VALUES ($1, $2) ON CONFLICT (company_id) DO NOTHING`,
+    [companyId, customerId],
+  );
 }
 
 /** false when the event was processed before (the caller's transaction then changes nothing). */
-export async function markEventProcessed(db: Queryable, eventId: string, type: string, companyId: string | null): Promise<boolean> {
+export async function markEventProcessed(
+  db: Queryable,
+  eventId: string,
+  type: string,
+  companyId: string | null,
+): Promise<boolean> {
   const { rows } = await db.query(
     `INSERT INTO subscription.processed_events (event_id, type, company_id) VALUES ($1, $2, $3) ON CONFLICT (event_id) DO NOTHING RETURNING event_id`,
     [eventId, type, companyId],

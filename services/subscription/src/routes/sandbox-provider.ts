@@ -15,7 +15,8 @@ const sandboxProvider: FastifyPluginAsync<{ deps: SubscriptionDeps }> = async (a
   await app.register(billingSandbox, { settings: config, plans: deps.plans.plans });
   // With a free port chosen at listen time, the SDK is pointed at the port actually bound.
   app.addHook('onListen', async () => {
-    if (deps.provider.kind === 'sandbox' && !config.STRIPE_API_BASE && config.PORT === 0) deps.provider = createProvider(config, app);
+    if (deps.provider.kind === 'sandbox' && !config.STRIPE_API_BASE && config.PORT === 0)
+      deps.provider = createProvider(config, app);
   });
 };
 // Not encapsulated: the service itself (tests, shutdown) reaches `app.billingSandbox`.

@@ -12,21 +12,30 @@ import { handleWebhook } from '../use-cases/handle-webhook';
  */
 export default async function webhookRoutes(app: FastifyInstance) {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) =>
+    done(null, body),
+  );
 
-  app.post('/webhooks/stripe', { schema: { response: { 200: WebhookReceiptResponse } }, config: { failureMessage: 'The event could not be processed. It will be retried.' } }, async (request) => {
-    const signature = request.headers['stripe-signature'];
-    const raw = request.body;
-    if (typeof signature !== 'string' || !Buffer.isBuffer(raw)) {
-      throw new AppError(400, 'invalid_signature', 'A signed event body is required.');
-    }
-    let event: Stripe.Event;
-    try {
-      event = app.subscriptionService.deps.provider.verifyEvent(raw, signature);
-    } catch {
-      throw new AppError(400, 'invalid_signature', 'The event signature is not valid or too old.');
-    }
-    const outcome = await handleWebhook(app.subscriptionService.deps, event, request.id);
-    return { received: true, outcome };
-  });
+  app.post(
+    '/webhooks/stripe',
+    {
+      schema: { response: { 200: WebhookReceiptResponse } },
+      config: { failureMessage: 'The event could not be processed. It will be retried.' },
+    },
+    async (request) => {
+      const signature = request.headers['stripe-signature'];
+      const raw = request.body;
+      if (typeof signature !== 'string' || !Buffer.isBuffer(raw)) {
+        throw new AppError(400, 'invalid_signature', 'A signed event body is required.');
+      }
+      let event: Stripe.Event;
+      try {
+        event = app.subscriptionService.deps.provider.verifyEvent(raw, signature);
+      } catch {
+        throw new AppError(400, 'invalid_signature', 'The event signature is not valid or too old.');
+      }
+      const outcome = await handleWebhook(app.subscriptionService.deps, event, request.id);
+      return { received: true, outcome };
+    },
+  );
 }

@@ -27,7 +27,11 @@ export async function changePlan(
     if (local.priceId === plan.priceId && !local.cancelAtPeriodEnd) return {};
     const current = await deps.provider.retrieveSubscription(local.providerSubscriptionId);
     if (current && isChangeable(current.status)) {
-      await deps.provider.changePrice(current, plan.priceId, `sub-update-${input.companyId}-${plan.priceId}-${local.version}`);
+      await deps.provider.changePrice(
+        current,
+        plan.priceId,
+        `sub-update-${input.companyId}-${plan.priceId}-${local.version}`,
+      );
       await resync(deps, input.companyId, input.requestId);
       return {};
     }
@@ -36,7 +40,13 @@ export async function changePlan(
   const customerId = await ensureCustomer(deps, input.companyId);
   const page = `${deps.config.PUBLIC_URL}/company/${input.companyId}/subscription`;
   const checkout = await deps.provider.createCheckout(
-    { companyId: input.companyId, customerId, priceId: plan.priceId, successUrl: `${page}?checkout=success`, cancelUrl: `${page}?checkout=canceled` },
+    {
+      companyId: input.companyId,
+      customerId,
+      priceId: plan.priceId,
+      successUrl: `${page}?checkout=success`,
+      cancelUrl: `${page}?checkout=canceled`,
+    },
     `checkout-${input.companyId}-${plan.priceId}-${local?.version ?? 0}`,
   );
   return { checkoutUrl: checkout.url };

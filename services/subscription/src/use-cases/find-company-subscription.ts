@@ -4,7 +4,11 @@ import type { PlanCatalog } from '../plans';
 import { findSubscription } from '../repositories/subscription-repository';
 
 /** The subscription as company info shows it; null means "no subscription", one of the product's states. */
-export async function findCompanySubscription(db: Queryable, plans: PlanCatalog, companyId: string): Promise<CompanySubscription | null> {
+export async function findCompanySubscription(
+  db: Queryable,
+  plans: PlanCatalog,
+  companyId: string,
+): Promise<CompanySubscription | null> {
   const local = await findSubscription(db, companyId);
   if (!local || local.status === 'none') return null;
   return {

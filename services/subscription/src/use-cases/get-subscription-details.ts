@@ -7,12 +7,21 @@ import { findCustomerId, findSubscription } from '../repositories/subscription-r
  * What the subscription page shows. The state is the local copy; the next invoice is asked
  * of the provider and left out (null) when it cannot answer, so the page still opens.
  */
-export async function getSubscriptionDetails(deps: SubscriptionDeps, companyId: string): Promise<{ subscription: SubscriptionDetails | null }> {
+export async function getSubscriptionDetails(
+  deps: SubscriptionDeps,
+  companyId: string,
+): Promise<{ subscription: SubscriptionDetails | null }> {
   const local = await findSubscription(deps.db, companyId);
   if (!local || local.status === 'none') return { subscription: null };
   let upcomingInvoice: SubscriptionDetails['upcomingInvoice'] = null;
   const customerId = await findCustomerId(deps.db, companyId);
-  if (customerId && local.providerSubscriptionId && local.providerStatus && isLive(local.providerStatus) && !local.cancelAtPeriodEnd) {
+  if (
+    customerId &&
+    local.providerSubscriptionId &&
+    local.providerStatus &&
+    isLive(local.providerStatus) &&
+    !local.cancelAtPeriodEnd
+  ) {
     try {
       const preview = await deps.provider.preview(
         { customerId, subscription: { id: local.providerSubscriptionId, itemId: local.itemId }, priceId: null },

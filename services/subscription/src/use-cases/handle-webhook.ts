@@ -4,18 +4,33 @@ import { withTransaction } from '@tracemap/service-kit';
 import type { SubscriptionDeps } from '../deps';
 import { emailDate, queueBillingEmails } from '../lib/outbox';
 import type { BillingContact } from '../lib/peers';
-import { findCompanyByCustomer, markEventProcessed, saveCustomer, wasEventProcessed } from '../repositories/subscription-repository';
+import {
+  findCompanyByCustomer,
+  markEventProcessed,
+  saveCustomer,
+  wasEventProcessed,
+} from '../repositories/subscription-repository';
 import { applyProviderRead, endReplacedTrials, lockCompany, readProvider } from './sync-company-subscription';
 
 type Obj = Record<string, unknown>;
-const str = (value: unknown): string | null => (typeof value === 'string' && value ? value : value && typeof value === 'object' && typeof (value as Obj).id === 'string' ? ((value as Obj).id as string) : null);
+const str = (value: unknown): string | null =>
+  typeof value === 'string' && value
+    ? value
+    : value && typeof value === 'object' && typeof (value as Obj).id === 'string'
+      ? ((value as Obj).id as string)
+      : null;
 
 /** The company an event is about: named in metadata by us, or found through its customer. */
-async function companyOf(deps: SubscriptionDeps, event: Stripe.Event): Promise<{ companyId: string | null; customerId: string | null }> {
+async function companyOf(
+  deps: SubscriptionDeps,
+  event: Stripe.Event,
+): Promise<{ companyId: string | null; customerId: string | null }> {
   const object = event.data.object as unknown as Obj;
   const metadata = (object.metadata ?? {}) as Record<string, string>;
-  const customerId = event.type.startsWith('customer.') && object.object === 'customer' ? str(object.id) : str(object.customer);
-  const named = metadata.companyId || (event.type === 'checkout.session.completed' ? str(object.client_reference_id) : null);
+  const customerId =
+    event.type.startsWith('customer.') && object.object === 'customer' ? str(object.id) : str(object.customer);
+  const named =
+    metadata.companyId || (event.type === 'checkout.session.completed' ? str(object.client_reference_id) : null);
   if (customerId) {
     const known = await findCompanyByCustomer(deps.db, customerId);
     if (known) return { companyId: known, customerId };
@@ -36,7 +51,10 @@ function emailFor(event: Stripe.Event): EmailPlan | null {
   const object = event.data.object as unknown as Obj;
   switch (event.type) {
     case 'customer.subscription.trial_will_end':
-      return { template: 'trial-ending', date: typeof object.trial_end === 'number' ? new Date(object.trial_end * 1000) : null };
+      return {
+        template: 'trial-ending',
+        date: typeof object.trial_end === 'number' ? new Date(object.trial_end * 1000) : null,
+      };
     case 'invoice.payment_failed':
       return { template: 'payment-failed' };
     case 'customer.subscription.deleted':
@@ -56,7 +74,8 @@ function emailFor(event: Stripe.Event): EmailPlan | null {
   }
 }
 
-const HANDLED = /^(checkout\.session\.completed|customer\.subscription\.|customer\.updated|invoice\.(paid|payment_failed|payment_action_required|payment_succeeded)|payment_method\.)/;
+const HANDLED =
+  /^(checkout\.session\.completed|customer\.subscription\.|customer\.updated|invoice\.(paid|payment_failed|payment_action_required|payment_succeeded)|payment_method\.)/;
 
 export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored';
 
@@ -67,7 +86,11 @@ export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored';
  * delivery end in the provider's current state. Any failure throws, the endpoint answers
  * non-2xx and the provider delivers the event again.
  */
-export async function handleWebhook(deps: SubscriptionDeps, event: Stripe.Event, requestId?: string): Promise<WebhookOutcome> {
+export async function handleWebhook(
+  deps: SubscriptionDeps,
+  event: Stripe.Event,
+  requestId?: string,
+): Promise<WebhookOutcome> {
   if (await wasEventProcessed(deps.db, event.id)) return 'duplicate';
   if (!HANDLED.test(event.type)) {
     await markEventProcessed(deps.db, event.id, event.type, null);
@@ -88,7 +111,8 @@ export async function handleWebhook(deps: SubscriptionDeps, event: Stripe.Event,
   const read = await readProvider(deps, companyId, customerId);
   const outcome = await withTransaction(deps.db, async (client) => {
     await lockCompany(client, companyId);
-    if (!(await markEventProcessed(client, event.id, event.type, companyId))) return { duplicate: true, changed: false };
+    if (!(await markEventProcessed(client, event.id, event.type, companyId)))
+      return { duplicate: true, changed: false };
     if (customerId) await saveCustomer(client, companyId, customerId);
     const sync = await applyProviderRead(client, companyId, read);
     if (email) {

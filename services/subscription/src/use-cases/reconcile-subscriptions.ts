@@ -7,7 +7,9 @@ import { endReplacedTrials, syncCompanySubscription } from './sync-company-subsc
  * arrived (endpoint down longer than the provider retries, a misconfigured secret). One
  * company failing does not stop the others.
  */
-export async function reconcileSubscriptions(deps: SubscriptionDeps): Promise<{ companies: number; changed: number; failed: number }> {
+export async function reconcileSubscriptions(
+  deps: SubscriptionDeps,
+): Promise<{ companies: number; changed: number; failed: number }> {
   const companyIds = await listCompanyIdsWithCustomers(deps.db);
   let changed = 0;
   let failed = 0;

@@ -15,7 +15,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * again at any point: a call after a crash finds the claim and finishes the job with the same
  * idempotency keys, so the provider never creates a second trial.
  */
-export async function startTrial(deps: SubscriptionDeps, input: { companyId: string; userId: string; requestId?: string }): Promise<TrialOutcome> {
+export async function startTrial(
+  deps: SubscriptionDeps,
+  input: { companyId: string; userId: string; requestId?: string },
+): Promise<TrialOutcome> {
   const existing = await findSubscription(deps.db, input.companyId);
   if (existing && existing.providerStatus === 'trialing') return { started: true, status: existing.status };
   if (existing && existing.status !== 'none') return { started: false, reason: 'has_subscription' };

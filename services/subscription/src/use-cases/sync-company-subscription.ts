@@ -17,7 +17,12 @@ function rank(sub: ProviderSubscription): number {
 export function pickCurrent(subscriptions: ProviderSubscription[]): ProviderSubscription | null {
   let best: ProviderSubscription | null = null;
   for (const sub of subscriptions) {
-    if (!best || rank(sub) > rank(best) || (rank(sub) === rank(best) && (sub.created > best.created || (sub.created === best.created && sub.id > best.id)))) best = sub;
+    if (
+      !best ||
+      rank(sub) > rank(best) ||
+      (rank(sub) === rank(best) && (sub.created > best.created || (sub.created === best.created && sub.id > best.id)))
+    )
+      best = sub;
   }
   return best;
 }
@@ -44,7 +49,11 @@ export interface ProviderRead {
  * No transaction is open meanwhile: the provider call may take seconds, and on the embedded
  * database one open transaction holds the only backend every service shares.
  */
-export async function readProvider(deps: SubscriptionDeps, companyId: string, knownCustomerId?: string | null): Promise<ProviderRead> {
+export async function readProvider(
+  deps: SubscriptionDeps,
+  companyId: string,
+  knownCustomerId?: string | null,
+): Promise<ProviderRead> {
   const { rows } = await deps.db.query<{ issued: string }>(
     `INSERT INTO subscription.sync_tickets (company_id, issued) VALUES ($1, 1)
      ON CONFLICT (company_id) DO UPDATE SET issued = subscription.sync_tickets.issued + 1 RETURNING issued`,
@@ -56,7 +65,10 @@ export async function readProvider(deps: SubscriptionDeps, companyId: string, kn
   const all = await deps.provider.listSubscriptions(customerId);
   const picked = pickCurrent(all);
   // A card changed in the billing portal may be set on the customer rather than the subscription.
-  const current = !picked || picked.card || !isLive(picked.status) ? picked : { ...picked, card: await deps.provider.customerCard(customerId) };
+  const current =
+    !picked || picked.card || !isLive(picked.status)
+      ? picked
+      : { ...picked, card: await deps.provider.customerCard(customerId) };
   return { ticket, customerId, all, current };
 }
 
@@ -66,9 +78,16 @@ export async function readProvider(deps: SubscriptionDeps, companyId: string, kn
  * dropped: a sync that started later, and so saw at least as much, was saved already, and
  * every later change at the provider brings a webhook and a sync of its own.
  */
-export async function applyProviderRead(client: Queryable, companyId: string, read: ProviderRead): Promise<SyncOutcome> {
+export async function applyProviderRead(
+  client: Queryable,
+  companyId: string,
+  read: ProviderRead,
+): Promise<SyncOutcome> {
   const { all, current } = read;
-  const latest = await client.query(`UPDATE subscription.sync_tickets SET applied = $2 WHERE company_id = $1 AND applied < $2`, [companyId, read.ticket]);
+  const latest = await client.query(
+    `UPDATE subscription.sync_tickets SET applied = $2 WHERE company_id = $1 AND applied < $2`,
+    [companyId, read.ticket],
+  );
   if (latest.rowCount === 0 || !current) {
     const stored = await findSubscription(client, companyId);
     return { changed: false, status: stored?.status ?? null, current, all };
@@ -94,7 +113,10 @@ export async function syncCompanySubscription(deps: SubscriptionDeps, companyId:
  * never bills. Runs after each sync (webhooks and the reconciliation); a failure is logged and
  * the next sync tries again under the same idempotency key.
  */
-export async function endReplacedTrials(deps: SubscriptionDeps, sync: Pick<SyncOutcome, 'current' | 'all'>): Promise<void> {
+export async function endReplacedTrials(
+  deps: SubscriptionDeps,
+  sync: Pick<SyncOutcome, 'current' | 'all'>,
+): Promise<void> {
   const { current, all } = sync;
   if (!current || !isLive(current.status) || current.status === 'trialing' || current.status === 'incomplete') return;
   for (const sub of all) {
@@ -102,7 +124,10 @@ export async function endReplacedTrials(deps: SubscriptionDeps, sync: Pick<SyncO
     try {
       await deps.provider.cancelNow(sub.id, `sub-cancel-replaced-${sub.id}`);
     } catch (error) {
-      deps.log.warn({ err: error, subscriptionId: sub.id }, 'could not end a replaced trial; the next sync tries again');
+      deps.log.warn(
+        { err: error, subscriptionId: sub.id },
+        'could not end a replaced trial; the next sync tries again',
+      );
     }
   }
 }

@@ -10,7 +10,11 @@ export function companyInfo(companyId: string, role: CompanyRole, subscription: 
     objectCounts: { attributeCount: 0, eventCount: 0, viewCount: 0, mapCount: 0 },
     attributeInheritance: false,
     lastSync: null,
-    company: { id: companyId, name: 'Acme', settings: { attributeInheritance: false, eventNameCase: 'snake_case', attributeNameCase: 'snake_case' } },
+    company: {
+      id: companyId,
+      name: 'Acme',
+      settings: { attributeInheritance: false, eventNameCase: 'snake_case', attributeNameCase: 'snake_case' },
+    },
   };
 }
 
@@ -41,13 +45,17 @@ export class FakePeers {
   async start(): Promise<string> {
     const app = this.app;
     app.addHook('onRequest', async (request, reply) => {
-      if (request.headers['x-service-token'] !== this.serviceToken) return reply.code(401).send({ statusCode: 401, code: 'invalid_service_token', message: 'no' });
-      if (this.companyDown && request.url.startsWith('/internal/companies/')) return reply.code(503).send({ statusCode: 503, code: 'down', message: 'down' });
+      if (request.headers['x-service-token'] !== this.serviceToken)
+        return reply.code(401).send({ statusCode: 401, code: 'invalid_service_token', message: 'no' });
+      if (this.companyDown && request.url.startsWith('/internal/companies/'))
+        return reply.code(503).send({ statusCode: 503, code: 'down', message: 'down' });
     });
     app.get('/internal/companies/:companyId/members/:userId', async (request, reply) => {
       const { companyId, userId } = request.params as { companyId: string; userId: string };
       const role = this.roles.get(`${companyId}:${userId}`);
-      return role ? { role } : reply.code(404).send({ statusCode: 404, code: 'company_not_found', message: 'Company not found' });
+      return role
+        ? { role }
+        : reply.code(404).send({ statusCode: 404, code: 'company_not_found', message: 'Company not found' });
     });
     app.post('/internal/companies/:companyId/info', async (request) => {
       const { companyId } = request.params as { companyId: string };

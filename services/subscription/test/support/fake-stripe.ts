@@ -49,7 +49,8 @@ export function decodeForm(text: string): Form {
   const arrays = (value: unknown): unknown => {
     if (!value || typeof value !== 'object') return value;
     const entries = Object.entries(value as Form).map(([k, v]) => [k, arrays(v)] as const);
-    if (entries.length > 0 && entries.every(([k]) => /^\d+$/.test(k))) return entries.sort((a, b) => Number(a[0]) - Number(b[0])).map(([, v]) => v);
+    if (entries.length > 0 && entries.every(([k]) => /^\d+$/.test(k)))
+      return entries.sort((a, b) => Number(a[0]) - Number(b[0])).map(([, v]) => v);
     return Object.fromEntries(entries);
   };
   return arrays(root) as Form;
@@ -61,7 +62,10 @@ export class FakeStripe {
   readonly subscriptions = new Map<string, SubscriptionState>();
   /** A customer's default card (set as the billing portal would). */
   readonly customerCards = new Map<string, { brand: string; last4: string; exp_month: number; exp_year: number }>();
-  readonly sessions = new Map<string, { id: string; customer: string; priceId: string; metadata: Record<string, string> }>();
+  readonly sessions = new Map<
+    string,
+    { id: string; customer: string; priceId: string; metadata: Record<string, string> }
+  >();
   private readonly replies = new Map<string, { status: number; body: unknown }>();
   /** Makes the next calls fail with 500 (the provider being down). */
   failing = false;
@@ -144,7 +148,9 @@ export class FakeStripe {
   }
 
   subscriptionObject(sub: SubscriptionState, expand: string[]) {
-    const pm = sub.card ? { id: `pm_${sub.id}`, object: 'payment_method', type: 'card', card: sub.card, customer: sub.customer } : null;
+    const pm = sub.card
+      ? { id: `pm_${sub.id}`, object: 'payment_method', type: 'card', card: sub.card, customer: sub.customer }
+      : null;
     const expanded = expand.includes('default_payment_method') || expand.includes('data.default_payment_method');
     return {
       id: sub.id,
@@ -187,7 +193,10 @@ export class FakeStripe {
     try {
       answer = { status: 200, body: this.route(method, url.pathname, params) };
     } catch (error) {
-      answer = { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: (error as Error).message } } };
+      answer = {
+        status: 404,
+        body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: (error as Error).message } },
+      };
     }
     if (replayKey) this.replies.set(replayKey, answer);
     return answer;
@@ -211,14 +220,31 @@ export class FakeStripe {
       const customer = this.customers.get(match[1]);
       const card = this.customerCards.get(match[1]);
       const pm = card ? { id: `pm_${match[1]}`, object: 'payment_method', type: 'card', card } : null;
-      return { id: match[1], object: 'customer', metadata: customer?.metadata ?? {}, invoice_settings: { default_payment_method: pm } };
+      return {
+        id: match[1],
+        object: 'customer',
+        metadata: customer?.metadata ?? {},
+        invoice_settings: { default_payment_method: pm },
+      };
     }
     if (method === 'POST' && path === '/v1/checkout/sessions') {
       const items = params.line_items as Array<{ price: string }>;
       const subscriptionData = (params.subscription_data as { metadata?: Record<string, string> } | undefined) ?? {};
-      const session = { id: id('cs'), customer: String(params.customer), priceId: items[0].price, metadata: subscriptionData.metadata ?? {} };
+      const session = {
+        id: id('cs'),
+        customer: String(params.customer),
+        priceId: items[0].price,
+        metadata: subscriptionData.metadata ?? {},
+      };
       this.sessions.set(session.id, session);
-      return { id: session.id, object: 'checkout.session', mode: 'subscription', customer: session.customer, url: `https://checkout.test/${session.id}`, metadata };
+      return {
+        id: session.id,
+        object: 'checkout.session',
+        mode: 'subscription',
+        customer: session.customer,
+        url: `https://checkout.test/${session.id}`,
+        metadata,
+      };
     }
     if (method === 'POST' && path === '/v1/subscriptions') {
       const items = params.items as Array<{ price: string }>;
@@ -233,18 +259,23 @@ export class FakeStripe {
       return this.subscriptionObject(created, expand);
     }
     if (method === 'GET' && path === '/v1/subscriptions') {
-      const data = [...this.subscriptions.values()].filter((s) => s.customer === params.customer).map((s) => this.subscriptionObject(s, expand));
+      const data = [...this.subscriptions.values()]
+        .filter((s) => s.customer === params.customer)
+        .map((s) => this.subscriptionObject(s, expand));
       return { object: 'list', data, has_more: false, url: '/v1/subscriptions' };
     }
     if ((match = path.match(/^\/v1\/subscriptions\/([^/]+)$/))) {
       const current = sub(match[1]);
       if (method === 'GET') return this.subscriptionObject(current, expand);
-      if (method === 'DELETE') return this.subscriptionObject(this.putSubscription({ ...current, status: 'canceled' }), expand);
+      if (method === 'DELETE')
+        return this.subscriptionObject(this.putSubscription({ ...current, status: 'canceled' }), expand);
       const items = params.items as Array<{ price?: string }> | undefined;
       const updated = this.putSubscription({
         ...current,
         ...(items?.[0]?.price ? { priceId: items[0].price } : {}),
-        ...(params.cancel_at_period_end !== undefined ? { cancelAtPeriodEnd: params.cancel_at_period_end === 'true' } : {}),
+        ...(params.cancel_at_period_end !== undefined
+          ? { cancelAtPeriodEnd: params.cancel_at_period_end === 'true' }
+          : {}),
       });
       return this.subscriptionObject(updated, expand);
     }
@@ -255,7 +286,12 @@ export class FakeStripe {
         currency: 'usd',
         next_payment_attempt: now() + MONTH,
         period_end: now(),
-        lines: { object: 'list', data: [{ description: 'Remaining time on Business', amount: 7000 }], has_more: false, url: '/v1/invoices/lines' },
+        lines: {
+          object: 'list',
+          data: [{ description: 'Remaining time on Business', amount: 7000 }],
+          has_more: false,
+          url: '/v1/invoices/lines',
+        },
       };
     }
     if (method === 'GET' && path === '/v1/invoices') {
@@ -282,7 +318,12 @@ export class FakeStripe {
       };
     }
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
-      return { id: id('bps'), object: 'billing_portal.session', url: `https://portal.test/${String(params.customer)}`, return_url: params.return_url };
+      return {
+        id: id('bps'),
+        object: 'billing_portal.session',
+        url: `https://portal.test/${String(params.customer)}`,
+        return_url: params.return_url,
+      };
     }
     throw new Error(`Unrecognized request URL (${method}: ${path})`);
   }

@@ -22,7 +22,10 @@ export interface Harness {
   /** http://127.0.0.1:<port> when the service listens (the sandbox variant). */
   base: string;
   /** Posts an event to /webhooks/stripe signed as the provider signs it. */
-  deliver(event: Record<string, unknown>, options?: { timestamp?: number; secret?: string; tamper?: (payload: string) => string }): Promise<{ statusCode: number; body: string }>;
+  deliver(
+    event: Record<string, unknown>,
+    options?: { timestamp?: number; secret?: string; tamper?: (payload: string) => string },
+  ): Promise<{ statusCode: number; body: string }>;
   close(): Promise<void>;
 }
 
@@ -34,7 +37,12 @@ const signer = new Stripe('sk_test_unused', { telemetry: false });
  * then listens so the SDK and the sandbox's webhook delivery can reach it over HTTP.
  */
 export async function startHarness(
-  options: { env?: Record<string, string>; overrides?: BuildOverrides; database?: TestDatabase; sandbox?: boolean } = {},
+  options: {
+    env?: Record<string, string>;
+    overrides?: BuildOverrides;
+    database?: TestDatabase;
+    sandbox?: boolean;
+  } = {},
 ): Promise<Harness> {
   const database = options.database ?? (await createTestDatabase());
   const stripe = new FakeStripe();
@@ -52,7 +60,9 @@ export async function startHarness(
     INTERNAL_SERVICE_TOKEN: SERVICE_TOKEN,
     COMPANY_URL: peers.url,
     ACCOUNT_URL: peers.url,
-    ...(options.sandbox ? { SANDBOX_WEBHOOK_SECRET: WEBHOOK_SECRET } : { STRIPE_API_BASE: stripe.url, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET }),
+    ...(options.sandbox
+      ? { SANDBOX_WEBHOOK_SECRET: WEBHOOK_SECRET }
+      : { STRIPE_API_BASE: stripe.url, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET }),
     RECONCILE_INTERVAL_MS: '0',
     OUTBOX_WORKER: 'false',
     SANDBOX_WEBHOOK_WORKER: 'false',
@@ -67,7 +77,10 @@ export async function startHarness(
     await app.ready();
   }
   peers.info = async (companyId, userId) => {
-    const internal = await app.inject({ url: `/internal/companies/${companyId}/subscription`, headers: { 'x-service-token': SERVICE_TOKEN } });
+    const internal = await app.inject({
+      url: `/internal/companies/${companyId}/subscription`,
+      headers: { 'x-service-token': SERVICE_TOKEN },
+    });
     return companyInfo(companyId, peers.roles.get(`${companyId}:${userId}`) ?? 'viewer', internal.json().subscription);
   };
 
@@ -80,7 +93,12 @@ export async function startHarness(
     tokens,
     base,
     async deliver(event, deliverOptions = {}) {
-      const payload = JSON.stringify({ object: 'event', api_version: '2026-10-28.endive', created: Math.floor(Date.now() / 1000), ...event });
+      const payload = JSON.stringify({
+        object: 'event',
+        api_version: '2026-10-28.endive',
+        created: Math.floor(Date.now() / 1000),
+        ...event,
+      });
       const header = signer.webhooks.generateTestHeaderString({
         payload,
         secret: deliverOptions.secret ?? WEBHOOK_SECRET,
@@ -104,10 +122,16 @@ export async function startHarness(
 }
 
 /** A subscription event as the provider sends it (the handler re-reads the object anyway). */
-export function subscriptionEvent(type: string, sub: { id: string; customer: string; metadata?: Record<string, string> }, extra: Record<string, unknown> = {}) {
+export function subscriptionEvent(
+  type: string,
+  sub: { id: string; customer: string; metadata?: Record<string, string> },
+  extra: Record<string, unknown> = {},
+) {
   return {
     id: `evt_${randomUUID().replace(/-/g, '')}`,
     type,
-    data: { object: { id: sub.id, object: 'subscription', customer: sub.customer, metadata: sub.metadata ?? {}, ...extra } },
+    data: {
+      object: { id: sub.id, object: 'subscription', customer: sub.customer, metadata: sub.metadata ?? {}, ...extra },
+    },
   };
 }

@@ -36,7 +36,10 @@ export async function startServiceProcess(env: Record<string, string>): Promise<
     await waitFor(
       async () => {
         if (child.exitCode !== null) throw new Error(`service exited at start: ${stderr}`);
-        return fetch(`${url}/ready`).then((r) => r.ok, () => false);
+        return fetch(`${url}/ready`).then(
+          (r) => r.ok,
+          () => false,
+        );
       },
       { timeoutMs: 30_000, intervalMs: 100, message: () => `service ready: ${stderr}` },
     );

@@ -1,4 +1,8 @@
-import { createTokenKit as createSharedTokenKit, TEST_PUBLIC_URL, type TokenKit as SharedTokenKit } from '@tracemap/test-kit';
+import {
+  createTokenKit as createSharedTokenKit,
+  TEST_PUBLIC_URL,
+  type TokenKit as SharedTokenKit,
+} from '@tracemap/test-kit';
 
 export const PUBLIC_URL = TEST_PUBLIC_URL;
 

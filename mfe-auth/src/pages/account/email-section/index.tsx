@@ -10,7 +10,11 @@ export function EmailSection({ user }: { user: CurrentUser }) {
     setStatus('Sending…');
     try {
       const client = await getSupabase();
-      const { error } = await client.auth.resend({ type: 'signup', email: user.email, options: { emailRedirectTo: confirmEmailRedirect() } });
+      const { error } = await client.auth.resend({
+        type: 'signup',
+        email: user.email,
+        options: { emailRedirectTo: confirmEmailRedirect() },
+      });
       setStatus(error ? error.message : 'We sent a new confirmation email. Check your inbox.');
     } catch {
       setStatus('Could not send the email. Try again later.');

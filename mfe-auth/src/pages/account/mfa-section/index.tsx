@@ -5,7 +5,11 @@ import { Button } from '@tracemap/ui';
 import { TotpStep } from '../../login/totp-step';
 
 type Enrolment = { factorId: string; qrCode: string; secret: string };
-type State = { kind: 'loading' } | { kind: 'off' } | { kind: 'on'; factorId: string } | { kind: 'enrolling'; enrolment: Enrolment };
+type State =
+  | { kind: 'loading' }
+  | { kind: 'off' }
+  | { kind: 'on'; factorId: string }
+  | { kind: 'enrolling'; enrolment: Enrolment };
 
 const FRIENDLY_NAME = 'Authenticator app';
 
@@ -36,7 +40,10 @@ export function MfaSection() {
     for (const f of data?.all ?? []) if (f.status === 'unverified') await client.auth.mfa.unenroll({ factorId: f.id });
     const enrolled = await client.auth.mfa.enroll({ factorType: 'totp', friendlyName: FRIENDLY_NAME });
     if (enrolled.error) return setError(enrolled.error.message);
-    setState({ kind: 'enrolling', enrolment: { factorId: enrolled.data.id, qrCode: enrolled.data.totp.qr_code, secret: enrolled.data.totp.secret } });
+    setState({
+      kind: 'enrolling',
+      enrolment: { factorId: enrolled.data.id, qrCode: enrolled.data.totp.qr_code, secret: enrolled.data.totp.secret },
+    });
   }
 
   async function turnOff(factorId: string) {
@@ -49,7 +56,12 @@ export function MfaSection() {
   }
 
   return (
-    <section className="au-section" aria-labelledby="account-mfa-title" data-testid="mfa-section" data-state={state.kind}>
+    <section
+      className="au-section"
+      aria-labelledby="account-mfa-title"
+      data-testid="mfa-section"
+      data-state={state.kind}
+    >
       <h2 id="account-mfa-title">Two-factor authentication</h2>
       {state.kind === 'loading' ? <p aria-busy="true">Loading…</p> : null}
       {state.kind === 'off' ? (
@@ -70,10 +82,21 @@ export function MfaSection() {
       ) : null}
       {state.kind === 'enrolling' ? (
         <>
-          <p>Scan this QR code with your authenticator app, or enter the key by hand, then type the 6-digit code it shows.</p>
-          <img className="au-qr" src={state.enrolment.qrCode} alt="QR code to add Tracemap to your authenticator app" data-testid="mfa-qr" />
           <p>
-            Key: <span className="au-secret" data-testid="mfa-secret">{state.enrolment.secret}</span>
+            Scan this QR code with your authenticator app, or enter the key by hand, then type the 6-digit code it
+            shows.
+          </p>
+          <img
+            className="au-qr"
+            src={state.enrolment.qrCode}
+            alt="QR code to add Tracemap to your authenticator app"
+            data-testid="mfa-qr"
+          />
+          <p>
+            Key:{' '}
+            <span className="au-secret" data-testid="mfa-secret">
+              {state.enrolment.secret}
+            </span>
           </p>
           <TotpStep
             factorId={state.enrolment.factorId}

@@ -44,8 +44,22 @@ export function NameSection({ user }: { user: CurrentUser }) {
       <h2 id="account-name-title">Name</h2>
       <form ref={formRef} className="au-form" noValidate onSubmit={submit} data-testid="name-form">
         <div className="au-row">
-          <Field id="firstName" label="First name" autoComplete="given-name" value={firstName} onChange={setFirstName} error={error && !firstName.trim() ? error : null} />
-          <Field id="lastName" label="Last name" autoComplete="family-name" value={lastName} onChange={setLastName} error={error && !lastName.trim() ? error : null} />
+          <Field
+            id="firstName"
+            label="First name"
+            autoComplete="given-name"
+            value={firstName}
+            onChange={setFirstName}
+            error={error && !firstName.trim() ? error : null}
+          />
+          <Field
+            id="lastName"
+            label="Last name"
+            autoComplete="family-name"
+            value={lastName}
+            onChange={setLastName}
+            error={error && !lastName.trim() ? error : null}
+          />
         </div>
         <FormStatus error={formError} success={saved} testId="name" />
         <div>

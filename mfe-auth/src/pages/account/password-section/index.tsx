@@ -57,9 +57,34 @@ export function PasswordSection({ email }: { email: string }) {
       <h2 id="account-password-title">Password</h2>
       <form ref={formRef} className="au-form" noValidate onSubmit={submit} data-testid="password-form">
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-        <Field id="currentPassword" label="Current password" type="password" autoComplete="current-password" value={current} onChange={setCurrent} error={errors.current} />
-        <Field id="newPassword" label="New password" type="password" autoComplete="new-password" value={next} onChange={setNext} error={errors.next} hint="At least 10 characters." />
-        <Field id="repeatPassword" label="Repeat the new password" type="password" autoComplete="new-password" value={repeat} onChange={setRepeat} error={errors.repeat} />
+        <Field
+          id="currentPassword"
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          value={current}
+          onChange={setCurrent}
+          error={errors.current}
+        />
+        <Field
+          id="newPassword"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          value={next}
+          onChange={setNext}
+          error={errors.next}
+          hint="At least 10 characters."
+        />
+        <Field
+          id="repeatPassword"
+          label="Repeat the new password"
+          type="password"
+          autoComplete="new-password"
+          value={repeat}
+          onChange={setRepeat}
+          error={errors.repeat}
+        />
         <FormStatus error={formError} success={saved} testId="password" />
         <div>
           <Button type="submit" disabled={busy} data-testid="password-submit">

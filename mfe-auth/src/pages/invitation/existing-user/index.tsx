@@ -39,7 +39,11 @@ export function ExistingUser({ invitation, signedInEmail, onJoined }: Props) {
         <p>You are signed in as {signedInEmail}.</p>
         {errorLine}
         <div>
-          <Button disabled={busy} onClick={() => finish(() => joinAsExistingUser(invitation, names))} data-testid="invitation-accept-existing">
+          <Button
+            disabled={busy}
+            onClick={() => finish(() => joinAsExistingUser(invitation, names))}
+            data-testid="invitation-accept-existing"
+          >
             {busy ? 'Joining…' : 'Accept invitation'}
           </Button>
         </div>
@@ -54,16 +58,31 @@ export function ExistingUser({ invitation, signedInEmail, onJoined }: Props) {
   };
 
   return (
-    <form onSubmit={submit} noValidate data-testid="invitation-existing" style={{ display: 'grid', gap: 12, maxWidth: 420 }}>
+    <form
+      onSubmit={submit}
+      noValidate
+      data-testid="invitation-existing"
+      style={{ display: 'grid', gap: 12, maxWidth: 420 }}
+    >
       <h2 style={{ margin: 0 }}>Log in to accept</h2>
-      {signedInEmail ? <p>You are signed in as {signedInEmail}; this invitation is for {invitation.email}. Logging in switches account.</p> : null}
+      {signedInEmail ? (
+        <p>
+          You are signed in as {signedInEmail}; this invitation is for {invitation.email}. Logging in switches account.
+        </p>
+      ) : null}
       <label style={{ display: 'grid', gap: 4 }}>
         Email
         <input value={invitation.email} readOnly autoComplete="username" />
       </label>
       <label style={{ display: 'grid', gap: 4 }}>
         Password
-        <input type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" data-testid="invitation-login-password" />
+        <input
+          type="password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          autoComplete="current-password"
+          data-testid="invitation-login-password"
+        />
       </label>
       {errorLine}
       <div>

@@ -26,7 +26,12 @@ export function NewUserForm({ invitation, token, onJoined, onAccountExists }: Pr
     if (password !== confirm) return setError({ message: 'The passwords do not match' });
     setBusy(true);
     setError(null);
-    const result = await joinAsNewUser(invitation, { token, password, firstName: firstName.trim(), lastName: lastName.trim() });
+    const result = await joinAsNewUser(invitation, {
+      token,
+      password,
+      firstName: firstName.trim(),
+      lastName: lastName.trim(),
+    });
     setBusy(false);
     if (result.ok) onJoined(result.companyId);
     else setError(result);
@@ -34,15 +39,33 @@ export function NewUserForm({ invitation, token, onJoined, onAccountExists }: Pr
 
   const errorId = 'invitation-new-error';
   return (
-    <form onSubmit={submit} noValidate aria-describedby={error ? errorId : undefined} data-testid="invitation-new-form" style={{ display: 'grid', gap: 12, maxWidth: 420 }}>
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-describedby={error ? errorId : undefined}
+      data-testid="invitation-new-form"
+      style={{ display: 'grid', gap: 12, maxWidth: 420 }}
+    >
       <h2 style={{ margin: 0 }}>Create your account</h2>
       <label style={{ display: 'grid', gap: 4 }}>
         First name
-        <input value={firstName} onChange={(e) => setFirstName(e.target.value)} autoComplete="given-name" maxLength={100} data-testid="invitation-first-name" />
+        <input
+          value={firstName}
+          onChange={(e) => setFirstName(e.target.value)}
+          autoComplete="given-name"
+          maxLength={100}
+          data-testid="invitation-first-name"
+        />
       </label>
       <label style={{ display: 'grid', gap: 4 }}>
         Last name
-        <input value={lastName} onChange={(e) => setLastName(e.target.value)} autoComplete="family-name" maxLength={100} data-testid="invitation-last-name" />
+        <input
+          value={lastName}
+          onChange={(e) => setLastName(e.target.value)}
+          autoComplete="family-name"
+          maxLength={100}
+          data-testid="invitation-last-name"
+        />
       </label>
       <label style={{ display: 'grid', gap: 4 }}>
         Email
@@ -50,11 +73,23 @@ export function NewUserForm({ invitation, token, onJoined, onAccountExists }: Pr
       </label>
       <label style={{ display: 'grid', gap: 4 }}>
         Password
-        <input type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" data-testid="invitation-password" />
+        <input
+          type="password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          autoComplete="new-password"
+          data-testid="invitation-password"
+        />
       </label>
       <label style={{ display: 'grid', gap: 4 }}>
         Confirm password
-        <input type="password" value={confirm} onChange={(e) => setConfirm(e.target.value)} autoComplete="new-password" data-testid="invitation-password-confirm" />
+        <input
+          type="password"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+          autoComplete="new-password"
+          data-testid="invitation-password-confirm"
+        />
       </label>
       {error ? (
         <p id={errorId} role="alert" style={{ color: '#b91c1c' }} data-testid="invitation-form-error">

@@ -13,7 +13,12 @@ export interface InvitationListProps {
 /** Pending (and expired, which can be sent again) invitations with resend/revoke for those allowed. */
 export function InvitationList({ invitations, actorRole, busy, onResend, onRevoke }: InvitationListProps) {
   const open = invitations.filter((i) => i.status === 'pending' || i.status === 'expired');
-  if (open.length === 0) return <p className="co-muted" data-testid="invitations-empty">No pending invitations.</p>;
+  if (open.length === 0)
+    return (
+      <p className="co-muted" data-testid="invitations-empty">
+        No pending invitations.
+      </p>
+    );
   return (
     <table className="co-table" data-testid="invitation-list">
       <thead>
@@ -37,15 +42,27 @@ export function InvitationList({ invitations, actorRole, busy, onResend, onRevok
               </td>
               <td>{inv.email}</td>
               <td>{ROLE_LABELS[inv.role]}</td>
-              <td>{inv.status === 'expired' ? 'Expired' : `Pending until ${new Date(inv.expiresAt).toLocaleDateString()}`}</td>
+              <td>
+                {inv.status === 'expired' ? 'Expired' : `Pending until ${new Date(inv.expiresAt).toLocaleDateString()}`}
+              </td>
               <td>
                 {allowed ? (
                   <span className="co-actions">
-                    <Button variant="ghost" disabled={busy} onClick={() => onResend(inv)} data-testid="invitation-resend">
+                    <Button
+                      variant="ghost"
+                      disabled={busy}
+                      onClick={() => onResend(inv)}
+                      data-testid="invitation-resend"
+                    >
                       Resend
                     </Button>
                     {inv.status === 'pending' ? (
-                      <Button className="co-btn-danger" disabled={busy} onClick={() => onRevoke(inv)} data-testid="invitation-revoke">
+                      <Button
+                        className="co-btn-danger"
+                        disabled={busy}
+                        onClick={() => onRevoke(inv)}
+                        data-testid="invitation-revoke"
+                      >
                         Revoke
                       </Button>
                     ) : null}

@@ -17,7 +17,15 @@ const invitation = (email: string, role: CompanyRole, status: Invitation['status
 });
 
 const render = (actorRole: CompanyRole, list: Invitation[]) =>
-  renderToStaticMarkup(<InvitationList invitations={list} actorRole={actorRole} busy={false} onResend={() => undefined} onRevoke={() => undefined} />);
+  renderToStaticMarkup(
+    <InvitationList
+      invitations={list}
+      actorRole={actorRole}
+      busy={false}
+      onResend={() => undefined}
+      onRevoke={() => undefined}
+    />,
+  );
 
 describe('InvitationList', () => {
   test('shows pending and expired invitations, not accepted or revoked ones', () => {

@@ -9,7 +9,15 @@ import { useAction } from '../../../hooks/use-action';
 const EMPTY = { email: '', firstName: '', lastName: '' };
 
 /** Invite by email, first name, last name and role; the roles offered are those the actor may give. */
-export function InviteForm({ companyId, actorRole, onInvited }: { companyId: string; actorRole: CompanyRole; onInvited: (invitation: Invitation) => void }) {
+export function InviteForm({
+  companyId,
+  actorRole,
+  onInvited,
+}: {
+  companyId: string;
+  actorRole: CompanyRole;
+  onInvited: (invitation: Invitation) => void;
+}) {
   const roles = invitableRoles(actorRole);
   const [fields, setFields] = useState(EMPTY);
   const [role, setRole] = useState<CompanyRole>(roles.includes('creator') ? 'creator' : roles[roles.length - 1]);
@@ -58,7 +66,13 @@ export function InviteForm({ companyId, actorRole, onInvited }: { companyId: str
   );
 
   return (
-    <form className="co-form co-form--row" onSubmit={submit} noValidate aria-label="Invite a member" data-testid="invite-form">
+    <form
+      className="co-form co-form--row"
+      onSubmit={submit}
+      noValidate
+      aria-label="Invite a member"
+      data-testid="invite-form"
+    >
       {field('email', 'Email', 'email')}
       {field('firstName', 'First name')}
       {field('lastName', 'Last name')}

@@ -58,7 +58,12 @@ export function MemberRow({ member, actor, busy, onChangeRole, onRemove }: Membe
           <span className="co-actions">
             {confirming ? (
               <>
-                <Button className="co-btn-danger" disabled={busy} onClick={() => onRemove(member)} data-testid="member-remove-confirm">
+                <Button
+                  className="co-btn-danger"
+                  disabled={busy}
+                  onClick={() => onRemove(member)}
+                  data-testid="member-remove-confirm"
+                >
                   Remove {label}
                 </Button>
                 <Button variant="ghost" onClick={() => setConfirming(false)}>

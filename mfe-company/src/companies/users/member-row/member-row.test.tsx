@@ -2,13 +2,25 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { CompanyMember, CompanyRole } from '@tracemap/shell-core';
 import { MemberRow } from '.';
 
-const member = (id: string, role: CompanyRole): CompanyMember => ({ id, role, firstName: 'Pat', lastName: id, email: `${id}@example.com` });
+const member = (id: string, role: CompanyRole): CompanyMember => ({
+  id,
+  role,
+  firstName: 'Pat',
+  lastName: id,
+  email: `${id}@example.com`,
+});
 
 function render(actor: { userId: string; role: CompanyRole } | null, target: CompanyMember): string {
   return renderToStaticMarkup(
     <table>
       <tbody>
-        <MemberRow member={target} actor={actor} busy={false} onChangeRole={() => undefined} onRemove={() => undefined} />
+        <MemberRow
+          member={target}
+          actor={actor}
+          busy={false}
+          onChangeRole={() => undefined}
+          onRemove={() => undefined}
+        />
       </tbody>
     </table>,
   );
@@ -31,7 +43,11 @@ describe('MemberRow offers only allowed actions', () => {
   });
 
   test('an admin cannot promote to owner', () => {
-    expect(options(render({ userId: 'a', role: 'admin' }, member('v', 'viewer')))).toEqual(['viewer', 'admin', 'creator']);
+    expect(options(render({ userId: 'a', role: 'admin' }, member('v', 'viewer')))).toEqual([
+      'viewer',
+      'admin',
+      'creator',
+    ]);
   });
 
   test('nobody upgrades themselves or removes themselves here', () => {

@@ -5,7 +5,11 @@ import type { Column } from '../../list/virtual-rows';
 import { PlanStatusBadge, Tags } from '../../ui/plan-status-badge';
 
 const COLUMNS: Column<Attribute>[] = [
-  { header: 'Name', width: 'minmax(180px,2fr)', render: (a) => <NameCell kind="attribute" id={a.id} name={a.name} displayName={a.displayName} /> },
+  {
+    header: 'Name',
+    width: 'minmax(180px,2fr)',
+    render: (a) => <NameCell kind="attribute" id={a.id} name={a.name} displayName={a.displayName} />,
+  },
   { header: 'Scope', width: '90px', render: (a) => a.scope },
   { header: 'Type', width: '110px', render: (a) => (a.type === 'array' && a.itemType ? `${a.itemType}[]` : a.type) },
   { header: 'Status', optional: true, width: '120px', render: (a) => <PlanStatusBadge status={a.status} /> },

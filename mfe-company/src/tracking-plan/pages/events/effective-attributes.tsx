@@ -1,5 +1,10 @@
 import { Link } from 'react-router';
-import { getEffectiveAttributes, LAYERS, type EffectiveAttribute, type Layer } from '@tracemap/shell-core/tracking-plan';
+import {
+  getEffectiveAttributes,
+  LAYERS,
+  type EffectiveAttribute,
+  type Layer,
+} from '@tracemap/shell-core/tracking-plan';
 import { ApiErrorMessage } from '../../../components/api-error';
 import { useCompany } from '../../../company-layout/context';
 import { planPath } from '../../plan-kinds';
@@ -35,11 +40,21 @@ function LayerGroup({ layer, items }: { layer: Layer; items: EffectiveAttribute[
         </thead>
         <tbody>
           {items.map((item) => (
-            <tr key={item.attribute.id} data-testid="effective-attribute" data-name={item.attribute.name} data-layer={layer} data-presence={item.presence}>
+            <tr
+              key={item.attribute.id}
+              data-testid="effective-attribute"
+              data-name={item.attribute.name}
+              data-layer={layer}
+              data-presence={item.presence}
+            >
               <td>
                 <Link to={planPath(companyId, 'attribute', item.attribute.id)}>{item.attribute.name}</Link>
               </td>
-              <td>{item.attribute.type === 'array' && item.attribute.itemType ? `${item.attribute.itemType}[]` : item.attribute.type}</td>
+              <td>
+                {item.attribute.type === 'array' && item.attribute.itemType
+                  ? `${item.attribute.itemType}[]`
+                  : item.attribute.type}
+              </td>
               <td>
                 <PresenceBadge presence={item.presence} />
               </td>
@@ -55,7 +70,10 @@ function LayerGroup({ layer, items }: { layer: Layer; items: EffectiveAttribute[
 /** Everything the event carries once inheritance is applied, grouped by the layer each attribute came from. */
 export function EffectiveAttributesPanel({ eventId, revision }: { eventId: string; revision: number }) {
   const { companyId, info } = useCompany();
-  const { data, error } = useEventDerived((signal) => getEffectiveAttributes(companyId, eventId, signal), [companyId, eventId, revision, info.company.settings.attributeInheritance]);
+  const { data, error } = useEventDerived(
+    (signal) => getEffectiveAttributes(companyId, eventId, signal),
+    [companyId, eventId, revision, info.company.settings.attributeInheritance],
+  );
   return (
     <section className="tp-section" aria-labelledby="effective-title" data-testid="effective-attributes">
       <h2 id="effective-title">Effective attributes</h2>

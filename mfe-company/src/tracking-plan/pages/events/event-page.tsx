@@ -7,7 +7,18 @@ import { useNameCase } from '../../plan-settings';
 import { EffectiveAttributesPanel } from './effective-attributes';
 import { JsonSchemaPanel } from './json-schema-panel';
 
-const SHOWN = ['name', 'displayName', 'description', 'kind', 'category', 'trigger', 'status', 'tags', 'owners', 'attributes'] as const;
+const SHOWN = [
+  'name',
+  'displayName',
+  'description',
+  'kind',
+  'category',
+  'trigger',
+  'status',
+  'tags',
+  'owners',
+  'attributes',
+] as const;
 
 /** /company/:companyId/events/:eventId: the event, its attributes, what it inherits and its schema. */
 export function EventPage() {
@@ -21,14 +32,39 @@ export function EventPage() {
             <h2>Definition</h2>
             <div className="tp-fields">
               <NamingFields value={value} set={(field, text) => set(field, text)} at={at} nameCase={nameCase} />
-              <SelectField label="Kind" value={value.kind} options={EVENT_KINDS} onChange={(v) => set('kind', v)} findings={at('kind')} testId="plan-kind" />
-              <TextField label="Category" value={value.category} onChange={(v) => set('category', v)} findings={at('category')} maxLength={100} />
-              <TextField label="Fires when" value={value.trigger} onChange={(v) => set('trigger', v)} multiline wide findings={at('trigger')} maxLength={1000} />
+              <SelectField
+                label="Kind"
+                value={value.kind}
+                options={EVENT_KINDS}
+                onChange={(v) => set('kind', v)}
+                findings={at('kind')}
+                testId="plan-kind"
+              />
+              <TextField
+                label="Category"
+                value={value.category}
+                onChange={(v) => set('category', v)}
+                findings={at('category')}
+                maxLength={100}
+              />
+              <TextField
+                label="Fires when"
+                value={value.trigger}
+                onChange={(v) => set('trigger', v)}
+                multiline
+                wide
+                findings={at('trigger')}
+                maxLength={1000}
+              />
             </div>
           </section>
           <section className="tp-section" aria-labelledby="event-attributes-title">
             <h2 id="event-attributes-title">Attributes</h2>
-            <AttributeLinksEditor links={value.attributes as AttributeLink[]} onChange={(links) => set('attributes', links)} findings={at('attributes')} />
+            <AttributeLinksEditor
+              links={value.attributes as AttributeLink[]}
+              onChange={(links) => set('attributes', links)}
+              findings={at('attributes')}
+            />
           </section>
           <EffectiveAttributesPanel eventId={eventId} revision={editor.revision} />
           <JsonSchemaPanel eventId={eventId} revision={editor.revision} />

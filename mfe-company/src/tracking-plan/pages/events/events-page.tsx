@@ -5,7 +5,11 @@ import type { Column } from '../../list/virtual-rows';
 import { PlanStatusBadge, Tags } from '../../ui/plan-status-badge';
 
 const COLUMNS: Column<PlanEvent>[] = [
-  { header: 'Name', width: 'minmax(180px,2fr)', render: (e) => <NameCell kind="event" id={e.id} name={e.name} displayName={e.displayName} /> },
+  {
+    header: 'Name',
+    width: 'minmax(180px,2fr)',
+    render: (e) => <NameCell kind="event" id={e.id} name={e.name} displayName={e.displayName} />,
+  },
   { header: 'Kind', width: '90px', render: (e) => e.kind },
   { header: 'Category', optional: true, width: 'minmax(90px,1fr)', render: (e) => e.category || '—' },
   { header: 'Attributes', optional: true, width: '100px', render: (e) => e.attributes.length },

@@ -13,7 +13,10 @@ async function copyText(text: string): Promise<void> {
 /** The event's schema as JSON Schema (draft-07), ready to paste into a validator or a destination. */
 export function JsonSchemaPanel({ eventId, revision }: { eventId: string; revision: number }) {
   const { companyId, info } = useCompany();
-  const { data, error } = useEventDerived((signal) => getEventSchema(companyId, eventId, signal), [companyId, eventId, revision, info.company.settings.attributeInheritance]);
+  const { data, error } = useEventDerived(
+    (signal) => getEventSchema(companyId, eventId, signal),
+    [companyId, eventId, revision, info.company.settings.attributeInheritance],
+  );
   const [copied, setCopied] = useState<string | null>(null);
   const [copyError, setCopyError] = useState<unknown>(null);
   const text = data ? JSON.stringify(data, null, 2) : '';
@@ -38,7 +41,13 @@ export function JsonSchemaPanel({ eventId, revision }: { eventId: string; revisi
           <span className="tp-hint" role="status">
             {copied}
           </span>
-          <Button variant="ghost" className="tp-small-btn" disabled={!data} onClick={() => void copy()} data-testid="schema-copy">
+          <Button
+            variant="ghost"
+            className="tp-small-btn"
+            disabled={!data}
+            onClick={() => void copy()}
+            data-testid="schema-copy"
+          >
             Copy
           </Button>
         </span>

@@ -5,9 +5,18 @@ import type { Column } from '../../list/virtual-rows';
 import { PlanStatusBadge } from '../../ui/plan-status-badge';
 
 const COLUMNS: Column<PlanView>[] = [
-  { header: 'Name', width: 'minmax(180px,2fr)', render: (v) => <NameCell kind="view" id={v.id} name={v.name} displayName={v.displayName} /> },
+  {
+    header: 'Name',
+    width: 'minmax(180px,2fr)',
+    render: (v) => <NameCell kind="view" id={v.id} name={v.name} displayName={v.displayName} />,
+  },
   { header: 'Type', width: '90px', render: (v) => v.type },
-  { header: 'URL pattern', optional: true, width: 'minmax(120px,1.5fr)', render: (v) => (v.urlPattern ? <code>{v.urlPattern}</code> : '—') },
+  {
+    header: 'URL pattern',
+    optional: true,
+    width: 'minmax(120px,1.5fr)',
+    render: (v) => (v.urlPattern ? <code>{v.urlPattern}</code> : '—'),
+  },
   { header: 'Events', optional: true, width: '80px', render: (v) => v.events.length },
   { header: 'Status', optional: true, width: '120px', render: (v) => <PlanStatusBadge status={v.status} /> },
 ];

@@ -31,7 +31,14 @@ export interface AuditRecord {
 export async function insertAudit(db: Queryable, record: AuditRecord): Promise<void> {
   await db.query(
     `INSERT INTO account.admin_audit_log (actor_user_id, actor_email, action, target_type, target_id, details) VALUES ($1, $2, $3, $4, $5, $6)`,
-    [record.actor.userId, record.actor.email, record.action, record.targetType, record.targetId ?? null, JSON.stringify(record.details ?? {})],
+    [
+      record.actor.userId,
+      record.actor.email,
+      record.action,
+      record.targetType,
+      record.targetId ?? null,
+      JSON.stringify(record.details ?? {}),
+    ],
   );
 }
 

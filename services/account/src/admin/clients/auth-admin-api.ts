@@ -25,9 +25,13 @@ export function outboxClient(call: InternalCall) {
     search: (query: Record<string, string>, requestId: string) =>
       call<{ emails: OutboxSummary[] }>(`/internal/outbox?${new URLSearchParams(query)}`, { requestId }),
     stats: (requestId: string) => call<OutboxStats>('/internal/outbox/stats', { requestId }),
-    get: (id: string, requestId: string) => call<OutboxDetail>(`/internal/outbox/${encodeURIComponent(id)}`, { requestId }),
+    get: (id: string, requestId: string) =>
+      call<OutboxDetail>(`/internal/outbox/${encodeURIComponent(id)}`, { requestId }),
     resend: (id: string, requestId: string) =>
-      call<{ outcome: 'queued' | 'already_resent'; id: string }>(`/internal/outbox/${encodeURIComponent(id)}/resend`, { method: 'POST', requestId }),
+      call<{ outcome: 'queued' | 'already_resent'; id: string }>(`/internal/outbox/${encodeURIComponent(id)}/resend`, {
+        method: 'POST',
+        requestId,
+      }),
   };
 }
 export type OutboxClient = ReturnType<typeof outboxClient>;

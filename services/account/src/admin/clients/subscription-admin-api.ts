@@ -13,7 +13,10 @@ export function createSubscriptionAdminApi(options: { subscriptionUrl?: string; 
     url: options.subscriptionUrl ?? null,
     async ofCompany(companyId: string, requestId: string): Promise<SubscriptionView | null> {
       if (!call) throw new Error('subscription service not configured');
-      const answer = await call<{ subscription: SubscriptionView | null }>(`/internal/companies/${encodeURIComponent(companyId)}/subscription`, { requestId });
+      const answer = await call<{ subscription: SubscriptionView | null }>(
+        `/internal/companies/${encodeURIComponent(companyId)}/subscription`,
+        { requestId },
+      );
       return answer.subscription;
     },
     /** Companies per subscription status. */

@@ -22,7 +22,10 @@ export async function createCompany(ctx: AdminContext, input: AdminCreateCompany
     ownerInvited = true;
     await upsertProfile(ctx.deps.pool, { userId: invited.id, email: invited.email });
   }
-  const { company } = await ctx.company.create({ name: input.name.trim(), ownerUserId: owner.id, idempotencyKey }, ctx.requestId);
+  const { company } = await ctx.company.create(
+    { name: input.name.trim(), ownerUserId: owner.id, idempotencyKey },
+    ctx.requestId,
+  );
   await insertAudit(ctx.deps.pool, {
     actor: ctx.actor,
     action: 'company.created',

@@ -24,10 +24,15 @@ export default async function adminCompanyRoutes(app: FastifyInstance, { context
   app.post<{ Body: Static<typeof AdminCreateCompanyBody> }>(
     '/companies',
     {
-      schema: { body: AdminCreateCompanyBody, headers: IdempotencyHeaders, response: { 201: AdminCreateCompanyResponse } },
+      schema: {
+        body: AdminCreateCompanyBody,
+        headers: IdempotencyHeaders,
+        response: { 201: AdminCreateCompanyResponse },
+      },
       config: { failureMessage: 'Could not create the company. Try again later.' },
     },
-    async (request, reply) => reply.code(201).send(await createCompany(context(request), request.body, idempotencyKey(request))),
+    async (request, reply) =>
+      reply.code(201).send(await createCompany(context(request), request.body, idempotencyKey(request))),
   );
   app.get<{ Params: Static<typeof CompanyIdParams> }>(
     '/companies/:companyId',

@@ -5,7 +5,11 @@ import type { AdminContext } from '../admin-context';
  * Companies by a part of their name or their id; and, when `q` looks like an
  * email, the companies of the people whose email matches.
  */
-export async function searchCompanies(ctx: AdminContext, q: string, limit = 20): Promise<{ companies: AdminCompanySummary[] }> {
+export async function searchCompanies(
+  ctx: AdminContext,
+  q: string,
+  limit = 20,
+): Promise<{ companies: AdminCompanySummary[] }> {
   const { companies } = await ctx.company.search(q, limit, ctx.requestId);
   if (!q.includes('@')) return { companies };
   const { users } = await ctx.auth.searchUsers(q, 5, ctx.requestId);

@@ -4,7 +4,10 @@ import type { ProcessAbout } from '../clients/auth-admin-api';
 
 const VERSION = process.env.APP_VERSION ?? null;
 
-async function probe(url: string, timeoutMs: number): Promise<{ status: number; body: Record<string, unknown> | null; ms: number } | null> {
+async function probe(
+  url: string,
+  timeoutMs: number,
+): Promise<{ status: number; body: Record<string, unknown> | null; ms: number } | null> {
   const started = performance.now();
   try {
     const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
@@ -35,7 +38,15 @@ export async function checkServices(ctx: AdminContext): Promise<{ services: Serv
   };
   const services = await Promise.all(
     targets.map(async ({ name, url }): Promise<ServiceHealth> => {
-      if (name === 'account') return { name, health: 'ok', ready: 'ready', version: VERSION, uptimeSeconds: Math.round(process.uptime()), latencyMs: 0 };
+      if (name === 'account')
+        return {
+          name,
+          health: 'ok',
+          ready: 'ready',
+          version: VERSION,
+          uptimeSeconds: Math.round(process.uptime()),
+          latencyMs: 0,
+        };
       // Not configured here: nothing to reach.
       if (!url) return { name, health: 'down', ready: 'down', version: null, uptimeSeconds: null, latencyMs: null };
       const [health, ready, about] = await Promise.all([

@@ -8,6 +8,12 @@ export class AdminTestError extends Error {}
  * generic 500 answer and can find the error in the logs by its request id.
  */
 export async function raiseTestError(ctx: AdminContext): Promise<never> {
-  await insertAudit(ctx.deps.pool, { actor: ctx.actor, action: 'debug.test_error', targetType: 'service', targetId: 'account', details: { requestId: ctx.requestId } });
+  await insertAudit(ctx.deps.pool, {
+    actor: ctx.actor,
+    action: 'debug.test_error',
+    targetType: 'service',
+    targetId: 'account',
+    details: { requestId: ctx.requestId },
+  });
   throw new AdminTestError(`Test error raised from the admin debug page (request ${ctx.requestId})`);
 }

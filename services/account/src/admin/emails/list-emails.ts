@@ -29,6 +29,9 @@ export async function listEmails(ctx: AdminContext, search: EmailSearch): Promis
       }
     }),
   );
-  const emails = lists.flat().sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, limit);
+  const emails = lists
+    .flat()
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+    .slice(0, limit);
   return { emails, unavailable };
 }

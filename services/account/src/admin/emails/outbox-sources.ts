@@ -25,7 +25,8 @@ export function outboxOf(ctx: AdminContext, source: EmailSource): OutboxClient {
     resend: async (id) => {
       const result = await resendFailedEmail(pool, 'account', id);
       if (result.outcome === 'not_found') throw notFound('Email not found', 'email_not_found');
-      if (result.outcome === 'not_failed') throw new AppError(409, 'email_not_failed', 'Only a failed email can be resent.');
+      if (result.outcome === 'not_failed')
+        throw new AppError(409, 'email_not_failed', 'Only a failed email can be resent.');
       ctx.deps.outbox.wake();
       return result;
     },

@@ -7,7 +7,13 @@ import { outboxOf } from './outbox-sources';
 export async function resendEmail(ctx: AdminContext, source: EmailSource, id: string): Promise<AdminResendAnswer> {
   const result = await outboxOf(ctx, source).resend(id, ctx.requestId);
   if (result.outcome === 'queued') {
-    await insertAudit(ctx.deps.pool, { actor: ctx.actor, action: 'email.resent', targetType: 'email', targetId: id, details: { source, copy: result.id } });
+    await insertAudit(ctx.deps.pool, {
+      actor: ctx.actor,
+      action: 'email.resent',
+      targetType: 'email',
+      targetId: id,
+      details: { source, copy: result.id },
+    });
   }
   return result;
 }

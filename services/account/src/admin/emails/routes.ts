@@ -1,6 +1,14 @@
 import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { AdminEmailDetailSchema, AdminEmailListResponse, AdminEmailQuery, AdminResendResponse, CreatedResponse, EmailParams, TestEmailBody } from '@tracemap/contracts';
+import {
+  AdminEmailDetailSchema,
+  AdminEmailListResponse,
+  AdminEmailQuery,
+  AdminResendResponse,
+  CreatedResponse,
+  EmailParams,
+  TestEmailBody,
+} from '@tracemap/contracts';
 import { getEmail } from './get-email';
 import { listEmails } from './list-emails';
 import { resendEmail } from './resend-email';
@@ -15,11 +23,15 @@ export default async function adminEmailRoutes(app: FastifyInstance, { context }
     { schema: { querystring: AdminEmailQuery, response: { 200: AdminEmailListResponse } } },
     async (request) => listEmails(context(request), request.query),
   );
-  app.get<Params>('/emails/:source/:id', { schema: { params: EmailParams, response: { 200: AdminEmailDetailSchema } } }, async (request) =>
-    getEmail(context(request), request.params.source, request.params.id),
+  app.get<Params>(
+    '/emails/:source/:id',
+    { schema: { params: EmailParams, response: { 200: AdminEmailDetailSchema } } },
+    async (request) => getEmail(context(request), request.params.source, request.params.id),
   );
-  app.post<Params>('/emails/:source/:id/resend', { schema: { params: EmailParams, response: { 200: AdminResendResponse } } }, async (request) =>
-    resendEmail(context(request), request.params.source, request.params.id),
+  app.post<Params>(
+    '/emails/:source/:id/resend',
+    { schema: { params: EmailParams, response: { 200: AdminResendResponse } } },
+    async (request) => resendEmail(context(request), request.params.source, request.params.id),
   );
   app.post<{ Body: Static<typeof TestEmailBody> }>(
     '/emails/test',

@@ -21,9 +21,20 @@ export async function getOverview(ctx: AdminContext): Promise<AdminOverview> {
     orNull(ctx, 'users', () => ctx.auth.countUsers(ctx.requestId)),
     orNull(ctx, 'companies', () => ctx.company.count(ctx.requestId)),
     orNull(ctx, 'subscriptions', () => ctx.subscription.countByStatus(ctx.requestId)),
-    Promise.all(EMAIL_SOURCES.map(async (source) => ({ source, stats: await orNull(ctx, `outbox:${source}`, () => outboxOf(ctx, source).stats(ctx.requestId)) }))),
+    Promise.all(
+      EMAIL_SOURCES.map(async (source) => ({
+        source,
+        stats: await orNull(ctx, `outbox:${source}`, () => outboxOf(ctx, source).stats(ctx.requestId)),
+      })),
+    ),
   ]);
-  const emails = { queued: 0, sent: 0, failed: 0, hourly: Array.from({ length: 24 }, () => 0), unavailable: [] as EmailSource[] };
+  const emails = {
+    queued: 0,
+    sent: 0,
+    failed: 0,
+    hourly: Array.from({ length: 24 }, () => 0),
+    unavailable: [] as EmailSource[],
+  };
   for (const { source, stats } of emailStats) {
     if (!stats) {
       emails.unavailable.push(source);

@@ -12,7 +12,13 @@ export async function createRoadmapItem(ctx: AdminContext, input: RoadmapItemInp
       status: input.status ?? 'planned',
       published: input.published ?? false,
     });
-    await insertAudit(client, { actor: ctx.actor, action: 'roadmap.created', targetType: 'roadmap_item', targetId: item.id, details: { title: item.title, published: item.published } });
+    await insertAudit(client, {
+      actor: ctx.actor,
+      action: 'roadmap.created',
+      targetType: 'roadmap_item',
+      targetId: item.id,
+      details: { title: item.title, published: item.published },
+    });
     return item;
   });
 }

@@ -14,7 +14,12 @@ export async function reorderRoadmap(ctx: AdminContext, ids: string[]): Promise<
       throw badRequest('The order must list every roadmap item once.', 'roadmap_order_mismatch');
     }
     await setOrder(client, ids);
-    await insertAudit(client, { actor: ctx.actor, action: 'roadmap.reordered', targetType: 'roadmap', details: { ids } });
+    await insertAudit(client, {
+      actor: ctx.actor,
+      action: 'roadmap.reordered',
+      targetType: 'roadmap',
+      details: { ids },
+    });
     return { items: await listItems(client) };
   });
 }

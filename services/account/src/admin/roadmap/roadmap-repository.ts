@@ -29,12 +29,23 @@ export async function listItems(db: Queryable): Promise<AdminRoadmapItem[]> {
 }
 
 export async function listPublished(db: Queryable): Promise<PublicRoadmapItem[]> {
-  const { rows } = await db.query<Row>(`SELECT id, title, description, status, position FROM account.roadmap_items WHERE published ${ORDER}`);
-  return rows.map((r) => ({ id: r.id, title: r.title, description: r.description, status: r.status, position: r.position }));
+  const { rows } = await db.query<Row>(
+    `SELECT id, title, description, status, position FROM account.roadmap_items WHERE published ${ORDER}`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    description: r.description,
+    status: r.status,
+    position: r.position,
+  }));
 }
 
 /** New items go last. */
-export async function insertItem(db: Queryable, item: { title: string; description: string; status: RoadmapStatus; published: boolean }) {
+export async function insertItem(
+  db: Queryable,
+  item: { title: string; description: string; status: RoadmapStatus; published: boolean },
+) {
   const { rows } = await db.query<Row>(
     `INSERT INTO account.roadmap_items (title, description, status, published, position)
      VALUES ($1, $2, $3, $4, (SELECT coalesce(max(position) + 1, 0) FROM account.roadmap_items))
@@ -44,7 +55,11 @@ export async function insertItem(db: Queryable, item: { title: string; descripti
   return toItem(rows[0]);
 }
 
-export async function updateItem(db: Queryable, id: string, changes: RoadmapItemChanges): Promise<AdminRoadmapItem | null> {
+export async function updateItem(
+  db: Queryable,
+  id: string,
+  changes: RoadmapItemChanges,
+): Promise<AdminRoadmapItem | null> {
   const { rows } = await db.query<Row>(
     `UPDATE account.roadmap_items
         SET title = coalesce($2, title), description = coalesce($3, description), status = coalesce($4, status),

@@ -1,6 +1,14 @@
 import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { AdminRoadmapItemSchema, AdminRoadmapListResponse, NoContentResponse, RoadmapItemBody, RoadmapItemParams, RoadmapItemPatch, RoadmapOrderBody } from '@tracemap/contracts';
+import {
+  AdminRoadmapItemSchema,
+  AdminRoadmapListResponse,
+  NoContentResponse,
+  RoadmapItemBody,
+  RoadmapItemParams,
+  RoadmapItemPatch,
+  RoadmapOrderBody,
+} from '@tracemap/contracts';
 import { createRoadmapItem } from './create-roadmap-item';
 import { deleteRoadmapItem } from './delete-roadmap-item';
 import { listRoadmapItems } from './list-roadmap-items';
@@ -27,8 +35,12 @@ export default async function adminRoadmapRoutes(app: FastifyInstance, { deps, c
     { schema: { params: RoadmapItemParams, body: RoadmapItemPatch, response: { 200: AdminRoadmapItemSchema } } },
     async (request) => updateRoadmapItem(context(request), request.params.id, request.body),
   );
-  app.delete<Params>('/roadmap/:id', { schema: { params: RoadmapItemParams, response: { 204: NoContentResponse } } }, async (request, reply) => {
-    await deleteRoadmapItem(context(request), request.params.id);
-    return reply.code(204).send();
-  });
+  app.delete<Params>(
+    '/roadmap/:id',
+    { schema: { params: RoadmapItemParams, response: { 204: NoContentResponse } } },
+    async (request, reply) => {
+      await deleteRoadmapItem(context(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
 }

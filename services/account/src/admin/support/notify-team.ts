@@ -11,7 +11,12 @@ import { findProfile } from '../../profile/profile-repository';
 export async function notifyTeam(
   deps: AccountDeps,
   client: Queryable,
-  message: { kind: 'bug-report' | 'feedback'; id: string; userId: string | null; fields: Record<string, string | undefined> },
+  message: {
+    kind: 'bug-report' | 'feedback';
+    id: string;
+    userId: string | null;
+    fields: Record<string, string | undefined>;
+  },
 ): Promise<void> {
   const from = message.userId ? ((await findProfile(client, message.userId))?.email ?? message.userId) : 'anonymous';
   const fields: Record<string, string> = {};

@@ -18,7 +18,11 @@ export const USER_EXISTS = 'A user with this email already exists.';
 export function createUser(ctx: AdminContext, sent: AdminCreateUserInput, idempotencyKey?: string) {
   // A field sent as null is not given, also when a repeated submit is compared with the first.
   const input = withoutNulls(sent);
-  return runIdempotentCall(ctx.deps.pool, { key: idempotencyKey, scope: `admin-create-user:${ctx.actor.userId}`, body: input }, () => inviteUser(ctx, input));
+  return runIdempotentCall(
+    ctx.deps.pool,
+    { key: idempotencyKey, scope: `admin-create-user:${ctx.actor.userId}`, body: input },
+    () => inviteUser(ctx, input),
+  );
 }
 
 async function inviteUser(ctx: AdminContext, input: NullsDropped<AdminCreateUserInput>) {
@@ -36,12 +40,27 @@ async function inviteUser(ctx: AdminContext, input: NullsDropped<AdminCreateUser
       if (error.code === 'email_exists') throw new AppError(409, 'user_exists', USER_EXISTS);
       throw error;
     });
-  await upsertProfile(ctx.deps.pool, { userId: invited.id, email: invited.email, firstName: input.firstName, lastName: input.lastName });
+  await upsertProfile(ctx.deps.pool, {
+    userId: invited.id,
+    email: invited.email,
+    firstName: input.firstName,
+    lastName: input.lastName,
+  });
   // Audited as soon as the invitation is out, so a company step that fails leaves the trail right.
-  await insertAudit(ctx.deps.pool, { actor: ctx.actor, action: 'user.created', targetType: 'user', targetId: invited.id, details: { email: invited.email } });
+  await insertAudit(ctx.deps.pool, {
+    actor: ctx.actor,
+    action: 'user.created',
+    targetType: 'user',
+    targetId: invited.id,
+    details: { email: invited.email },
+  });
   let companyRole: string | null = null;
   if (input.companyId) {
-    const added = await ctx.company.addMember(input.companyId, { userId: invited.id, role: input.role ?? 'viewer' }, ctx.requestId);
+    const added = await ctx.company.addMember(
+      input.companyId,
+      { userId: invited.id, role: input.role ?? 'viewer' },
+      ctx.requestId,
+    );
     companyRole = added.role;
     await insertAudit(ctx.deps.pool, {
       actor: ctx.actor,

@@ -37,16 +37,23 @@ export default async function adminUserRoutes(app: FastifyInstance, { context }:
       schema: { body: AdminCreateUserBody, headers: IdempotencyHeaders, response: { 201: AdminCreateUserResponse } },
       config: { failureMessage: 'Could not create the user. Try again later.' },
     },
-    async (request, reply) => reply.code(201).send(await createUser(context(request), request.body, idempotencyKey(request))),
+    async (request, reply) =>
+      reply.code(201).send(await createUser(context(request), request.body, idempotencyKey(request))),
   );
-  app.get<Params>('/users/:userId', { schema: { params: UserIdParams, response: { 200: AdminUserDetailResponse } } }, async (request) =>
-    getUser(context(request), request.params.userId),
+  app.get<Params>(
+    '/users/:userId',
+    { schema: { params: UserIdParams, response: { 200: AdminUserDetailResponse } } },
+    async (request) => getUser(context(request), request.params.userId),
   );
-  app.post<Params>('/users/:userId/resend-confirmation', { schema: { params: UserIdParams, response: action } }, async (request) =>
-    resendConfirmation(context(request), request.params.userId, forwardedFor(request)),
+  app.post<Params>(
+    '/users/:userId/resend-confirmation',
+    { schema: { params: UserIdParams, response: action } },
+    async (request) => resendConfirmation(context(request), request.params.userId, forwardedFor(request)),
   );
-  app.post<Params>('/users/:userId/password-reset', { schema: { params: UserIdParams, response: action } }, async (request) =>
-    sendPasswordReset(context(request), request.params.userId, forwardedFor(request)),
+  app.post<Params>(
+    '/users/:userId/password-reset',
+    { schema: { params: UserIdParams, response: action } },
+    async (request) => sendPasswordReset(context(request), request.params.userId, forwardedFor(request)),
   );
   app.put<Params & { Body: Static<typeof FlagBody> }>(
     '/users/:userId/password-reset-required',
@@ -58,7 +65,9 @@ export default async function adminUserRoutes(app: FastifyInstance, { context }:
     { schema: { params: UserIdParams, body: FlagBody, response: action } },
     async (request) => setProductAdmin(context(request), request.params.userId, request.body.value),
   );
-  app.post<Params>('/users/:userId/sessions/end', { schema: { params: UserIdParams, response: action } }, async (request) =>
-    endUserSessions(context(request), request.params.userId),
+  app.post<Params>(
+    '/users/:userId/sessions/end',
+    { schema: { params: UserIdParams, response: action } },
+    async (request) => endUserSessions(context(request), request.params.userId),
   );
 }

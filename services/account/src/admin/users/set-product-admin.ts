@@ -14,8 +14,19 @@ export async function setProductAdmin(ctx: AdminContext, userId: string, admin: 
   await withTransaction(ctx.deps.pool, async (client) => {
     await upsertProfile(client, { userId, email: user.email, emailConfirmed: user.emailConfirmed });
     await setAdmin(client, userId, admin);
-    await insertAudit(client, { actor: ctx.actor, action: 'user.product_admin_set', targetType: 'user', targetId: userId, details: { value: admin } });
+    await insertAudit(client, {
+      actor: ctx.actor,
+      action: 'user.product_admin_set',
+      targetType: 'user',
+      targetId: userId,
+      details: { value: admin },
+    });
   });
   ctx.deps.syncCache.invalidate(userId);
-  return { ok: true, message: admin ? `${user.email} is now a product administrator.` : `${user.email} is no longer a product administrator.` };
+  return {
+    ok: true,
+    message: admin
+      ? `${user.email} is now a product administrator.`
+      : `${user.email} is no longer a product administrator.`,
+  };
 }

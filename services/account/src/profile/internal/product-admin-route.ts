@@ -5,7 +5,6 @@ import { requireServiceToken } from '@tracemap/service-kit';
 import type { AccountDeps } from '../../deps';
 import { findProfile } from '../profile-repository';
 
-
 /**
  * Other services (billing's sandbox tools) ask whether someone is a product
  * admin. Read from the table on every call, so a revoked admin is refused at once.
@@ -14,7 +13,10 @@ import { findProfile } from '../profile-repository';
 export default async function productAdminRoute(app: FastifyInstance, { deps }: { deps: AccountDeps }) {
   app.get<{ Params: Static<typeof ProfileUserParams> }>(
     '/internal/users/:userId/product-admin',
-    { schema: { params: ProfileUserParams, response: { 200: ProductAdminResponse } }, onRequest: requireServiceToken(deps.config.INTERNAL_SERVICE_TOKEN) },
+    {
+      schema: { params: ProfileUserParams, response: { 200: ProductAdminResponse } },
+      onRequest: requireServiceToken(deps.config.INTERNAL_SERVICE_TOKEN),
+    },
     async (request) => {
       const profile = await findProfile(deps.pool, request.params.userId);
       return { anamapAdmin: profile?.anamapAdmin ?? false };

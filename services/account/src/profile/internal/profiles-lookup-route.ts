@@ -5,11 +5,13 @@ import { requireServiceToken } from '@tracemap/service-kit';
 import type { AccountDeps } from '../../deps';
 import { lookupProfiles } from '../lookup-profiles';
 
-
 export default async function profilesLookupRoute(app: FastifyInstance, { deps }: { deps: AccountDeps }) {
   app.post<{ Body: Static<typeof ProfilesLookupBody> }>(
     '/internal/profiles/lookup',
-    { schema: { body: ProfilesLookupBody, response: { 200: ProfilesLookupResponse } }, onRequest: requireServiceToken(deps.config.INTERNAL_SERVICE_TOKEN) },
+    {
+      schema: { body: ProfilesLookupBody, response: { 200: ProfilesLookupResponse } },
+      onRequest: requireServiceToken(deps.config.INTERNAL_SERVICE_TOKEN),
+    },
     async (request) => lookupProfiles(deps, request.body.ids, request.id),
   );
 }

@@ -1,6 +1,13 @@
 import { AppError } from '@tracemap/service-kit';
 import { validationProblems } from '@tracemap/tracking-plan';
-import { withoutNulls, type Attribute, type AttributeType, type CreateAttributeInput, type ItemType, type UpdateAttributeInput } from '@tracemap/contracts';
+import {
+  withoutNulls,
+  type Attribute,
+  type AttributeType,
+  type CreateAttributeInput,
+  type ItemType,
+  type UpdateAttributeInput,
+} from '@tracemap/contracts';
 import type { AttributeFields } from './attribute-repository';
 
 /** What an attribute is when the request leaves a field out. */
@@ -36,9 +43,17 @@ export function changedAttributeFields(current: Attribute, input: UpdateAttribut
 /** Shape rules the schema cannot express: 400 with the first problem, and nothing is stored. */
 function checkedAttribute(fields: AttributeFields): AttributeFields {
   if (fields.itemType !== null && fields.type !== 'array') {
-    throw new AppError(400, 'validation_failed', 'itemType applies to arrays only; leave it out or set type to "array".');
+    throw new AppError(
+      400,
+      'validation_failed',
+      'itemType applies to arrays only; leave it out or set type to "array".',
+    );
   }
-  const problems = validationProblems(fields.validation, fields.type as AttributeType, fields.itemType as ItemType | null);
+  const problems = validationProblems(
+    fields.validation,
+    fields.type as AttributeType,
+    fields.itemType as ItemType | null,
+  );
   if (problems.length > 0) throw new AppError(400, 'validation_failed', `validation: ${problems[0]}`);
   return { ...fields, name: fields.name.trim() };
 }

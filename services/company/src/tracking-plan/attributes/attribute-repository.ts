@@ -47,16 +47,25 @@ export async function findAttribute(
 }
 
 /** The company's attributes with these ids (unknown ids are simply absent). */
-export async function findAttributesByIds(db: Queryable, companyId: string, ids: readonly string[]): Promise<Attribute[]> {
+export async function findAttributesByIds(
+  db: Queryable,
+  companyId: string,
+  ids: readonly string[],
+): Promise<Attribute[]> {
   if (ids.length === 0) return [];
-  const { rows } = await db.query(`SELECT ${ATTRIBUTE_COLUMNS} FROM company.plan_attributes a WHERE a.company_id = $1 AND a.id = ANY($2::uuid[])`, [
-    companyId,
-    ids,
-  ]);
+  const { rows } = await db.query(
+    `SELECT ${ATTRIBUTE_COLUMNS} FROM company.plan_attributes a WHERE a.company_id = $1 AND a.id = ANY($2::uuid[])`,
+    [companyId, ids],
+  );
   return rows.map(toAttribute);
 }
 
-export async function insertAttribute(db: Queryable, companyId: string, id: string, fields: AttributeFields): Promise<Attribute> {
+export async function insertAttribute(
+  db: Queryable,
+  companyId: string,
+  id: string,
+  fields: AttributeFields,
+): Promise<Attribute> {
   const { rows } = await db.query(
     `INSERT INTO company.plan_attributes AS a (company_id, id, name, display_name, description, scope, type, item_type, validation,
        origin, exposed, nullable, pii, tags, status, owners, search_text)
@@ -67,7 +76,12 @@ export async function insertAttribute(db: Queryable, companyId: string, id: stri
   return toAttribute(rows[0]);
 }
 
-export async function updateAttribute(db: Queryable, companyId: string, id: string, fields: AttributeFields): Promise<Attribute> {
+export async function updateAttribute(
+  db: Queryable,
+  companyId: string,
+  id: string,
+  fields: AttributeFields,
+): Promise<Attribute> {
   const { rows } = await db.query(
     `UPDATE company.plan_attributes AS a
         SET name = $3, display_name = $4, description = $5, scope = $6, type = $7, item_type = $8, validation = $9, origin = $10,
@@ -117,11 +131,17 @@ export async function attributeUsage(db: Queryable, companyId: string, id: strin
      ORDER BY 3, 2`,
     [companyId, id],
   );
-  const refs = (kind: string) => rows.filter((r) => r.kind === kind).map(({ id: refId, name, status }) => ({ id: refId, name, status }));
+  const refs = (kind: string) =>
+    rows.filter((r) => r.kind === kind).map(({ id: refId, name, status }) => ({ id: refId, name, status }));
   return { events: refs('event'), views: refs('view'), maps: [] };
 }
 
-export function listAttributes(read: ReadRunner, companyId: string, filters: AttributeListFilters, options: { exposedOnly: boolean; totals?: ListTotals }): Promise<PageOf<Attribute>> {
+export function listAttributes(
+  read: ReadRunner,
+  companyId: string,
+  filters: AttributeListFilters,
+  options: { exposedOnly: boolean; totals?: ListTotals },
+): Promise<PageOf<Attribute>> {
   return listPage(
     read,
     companyId,

@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { AttributeDetail, AttributeListQuery, AttributePage, AttributeSchema, CreateAttributeBody, UpdateAttributeBody } from '@tracemap/contracts';
+import {
+  AttributeDetail,
+  AttributeListQuery,
+  AttributePage,
+  AttributeSchema,
+  CreateAttributeBody,
+  UpdateAttributeBody,
+} from '@tracemap/contracts';
 import type { CompanyDeps } from '../../core/deps';
 import { registerPlanEntityRoutes } from '../shared/entity-routes';
 import { createAttribute } from './create-attribute';

@@ -21,24 +21,33 @@ export async function createAttribute(
   const fields = newAttributeFields(input);
   const { companyId, userId } = actor;
   const outcome = await tenantTransaction(deps.db, { companyId, userId }, (client) =>
-    runIdempotent(client, { userId, key: idempotencyKey, route: 'create-attribute', body: { companyId, input } }, async () => {
-      const id = randomUUID();
-      await lintBeforeSave(client, companyId, { kind: 'attribute', entity: { id, ...fields } }, await loadPlanSettings(client, companyId));
-      const created = await withNameCheck(
-        () => insertAttribute(client, companyId, id, fields),
-        () => nameTaken('attribute', fields.name, fields.scope),
-      );
-      await recordHistory(client, {
-        companyId,
-        entityKind: 'attribute',
-        entityId: id,
-        action: 'created',
-        actorUserId: userId,
-        version: created.version,
-        changes: fieldChanges({}, fields),
-      });
-      return { statusCode: 201, body: created };
-    }),
+    runIdempotent(
+      client,
+      { userId, key: idempotencyKey, route: 'create-attribute', body: { companyId, input } },
+      async () => {
+        const id = randomUUID();
+        await lintBeforeSave(
+          client,
+          companyId,
+          { kind: 'attribute', entity: { id, ...fields } },
+          await loadPlanSettings(client, companyId),
+        );
+        const created = await withNameCheck(
+          () => insertAttribute(client, companyId, id, fields),
+          () => nameTaken('attribute', fields.name, fields.scope),
+        );
+        await recordHistory(client, {
+          companyId,
+          entityKind: 'attribute',
+          entityId: id,
+          action: 'created',
+          actorUserId: userId,
+          version: created.version,
+          changes: fieldChanges({}, fields),
+        });
+        return { statusCode: 201, body: created };
+      },
+    ),
   );
   planChanged(deps, companyId);
   return outcome;

@@ -14,7 +14,10 @@ export async function deleteAttribute(deps: CompanyDeps, actor: PlanActor, id: s
   await tenantTransaction(deps.db, { companyId, userId }, async (client) => {
     const current = await findAttribute(client, companyId, id, { forUpdate: true });
     if (!current) throw entityNotFound('attribute');
-    const usage = { ...(await attributeUsage(client, companyId, id)), maps: await mapsUsing(client, companyId, { kind: 'attribute', id }) };
+    const usage = {
+      ...(await attributeUsage(client, companyId, id)),
+      maps: await mapsUsing(client, companyId, { kind: 'attribute', id }),
+    };
     if (usage.events.length + usage.views.length + usage.maps.length > 0) {
       const message = PLAN_MESSAGES.attributeInUse(usage.events.length, usage.views.length, usage.maps.length);
       throw new AppError(409, 'attribute_in_use', message, undefined, { usedBy: usage });

@@ -12,6 +12,9 @@ export async function getAttribute(deps: CompanyDeps, actor: PlanActor, id: stri
     const attribute = await findAttribute(client, actor.companyId, id, { exposedOnly: exposedOnly(actor) });
     if (!attribute) throw entityNotFound('attribute');
     const usedBy = await attributeUsage(client, actor.companyId, id);
-    return { ...attribute, usedBy: { ...usedBy, maps: await mapsUsing(client, actor.companyId, { kind: 'attribute', id }) } };
+    return {
+      ...attribute,
+      usedBy: { ...usedBy, maps: await mapsUsing(client, actor.companyId, { kind: 'attribute', id }) },
+    };
   });
 }

@@ -22,7 +22,12 @@ export async function updateAttribute(
     if (!current || (exposedOnly(actor) && !current.exposed)) throw entityNotFound('attribute');
     assertVersion(current, input.ifMatch, current);
     const fields = changedAttributeFields(current, input.changes);
-    await lintBeforeSave(client, companyId, { kind: 'attribute', entity: { ...current, ...fields } }, await loadPlanSettings(client, companyId));
+    await lintBeforeSave(
+      client,
+      companyId,
+      { kind: 'attribute', entity: { ...current, ...fields } },
+      await loadPlanSettings(client, companyId),
+    );
     const after = await withNameCheck(
       () => storeAttribute(client, companyId, input.id, fields),
       () => nameTaken('attribute', fields.name, fields.scope),

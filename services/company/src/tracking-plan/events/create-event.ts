@@ -14,31 +14,45 @@ import { withNameCheck } from '../shared/write-helpers';
 import { newEventDraft } from './event-fields';
 import { findEvent, insertEvent } from './event-repository';
 
-export async function createEvent(deps: CompanyDeps, actor: PlanActor, input: CreateEventInput, idempotencyKey?: string): Promise<Outcome<PlanEvent>> {
+export async function createEvent(
+  deps: CompanyDeps,
+  actor: PlanActor,
+  input: CreateEventInput,
+  idempotencyKey?: string,
+): Promise<Outcome<PlanEvent>> {
   const draft = newEventDraft(input);
   const { companyId, userId } = actor;
   const outcome = await tenantTransaction(deps.db, { companyId, userId }, (client) =>
-    runIdempotent(client, { userId, key: idempotencyKey, route: 'create-event', body: { companyId, input } }, async () => {
-      await checkLinks(client, companyId, { attributes: draft.attributes });
-      const id = randomUUID();
-      await lintBeforeSave(client, companyId, { kind: 'event', entity: { id, ...draft.fields, attributes: draft.attributes } }, await loadPlanSettings(client, companyId));
-      await withNameCheck(
-        () => insertEvent(client, companyId, id, draft.fields),
-        () => nameTaken('event', draft.fields.name),
-      );
-      await replaceAttributeLinks(client, 'company.plan_event_attributes', companyId, id, draft.attributes);
-      const created = (await findEvent(client, companyId, id))!;
-      await recordHistory(client, {
-        companyId,
-        entityKind: 'event',
-        entityId: id,
-        action: 'created',
-        actorUserId: userId,
-        version: created.version,
-        changes: fieldChanges({}, { ...draft.fields, attributes: draft.attributes }),
-      });
-      return { statusCode: 201, body: created };
-    }),
+    runIdempotent(
+      client,
+      { userId, key: idempotencyKey, route: 'create-event', body: { companyId, input } },
+      async () => {
+        await checkLinks(client, companyId, { attributes: draft.attributes });
+        const id = randomUUID();
+        await lintBeforeSave(
+          client,
+          companyId,
+          { kind: 'event', entity: { id, ...draft.fields, attributes: draft.attributes } },
+          await loadPlanSettings(client, companyId),
+        );
+        await withNameCheck(
+          () => insertEvent(client, companyId, id, draft.fields),
+          () => nameTaken('event', draft.fields.name),
+        );
+        await replaceAttributeLinks(client, 'company.plan_event_attributes', companyId, id, draft.attributes);
+        const created = (await findEvent(client, companyId, id))!;
+        await recordHistory(client, {
+          companyId,
+          entityKind: 'event',
+          entityId: id,
+          action: 'created',
+          actorUserId: userId,
+          version: created.version,
+          changes: fieldChanges({}, { ...draft.fields, attributes: draft.attributes }),
+        });
+        return { statusCode: 201, body: created };
+      },
+    ),
   );
   planChanged(deps, companyId);
   return outcome;

@@ -14,7 +14,15 @@ export async function deleteEvent(deps: CompanyDeps, actor: PlanActor, id: strin
     if (!current) throw entityNotFound('event');
     await removeEvent(client, companyId, id);
     const { version, createdAt: _c, updatedAt: _u, ...before } = current;
-    await recordHistory(client, { companyId, entityKind: 'event', entityId: id, action: 'deleted', actorUserId: userId, version, changes: fieldChanges(before, {}) });
+    await recordHistory(client, {
+      companyId,
+      entityKind: 'event',
+      entityId: id,
+      action: 'deleted',
+      actorUserId: userId,
+      version,
+      changes: fieldChanges(before, {}),
+    });
   });
   planChanged(deps, companyId);
 }

@@ -28,5 +28,8 @@ export function changedEventDraft(current: PlanEvent, input: UpdateEventInput): 
   const { id: _id, version: _v, createdAt: _c, updatedAt: _u, attributes, ...fields } = current;
   // A field sent as null is not changed.
   const { attributes: newLinks, ...changes } = withoutNulls(input);
-  return { fields: { ...fields, ...changes, name: (changes.name ?? fields.name).trim() }, attributes: newLinks ?? attributes };
+  return {
+    fields: { ...fields, ...changes, name: (changes.name ?? fields.name).trim() },
+    attributes: newLinks ?? attributes,
+  };
 }

@@ -61,7 +61,18 @@ export async function updateEvent(db: Queryable, companyId: string, id: string, 
 }
 
 function fieldValues(f: EventFields): unknown[] {
-  return [f.name, f.displayName, f.description, f.kind, f.category, f.tags, f.owners, f.status, f.trigger, searchText(f)];
+  return [
+    f.name,
+    f.displayName,
+    f.description,
+    f.kind,
+    f.category,
+    f.tags,
+    f.owners,
+    f.status,
+    f.trigger,
+    searchText(f),
+  ];
 }
 
 /** Its attribute links and view links go with it (cascade). */
@@ -81,7 +92,12 @@ export async function eventUsage(db: Queryable, companyId: string, id: string): 
   return { events: [], views: rows, maps: [] };
 }
 
-export function listEvents(read: ReadRunner, companyId: string, filters: EventListFilters, options: { exposedOnly: boolean; totals?: ListTotals }): Promise<PageOf<PlanEvent>> {
+export function listEvents(
+  read: ReadRunner,
+  companyId: string,
+  filters: EventListFilters,
+  options: { exposedOnly: boolean; totals?: ListTotals },
+): Promise<PageOf<PlanEvent>> {
   return listPage(
     read,
     companyId,

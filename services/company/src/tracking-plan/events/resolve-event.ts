@@ -66,7 +66,10 @@ function loadStatement(hiddenOut: boolean): string {
 
 /** Loads only what one event's schema needs (never the whole plan) and resolves its effective attributes. */
 export async function resolveEvent(deps: CompanyDeps, actor: PlanActor, eventId: string): Promise<ResolvedEvent> {
-  const [row] = (await tenantReader(deps, actor)(loadStatement(exposedOnly(actor)), [actor.companyId, eventId])) as unknown as Loaded[];
+  const [row] = (await tenantReader(deps, actor)(loadStatement(exposedOnly(actor)), [
+    actor.companyId,
+    eventId,
+  ])) as unknown as Loaded[];
   if (!row?.event) throw entityNotFound('event');
   const attributes: Attribute[] = row.attributes.map(toAttribute);
   const resolved = resolveEffectiveAttributes({

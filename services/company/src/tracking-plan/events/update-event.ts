@@ -13,7 +13,11 @@ import { changedEventDraft } from './event-fields';
 import { findEvent, updateEvent as storeEvent } from './event-repository';
 
 /** Sending `attributes` replaces the event's links as a whole, in the order given. */
-export async function updateEvent(deps: CompanyDeps, actor: PlanActor, input: { id: string; changes: UpdateEventInput; ifMatch?: number }): Promise<PlanEvent> {
+export async function updateEvent(
+  deps: CompanyDeps,
+  actor: PlanActor,
+  input: { id: string; changes: UpdateEventInput; ifMatch?: number },
+): Promise<PlanEvent> {
   const { companyId, userId } = actor;
   const updated = await tenantTransaction(deps.db, { companyId, userId }, async (client) => {
     const current = await findEvent(client, companyId, input.id, { forUpdate: true });
@@ -22,12 +26,18 @@ export async function updateEvent(deps: CompanyDeps, actor: PlanActor, input: { 
     const draft = changedEventDraft(current, input.changes);
     if (input.changes.attributes) await checkLinks(client, companyId, { attributes: draft.attributes });
     const candidate = { id: input.id, ...draft.fields, attributes: draft.attributes };
-    await lintBeforeSave(client, companyId, { kind: 'event', entity: candidate }, await loadPlanSettings(client, companyId));
+    await lintBeforeSave(
+      client,
+      companyId,
+      { kind: 'event', entity: candidate },
+      await loadPlanSettings(client, companyId),
+    );
     await withNameCheck(
       () => storeEvent(client, companyId, input.id, draft.fields),
       () => nameTaken('event', draft.fields.name),
     );
-    if (input.changes.attributes) await replaceAttributeLinks(client, 'company.plan_event_attributes', companyId, input.id, draft.attributes);
+    if (input.changes.attributes)
+      await replaceAttributeLinks(client, 'company.plan_event_attributes', companyId, input.id, draft.attributes);
     const after = (await findEvent(client, companyId, input.id))!;
     const { version: _v, createdAt: _c, updatedAt: _u, ...before } = current;
     await recordHistory(client, {

@@ -18,7 +18,11 @@ const linkedIds = (value: unknown): string[] =>
  * exposed), and deleted ones that were exposed when deleted — reads never name those,
  * but the history of what linked them does.
  */
-export async function viewerVisibleAttributes(db: Queryable, companyId: string, ids: readonly string[]): Promise<Set<string>> {
+export async function viewerVisibleAttributes(
+  db: Queryable,
+  companyId: string,
+  ids: readonly string[],
+): Promise<Set<string>> {
   const candidates = [...new Set(ids.filter((id) => UUID.test(id)))];
   if (candidates.length === 0) return new Set();
   const { rows } = await db.query<{ id: string }>(
@@ -39,7 +43,11 @@ export async function viewerVisibleAttributes(db: Queryable, companyId: string, 
  * every recorded `attributes` value (with their overrides), and a change left with nothing
  * a viewer can tell apart is dropped. The entries themselves stay, so versions still line up.
  */
-export async function redactHiddenAttributes<T extends { changes: FieldChange[] }>(db: Queryable, companyId: string, entries: T[]): Promise<T[]> {
+export async function redactHiddenAttributes<T extends { changes: FieldChange[] }>(
+  db: Queryable,
+  companyId: string,
+  entries: T[],
+): Promise<T[]> {
   const linkChanges = entries.flatMap((entry) => entry.changes.filter((change) => change.field === 'attributes'));
   const visible = await viewerVisibleAttributes(
     db,

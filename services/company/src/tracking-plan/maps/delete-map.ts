@@ -14,7 +14,15 @@ export async function deleteMap(deps: CompanyDeps, actor: PlanActor, id: string)
     if (!current) throw entityNotFound('map');
     await removeMap(client, companyId, id);
     const { version, createdAt: _c, updatedAt: _u, ...before } = current;
-    await recordHistory(client, { companyId, entityKind: 'map', entityId: id, action: 'deleted', actorUserId: userId, version, changes: fieldChanges(before, {}) });
+    await recordHistory(client, {
+      companyId,
+      entityKind: 'map',
+      entityId: id,
+      action: 'deleted',
+      actorUserId: userId,
+      version,
+      changes: fieldChanges(before, {}),
+    });
   });
   planChanged(deps, companyId);
 }

@@ -33,12 +33,22 @@ async function missing(db: Queryable, table: string, companyId: string, ids: rea
  * company, attribute links as for events and views. 400 naming the problem
  * otherwise, before anything is written.
  */
-export async function checkMap(db: Queryable, companyId: string, draft: MapDraft, sent: { attributes: boolean; graph: boolean }): Promise<void> {
+export async function checkMap(
+  db: Queryable,
+  companyId: string,
+  draft: MapDraft,
+  sent: { attributes: boolean; graph: boolean },
+): Promise<void> {
   if (sent.attributes) await checkLinks(db, companyId, { attributes: draft.attributes });
   if (sent.graph) await checkGraph(db, companyId, draft.nodes, draft.edges);
 }
 
-async function checkGraph(db: Queryable, companyId: string, nodes: readonly MapNode[], edges: readonly MapEdge[]): Promise<void> {
+async function checkGraph(
+  db: Queryable,
+  companyId: string,
+  nodes: readonly MapNode[],
+  edges: readonly MapEdge[],
+): Promise<void> {
   const viewIds = nodes.map((n) => n.viewId);
   const duplicateNode = firstDuplicate(viewIds);
   if (duplicateNode) throw new AppError(400, 'duplicate_map_node', MAP_MESSAGES.duplicateNode(duplicateNode));
@@ -51,5 +61,6 @@ async function checkGraph(db: Queryable, companyId: string, nodes: readonly MapN
   if (offMap.length > 0) throw new AppError(400, 'edge_node_not_on_map', MAP_MESSAGES.edgeOffMap(offMap));
   const eventIds = edges.flatMap((e) => (e.eventId ? [e.eventId] : []));
   const unknownEvents = await missing(db, 'company.plan_events', companyId, eventIds);
-  if (unknownEvents.length > 0) throw new AppError(400, 'unknown_link_target', MAP_MESSAGES.unknownEvents(unknownEvents));
+  if (unknownEvents.length > 0)
+    throw new AppError(400, 'unknown_link_target', MAP_MESSAGES.unknownEvents(unknownEvents));
 }

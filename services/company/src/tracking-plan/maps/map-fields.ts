@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { AttributeLink, CreateMapInput, MapEdge, MapEdgeInput, MapNode, PlanMap, UpdateMapInput } from '@tracemap/contracts';
+import type {
+  AttributeLink,
+  CreateMapInput,
+  MapEdge,
+  MapEdgeInput,
+  MapNode,
+  PlanMap,
+  UpdateMapInput,
+} from '@tracemap/contracts';
 import type { MapFields } from './map-repository';
 
 export interface MapDraft {
@@ -10,7 +18,8 @@ export interface MapDraft {
 }
 
 /** Edges sent without an id get one, so history and editors can name every edge. */
-const withIds = (edges: readonly MapEdgeInput[]): MapEdge[] => edges.map(({ id, ...edge }) => ({ id: id ?? randomUUID(), ...edge }));
+const withIds = (edges: readonly MapEdgeInput[]): MapEdge[] =>
+  edges.map(({ id, ...edge }) => ({ id: id ?? randomUUID(), ...edge }));
 
 /** What a map is when the request leaves a field out. */
 export function newMapDraft(input: CreateMapInput): MapDraft {

@@ -10,8 +10,17 @@ type Named = { id: string; name: string; status: string };
  * archived views and events they still point at, which the plan lint reads
  * leaves out but lint must be able to name.
  */
-export async function loadLintMaps(db: Queryable, companyId: string): Promise<{ maps: LintMap[]; archived: { views: Named[]; events: Named[] } }> {
-  const { rows } = await db.query<{ id: string; name: string; viewIds: string[]; eventIds: string[]; attributes: AttributeLink[] }>(
+export async function loadLintMaps(
+  db: Queryable,
+  companyId: string,
+): Promise<{ maps: LintMap[]; archived: { views: Named[]; events: Named[] } }> {
+  const { rows } = await db.query<{
+    id: string;
+    name: string;
+    viewIds: string[];
+    eventIds: string[];
+    attributes: AttributeLink[];
+  }>(
     `SELECT m.id, m.name,
             coalesce((SELECT json_agg(n.view_id ORDER BY n.position) FROM company.map_nodes n WHERE n.company_id = m.company_id AND n.map_id = m.id), '[]'::json) AS "viewIds",
             coalesce((SELECT json_agg(e.event_id ORDER BY e.position) FROM company.map_edges e
@@ -21,7 +30,13 @@ export async function loadLintMaps(db: Queryable, companyId: string): Promise<{ 
        FROM company.maps m WHERE m.company_id = $1 AND m.status <> 'archived' ORDER BY lower(m.name), m.id`,
     [companyId],
   );
-  const archived = await namedOnMaps(db, companyId, rows.flatMap((m) => m.viewIds), rows.flatMap((m) => m.eventIds), { archivedOnly: true });
+  const archived = await namedOnMaps(
+    db,
+    companyId,
+    rows.flatMap((m) => m.viewIds),
+    rows.flatMap((m) => m.eventIds),
+    { archivedOnly: true },
+  );
   return { maps: rows, archived };
 }
 
@@ -41,6 +56,7 @@ export async function namedOnMaps(
      SELECT 'event' AS kind, id, name, status FROM company.plan_events WHERE company_id = $1 ${only} AND id = ANY($3::uuid[])`,
     [companyId, [...new Set(viewIds)], [...new Set(eventIds)]],
   );
-  const of = (kind: string) => rows.filter((r) => r.kind === kind).map(({ id, name, status }) => ({ id, name, status }));
+  const of = (kind: string) =>
+    rows.filter((r) => r.kind === kind).map(({ id, name, status }) => ({ id, name, status }));
   return { views: of('view'), events: of('event') };
 }

@@ -1,12 +1,23 @@
 import { AppError, type Queryable } from '@tracemap/service-kit';
-import type { AttributeLink, EntityRef, MapEdge, MapListFilters, MapNode, MapSummary, PageOf, PlanMap } from '@tracemap/contracts';
+import type {
+  AttributeLink,
+  EntityRef,
+  MapEdge,
+  MapListFilters,
+  MapNode,
+  MapSummary,
+  PageOf,
+  PlanMap,
+} from '@tracemap/contracts';
 import { iso, listPage, searchText, type ReadRunner } from '../shared/list-query';
 import { exposedAttributeSql } from '../shared/link-repository';
 import type { ListTotals } from '../shared/list-totals';
 import { PLAN_MESSAGES } from '../shared/plan-errors';
 
 const utc = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-const columns = (m: string) => `${m}.company_id, ${m}.id, ${m}.name, ${m}.description, ${m}.layout, ${m}.status, ${m}.version,
+const columns = (
+  m: string,
+) => `${m}.company_id, ${m}.id, ${m}.name, ${m}.description, ${m}.layout, ${m}.status, ${m}.version,
   ${utc(`${m}.created_at`)} AS "createdAt", ${utc(`${m}.updated_at`)} AS "updatedAt"`;
 
 /** Viewers do not see links to attributes that are not exposed. */
@@ -83,15 +94,26 @@ async function targetWrite(write: () => Promise<unknown>): Promise<void> {
   try {
     await write();
   } catch (error) {
-    if ((error as { code?: string }).code === '23503') throw new AppError(400, 'unknown_link_target', PLAN_MESSAGES.linkTargetGone);
+    if ((error as { code?: string }).code === '23503')
+      throw new AppError(400, 'unknown_link_target', PLAN_MESSAGES.linkTargetGone);
     throw error;
   }
 }
 
-export async function replaceMapAttributes(db: Queryable, companyId: string, mapId: string, links: readonly AttributeLink[]): Promise<void> {
+export async function replaceMapAttributes(
+  db: Queryable,
+  companyId: string,
+  mapId: string,
+  links: readonly AttributeLink[],
+): Promise<void> {
   await db.query(`DELETE FROM company.map_attributes WHERE company_id = $1 AND map_id = $2`, [companyId, mapId]);
   if (links.length === 0) return;
-  const rows = links.map((l, position) => ({ attribute_id: l.attributeId, position, presence: l.presence, validation_override: l.validationOverride ?? null }));
+  const rows = links.map((l, position) => ({
+    attribute_id: l.attributeId,
+    position,
+    presence: l.presence,
+    validation_override: l.validationOverride ?? null,
+  }));
   await targetWrite(() =>
     db.query(
       `INSERT INTO company.map_attributes (company_id, map_id, attribute_id, position, presence, validation_override)
@@ -103,7 +125,13 @@ export async function replaceMapAttributes(db: Queryable, companyId: string, map
 }
 
 /** Nodes and edges are written together: edges reference the map's nodes. */
-export async function replaceMapGraph(db: Queryable, companyId: string, mapId: string, nodes: readonly MapNode[], edges: readonly MapEdge[]): Promise<void> {
+export async function replaceMapGraph(
+  db: Queryable,
+  companyId: string,
+  mapId: string,
+  nodes: readonly MapNode[],
+  edges: readonly MapEdge[],
+): Promise<void> {
   await db.query(`DELETE FROM company.map_edges WHERE company_id = $1 AND map_id = $2`, [companyId, mapId]);
   await db.query(`DELETE FROM company.map_nodes WHERE company_id = $1 AND map_id = $2`, [companyId, mapId]);
   if (nodes.length > 0) {
@@ -111,12 +139,23 @@ export async function replaceMapGraph(db: Queryable, companyId: string, mapId: s
       db.query(
         `INSERT INTO company.map_nodes (company_id, map_id, view_id, position, x, y)
          SELECT $1, $2, x.view_id, x.position, x.x, x.y FROM jsonb_to_recordset($3::jsonb) AS x(view_id uuid, position integer, x float8, y float8)`,
-        [companyId, mapId, JSON.stringify(nodes.map((n, position) => ({ view_id: n.viewId, position, x: n.x, y: n.y })))],
+        [
+          companyId,
+          mapId,
+          JSON.stringify(nodes.map((n, position) => ({ view_id: n.viewId, position, x: n.x, y: n.y }))),
+        ],
       ),
     );
   }
   if (edges.length > 0) {
-    const rows = edges.map((e, position) => ({ id: e.id, position, from_view_id: e.from, to_view_id: e.to, event_id: e.eventId ?? null, label: e.label ?? null }));
+    const rows = edges.map((e, position) => ({
+      id: e.id,
+      position,
+      from_view_id: e.from,
+      to_view_id: e.to,
+      event_id: e.eventId ?? null,
+      label: e.label ?? null,
+    }));
     await targetWrite(() =>
       db.query(
         `INSERT INTO company.map_edges (company_id, map_id, id, position, from_view_id, to_view_id, event_id, label)
@@ -129,7 +168,11 @@ export async function replaceMapGraph(db: Queryable, companyId: string, mapId: s
 }
 
 /** The views on the map's nodes and the events on its edges, by name. */
-export async function mapReferences(db: Queryable, companyId: string, mapId: string): Promise<{ views: EntityRef[]; events: EntityRef[] }> {
+export async function mapReferences(
+  db: Queryable,
+  companyId: string,
+  mapId: string,
+): Promise<{ views: EntityRef[]; events: EntityRef[] }> {
   const { rows } = await db.query<{ kind: 'view' | 'event'; id: string; name: string; status: string }>(
     `SELECT 'view' AS kind, v.id, v.name, v.status
        FROM company.map_nodes n JOIN company.plan_views v ON v.company_id = n.company_id AND v.id = n.view_id
@@ -141,7 +184,8 @@ export async function mapReferences(db: Queryable, companyId: string, mapId: str
      ORDER BY 3, 2`,
     [companyId, mapId],
   );
-  const refs = (kind: string) => rows.filter((r) => r.kind === kind).map(({ id, name, status }) => ({ id, name, status }));
+  const refs = (kind: string) =>
+    rows.filter((r) => r.kind === kind).map(({ id, name, status }) => ({ id, name, status }));
   return { views: refs('view'), events: refs('event') };
 }
 
@@ -161,8 +205,14 @@ function toSummary(row: Record<string, unknown>): MapSummary {
   };
 }
 
-export function listMaps(read: ReadRunner, companyId: string, filters: MapListFilters, options: { exposedOnly: boolean; totals?: ListTotals }): Promise<PageOf<MapSummary>> {
-  const count = (table: string, extra = '') => `(SELECT count(*)::int FROM ${table} l WHERE l.company_id = p.company_id AND l.map_id = p.id ${extra})`;
+export function listMaps(
+  read: ReadRunner,
+  companyId: string,
+  filters: MapListFilters,
+  options: { exposedOnly: boolean; totals?: ListTotals },
+): Promise<PageOf<MapSummary>> {
+  const count = (table: string, extra = '') =>
+    `(SELECT count(*)::int FROM ${table} l WHERE l.company_id = p.company_id AND l.map_id = p.id ${extra})`;
   return listPage(
     read,
     companyId,

@@ -1,5 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { CreateMapBody, MAP_BODY_LIMIT_BYTES, MapDetail, MapListQuery, MapPage, MapSchema, UpdateMapBody } from '@tracemap/contracts';
+import {
+  CreateMapBody,
+  MAP_BODY_LIMIT_BYTES,
+  MapDetail,
+  MapListQuery,
+  MapPage,
+  MapSchema,
+  UpdateMapBody,
+} from '@tracemap/contracts';
 import type { CompanyDeps } from '../../core/deps';
 import { registerPlanEntityRoutes } from '../shared/entity-routes';
 import { createMap } from './create-map';

@@ -15,7 +15,11 @@ const USING = {
  * view it fires on being a node) or an attribute (as a map-level link), for
  * the `usedBy.maps` of views, events and attributes.
  */
-export async function mapsUsing(db: Queryable, companyId: string, target: { kind: 'view' | 'event' | 'attribute'; id: string }): Promise<EntityRef[]> {
+export async function mapsUsing(
+  db: Queryable,
+  companyId: string,
+  target: { kind: 'view' | 'event' | 'attribute'; id: string },
+): Promise<EntityRef[]> {
   const { rows } = await db.query<EntityRef>(
     `SELECT m.id, m.name, m.status FROM company.maps m
       WHERE m.company_id = $1 AND m.id IN (${USING[target.kind]})
@@ -27,6 +31,9 @@ export async function mapsUsing(db: Queryable, companyId: string, target: { kind
 
 /** Maps that are not archived, for company info. */
 export async function countMaps(db: Queryable, companyId: string): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM company.maps WHERE company_id = $1 AND status <> 'archived'`, [companyId]);
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM company.maps WHERE company_id = $1 AND status <> 'archived'`,
+    [companyId],
+  );
   return rows[0].n;
 }

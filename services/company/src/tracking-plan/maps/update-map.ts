@@ -12,7 +12,11 @@ import { changedMapDraft } from './map-fields';
 import { findMap, replaceMapAttributes, replaceMapGraph, updateMap as storeMap } from './map-repository';
 
 /** Sending `attributes`, `nodes` or `edges` replaces them as a whole, in the order given. */
-export async function updateMap(deps: CompanyDeps, actor: PlanActor, input: { id: string; changes: UpdateMapInput; ifMatch?: number }): Promise<PlanMap> {
+export async function updateMap(
+  deps: CompanyDeps,
+  actor: PlanActor,
+  input: { id: string; changes: UpdateMapInput; ifMatch?: number },
+): Promise<PlanMap> {
   const { companyId, userId } = actor;
   const updated = await tenantTransaction(deps.db, { companyId, userId }, async (client) => {
     const current = await findMap(client, companyId, input.id, { forUpdate: true });
@@ -24,7 +28,12 @@ export async function updateMap(deps: CompanyDeps, actor: PlanActor, input: { id
     const graphSent = changes.nodes !== undefined || changes.edges !== undefined;
     await checkMap(client, companyId, draft, { attributes: changes.attributes !== undefined, graph: graphSent });
     const candidate = { id: input.id, ...draft.fields, nodes: draft.nodes, edges: draft.edges };
-    await lintBeforeSave(client, companyId, { kind: 'map', entity: candidate }, await loadPlanSettings(client, companyId));
+    await lintBeforeSave(
+      client,
+      companyId,
+      { kind: 'map', entity: candidate },
+      await loadPlanSettings(client, companyId),
+    );
     await withNameCheck(
       () => storeMap(client, companyId, input.id, draft.fields),
       () => nameTaken('map', draft.fields.name),
@@ -40,7 +49,13 @@ export async function updateMap(deps: CompanyDeps, actor: PlanActor, input: { id
       action: updateAction(current.status, after.status),
       actorUserId: userId,
       version: after.version,
-      changes: fieldChanges(before, { id: input.id, ...draft.fields, attributes: draft.attributes, nodes: draft.nodes, edges: draft.edges }),
+      changes: fieldChanges(before, {
+        id: input.id,
+        ...draft.fields,
+        attributes: draft.attributes,
+        nodes: draft.nodes,
+        edges: draft.edges,
+      }),
     });
     return after;
   });

@@ -6,7 +6,13 @@ import { tenantTransaction } from '../../core/tenant';
 import { recordHistoryBatch, type HistoryRecord } from '../history/history-repository';
 import { planChanged, type PlanActor } from '../shared/plan-context';
 import { PLAN_MESSAGES } from '../shared/plan-errors';
-import { diffPlans, parseNativePlan, parseTrackingPlanCsv, planFromCsvRows, toNativePlan } from '@tracemap/tracking-plan';
+import {
+  diffPlans,
+  parseNativePlan,
+  parseTrackingPlanCsv,
+  planFromCsvRows,
+  toNativePlan,
+} from '@tracemap/tracking-plan';
 import { integrityProblems } from './import-checks';
 import { loadPlan } from './plan-repository';
 import { upsertPlan, versionsOf } from './plan-writer';
@@ -34,10 +40,21 @@ const TABLES: Record<HistoryEntityKind, string> = {
 export async function importTrackingPlan(deps: CompanyDeps, actor: PlanActor, input: ImportInput): Promise<ImportDiff> {
   const { companyId, userId } = actor;
   const diff = await tenantTransaction(deps.db, { companyId, userId }, async (client) => {
-    const current = { ...(await loadPlan(client, companyId, { exposedOnly: false, includeArchived: true })), maps: await loadMaps(client, companyId, { exposedOnly: false, includeArchived: true }) };
+    const current = {
+      ...(await loadPlan(client, companyId, { exposedOnly: false, includeArchived: true })),
+      maps: await loadMaps(client, companyId, { exposedOnly: false, includeArchived: true }),
+    };
     const currentNative = toNativePlan(current);
     const { plan: incoming, rejected } = readFile(input, currentNative);
-    const result = { format: input.format, dryRun: input.dryRun, applied: false, added: [], changed: [], unchanged: 0, rejected } as ImportDiff;
+    const result = {
+      format: input.format,
+      dryRun: input.dryRun,
+      applied: false,
+      added: [],
+      changed: [],
+      unchanged: 0,
+      rejected,
+    } as ImportDiff;
     if (!incoming || rejected.length > 0) return result;
     result.rejected = integrityProblems(current, incoming);
     if (result.rejected.length > 0) return result;
@@ -46,7 +63,8 @@ export async function importTrackingPlan(deps: CompanyDeps, actor: PlanActor, in
     if (input.dryRun || added.length + changed.length === 0) return result;
 
     const touched = new Set([...added, ...changed].map((entry) => `${entry.kind}:${entry.id}`));
-    const pick = <T extends { id: string }>(kind: HistoryEntityKind, list: T[]) => list.filter((e) => touched.has(`${kind}:${e.id}`));
+    const pick = <T extends { id: string }>(kind: HistoryEntityKind, list: T[]) =>
+      list.filter((e) => touched.has(`${kind}:${e.id}`));
     await upsertPlan(client, companyId, {
       attributes: pick('attribute', incoming.attributes),
       events: pick('event', incoming.events),
@@ -82,9 +100,22 @@ async function historyOf(
   const records: HistoryRecord[] = [];
   for (const kind of ['attribute', 'event', 'view', 'map'] as const) {
     const ofKind = entries.filter((e) => e.kind === kind && e.id);
-    const versions = await versionsOf(client, companyId, TABLES[kind], ofKind.map((e) => e.id!));
+    const versions = await versionsOf(
+      client,
+      companyId,
+      TABLES[kind],
+      ofKind.map((e) => e.id!),
+    );
     for (const entry of ofKind) {
-      records.push({ companyId, entityKind: kind, entityId: entry.id!, action: 'imported', actorUserId: userId, version: versions.get(entry.id!) ?? 1, changes: entry.changes ?? [] });
+      records.push({
+        companyId,
+        entityKind: kind,
+        entityId: entry.id!,
+        action: 'imported',
+        actorUserId: userId,
+        version: versions.get(entry.id!) ?? 1,
+        changes: entry.changes ?? [],
+      });
     }
   }
   return records;

@@ -4,7 +4,11 @@ import { searchText } from '../shared/list-query';
 import { graphColumns, mapAttributeLinksSql, replaceMapAttributes, replaceMapGraph } from '../maps/map-repository';
 
 /** Every map of the company with its links, nodes and edges, for plan files (archived ones too when asked). */
-export async function loadMaps(db: Queryable, companyId: string, options: { exposedOnly: boolean; includeArchived: boolean }): Promise<NativeMap[]> {
+export async function loadMaps(
+  db: Queryable,
+  companyId: string,
+  options: { exposedOnly: boolean; includeArchived: boolean },
+): Promise<NativeMap[]> {
   const { rows } = await db.query<{
     id: string;
     name: string;
@@ -20,7 +24,16 @@ export async function loadMaps(db: Queryable, companyId: string, options: { expo
       ORDER BY lower(m.name), m.id`,
     [companyId],
   );
-  return rows.map((r) => ({ id: r.id, name: r.name, description: r.description, attributes: r.attributes, nodes: r.nodes, edges: r.edges, layout: r.layout, status: r.status }));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    attributes: r.attributes,
+    nodes: r.nodes,
+    edges: r.edges,
+    layout: r.layout,
+    status: r.status,
+  }));
 }
 
 /**

@@ -14,7 +14,11 @@ export interface StoredPlan {
  * The whole plan of a company, for exports, imports and lint: six flat
  * queries (entities, then links grouped in memory) rather than one per entity.
  */
-export async function loadPlan(db: Queryable, companyId: string, options: { exposedOnly: boolean; includeArchived: boolean }): Promise<StoredPlan> {
+export async function loadPlan(
+  db: Queryable,
+  companyId: string,
+  options: { exposedOnly: boolean; includeArchived: boolean },
+): Promise<StoredPlan> {
   const live = options.includeArchived ? '' : `AND status <> 'archived'`;
   const exposed = options.exposedOnly ? 'AND exposed' : '';
   const attributes = await db.query(
@@ -37,7 +41,12 @@ export async function loadPlan(db: Queryable, companyId: string, options: { expo
   );
   const visible = new Set(attributes.rows.map((r) => r.id as string));
   const attributeLinks = async (table: string, owner: string) => {
-    const { rows } = await db.query<{ owner: string; attributeId: string; presence: AttributeLink['presence']; validationOverride: unknown }>(
+    const { rows } = await db.query<{
+      owner: string;
+      attributeId: string;
+      presence: AttributeLink['presence'];
+      validationOverride: unknown;
+    }>(
       `SELECT ${owner} AS owner, attribute_id AS "attributeId", presence, validation_override AS "validationOverride"
          FROM ${table} WHERE company_id = $1 ORDER BY ${owner}, position`,
       [companyId],
@@ -47,7 +56,8 @@ export async function loadPlan(db: Queryable, companyId: string, options: { expo
       // Links to archived (or, for viewers, hidden) attributes stay out with their attribute.
       if (!visible.has(row.attributeId)) continue;
       const link: AttributeLink = { attributeId: row.attributeId, presence: row.presence };
-      if (row.validationOverride !== null) link.validationOverride = row.validationOverride as AttributeLink['validationOverride'];
+      if (row.validationOverride !== null)
+        link.validationOverride = row.validationOverride as AttributeLink['validationOverride'];
       push(byOwner, row.owner, link);
     }
     return byOwner;
@@ -70,7 +80,9 @@ export async function loadPlan(db: Queryable, companyId: string, options: { expo
   return {
     attributes: attributes.rows.map(toAttribute),
     events: events.rows.map((row) => toEvent({ ...row, attributes: eventLinks.get(row.id) ?? [] })),
-    views: views.rows.map((row) => toView({ ...row, attributes: viewLinks.get(row.id) ?? [], events: viewEvents.get(row.id) ?? [] })),
+    views: views.rows.map((row) =>
+      toView({ ...row, attributes: viewLinks.get(row.id) ?? [], events: viewEvents.get(row.id) ?? [] }),
+    ),
   };
 }
 
@@ -81,7 +93,10 @@ function push<T>(map: Map<string, T[]>, key: string, value: T) {
 }
 
 /** Non-archived entities per kind, for company info. */
-export async function countPlan(db: Queryable, companyId: string): Promise<{ attributeCount: number; eventCount: number; viewCount: number }> {
+export async function countPlan(
+  db: Queryable,
+  companyId: string,
+): Promise<{ attributeCount: number; eventCount: number; viewCount: number }> {
   const { rows } = await db.query<{ attributeCount: number; eventCount: number; viewCount: number }>(
     `SELECT (SELECT count(*) FROM company.plan_attributes WHERE company_id = $1 AND status <> 'archived')::int AS "attributeCount",
             (SELECT count(*) FROM company.plan_events WHERE company_id = $1 AND status <> 'archived')::int AS "eventCount",

@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { AppError, decodeJsonBody, decodeTextBody } from '@tracemap/service-kit';
-import { CompanyPathParams, ExportQuery, IMPORT_BODY_LIMIT_BYTES, ImportDiffSchema, ImportQuery, LintReport } from '@tracemap/contracts';
+import {
+  CompanyPathParams,
+  ExportQuery,
+  IMPORT_BODY_LIMIT_BYTES,
+  ImportDiffSchema,
+  ImportQuery,
+  LintReport,
+} from '@tracemap/contracts';
 import type { CompanyDeps } from '../../core/deps';
 import { PLAN_FAILURE, PLAN_MESSAGES } from '../shared/plan-errors';
 import { actorOf, editAccess, readAccess } from '../shared/route-kit';
@@ -33,7 +40,10 @@ export async function planRoutes(parent: FastifyInstance, { deps }: { deps: Comp
     },
     async (request, reply) => {
       const file = await exportTrackingPlan(deps, actorOf(request), request.query.format ?? 'native');
-      return reply.header('content-type', file.contentType).header('content-disposition', `attachment; filename="${file.fileName}"`).send(file.body);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .send(file.body);
     },
   );
 
@@ -49,15 +59,25 @@ async function importRoute(parent: FastifyInstance, { deps }: { deps: CompanyDep
   app.removeAllContentTypeParsers();
   // Kept as text for the importer to parse, but the bytes meet the kit's checks first: CSV must be
   // UTF-8, and a native file also the nesting limit of every JSON body.
-  const asText = (decode: (raw: Buffer) => string) => (_request: unknown, raw: string | Buffer, done: (error: Error | null, body?: unknown) => void) => {
-    try {
-      done(null, decode(Buffer.from(raw)));
-    } catch (error) {
-      done(error as Error);
-    }
-  };
-  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: IMPORT_BODY_LIMIT_BYTES }, asText(decodeJsonBody));
-  app.addContentTypeParser('text/csv', { parseAs: 'buffer', bodyLimit: IMPORT_BODY_LIMIT_BYTES }, asText(decodeTextBody));
+  const asText =
+    (decode: (raw: Buffer) => string) =>
+    (_request: unknown, raw: string | Buffer, done: (error: Error | null, body?: unknown) => void) => {
+      try {
+        done(null, decode(Buffer.from(raw)));
+      } catch (error) {
+        done(error as Error);
+      }
+    };
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer', bodyLimit: IMPORT_BODY_LIMIT_BYTES },
+    asText(decodeJsonBody),
+  );
+  app.addContentTypeParser(
+    'text/csv',
+    { parseAs: 'buffer', bodyLimit: IMPORT_BODY_LIMIT_BYTES },
+    asText(decodeTextBody),
+  );
   app.post(
     '/:companyId/tracking-plan/import',
     {
@@ -69,9 +89,17 @@ async function importRoute(parent: FastifyInstance, { deps }: { deps: CompanyDep
     async (request) => {
       const isCsv = (request.headers['content-type'] ?? '').startsWith('text/csv');
       if ((request.query.format === 'csv') !== isCsv) {
-        throw new AppError(415, 'unsupported_media_type', request.query.format === 'csv' ? PLAN_MESSAGES.notCsv : PLAN_MESSAGES.notJson);
+        throw new AppError(
+          415,
+          'unsupported_media_type',
+          request.query.format === 'csv' ? PLAN_MESSAGES.notCsv : PLAN_MESSAGES.notJson,
+        );
       }
-      return importTrackingPlan(deps, actorOf(request), { format: request.query.format, text: String(request.body ?? ''), dryRun: request.query.dryRun ?? false });
+      return importTrackingPlan(deps, actorOf(request), {
+        format: request.query.format,
+        text: String(request.body ?? ''),
+        dryRun: request.query.dryRun ?? false,
+      });
     },
   );
 }

@@ -135,12 +135,33 @@ export async function upsertPlan(db: Queryable, companyId: string, plan: PlanWri
 async function replaceLinks(db: Queryable, companyId: string, plan: PlanWrite): Promise<void> {
   const eventIds = plan.events.map((e) => e.id);
   const viewIds = plan.views.map((v) => v.id);
-  await inChunks(eventIds, (ids) => db.query(`DELETE FROM company.plan_event_attributes WHERE company_id = $1 AND event_id = ANY($2::uuid[])`, [companyId, ids]));
-  await inChunks(viewIds, (ids) => db.query(`DELETE FROM company.plan_view_attributes WHERE company_id = $1 AND view_id = ANY($2::uuid[])`, [companyId, ids]));
-  await inChunks(viewIds, (ids) => db.query(`DELETE FROM company.plan_view_events WHERE company_id = $1 AND view_id = ANY($2::uuid[])`, [companyId, ids]));
+  await inChunks(eventIds, (ids) =>
+    db.query(`DELETE FROM company.plan_event_attributes WHERE company_id = $1 AND event_id = ANY($2::uuid[])`, [
+      companyId,
+      ids,
+    ]),
+  );
+  await inChunks(viewIds, (ids) =>
+    db.query(`DELETE FROM company.plan_view_attributes WHERE company_id = $1 AND view_id = ANY($2::uuid[])`, [
+      companyId,
+      ids,
+    ]),
+  );
+  await inChunks(viewIds, (ids) =>
+    db.query(`DELETE FROM company.plan_view_events WHERE company_id = $1 AND view_id = ANY($2::uuid[])`, [
+      companyId,
+      ids,
+    ]),
+  );
   const attributeLinks = (owners: Array<{ id: string; attributes: NativeEvent['attributes'] }>) =>
     owners.flatMap((o) =>
-      o.attributes.map((l, position) => ({ owner: o.id, attribute_id: l.attributeId, position, presence: l.presence, validation_override: l.validationOverride ?? null })),
+      o.attributes.map((l, position) => ({
+        owner: o.id,
+        attribute_id: l.attributeId,
+        position,
+        presence: l.presence,
+        validation_override: l.validationOverride ?? null,
+      })),
     );
   for (const [table, column, rows] of [
     ['company.plan_event_attributes', 'event_id', attributeLinks(plan.events)],
@@ -156,7 +177,13 @@ async function replaceLinks(db: Queryable, companyId: string, plan: PlanWrite): 
     );
   }
   const fired = plan.views.flatMap((v) =>
-    v.events.map((l, position) => ({ view_id: v.id, event_id: l.eventId, position, trigger: l.trigger ?? null, hotspot: l.hotspot ?? null })),
+    v.events.map((l, position) => ({
+      view_id: v.id,
+      event_id: l.eventId,
+      position,
+      trigger: l.trigger ?? null,
+      hotspot: l.hotspot ?? null,
+    })),
   );
   await inChunks(fired, (chunk) =>
     db.query(
@@ -169,13 +196,18 @@ async function replaceLinks(db: Queryable, companyId: string, plan: PlanWrite): 
 }
 
 /** Current versions of the given ids, for history entries of an import. */
-export async function versionsOf(db: Queryable, companyId: string, table: string, ids: string[]): Promise<Map<string, number>> {
+export async function versionsOf(
+  db: Queryable,
+  companyId: string,
+  table: string,
+  ids: string[],
+): Promise<Map<string, number>> {
   const versions = new Map<string, number>();
   await inChunks(ids, async (chunk) => {
-    const { rows } = await db.query<{ id: string; version: number }>(`SELECT id, version FROM ${table} WHERE company_id = $1 AND id = ANY($2::uuid[])`, [
-      companyId,
-      chunk,
-    ]);
+    const { rows } = await db.query<{ id: string; version: number }>(
+      `SELECT id, version FROM ${table} WHERE company_id = $1 AND id = ANY($2::uuid[])`,
+      [companyId, chunk],
+    );
     for (const row of rows) versions.set(row.id, row.version);
   });
   return versions;

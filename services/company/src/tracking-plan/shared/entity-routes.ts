@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { CompanyPathParams, EntityPathParams, HistoryPage, HistoryQuery, IfMatchHeaders, type HistoryEntityKind } from '@tracemap/contracts';
+import {
+  CompanyPathParams,
+  EntityPathParams,
+  HistoryPage,
+  HistoryQuery,
+  IfMatchHeaders,
+  type HistoryEntityKind,
+} from '@tracemap/contracts';
 import type { CompanyDeps } from '../../core/deps';
 import type { Outcome } from '../../core/idempotency';
 import { listEntityHistory } from '../history/list-entity-history';
@@ -27,9 +34,18 @@ export interface PlanEntitySpec<TQuery extends TSchema, TCreate extends TSchema,
     updated: TSchema;
   };
   list(deps: CompanyDeps, actor: PlanActor, filters: Static<TQuery>): Promise<unknown>;
-  create(deps: CompanyDeps, actor: PlanActor, input: Static<TCreate>, idempotencyKey?: string): Promise<Outcome<unknown>>;
+  create(
+    deps: CompanyDeps,
+    actor: PlanActor,
+    input: Static<TCreate>,
+    idempotencyKey?: string,
+  ): Promise<Outcome<unknown>>;
   get(deps: CompanyDeps, actor: PlanActor, id: string): Promise<unknown>;
-  update(deps: CompanyDeps, actor: PlanActor, input: { id: string; changes: Static<TUpdate>; ifMatch?: number }): Promise<unknown>;
+  update(
+    deps: CompanyDeps,
+    actor: PlanActor,
+    input: { id: string; changes: Static<TUpdate>; ifMatch?: number },
+  ): Promise<unknown>;
   remove(deps: CompanyDeps, actor: PlanActor, id: string): Promise<void>;
 }
 
@@ -63,7 +79,13 @@ export function registerPlanEntityRoutes<TQuery extends TSchema, TCreate extends
   app.post(
     collection,
     {
-      schema: { tags, params: CompanyPathParams, headers: CreateHeaders, body: schemas.create, response: { 201: schemas.created } },
+      schema: {
+        tags,
+        params: CompanyPathParams,
+        headers: CreateHeaders,
+        body: schemas.create,
+        response: { 201: schemas.created },
+      },
       config: { failureMessage: PLAN_FAILURE.save },
       preHandler: editAccess(deps),
       bodyLimit: spec.bodyLimit,
@@ -88,7 +110,13 @@ export function registerPlanEntityRoutes<TQuery extends TSchema, TCreate extends
   app.patch(
     item,
     {
-      schema: { tags, params: EntityPathParams, headers: IfMatchHeaders, body: schemas.update, response: { 200: schemas.updated } },
+      schema: {
+        tags,
+        params: EntityPathParams,
+        headers: IfMatchHeaders,
+        body: schemas.update,
+        response: { 200: schemas.updated },
+      },
       config: { failureMessage: PLAN_FAILURE.save },
       preHandler: editAccess(deps),
       bodyLimit: spec.bodyLimit,
@@ -121,6 +149,12 @@ export function registerPlanEntityRoutes<TQuery extends TSchema, TCreate extends
       config: { failureMessage: PLAN_FAILURE.history },
       preHandler: readAccess(deps),
     },
-    (request) => listEntityHistory(deps, actorOf(request), { kind: spec.kind, id: request.params.id, ...request.query, requestId: request.id }),
+    (request) =>
+      listEntityHistory(deps, actorOf(request), {
+        kind: spec.kind,
+        id: request.params.id,
+        ...request.query,
+        requestId: request.id,
+      }),
   );
 }

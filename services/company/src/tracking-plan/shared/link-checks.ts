@@ -18,12 +18,28 @@ export async function checkLinks(
   await assertLinkTargets(db, companyId, { attributeIds, eventIds: (links.events ?? []).map((l) => l.eventId) });
   const overridden = (links.attributes ?? []).filter((l) => l.validationOverride);
   if (overridden.length === 0) return;
-  const attributes = new Map((await findAttributesByIds(db, companyId, overridden.map((l) => l.attributeId))).map((a) => [a.id, a]));
+  const attributes = new Map(
+    (
+      await findAttributesByIds(
+        db,
+        companyId,
+        overridden.map((l) => l.attributeId),
+      )
+    ).map((a) => [a.id, a]),
+  );
   for (const link of overridden) {
     const attribute = attributes.get(link.attributeId)!;
-    const problems = validationProblems(link.validationOverride!, attribute.type as AttributeType, attribute.itemType as ItemType | null);
+    const problems = validationProblems(
+      link.validationOverride!,
+      attribute.type as AttributeType,
+      attribute.itemType as ItemType | null,
+    );
     if (problems.length > 0) {
-      throw new AppError(400, 'validation_failed', `attributes: the override of "${attribute.name}" is not valid: ${problems[0]}`);
+      throw new AppError(
+        400,
+        'validation_failed',
+        `attributes: the override of "${attribute.name}" is not valid: ${problems[0]}`,
+      );
     }
   }
 }

@@ -50,7 +50,8 @@ async function linkWrite(write: () => Promise<unknown>): Promise<void> {
   try {
     await write();
   } catch (error) {
-    if ((error as { code?: string }).code === '23503') throw new AppError(400, 'unknown_link_target', PLAN_MESSAGES.linkTargetGone);
+    if ((error as { code?: string }).code === '23503')
+      throw new AppError(400, 'unknown_link_target', PLAN_MESSAGES.linkTargetGone);
     throw error;
   }
 }
@@ -74,14 +75,24 @@ export async function replaceAttributeLinks(
         companyId,
         ownerId,
         JSON.stringify(
-          links.map((l, position) => ({ attribute_id: l.attributeId, position, presence: l.presence, validation_override: l.validationOverride ?? null })),
+          links.map((l, position) => ({
+            attribute_id: l.attributeId,
+            position,
+            presence: l.presence,
+            validation_override: l.validationOverride ?? null,
+          })),
         ),
       ],
     ),
   );
 }
 
-export async function replaceViewEvents(db: Queryable, companyId: string, viewId: string, links: readonly ViewEventLink[]): Promise<void> {
+export async function replaceViewEvents(
+  db: Queryable,
+  companyId: string,
+  viewId: string,
+  links: readonly ViewEventLink[],
+): Promise<void> {
   await db.query(`DELETE FROM company.plan_view_events WHERE company_id = $1 AND view_id = $2`, [companyId, viewId]);
   if (links.length === 0) return;
   await linkWrite(() =>
@@ -92,7 +103,14 @@ export async function replaceViewEvents(db: Queryable, companyId: string, viewId
       [
         companyId,
         viewId,
-        JSON.stringify(links.map((l, position) => ({ event_id: l.eventId, position, trigger: l.trigger ?? null, hotspot: l.hotspot ?? null }))),
+        JSON.stringify(
+          links.map((l, position) => ({
+            event_id: l.eventId,
+            position,
+            trigger: l.trigger ?? null,
+            hotspot: l.hotspot ?? null,
+          })),
+        ),
       ],
     ),
   );

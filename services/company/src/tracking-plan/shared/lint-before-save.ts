@@ -16,7 +16,11 @@ export async function lintInput(db: Queryable, companyId: string, settings: Plan
     views: plan.views,
     maps,
     named: archived,
-    settings: { eventNameCase: settings.eventNameCase, attributeNameCase: settings.attributeNameCase, rules: settings.lintRules },
+    settings: {
+      eventNameCase: settings.eventNameCase,
+      attributeNameCase: settings.attributeNameCase,
+      rules: settings.lintRules,
+    },
   };
 }
 
@@ -29,9 +33,17 @@ export type SaveCandidate =
   | { kind: 'attribute'; entity: LintCandidate<Attribute> }
   | { kind: 'event'; entity: LintCandidate<PlanEvent> }
   | { kind: 'view'; entity: LintCandidate<PlanView> }
-  | { kind: 'map'; entity: { id: string; name: string; status: string; nodes: MapNode[]; edges: Array<Pick<MapEdge, 'eventId'>> } };
+  | {
+      kind: 'map';
+      entity: { id: string; name: string; status: string; nodes: MapNode[]; edges: Array<Pick<MapEdge, 'eventId'>> };
+    };
 
-export async function lintBeforeSave(db: Queryable, companyId: string, candidate: SaveCandidate, settings: PlanSettings): Promise<void> {
+export async function lintBeforeSave(
+  db: Queryable,
+  companyId: string,
+  candidate: SaveCandidate,
+  settings: PlanSettings,
+): Promise<void> {
   let findings: LintFinding[];
   if (candidate.kind === 'map') {
     findings = await lintMapBeforeSave(db, companyId, candidate.entity, settings);
@@ -43,7 +55,8 @@ export async function lintBeforeSave(db: Queryable, companyId: string, candidate
   }
   // Name uniqueness is the database's to decide, with its own 409 naming the entity kind.
   const errors = findings.filter((f) => f.severity === 'error' && f.rule !== 'unique-name');
-  if (errors.length > 0) throw new AppError(422, 'lint_failed', PLAN_MESSAGES.lintFailed, undefined, { findings: errors });
+  if (errors.length > 0)
+    throw new AppError(422, 'lint_failed', PLAN_MESSAGES.lintFailed, undefined, { findings: errors });
 }
 
 type MapSaveCandidate = Extract<SaveCandidate, { kind: 'map' }>['entity'];
@@ -52,7 +65,12 @@ type MapSaveCandidate = Extract<SaveCandidate, { kind: 'map' }>['entity'];
  * A map's rules only ask about the views and events it points at, so only
  * those are read (a map save does not pay for loading the whole plan).
  */
-async function lintMapBeforeSave(db: Queryable, companyId: string, map: MapSaveCandidate, settings: PlanSettings): Promise<LintFinding[]> {
+async function lintMapBeforeSave(
+  db: Queryable,
+  companyId: string,
+  map: MapSaveCandidate,
+  settings: PlanSettings,
+): Promise<LintFinding[]> {
   const viewIds = map.nodes.map((n) => n.viewId);
   const eventIds = map.edges.flatMap((e) => (e.eventId ? [e.eventId] : []));
   const named = await namedOnMaps(db, companyId, viewIds, eventIds, { archivedOnly: false });
@@ -61,7 +79,11 @@ async function lintMapBeforeSave(db: Queryable, companyId: string, map: MapSaveC
     events: [],
     views: [],
     named,
-    settings: { eventNameCase: settings.eventNameCase, attributeNameCase: settings.attributeNameCase, rules: settings.lintRules },
+    settings: {
+      eventNameCase: settings.eventNameCase,
+      attributeNameCase: settings.attributeNameCase,
+      rules: settings.lintRules,
+    },
   };
   return lintMap({ id: map.id, name: map.name, status: map.status, viewIds, eventIds }, input);
 }

@@ -25,7 +25,11 @@ export interface ListSpec {
   equals?: Record<string, string | boolean | undefined>;
 }
 
-const SORT_COLUMNS: Record<string, string> = { name: 'lower(%.name)', updatedAt: '%.updated_at', createdAt: '%.created_at' };
+const SORT_COLUMNS: Record<string, string> = {
+  name: 'lower(%.name)',
+  updatedAt: '%.updated_at',
+  createdAt: '%.created_at',
+};
 const SORT_CASTS: Record<string, string> = { name: 'text', updatedAt: 'timestamptz', createdAt: 'timestamptz' };
 
 interface Cursor {
@@ -95,7 +99,10 @@ export async function listPage<T extends { id: string }>(
   else if (!filters.includeArchived) where.push(`${a}.status <> 'archived'`);
   if (filters.tag) where.push(`${param(filters.tag)} = ANY(${a}.tags)`);
   const searching = Boolean(filters.search && filters.search.trim() !== '');
-  if (searching) where.push(`${a}.id IN (SELECT company.plan_search_ids(${param(searchListOf(spec.table))}, ${param(containsPattern(filters.search!.trim()))}))`);
+  if (searching)
+    where.push(
+      `${a}.id IN (SELECT company.plan_search_ids(${param(searchListOf(spec.table))}, ${param(containsPattern(filters.search!.trim()))}))`,
+    );
   for (const [column, value] of Object.entries(spec.equals ?? {})) {
     if (value !== undefined) where.push(`${a}.${column} = ${param(value)}`);
   }
@@ -162,16 +169,29 @@ export async function listPage<T extends { id: string }>(
   const items = found.slice(0, limit);
   const last = items[items.length - 1];
   const nextCursor =
-    found.length > limit && last ? encodeCursor({ sort: filters.sort ?? 'name', value: String(last.sort_text), id: String(last.id) }) : null;
+    found.length > limit && last
+      ? encodeCursor({ sort: filters.sort ?? 'name', value: String(last.sort_text), id: String(last.id) })
+      : null;
   return { items: items.map(toItem), nextCursor, total };
 }
 
 /** What list search matches: name, display name, description and tags, lower-cased. */
-export function searchText(entity: { name: string; displayName?: string; description?: string; tags?: readonly string[] }): string {
-  return [entity.name, entity.displayName ?? '', entity.description ?? '', ...(entity.tags ?? [])].join('\n').toLowerCase();
+export function searchText(entity: {
+  name: string;
+  displayName?: string;
+  description?: string;
+  tags?: readonly string[];
+}): string {
+  return [entity.name, entity.displayName ?? '', entity.description ?? '', ...(entity.tags ?? [])]
+    .join('\n')
+    .toLowerCase();
 }
 
 const UTC_MILLIS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 /** Timestamps as ISO 8601 in UTC; the repositories already select them in that form, which passes through. */
 export const iso = (value: unknown): string =>
-  typeof value === 'string' && UTC_MILLIS.test(value) ? value : value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString();
+  typeof value === 'string' && UTC_MILLIS.test(value)
+    ? value
+    : value instanceof Date
+      ? value.toISOString()
+      : new Date(String(value)).toISOString();

@@ -31,7 +31,8 @@ export interface PlanActor {
 const PLAN_READ_SETTINGS = `SELECT set_config('random_page_cost', '1.1', true), set_config('plan_cache_mode', 'force_generic_plan', true); `;
 
 export function tenantReader(deps: CompanyDeps, actor: PlanActor): ReadRunner {
-  return (text, values) => preparedTenantRead(deps.db, { companyId: actor.companyId, userId: actor.userId }, PLAN_READ_SETTINGS, text, values);
+  return (text, values) =>
+    preparedTenantRead(deps.db, { companyId: actor.companyId, userId: actor.userId }, PLAN_READ_SETTINGS, text, values);
 }
 
 /** Viewers never see attributes that are not exposed (nor links to them). */
@@ -42,8 +43,19 @@ export const exposedOnly = (actor: PlanActor): boolean => actor.role === 'viewer
  * caller who sees the same attributes. `what` names the read and its inputs;
  * `items` counts the rows of an answer (the cache's bound is in rows).
  */
-export function keptPlanRead<T>(deps: CompanyDeps, actor: PlanActor, what: unknown, load: () => Promise<T>, items: (value: T) => number): Promise<T> {
-  return deps.planReads.read(actor.companyId, `${exposedOnly(actor) ? 'exposed' : 'all'}:${canonicalJson(what)}`, load, items);
+export function keptPlanRead<T>(
+  deps: CompanyDeps,
+  actor: PlanActor,
+  what: unknown,
+  load: () => Promise<T>,
+  items: (value: T) => number,
+): Promise<T> {
+  return deps.planReads.read(
+    actor.companyId,
+    `${exposedOnly(actor) ? 'exposed' : 'all'}:${canonicalJson(what)}`,
+    load,
+    items,
+  );
 }
 
 /** `If-Match: 3`, `"3"` or `W/"3"` → 3; absent → undefined. */

@@ -3,13 +3,21 @@ import type { HistoryEntityKind } from '@tracemap/contracts';
 
 // User-facing messages of the tracking-plan API, in one place for routes, use cases and tests.
 export const PLAN_MESSAGES = {
-  notFound: { attribute: 'Attribute not found', event: 'Event not found', view: 'View not found', map: 'Map not found' },
+  notFound: {
+    attribute: 'Attribute not found',
+    event: 'Event not found',
+    view: 'View not found',
+    map: 'Map not found',
+  },
   nameTaken: {
     attribute: (name: string, scope: string) =>
       `An ${scope}-scope attribute named "${name}" already exists (names count as equal regardless of case, spaces, _, - and .).`,
-    event: (name: string) => `An event named "${name}" already exists (names count as equal regardless of case, spaces, _, - and .).`,
-    view: (name: string) => `A view named "${name}" already exists (names count as equal regardless of case, spaces, _, - and .).`,
-    map: (name: string) => `A map named "${name}" already exists (names count as equal regardless of case, spaces, _, - and .).`,
+    event: (name: string) =>
+      `An event named "${name}" already exists (names count as equal regardless of case, spaces, _, - and .).`,
+    view: (name: string) =>
+      `A view named "${name}" already exists (names count as equal regardless of case, spaces, _, - and .).`,
+    map: (name: string) =>
+      `A map named "${name}" already exists (names count as equal regardless of case, spaces, _, - and .).`,
   },
   versionConflict: 'Someone else changed this since you opened it. Review the current version and save again.',
   attributeInUse: (events: number, views: number, maps = 0) =>
@@ -52,7 +60,8 @@ export function entityNotFound(kind: HistoryEntityKind): AppError {
 }
 
 export function nameTaken(kind: HistoryEntityKind, name: string, scope = ''): AppError {
-  const message = kind === 'attribute' ? PLAN_MESSAGES.nameTaken.attribute(name, scope) : PLAN_MESSAGES.nameTaken[kind](name);
+  const message =
+    kind === 'attribute' ? PLAN_MESSAGES.nameTaken.attribute(name, scope) : PLAN_MESSAGES.nameTaken[kind](name);
   return new AppError(409, `${kind}_name_taken`, message);
 }
 

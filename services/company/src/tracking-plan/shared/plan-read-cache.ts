@@ -25,7 +25,10 @@ export class PlanReadCache {
   private readonly cache: PushInvalidatedCache<unknown>;
   private readonly listeners: Array<(companyId: string) => void> = [];
 
-  constructor(db: pg.Pool, private readonly options: { databaseUrl: string; ttlMs: number; maxItems: number }) {
+  constructor(
+    db: pg.Pool,
+    private readonly options: { databaseUrl: string; ttlMs: number; maxItems: number },
+  ) {
     this.channel =
       options.ttlMs > 0
         ? new NotificationChannel({

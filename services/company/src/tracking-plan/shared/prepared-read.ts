@@ -44,7 +44,9 @@ export async function preparedTenantRead<R extends pg.QueryResultRow>(
   }
   const args = values.length > 0 ? `(${values.map((value) => pg.escapeLiteral(value)).join(', ')})` : '';
   try {
-    const results = (await client.query(`${tenantSettings(scope)}; ${settings}${prepare}EXECUTE ${name}${args}`)) as unknown as pg.QueryResult<R>[];
+    const results = (await client.query(
+      `${tenantSettings(scope)}; ${settings}${prepare}EXECUTE ${name}${args}`,
+    )) as unknown as pg.QueryResult<R>[];
     client.release();
     return results[results.length - 1].rows;
   } catch (error) {

@@ -5,8 +5,10 @@ import { companyAccess } from '../../core/company-access';
 import type { PlanActor } from './plan-context';
 
 /** Reading the plan is for every member; changing it takes the creator role or more. */
-export const readAccess = (deps: CompanyDeps) => companyAccess(deps, { access: 'member', locate: { from: 'params', field: 'companyId' } });
-export const editAccess = (deps: CompanyDeps) => companyAccess(deps, { access: 'edit', locate: { from: 'params', field: 'companyId' } });
+export const readAccess = (deps: CompanyDeps) =>
+  companyAccess(deps, { access: 'member', locate: { from: 'params', field: 'companyId' } });
+export const editAccess = (deps: CompanyDeps) =>
+  companyAccess(deps, { access: 'edit', locate: { from: 'params', field: 'companyId' } });
 
 export const actorOf = (request: FastifyRequest): PlanActor => request.company!;
 

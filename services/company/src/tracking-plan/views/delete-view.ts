@@ -14,7 +14,15 @@ export async function deleteView(deps: CompanyDeps, actor: PlanActor, id: string
     if (!current) throw entityNotFound('view');
     await removeView(client, companyId, id);
     const { version, createdAt: _c, updatedAt: _u, ...before } = current;
-    await recordHistory(client, { companyId, entityKind: 'view', entityId: id, action: 'deleted', actorUserId: userId, version, changes: fieldChanges(before, {}) });
+    await recordHistory(client, {
+      companyId,
+      entityKind: 'view',
+      entityId: id,
+      action: 'deleted',
+      actorUserId: userId,
+      version,
+      changes: fieldChanges(before, {}),
+    });
   });
   planChanged(deps, companyId);
 }

@@ -10,6 +10,9 @@ export async function getView(deps: CompanyDeps, actor: PlanActor, id: string): 
   return tenantTransaction(deps.db, { companyId: actor.companyId, userId: actor.userId }, async (client) => {
     const view = await findView(client, actor.companyId, id, { exposedOnly: exposedOnly(actor) });
     if (!view) throw entityNotFound('view');
-    return { ...view, usedBy: { ...viewUsage(), maps: await mapsUsing(client, actor.companyId, { kind: 'view', id }) } };
+    return {
+      ...view,
+      usedBy: { ...viewUsage(), maps: await mapsUsing(client, actor.companyId, { kind: 'view', id }) },
+    };
   });
 }

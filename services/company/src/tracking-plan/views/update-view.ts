@@ -17,7 +17,11 @@ import { findView, updateView as storeView, viewUsage } from './view-repository'
  * Sending `attributes` or `events` replaces those links as a whole, in the order given.
  * The answer names the maps the view is on: archiving a view keeps it on them, and the editor says where.
  */
-export async function updateView(deps: CompanyDeps, actor: PlanActor, input: { id: string; changes: UpdateViewInput; ifMatch?: number }): Promise<ViewDetail> {
+export async function updateView(
+  deps: CompanyDeps,
+  actor: PlanActor,
+  input: { id: string; changes: UpdateViewInput; ifMatch?: number },
+): Promise<ViewDetail> {
   const { companyId, userId } = actor;
   const updated = await tenantTransaction(deps.db, { companyId, userId }, async (client) => {
     const current = await findView(client, companyId, input.id, { forUpdate: true });
@@ -29,12 +33,18 @@ export async function updateView(deps: CompanyDeps, actor: PlanActor, input: { i
       events: input.changes.events ? draft.events : [],
     });
     const candidate = { id: input.id, ...draft.fields, attributes: draft.attributes, events: draft.events };
-    await lintBeforeSave(client, companyId, { kind: 'view', entity: candidate }, await loadPlanSettings(client, companyId));
+    await lintBeforeSave(
+      client,
+      companyId,
+      { kind: 'view', entity: candidate },
+      await loadPlanSettings(client, companyId),
+    );
     await withNameCheck(
       () => storeView(client, companyId, input.id, draft.fields),
       () => nameTaken('view', draft.fields.name),
     );
-    if (input.changes.attributes) await replaceAttributeLinks(client, 'company.plan_view_attributes', companyId, input.id, draft.attributes);
+    if (input.changes.attributes)
+      await replaceAttributeLinks(client, 'company.plan_view_attributes', companyId, input.id, draft.attributes);
     if (input.changes.events) await replaceViewEvents(client, companyId, input.id, draft.events);
     const after = (await findView(client, companyId, input.id))!;
     const { version: _v, createdAt: _c, updatedAt: _u, ...before } = current;
@@ -47,7 +57,10 @@ export async function updateView(deps: CompanyDeps, actor: PlanActor, input: { i
       version: after.version,
       changes: fieldChanges(before, candidate),
     });
-    return { ...after, usedBy: { ...viewUsage(), maps: await mapsUsing(client, companyId, { kind: 'view', id: input.id }) } };
+    return {
+      ...after,
+      usedBy: { ...viewUsage(), maps: await mapsUsing(client, companyId, { kind: 'view', id: input.id }) },
+    };
   });
   planChanged(deps, companyId);
   return updated;

@@ -28,7 +28,12 @@ export function newViewDraft(input: CreateViewInput): ViewDraft {
 export function changedViewDraft(current: PlanView, input: UpdateViewInput): ViewDraft {
   const { id: _id, version: _v, createdAt: _c, updatedAt: _u, attributes, events, ...fields } = current;
   // A field sent as null is not changed, except the screenshot, where null takes it away.
-  const { attributes: newAttributes, events: newEvents, screenshotUrl: _screenshotUrl, ...changes } = withoutNulls(input);
+  const {
+    attributes: newAttributes,
+    events: newEvents,
+    screenshotUrl: _screenshotUrl,
+    ...changes
+  } = withoutNulls(input);
   return {
     fields: {
       ...fields,

@@ -76,7 +76,12 @@ export function viewUsage(): UsedBy {
   return { events: [], views: [], maps: [] };
 }
 
-export function listViews(read: ReadRunner, companyId: string, filters: ViewListFilters, options: { exposedOnly: boolean; totals?: ListTotals }): Promise<PageOf<PlanView>> {
+export function listViews(
+  read: ReadRunner,
+  companyId: string,
+  filters: ViewListFilters,
+  options: { exposedOnly: boolean; totals?: ListTotals },
+): Promise<PageOf<PlanView>> {
   return listPage(
     read,
     companyId,

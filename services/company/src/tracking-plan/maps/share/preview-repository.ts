@@ -8,7 +8,12 @@ import { findMap } from '../map-repository';
  * attributes of the map, those views and those events (exposed ones only when
  * asked). Null for an unknown or archived map.
  */
-export async function readMapPreview(db: Queryable, companyId: string, mapId: string, exposedOnly: boolean): Promise<Omit<MapPreview, 'member'> | null> {
+export async function readMapPreview(
+  db: Queryable,
+  companyId: string,
+  mapId: string,
+  exposedOnly: boolean,
+): Promise<Omit<MapPreview, 'member'> | null> {
   const map = await findMap(db, companyId, mapId);
   if (!map || map.status === 'archived') return null;
   const viewIds = map.nodes.map((n) => n.viewId);
@@ -43,9 +48,19 @@ export async function readMapPreview(db: Queryable, companyId: string, mapId: st
   );
 
   return {
-    map: { id: map.id, name: map.name, description: map.description, layout: map.layout, status: map.status, nodes: map.nodes, edges: map.edges },
+    map: {
+      id: map.id,
+      name: map.name,
+      description: map.description,
+      layout: map.layout,
+      status: map.status,
+      nodes: map.nodes,
+      edges: map.edges,
+    },
     views,
     events,
-    attributes: attributes.map(({ mapPresence, ...a }) => (mapPresence ? { ...a, mapPresence: mapPresence as MapPreviewAttribute['mapPresence'] } : a)),
+    attributes: attributes.map(({ mapPresence, ...a }) =>
+      mapPresence ? { ...a, mapPresence: mapPresence as MapPreviewAttribute['mapPresence'] } : a,
+    ),
   };
 }

@@ -16,7 +16,10 @@ export async function findShare(db: Queryable, companyId: string, mapId: string)
 }
 
 /** One live link per map: a new token replaces the previous one, which stops working. */
-export async function storeShare(db: Queryable, share: { companyId: string; mapId: string; tokenHash: Buffer; userId: string }): Promise<StoredShare> {
+export async function storeShare(
+  db: Queryable,
+  share: { companyId: string; mapId: string; tokenHash: Buffer; userId: string },
+): Promise<StoredShare> {
   const { rows } = await db.query<{ createdAt: unknown }>(
     `INSERT INTO company.map_shares (company_id, map_id, token_hash, created_by) VALUES ($1, $2, $3, $4)
      ON CONFLICT (company_id, map_id) DO UPDATE SET token_hash = excluded.token_hash, created_by = excluded.created_by, created_at = now()
@@ -28,7 +31,10 @@ export async function storeShare(db: Queryable, share: { companyId: string; mapI
 
 /** True when there was a link to remove. */
 export async function removeShare(db: Queryable, companyId: string, mapId: string): Promise<boolean> {
-  const { rowCount } = await db.query(`DELETE FROM company.map_shares WHERE company_id = $1 AND map_id = $2`, [companyId, mapId]);
+  const { rowCount } = await db.query(`DELETE FROM company.map_shares WHERE company_id = $1 AND map_id = $2`, [
+    companyId,
+    mapId,
+  ]);
   return (rowCount ?? 0) > 0;
 }
 
@@ -37,13 +43,21 @@ export async function removeShare(db: Queryable, companyId: string, mapId: strin
 
 /** The company of a shared map whose live link has this token hash. */
 export async function companyOfSharedMap(db: Queryable, mapId: string, tokenHash: Buffer): Promise<string | null> {
-  const { rows } = await db.query<{ companyId: string | null }>(`SELECT company.map_share_company($1, $2) AS "companyId"`, [mapId, tokenHash]);
+  const { rows } = await db.query<{ companyId: string | null }>(
+    `SELECT company.map_share_company($1, $2) AS "companyId"`,
+    [mapId, tokenHash],
+  );
   return rows[0]?.companyId ?? null;
 }
 
 /** The company of a map among those of the user (one round trip, the user named for it alone). */
 export async function companyOfMemberMap(pool: pg.Pool, userId: string, mapId: string): Promise<string | null> {
-  const rows = await tenantRead<{ companyId: string | null }>(pool, { userId }, `SELECT company.map_company_for_member($1) AS "companyId"`, [mapId]);
+  const rows = await tenantRead<{ companyId: string | null }>(
+    pool,
+    { userId },
+    `SELECT company.map_company_for_member($1) AS "companyId"`,
+    [mapId],
+  );
   return rows[0]?.companyId ?? null;
 }
 
@@ -56,7 +70,10 @@ export async function mapEmbedOrigins(db: Queryable, mapId: string): Promise<str
 
 /** The map's version, the row locked so links of one map change one at a time; null when there is no such map. */
 export async function lockMapVersion(db: Queryable, companyId: string, mapId: string): Promise<number | null> {
-  const { rows } = await db.query<{ version: number }>(`SELECT version FROM company.maps WHERE company_id = $1 AND id = $2 FOR UPDATE`, [companyId, mapId]);
+  const { rows } = await db.query<{ version: number }>(
+    `SELECT version FROM company.maps WHERE company_id = $1 AND id = $2 FOR UPDATE`,
+    [companyId, mapId],
+  );
   return rows[0]?.version ?? null;
 }
 

@@ -2,7 +2,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Static } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { requireServiceToken } from '@tracemap/service-kit';
-import { MapFrameAncestorsSchema, MapPreviewPathParams, MapPreviewQuery, MapPreviewSchema, MapShareStateSchema, EntityPathParams } from '@tracemap/contracts';
+import {
+  MapFrameAncestorsSchema,
+  MapPreviewPathParams,
+  MapPreviewQuery,
+  MapPreviewSchema,
+  MapShareStateSchema,
+  EntityPathParams,
+} from '@tracemap/contracts';
 import type { CompanyDeps } from '../../../core/deps';
 import { companyAccess } from '../../../core/company-access';
 import { actorOf, editAccess, NoContent, readAccess } from '../../shared/route-kit';
@@ -70,9 +77,13 @@ export async function mapShareRoutes(parent: FastifyInstance, { deps }: { deps: 
     },
   });
   /** With a token the token alone decides; without one only a signed-in member gets past (anyone else: the same 404). */
-  async function previewAccess(request: FastifyRequest<{ Querystring: Static<typeof MapPreviewQuery> }>, reply: FastifyReply) {
+  async function previewAccess(
+    request: FastifyRequest<{ Querystring: Static<typeof MapPreviewQuery> }>,
+    reply: FastifyReply,
+  ) {
     if (request.query.token !== undefined) return;
-    if (!request.auth && !request.authFailure && !request.authUnavailable && !request.authRejection) throw previewNotFound();
+    if (!request.auth && !request.authFailure && !request.authUnavailable && !request.authRejection)
+      throw previewNotFound();
     await memberAccess.call(request.server, request, reply);
   }
 
