@@ -14,15 +14,13 @@ export function showReadably(
   size: { width: number; height: number },
   direction: MapLayout,
 ): Promise<unknown> {
-  const boxes = flow
-    .getNodes()
-    .map((n) => ({
-      id: n.id,
-      x: n.position.x,
-      y: n.position.y,
-      width: n.measured?.width ?? 0,
-      height: n.measured?.height ?? 0,
-    }));
+  const boxes = flow.getNodes().map((n) => ({
+    id: n.id,
+    x: n.position.x,
+    y: n.position.y,
+    width: n.measured?.width ?? 0,
+    height: n.measured?.height ?? 0,
+  }));
   const start = startNodeOf(boxes, flow.getEdges(), direction);
   return flow.setViewport(readableViewport(boxes, start, size.width, size.height));
 }

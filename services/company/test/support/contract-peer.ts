@@ -118,23 +118,19 @@ export async function startContractPeer(options: {
     }
     const email = String(body.email).toLowerCase();
     if ([...users.values()].some((u) => u.email === email)) {
-      return reply
-        .code(422)
-        .send({
-          code: 'email_exists',
-          msg: 'A user with this email address has already been registered',
-          message: 'A user with this email address has already been registered',
-        });
+      return reply.code(422).send({
+        code: 'email_exists',
+        msg: 'A user with this email address has already been registered',
+        message: 'A user with this email address has already been registered',
+      });
     }
     if (String(body.password).length < 10) {
-      return reply
-        .code(422)
-        .send({
-          code: 'weak_password',
-          msg: 'Password should be at least 10 characters.',
-          message: 'Password should be at least 10 characters.',
-          weak_password: { reasons: ['length'] },
-        });
+      return reply.code(422).send({
+        code: 'weak_password',
+        msg: 'Password should be at least 10 characters.',
+        message: 'Password should be at least 10 characters.',
+        weak_password: { reasons: ['length'] },
+      });
     }
     const metadata = (body.user_metadata ?? {}) as Record<string, string>;
     const user = addUser({

@@ -39,14 +39,11 @@ export default fp<AccessTokenCheckOptions>(
           return reply.code(401).send({ statusCode: 401, code: 'session_expired', message: SESSION_EXPIRED });
         }
         request.log.warn({ err: error }, 'could not verify token: signing keys unreachable');
-        return reply
-          .code(503)
-          .header('retry-after', '5')
-          .send({
-            statusCode: 503,
-            code: 'service_unavailable',
-            message: 'Sign-in cannot be checked right now. Try again later.',
-          });
+        return reply.code(503).header('retry-after', '5').send({
+          statusCode: 503,
+          code: 'service_unavailable',
+          message: 'Sign-in cannot be checked right now. Try again later.',
+        });
       }
     });
   },
