@@ -1,15 +1,14 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, OptionalNullable } from './nullable';
+import { HttpUrl } from './http-url';
 import { COMPANY_ROLES } from './account';
 import { EMAIL_SOURCES, SUPPORT_STATUSES } from './admin-vocabulary';
 import { RoadmapStatusSchema } from './roadmap';
+import { strictObject as strict, UuidSchema as Uuid, EmailSchema as Email } from './primitives';
 
 // Contracts of the product-admin API (`/api/account/admin/*`, product admins only) and of the
 // support messages (`/api/support/*`, anyone). Dates are ISO 8601 strings.
 
-const strict = { additionalProperties: false } as const;
-const Uuid = Type.String({ format: 'uuid' });
-const Email = Type.String({ format: 'email', maxLength: 320 });
 const Limit = Type.Optional(Type.Integer({ minimum: 1, maximum: 200 }));
 export const CompanyRoleSchema = Type.Union(COMPANY_ROLES.map((r) => Type.Literal(r)));
 
@@ -21,8 +20,8 @@ export const BugReportBody = Type.Object(
   {
     bugType: Type.String({ minLength: 1, maxLength: 100 }),
     description: Type.String({ minLength: 1, maxLength: 10000 }),
-    bugUrl: OptionalNullable(Type.String({ maxLength: 2048 })),
-    submissionUrl: OptionalNullable(Type.String({ maxLength: 2048 })),
+    bugUrl: OptionalNullable(HttpUrl),
+    submissionUrl: OptionalNullable(HttpUrl),
     companyId: OptionalNullable(Type.String({ maxLength: 100 })),
     mapId: OptionalNullable(Type.String({ maxLength: 100 })),
     userAgent: OptionalNullable(Type.String({ maxLength: 1024 })),

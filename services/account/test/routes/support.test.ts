@@ -123,6 +123,23 @@ describe('POST /api/support/bug-report', () => {
     });
   });
 
+  test.each(['javascript:alert(document.domain)', 'data:text/html,x', '//evil.example/x'])(
+    'a page address that is not http(s) or a same-site path (%s) is refused and nothing is stored',
+    async (address) => {
+      const before = await count(app, 'bug_reports');
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/support/bug-report',
+        payload: { ...report, bugUrl: address },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(
+        'bugUrl must be a web address starting with http:// or https://, or a path starting with /',
+      );
+      expect(await count(app, 'bug_reports')).toBe(before);
+    },
+  );
+
   test('optional fields sent as null are read as not given: 201, stored as empty', async () => {
     const payload = {
       bugType: 'ui',
