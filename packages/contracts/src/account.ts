@@ -1,11 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { strictObject as strict, UuidSchema as Uuid, EmailSchema as Email } from './primitives';
 
 // Contracts of the account service: its public routes (`/api/account/*`), and the internal ones
 // other services call (`/internal/profiles/*`, `/internal/users/*`, service token only).
-
-const strict = { additionalProperties: false } as const;
-const Uuid = Type.String({ format: 'uuid' });
-const Email = Type.String({ format: 'email', maxLength: 320 });
 
 /** Company roles from the highest to the lowest (viewer is the lower role). */
 export const COMPANY_ROLES = ['owner', 'admin', 'creator', 'viewer'] as const;

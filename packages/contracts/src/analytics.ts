@@ -1,12 +1,11 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { strictObject as strict } from './primitives';
 
 // Product analytics collected by our own endpoint, `POST /api/analytics/events`. The browser
 // batches events; nothing here identifies a person except the user id the server adds for a
 // signed-in caller.
 
 export { analyticsPath } from './analytics-path';
-
-const strict = { additionalProperties: false } as const;
 
 /** Largest accepted request body, in bytes. */
 export const ANALYTICS_BODY_LIMIT_BYTES = 64 * 1024;

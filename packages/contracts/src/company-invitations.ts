@@ -1,10 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { CompanyRoleSchema, EmailSchema, PersonNameSchema } from './company';
+import { CompanyRoleSchema, PersonNameSchema } from './company';
 import { Nullable } from './nullable';
 import { literals } from './tracking-plan/model';
-
-const strict = { additionalProperties: false } as const;
-const Uuid = Type.String({ format: 'uuid' });
+import { strictObject as strict, UuidSchema as Uuid, EmailSchema } from './primitives';
 
 // The company service's invitation routes (`/api/company/invite…`, `/api/company/invitations/…`).
 

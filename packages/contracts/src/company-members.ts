@@ -1,8 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CompanyRoleSchema } from './company';
-
-const strict = { additionalProperties: false } as const;
-const Uuid = Type.String({ format: 'uuid' });
+import { strictObject as strict, UuidSchema as Uuid } from './primitives';
 
 // The company service's member routes (`/api/company/permissions`).
 

@@ -5,9 +5,7 @@ import { NameCaseSchema } from './company-settings';
 import { OptionalNullable } from './nullable';
 import { LintSettingsSchema } from './tracking-plan/api';
 import { MapEmbedOriginsSchema } from './tracking-plan/map-share';
-
-const strict = { additionalProperties: false } as const;
-const Uuid = Type.String({ format: 'uuid' });
+import { strictObject as strict, UuidSchema as Uuid } from './primitives';
 
 // The company service's companies routes (`/api/company/*`). Request objects refuse fields they do not name.
 
@@ -18,7 +16,6 @@ export { CompanyIdParams, UserIdParams };
 // Names reach email subjects and tables: `nameText` refuses control and text-direction characters.
 export const CompanyNameSchema = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S', nameText: true });
 export const PersonNameSchema = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S', nameText: true });
-export const EmailSchema = Type.String({ format: 'email', maxLength: 254 });
 
 /** Routes that name one company in their body. */
 export const CompanyIdBody = Type.Object({ companyId: Uuid }, strict);

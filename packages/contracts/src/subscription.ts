@@ -1,11 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable } from './nullable';
 import { SUBSCRIPTION_STATUSES } from './subscription-status';
+import { strictObject as strict } from './primitives';
 
 // Contracts of the subscription service's public API (`/api/subscription/*`). Amounts are in
 // the currency's smallest unit (cents); dates are ISO 8601 strings.
-
-const strict = { additionalProperties: false } as const;
 
 export const SubscriptionStatusSchema = Type.Union(SUBSCRIPTION_STATUSES.map((s) => Type.Literal(s)));
 

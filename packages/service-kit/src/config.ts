@@ -48,8 +48,8 @@ export function loadConfig<P extends TProperties>(
     const given = env[name];
     return given === undefined ? `${name}: is required (${e.message})` : `${name}: ${e.message} (got "${given}")`;
   });
-  if (problems.length > 0) throw new ConfigError(problems);
-  return converted as Static<TObject<P>>;
+  if (problems.length > 0 || !Value.Check(schema, converted)) throw new ConfigError(problems);
+  return converted;
 }
 
 /** Settings of a service without a database (the gateway). */

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable } from '../nullable';
-import { JsonObjectSchema, strictObject, UuidSchema } from '../primitives';
+import { EmailSchema, JsonObjectSchema, strictObject, UuidSchema } from '../primitives';
 
 // The auth service's `/internal/*` routes: other services call them with the service token;
 // the gateway never routes them. Answers are in camelCase, errors in the platform's shape.
@@ -88,7 +88,7 @@ export const EndedSessionsResponse = Type.Object({ ended: Type.Integer() }, stri
 
 export const AuthInternalInviteBody = Type.Object(
   {
-    email: Type.String({ format: 'email', maxLength: 320 }),
+    email: EmailSchema,
     firstName: Type.Optional(Type.String({ maxLength: 100 })),
     lastName: Type.Optional(Type.String({ maxLength: 100 })),
     redirectTo: Type.Optional(Type.String({ maxLength: 2048 })),

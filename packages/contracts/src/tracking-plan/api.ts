@@ -27,8 +27,7 @@ import {
   type LintRule,
   type LintSeverity,
 } from './vocabulary';
-
-const strict = { additionalProperties: false } as const;
+import { strictObject as strict } from '../primitives';
 
 // ——— Paths and headers ———
 export const CompanyPathParams = Type.Object({ companyId: EntityId }, strict);

@@ -9,10 +9,9 @@ import {
   ViewTypeSchema,
 } from './model';
 import { MapEdgeSchema, MapLayoutSchema, MapNodeSchema } from './map';
+import { strictObject as strict } from '../primitives';
 
 // A map's read-only preview and the public link that opens it without an account.
-
-const strict = { additionalProperties: false } as const;
 
 /**
  * Whether the map has a live public link. The token is shown once, in the

@@ -3,11 +3,10 @@ import { AttributeLinkSchema, Description, EntityId, PlanName, PlanStatusSchema,
 import { EntityRef, Page } from './api';
 import { optionalInputFields } from '../nullable';
 import { LIST_SORTS, MAP_EDGES_MAX, MAP_LAYOUTS, MAP_NODES_MAX, PAGE_LIMIT_MAX } from './vocabulary';
+import { strictObject as strict } from '../primitives';
 
 // A map is a journey over the company's views: nodes place views on a canvas,
 // edges say the user moves from one view to another, maybe through an event.
-
-const strict = { additionalProperties: false } as const;
 
 export const MapLayoutSchema = literals(MAP_LAYOUTS);
 

@@ -13,6 +13,7 @@ import {
   PRESENCES,
   ENTITY_KINDS,
 } from './vocabulary';
+import { strictObject as strict } from '../primitives';
 
 // The tracking plan's entities as the API speaks them. Request schemas refuse
 // unknown fields; responses carry every field so clients never guess defaults.
@@ -20,7 +21,6 @@ import {
 /** A union of string literals whose static type is the literals, not `string`. */
 export const literals = <T extends readonly string[]>(values: T) =>
   Type.Union(values.map((v) => Type.Literal(v))) as unknown as TUnion<TLiteral<T[number]>[]>;
-const strict = { additionalProperties: false } as const;
 
 export const AttributeScopeSchema = literals(ATTRIBUTE_SCOPES);
 export const AttributeTypeSchema = literals(ATTRIBUTE_TYPES);

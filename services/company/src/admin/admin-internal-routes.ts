@@ -1,6 +1,13 @@
 import { Type } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { CompanyIdParams, CompanyNameSchema, CompanyRoleSchema, IdempotencyKeySchema } from '@tracemap/contracts';
+import {
+  CompanyIdParams,
+  CompanyNameSchema,
+  CompanyRoleSchema,
+  IdempotencyKeySchema,
+  strictObject as strict,
+  UuidSchema as Uuid,
+} from '@tracemap/contracts';
 import { requireServiceToken } from '@tracemap/service-kit';
 import type { FastifyInstance } from 'fastify';
 import type { CompanyDeps } from '../core/deps';
@@ -9,8 +16,6 @@ import { getCompanyMembers } from './get-company-members';
 import { countCompanies, searchCompanies } from './search-companies';
 import { createCompany } from '../companies/create-company';
 
-const strict = { additionalProperties: false } as const;
-const Uuid = Type.String({ format: 'uuid' });
 const SearchQuery = Type.Object(
   { q: Type.String({ maxLength: 200 }), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })) },
   strict,
