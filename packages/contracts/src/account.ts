@@ -1,12 +1,11 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { COMPANY_ROLES, type CompanyRole } from './company-roles';
 import { strictObject as strict, UuidSchema as Uuid, EmailSchema as Email } from './primitives';
 
 // Contracts of the account service: its public routes (`/api/account/*`), and the internal ones
 // other services call (`/internal/profiles/*`, `/internal/users/*`, service token only).
 
 /** Company roles from the highest to the lowest (viewer is the lower role). */
-export const COMPANY_ROLES = ['owner', 'admin', 'creator', 'viewer'] as const;
-export type CompanyRole = (typeof COMPANY_ROLES)[number];
 const CompanyRoleLiterals = Type.Union(COMPANY_ROLES.map((r) => Type.Literal(r)));
 
 /** One entry of the user's `companyPermissions`. */

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, OptionalNullable } from './nullable';
 import { HttpUrl } from './http-url';
-import { COMPANY_ROLES } from './account';
+import { COMPANY_ROLES } from './company-roles';
 import { EMAIL_SOURCES, SUPPORT_STATUSES } from './admin-vocabulary';
 import { RoadmapStatusSchema } from './roadmap';
 import { strictObject as strict, UuidSchema as Uuid, EmailSchema as Email } from './primitives';

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable } from './nullable';
-import { COMPANY_ROLES } from './account';
+import { COMPANY_ROLES } from './company-roles';
 import { NameCaseSchema } from './company-settings';
 import { CompanySubscriptionSchema } from './subscription';
 import { LintSettingsSchema } from './tracking-plan/api';

@@ -1,7 +1,8 @@
-import { COMPANY_ROLES, type CompanyRole } from './account';
+// Company roles and their rules, without I/O or the schema library: the company service enforces
+// them and the pages (whose first render must stay small) offer only what they allow.
 
-// Company role rules without I/O: the company service enforces them and the pages offer only
-// what they allow, so both read them from here.
+export const COMPANY_ROLES = ['owner', 'admin', 'creator', 'viewer'] as const;
+export type CompanyRole = (typeof COMPANY_ROLES)[number];
 
 /** What an action asks of the caller's role: any member, edit (creator and up), admin rights, or owner. */
 export type CompanyAccess = 'member' | 'edit' | 'admin' | 'owner';
