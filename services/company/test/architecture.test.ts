@@ -70,7 +70,7 @@ test('routes read their typed input from the type provider or route generics, ne
     (file) => file !== __filename,
   );
   const casts = everywhere.filter((file) =>
-    /as Static<|request\.(body|params|query) as /.test(fs.readFileSync(file, 'utf8')),
+    /as\s+Static<|request\.(body|params|query)\s+as\s/.test(fs.readFileSync(file, 'utf8')),
   );
   expect(casts.map((file) => path.relative(path.join(__dirname, '..'), file))).toEqual([]);
 });
