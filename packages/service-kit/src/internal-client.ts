@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { Static, TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
+import { ensureAnswerFormats } from './answer-formats';
 import { AppError } from './errors';
 
 export interface InternalClientOptions {
@@ -68,6 +69,7 @@ const checks = new WeakMap<TSchema, TypeCheck<TSchema>>();
 function checkerOf(schema: TSchema): TypeCheck<TSchema> {
   let check = checks.get(schema);
   if (!check) {
+    ensureAnswerFormats();
     check = TypeCompiler.Compile(schema);
     checks.set(schema, check);
   }

@@ -41,3 +41,19 @@ test('without a contract the answer passes as it came', async () => {
     users: 'none',
   });
 });
+
+test('string formats the contracts use (uuid, date-time) are checked, not refused for being unknown', async () => {
+  const Created = Type.Object({ id: Type.String({ format: 'uuid' }), at: Type.String({ format: 'date-time' }) });
+  answer = { id: '8b7a4b4e-3f1c-4a53-9d0e-6b1f2d3c4e5f', at: '2026-01-02T03:04:05.000Z' };
+  expect(await call('/internal/users/lookup', { method: 'POST', body: {}, answer: Created })).toEqual(answer);
+  for (const wrong of [
+    { id: 'not-a-uuid', at: '2026-01-02T03:04:05.000Z' },
+    { id: '8b7a4b4e-3f1c-4a53-9d0e-6b1f2d3c4e5f', at: 'yesterday' },
+  ]) {
+    answer = wrong;
+    const failure = await call('/internal/users/lookup', { method: 'POST', body: {}, answer: Created }).catch(
+      (error: unknown) => error,
+    );
+    expect(failure).toMatchObject({ statusCode: 502, code: 'upstream_error' });
+  }
+});
