@@ -23,6 +23,8 @@ export * from './company-info';
 export * from './company';
 export * from './company-members';
 export * from './company-invitations';
+export * from './company-internal';
+export * from './company-internal-client';
 export * from './primitives';
 export * from './auth';
 export * from './subscription-changes';

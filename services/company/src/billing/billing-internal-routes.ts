@@ -1,5 +1,13 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { CompanyIdParams, CompanyUserParams, UserIdBody } from '@tracemap/contracts';
+import {
+  BillingContactsAnswer,
+  CompanyIdParams,
+  CompanyInfoResponse,
+  CompanyUserParams,
+  MemberRoleAnswer,
+  SubscriptionChangedAnswer,
+  UserIdBody,
+} from '@tracemap/contracts';
 import { AppError, requireServiceToken } from '@tracemap/service-kit';
 import type { FastifyInstance } from 'fastify';
 import type { CompanyDeps } from '../core/deps';
@@ -22,7 +30,7 @@ export async function billingInternalRoutes(parent: FastifyInstance, { deps }: {
 
   app.get(
     '/companies/:companyId/members/:userId',
-    { schema: { params: CompanyUserParams }, config, onRequest },
+    { schema: { params: CompanyUserParams, response: { 200: MemberRoleAnswer } }, config, onRequest },
     async (request) => {
       const { companyId, userId } = request.params;
       const role = await currentRole(deps, companyId, userId);
@@ -33,7 +41,11 @@ export async function billingInternalRoutes(parent: FastifyInstance, { deps }: {
 
   app.post(
     '/companies/:companyId/info',
-    { schema: { params: CompanyIdParams, body: UserIdBody }, config, onRequest },
+    {
+      schema: { params: CompanyIdParams, body: UserIdBody, response: { 200: CompanyInfoResponse } },
+      config,
+      onRequest,
+    },
     async (request) => {
       const { companyId } = request.params;
       const { userId } = request.body;
@@ -47,7 +59,7 @@ export async function billingInternalRoutes(parent: FastifyInstance, { deps }: {
 
   app.get(
     '/companies/:companyId/billing-contacts',
-    { schema: { params: CompanyIdParams }, config, onRequest },
+    { schema: { params: CompanyIdParams, response: { 200: BillingContactsAnswer } }, config, onRequest },
     async (request) => {
       const { companyId } = request.params;
       const found = await tenantTransaction(deps.db, { companyId }, async (client) => ({
@@ -75,12 +87,12 @@ export async function billingInternalRoutes(parent: FastifyInstance, { deps }: {
 
   app.post(
     '/companies/:companyId/subscription-changed',
-    { schema: { params: CompanyIdParams }, config, onRequest },
+    { schema: { params: CompanyIdParams, response: { 200: SubscriptionChangedAnswer } }, config, onRequest },
     async (request) => {
       const { companyId } = request.params;
       deps.infoCache.invalidate(companyId);
       deps.subscriptions.invalidate(companyId);
-      return { ok: true };
+      return { ok: true as const };
     },
   );
 }

@@ -1,10 +1,12 @@
 import { AppError, type InternalClient } from '@tracemap/service-kit';
-import type { CompanyInfoAnswer, CompanyRole } from '@tracemap/contracts';
+import {
+  companyInternalClient,
+  type BillingContactsAnswer,
+  type CompanyInfoAnswer,
+  type CompanyRole,
+} from '@tracemap/contracts';
 
-export interface BillingContact {
-  email: string;
-  firstName: string | null;
-}
+export type { BillingContact } from '@tracemap/contracts';
 
 interface Logger {
   warn(obj: object, msg?: string): void;
@@ -15,17 +17,13 @@ interface Logger {
  * company service: when it is down, billing answers 503 rather than guessing a role.
  */
 export function createPeers({ company, account }: { company: InternalClient; account: InternalClient }, log: Logger) {
-  const path = (companyId: string) => `/internal/companies/${encodeURIComponent(companyId)}`;
+  const companies = companyInternalClient(company);
 
   return {
     /** The caller's role in the company, or null when not a member (or no such company). */
     async role(companyId: string, userId: string, requestId?: string): Promise<CompanyRole | null> {
       try {
-        const answer = await company<{ role: CompanyRole }>(
-          `${path(companyId)}/members/${encodeURIComponent(userId)}`,
-          { requestId },
-        );
-        return answer.role;
+        return (await companies.memberRole(companyId, userId, requestId)).role;
       } catch (error) {
         if (error instanceof AppError && error.statusCode === 404) return null;
         throw error;
@@ -34,21 +32,18 @@ export function createPeers({ company, account }: { company: InternalClient; acc
 
     /** Company info as this member sees it, read fresh (after a billing change). */
     companyInfo(companyId: string, userId: string, requestId?: string): Promise<CompanyInfoAnswer> {
-      return company(`${path(companyId)}/info`, { method: 'POST', body: { userId }, requestId });
+      return companies.companyInfo(companyId, userId, requestId);
     },
 
     /** Owners and admins, who get billing emails. */
-    async billingContacts(
-      companyId: string,
-      requestId?: string,
-    ): Promise<{ companyName: string | null; contacts: BillingContact[] }> {
-      return company(`${path(companyId)}/billing-contacts`, { requestId });
+    billingContacts(companyId: string, requestId?: string): Promise<BillingContactsAnswer> {
+      return companies.billingContacts(companyId, requestId);
     },
 
     /** Tells the company service to forget what it cached about this company's subscription (best effort). */
     async subscriptionChanged(companyId: string, requestId?: string): Promise<void> {
       try {
-        await company(`${path(companyId)}/subscription-changed`, { method: 'POST', body: {}, requestId });
+        await companies.subscriptionChanged(companyId, requestId);
       } catch (error) {
         log.warn(
           { err: error, companyId },

@@ -1,31 +1,18 @@
-import type { AdminCompanySummary, CompanyRole } from '@tracemap/contracts';
+import { companyInternalClient, type CompanyAdminCreateInput, type CompanyAdminMemberInput } from '@tracemap/contracts';
 import type { InternalClient } from '@tracemap/service-kit';
-import { outboxClient, type ProcessAbout } from './auth-admin-api';
+import { outboxClient } from './auth-admin-api';
 
-/** The company service's internal routes for the product-admin area. */
+/** The company service's internal routes for the product-admin area, answers checked against company's contracts. */
 export function createCompanyAdminApi(call: InternalClient) {
+  const company = companyInternalClient(call);
   return {
-    search: (q: string, limit: number, requestId: string) =>
-      call<{ companies: AdminCompanySummary[] }>(
-        `/internal/admin/companies?${new URLSearchParams({ q, limit: String(limit) })}`,
-        { requestId },
-      ),
-    about: (requestId: string) => call<ProcessAbout>('/internal/admin/about', { requestId }),
-    count: (requestId: string) =>
-      call<{ total: number; newThisWeek: number }>('/internal/admin/companies/stats', { requestId }),
-    members: (companyId: string, requestId: string) =>
-      call<{ company: { id: string; name: string }; members: Array<{ userId: string; role: string }> }>(
-        `/internal/admin/companies/${encodeURIComponent(companyId)}`,
-        { requestId },
-      ),
-    create: (body: { name: string; ownerUserId: string; idempotencyKey?: string }, requestId: string) =>
-      call<{ company: { id: string; name: string } }>('/internal/admin/companies', { method: 'POST', body, requestId }),
-    addMember: (companyId: string, body: { userId: string; role: CompanyRole }, requestId: string) =>
-      call<{ role: string; created: boolean }>(`/internal/admin/companies/${encodeURIComponent(companyId)}/members`, {
-        method: 'POST',
-        body,
-        requestId,
-      }),
+    search: (q: string, limit: number, requestId: string) => company.searchCompanies(q, limit, requestId),
+    about: (requestId: string) => company.about(requestId),
+    count: (requestId: string) => company.countCompanies(requestId),
+    members: (companyId: string, requestId: string) => company.members(companyId, requestId),
+    create: (body: CompanyAdminCreateInput, requestId: string) => company.createCompany(body, requestId),
+    addMember: (companyId: string, body: CompanyAdminMemberInput, requestId: string) =>
+      company.addMember(companyId, body, requestId),
     outbox: outboxClient(call),
   };
 }

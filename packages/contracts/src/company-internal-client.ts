@@ -1,0 +1,55 @@
+import type { CheckedCall } from './auth/internal-client';
+import { AdminCompanyListResponse } from './admin';
+import { ProcessAboutResponse } from './auth/internal';
+import { CreatedCompanyResponse, MyCompaniesResponse } from './company';
+import { CompanyInfoResponse } from './company-info';
+import {
+  AddedMemberAnswer,
+  BillingContactsAnswer,
+  CompanyCountsAnswer,
+  CompanyMembersAnswer,
+  MemberRoleAnswer,
+  SubscriptionChangedAnswer,
+  type CompanyAdminCreateInput,
+  type CompanyAdminMemberInput,
+} from './company-internal';
+
+const segment = encodeURIComponent;
+const company = (companyId: string) => `/internal/companies/${segment(companyId)}`;
+const adminCompany = (companyId: string) => `/internal/admin/companies/${segment(companyId)}`;
+
+/** The company service's `/internal/*` routes, for the services that call them (account, subscription). */
+export function companyInternalClient(call: CheckedCall) {
+  return {
+    companiesOf: (userId: string, requestId?: string) =>
+      call(`/internal/users/${segment(userId)}/companies`, { requestId, answer: MyCompaniesResponse }),
+    memberRole: (companyId: string, userId: string, requestId?: string) =>
+      call(`${company(companyId)}/members/${segment(userId)}`, { requestId, answer: MemberRoleAnswer }),
+    companyInfo: (companyId: string, userId: string, requestId?: string) =>
+      call(`${company(companyId)}/info`, { method: 'POST', body: { userId }, requestId, answer: CompanyInfoResponse }),
+    billingContacts: (companyId: string, requestId?: string) =>
+      call(`${company(companyId)}/billing-contacts`, { requestId, answer: BillingContactsAnswer }),
+    subscriptionChanged: (companyId: string, requestId?: string) =>
+      call(`${company(companyId)}/subscription-changed`, {
+        method: 'POST',
+        body: {},
+        requestId,
+        answer: SubscriptionChangedAnswer,
+      }),
+    searchCompanies: (q: string, limit: number, requestId?: string) =>
+      call(`/internal/admin/companies?${new URLSearchParams({ q, limit: String(limit) })}`, {
+        requestId,
+        answer: AdminCompanyListResponse,
+      }),
+    countCompanies: (requestId?: string) =>
+      call('/internal/admin/companies/stats', { requestId, answer: CompanyCountsAnswer }),
+    about: (requestId?: string) => call('/internal/admin/about', { requestId, answer: ProcessAboutResponse }),
+    members: (companyId: string, requestId?: string) =>
+      call(adminCompany(companyId), { requestId, answer: CompanyMembersAnswer }),
+    createCompany: (body: CompanyAdminCreateInput, requestId?: string) =>
+      call('/internal/admin/companies', { method: 'POST', body, requestId, answer: CreatedCompanyResponse }),
+    addMember: (companyId: string, body: CompanyAdminMemberInput, requestId?: string) =>
+      call(`${adminCompany(companyId)}/members`, { method: 'POST', body, requestId, answer: AddedMemberAnswer }),
+  };
+}
+export type CompanyInternalClient = ReturnType<typeof companyInternalClient>;
