@@ -29,3 +29,4 @@ export * from './primitives';
 export * from './auth';
 export * from './subscription-changes';
 export * from './subscription-internal';
+export * from './subscription-internal-client';

@@ -1,8 +1,8 @@
 import { AppError, type InternalClient } from '@tracemap/service-kit';
 import {
   authInternalClient,
+  subscriptionInternalClient,
   type CompanySubscription,
-  type CompanySubscriptionAnswer,
   type InternalAuthUser,
   type Profile,
   type ProfilesLookupAnswer,
@@ -43,8 +43,9 @@ export function createPeers(
   serviceRoleKey: string | undefined,
   log: Logger,
 ) {
-  const { account, subscription, authAdmin } = clients;
+  const { account, authAdmin } = clients;
   const auth = authInternalClient(clients.auth);
+  const subscription = subscriptionInternalClient(clients.subscription);
 
   /** Profiles by user id; throws when account cannot answer (the caller says so in its answer). */
   async function profilesOrThrow(ids: string[], requestId?: string): Promise<Map<string, Profile>> {
@@ -74,19 +75,12 @@ export function createPeers(
 
     /** The subscription, or null for none; throws when billing cannot answer (the gate decides what that means). */
     async subscriptionOrThrow(companyId: string, requestId?: string): Promise<SubscriptionSummary | null> {
-      const answer = await subscription<CompanySubscriptionAnswer>(
-        `/internal/companies/${encodeURIComponent(companyId)}/subscription`,
-        { requestId },
-      );
-      return answer?.subscription ?? null;
+      return (await subscription.companySubscription(companyId, requestId)).subscription;
     },
 
     /** Asks billing to start a new company's free trial; idempotent on billing's side. */
     async startTrial(companyId: string, creatorUserId: string): Promise<void> {
-      await subscription(`/internal/companies/${encodeURIComponent(companyId)}/start-trial`, {
-        method: 'POST',
-        body: { creatorUserId },
-      });
+      await subscription.startTrial(companyId, { creatorUserId });
     },
 
     /** Throws 503 when auth is down: the caller cannot decide without it. */

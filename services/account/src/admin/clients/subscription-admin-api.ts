@@ -1,29 +1,26 @@
+import {
+  subscriptionInternalClient,
+  type CompanySubscription,
+  type SubscriptionStatsAnswer,
+} from '@tracemap/contracts';
 import type { InternalClient } from '@tracemap/service-kit';
 
-export interface SubscriptionView {
-  status: string;
-  planName?: string | null;
-  currentPeriodEnd?: string | null;
-}
-
-/** The subscription service as the product-admin area reads it; no URL configured means every read degrades. */
+/**
+ * The subscription service as the product-admin area reads it, answers checked against
+ * subscription's contracts; no URL configured means every read degrades.
+ */
 export function createSubscriptionAdminApi(options: { subscriptionUrl?: string; call: InternalClient | null }) {
-  const { call } = options;
+  const subscription = options.call ? subscriptionInternalClient(options.call) : null;
   return {
     url: options.subscriptionUrl ?? null,
-    async ofCompany(companyId: string, requestId: string): Promise<SubscriptionView | null> {
-      if (!call) throw new Error('subscription service not configured');
-      const answer = await call<{ subscription: SubscriptionView | null }>(
-        `/internal/companies/${encodeURIComponent(companyId)}/subscription`,
-        { requestId },
-      );
-      return answer.subscription;
+    async ofCompany(companyId: string, requestId: string): Promise<CompanySubscription | null> {
+      if (!subscription) throw new Error('subscription service not configured');
+      return (await subscription.companySubscription(companyId, requestId)).subscription;
     },
     /** Companies per subscription status. */
-    async countByStatus(requestId: string): Promise<Record<string, number>> {
-      if (!call) throw new Error('subscription service not configured');
-      const answer = await call<{ byStatus: Record<string, number> }>('/internal/subscriptions/stats', { requestId });
-      return answer.byStatus;
+    async countByStatus(requestId: string): Promise<SubscriptionStatsAnswer['byStatus']> {
+      if (!subscription) throw new Error('subscription service not configured');
+      return (await subscription.stats(requestId)).byStatus;
     },
   };
 }

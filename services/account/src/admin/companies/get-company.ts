@@ -15,7 +15,7 @@ export async function getCompany(ctx: AdminContext, companyId: string): Promise<
   try {
     const found = await ctx.subscription.ofCompany(companyId, ctx.requestId);
     subscription = found
-      ? { status: found.status, planName: found.planName ?? null, currentPeriodEnd: found.currentPeriodEnd ?? null }
+      ? { status: found.status, planName: found.planName, currentPeriodEnd: found.currentPeriodEnd }
       : null;
   } catch (error) {
     subscriptionUnavailable = true;
