@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { COMPANY_ROLES, type CompanyRole } from './company-roles';
+import { COMPANY_ROLES } from './company-roles';
 import { strictObject as strict, UuidSchema as Uuid, EmailSchema as Email } from './primitives';
 
 // Contracts of the account service: its public routes (`/api/account/*`), and the internal ones
@@ -104,3 +104,4 @@ export type ProfilesLookupAnswer = Static<typeof ProfilesLookupResponse>;
 export const ProfileUserParams = Type.Object({ userId: Uuid }, strict);
 export const ProductAdminResponse = Type.Object({ anamapAdmin: Type.Boolean() });
 export const TrialUsedResponse = Type.Object({ trialUsed: Type.Literal(true), alreadyUsed: Type.Boolean() });
+export type TrialUsedAnswer = Static<typeof TrialUsedResponse>;

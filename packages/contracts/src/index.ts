@@ -9,6 +9,7 @@ export * from './http-url';
 export * from './idempotency';
 export * from './company-roles';
 export * from './account';
+export * from './account-internal-client';
 export * from './name-cases';
 export * from './company-settings';
 export * from './subscription-status';

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, createInternalClient, forbidden, notFound } from '@tracemap/service-kit';
-import type { Plan } from '@tracemap/contracts';
+import { accountInternalClient, type Plan } from '@tracemap/contracts';
 import { SandboxStore } from '../store';
 import { StripeWireError } from '../stripe-error';
 import { advanceClock, MAX_ADVANCE_SECONDS } from '../billing/advance-clock';
@@ -12,15 +12,12 @@ import { failNextPayment } from '../billing/fail-next-payment';
  * they are. A caller it cannot confirm is refused.
  */
 export function productAdminCheck(accountUrl: string, serviceToken: string) {
-  const call = createInternalClient({ baseUrl: accountUrl, serviceToken, timeoutMs: 3000 });
+  const account = accountInternalClient(createInternalClient({ baseUrl: accountUrl, serviceToken, timeoutMs: 3000 }));
   return async (request: FastifyRequest) => {
     await request.server.requireUser(request, undefined as never);
     const userId = request.auth!.userId;
-    const answer = await call<{ anamapAdmin?: boolean }>(
-      `/internal/users/${encodeURIComponent(userId)}/product-admin`,
-      { requestId: request.id },
-    );
-    if (answer?.anamapAdmin !== true) throw forbidden('Only product admins can use the sandbox clock.');
+    const answer = await account.productAdmin(userId, request.id);
+    if (!answer.anamapAdmin) throw forbidden('Only product admins can use the sandbox clock.');
   };
 }
 

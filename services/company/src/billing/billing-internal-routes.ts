@@ -79,7 +79,8 @@ export async function billingInternalRoutes(parent: FastifyInstance, { deps }: {
         companyName: found.company.name,
         contacts: managers.flatMap((m) => {
           const profile = profiles.get(m.userId);
-          return profile?.email ? [{ email: profile.email, firstName: profile.firstName }] : [];
+          // Account gives an unnamed user an empty name; emails greet them without one.
+          return profile?.email ? [{ email: profile.email, firstName: profile.firstName || null }] : [];
         }),
       };
     },

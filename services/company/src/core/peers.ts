@@ -1,11 +1,11 @@
 import { AppError, type InternalClient } from '@tracemap/service-kit';
 import {
+  accountInternalClient,
   authInternalClient,
   subscriptionInternalClient,
   type CompanySubscription,
   type InternalAuthUser,
   type Profile,
-  type ProfilesLookupAnswer,
 } from '@tracemap/contracts';
 
 /** A user's names and email as the account service gives them. */
@@ -43,7 +43,8 @@ export function createPeers(
   serviceRoleKey: string | undefined,
   log: Logger,
 ) {
-  const { account, authAdmin } = clients;
+  const { authAdmin } = clients;
+  const account = accountInternalClient(clients.account);
   const auth = authInternalClient(clients.auth);
   const subscription = subscriptionInternalClient(clients.subscription);
 
@@ -51,12 +52,8 @@ export function createPeers(
   async function profilesOrThrow(ids: string[], requestId?: string): Promise<Map<string, Profile>> {
     const found = new Map<string, Profile>();
     if (ids.length === 0) return found;
-    const answer = await account<ProfilesLookupAnswer>('/internal/profiles/lookup', {
-      method: 'POST',
-      body: { ids },
-      requestId,
-    });
-    for (const p of answer.profiles ?? []) found.set(p.id, p);
+    const answer = await account.lookupProfiles(ids, requestId);
+    for (const p of answer.profiles) found.set(p.id, p);
     return found;
   }
 

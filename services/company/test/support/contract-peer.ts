@@ -87,7 +87,8 @@ export async function startContractPeer(options: {
       profiles: ids
         .map((id) => users.get(id))
         .filter(Boolean)
-        .map((u) => ({ id: u!.id, email: u!.email, firstName: u!.firstName, lastName: u!.lastName })),
+        // As account answers: a user without a name has empty names, never null.
+        .map((u) => ({ id: u!.id, email: u!.email, firstName: u!.firstName ?? '', lastName: u!.lastName ?? '' })),
     };
   });
   app.get<{ Params: { companyId: string } }>('/internal/companies/:companyId/subscription', async (request) => {

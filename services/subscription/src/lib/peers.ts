@@ -1,9 +1,11 @@
 import { AppError, type InternalClient } from '@tracemap/service-kit';
 import {
+  accountInternalClient,
   companyInternalClient,
   type BillingContactsAnswer,
   type CompanyInfoAnswer,
   type CompanyRole,
+  type TrialUsedAnswer,
 } from '@tracemap/contracts';
 
 export type { BillingContact } from '@tracemap/contracts';
@@ -18,6 +20,7 @@ interface Logger {
  */
 export function createPeers({ company, account }: { company: InternalClient; account: InternalClient }, log: Logger) {
   const companies = companyInternalClient(company);
+  const accounts = accountInternalClient(account);
 
   return {
     /** The caller's role in the company, or null when not a member (or no such company). */
@@ -53,12 +56,8 @@ export function createPeers({ company, account }: { company: InternalClient; acc
     },
 
     /** Marks the user's free trial as used; answers whether it was used before this call. */
-    markTrialUsed(userId: string, requestId?: string): Promise<{ trialUsed: true; alreadyUsed: boolean }> {
-      return account(`/internal/profiles/${encodeURIComponent(userId)}/trial-used`, {
-        method: 'POST',
-        body: {},
-        requestId,
-      });
+    markTrialUsed(userId: string, requestId?: string): Promise<TrialUsedAnswer> {
+      return accounts.markTrialUsed(userId, requestId);
     },
   };
 }
