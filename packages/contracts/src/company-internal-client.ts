@@ -13,14 +13,18 @@ import {
   type CompanyAdminCreateInput,
   type CompanyAdminMemberInput,
 } from './company-internal';
+import { MapFrameAncestorsSchema } from './tracking-plan/map-share';
 
 const segment = encodeURIComponent;
 const company = (companyId: string) => `/internal/companies/${segment(companyId)}`;
 const adminCompany = (companyId: string) => `/internal/admin/companies/${segment(companyId)}`;
 
-/** The company service's `/internal/*` routes, for the services that call them (account, subscription). */
+/** The company service's `/internal/*` routes, for the services that call them (account, subscription, the gateway). */
 export function companyInternalClient(call: CheckedCall) {
   return {
+    /** The origins a map's company lets frame its preview page (the gateway asks). */
+    frameAncestors: (mapId: string, requestId?: string) =>
+      call(`/internal/maps/${segment(mapId)}/frame-ancestors`, { requestId, answer: MapFrameAncestorsSchema }),
     companiesOf: (userId: string, requestId?: string) =>
       call(`/internal/users/${segment(userId)}/companies`, { requestId, answer: MyCompaniesResponse }),
     memberRole: (companyId: string, userId: string, requestId?: string) =>

@@ -16,10 +16,11 @@ beforeAll(async () => {
   h = await startHarness();
   const url = await h.app.listen({ port: 0, host: '127.0.0.1' });
   client = companyInternalClient(createInternalClient({ baseUrl: url, serviceToken: SERVICE_TOKEN }));
-  // A company service whose answers left the contract: a role nobody has, a count below zero.
+  // A company service whose answers left the contract: a role nobody has, a count below zero, one origin as text.
   drifted = Fastify();
   drifted.get('/internal/companies/:companyId/members/:userId', async () => ({ role: 'emperor' }));
   drifted.get('/internal/admin/companies/stats', async () => ({ total: -1, newThisWeek: 0 }));
+  drifted.get('/internal/maps/:mapId/frame-ancestors', async () => ({ origins: 'https://example.com' }));
   driftedClient = companyInternalClient(
     createInternalClient({ baseUrl: await drifted.listen({ port: 0, host: '127.0.0.1' }) }),
   );
@@ -72,6 +73,7 @@ test('an answer outside the contract is a 502, never a value of the wrong shape'
   for (const attempt of [
     () => driftedClient.memberRole(randomUUID(), randomUUID()),
     () => driftedClient.countCompanies(),
+    () => driftedClient.frameAncestors(randomUUID()),
   ]) {
     const failure = await attempt().catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(AppError);

@@ -1,3 +1,4 @@
+import { companyInternalClient } from '@tracemap/contracts';
 import { BoundedLru, createInternalClient } from '@tracemap/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -23,11 +24,13 @@ export type FrameAncestorsLookup = (pathname: string, log: FastifyBaseLogger) =>
  * by nobody: an empty list.
  */
 export function frameAncestorsLookup(options: FrameAncestorsOptions): FrameAncestorsLookup {
-  const call = createInternalClient({
-    baseUrl: options.companyUrl,
-    timeoutMs: options.timeoutMs,
-    serviceToken: options.serviceToken,
-  });
+  const company = companyInternalClient(
+    createInternalClient({
+      baseUrl: options.companyUrl,
+      timeoutMs: options.timeoutMs,
+      serviceToken: options.serviceToken,
+    }),
+  );
   const cache = new BoundedLru<string[]>(1000);
   return async (pathname, log) => {
     const mapId = MAP_PREVIEW_PAGE.exec(pathname)?.[1]?.toLowerCase();
@@ -35,10 +38,9 @@ export function frameAncestorsLookup(options: FrameAncestorsOptions): FrameAnces
     const cached = cache.get(mapId);
     if (cached) return cached;
     try {
-      const answer = await call<{ origins?: unknown }>(`/internal/maps/${mapId}/frame-ancestors`);
-      const origins = Array.isArray(answer?.origins)
-        ? answer.origins.filter((o): o is string => typeof o === 'string' && ORIGIN.test(o))
-        : [];
+      const answer = await company.frameAncestors(mapId);
+      // The answer goes into a response header: only plain origins pass.
+      const origins = answer.origins.filter((o) => ORIGIN.test(o));
       cache.set(mapId, origins, options.cacheMs);
       return origins;
     } catch (error) {
