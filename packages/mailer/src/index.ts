@@ -25,3 +25,11 @@ export {
   type ResendOutcome,
 } from './outbox-admin';
 export { mailOutbox } from './mail-outbox';
+export {
+  outboxInternalClient,
+  OutboxEmailAnswer,
+  OutboxListAnswer,
+  OutboxResendAnswer,
+  OutboxStatsAnswer,
+  type OutboxInternalClient,
+} from './outbox-contract';

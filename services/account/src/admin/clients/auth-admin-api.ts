@@ -1,5 +1,5 @@
-import type { OutboxDetail, OutboxStats, OutboxSummary } from '@tracemap/mailer';
 import { authInternalClient, type AuthInternalInvite } from '@tracemap/contracts';
+import { outboxInternalClient } from '@tracemap/mailer';
 import type { InternalClient } from '@tracemap/service-kit';
 
 export type { AuthUserSummary, ProcessAbout, AuthUserCounts as UserCounts } from '@tracemap/contracts';
@@ -19,20 +19,9 @@ export function createAuthAdminApi(call: InternalCall) {
 
 export type InternalCall = InternalClient;
 
-/** The outbox routes every mail-sending service exposes the same way. */
+/** The outbox routes every mail-sending service exposes the same way, answers checked against the mailer's outbox schemas. */
 export function outboxClient(call: InternalCall) {
-  return {
-    search: (query: Record<string, string>, requestId: string) =>
-      call<{ emails: OutboxSummary[] }>(`/internal/outbox?${new URLSearchParams(query)}`, { requestId }),
-    stats: (requestId: string) => call<OutboxStats>('/internal/outbox/stats', { requestId }),
-    get: (id: string, requestId: string) =>
-      call<OutboxDetail>(`/internal/outbox/${encodeURIComponent(id)}`, { requestId }),
-    resend: (id: string, requestId: string) =>
-      call<{ outcome: 'queued' | 'already_resent'; id: string }>(`/internal/outbox/${encodeURIComponent(id)}/resend`, {
-        method: 'POST',
-        requestId,
-      }),
-  };
+  return outboxInternalClient(call);
 }
 export type OutboxClient = ReturnType<typeof outboxClient>;
 export type AuthAdminApi = ReturnType<typeof createAuthAdminApi>;
