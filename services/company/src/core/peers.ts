@@ -1,3 +1,4 @@
+import { Type } from '@sinclair/typebox';
 import { AppError, type InternalClient } from '@tracemap/service-kit';
 import {
   accountInternalClient,
@@ -22,6 +23,12 @@ export interface NewAuthUser {
   firstName: string;
   lastName: string;
 }
+
+/**
+ * The part of a created GoTrue user this service reads; the rest is left unchecked, so a hosted
+ * Supabase project's fuller user still fits.
+ */
+const CreatedAuthUser = Type.Object({ id: Type.String(), email: Type.String() });
 
 interface Logger {
   warn(obj: object, msg?: string): void;
@@ -101,9 +108,10 @@ export function createPeers(
       if (!serviceRoleKey) {
         throw new AppError(503, 'claim_unavailable', 'Accounts cannot be created right now. Try again later.');
       }
-      const created = await authAdmin<{ id: string; email: string }>('/auth/v1/admin/users', {
+      const created = await authAdmin('/auth/v1/admin/users', {
         method: 'POST',
         requestId,
+        answer: CreatedAuthUser,
         headers: {
           authorization: `Bearer ${serviceRoleKey}`,
           apikey: serviceRoleKey,
