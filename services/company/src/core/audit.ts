@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { Queryable } from '@tracemap/service-kit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, preSerializationAsyncHookHandler } from 'fastify';
 import type { CompanyDeps } from './deps';
 import { tenantTransaction } from './tenant';
 
@@ -68,11 +68,12 @@ async function recordAudit(
  * The one writer of the audit log: for a route declaring `config.audit`, a successful
  * answer carrying a note is recorded before it leaves, so an answer the caller receives
  * means its entry is written. The company and actor are the access guard's unless the
- * note names them.
+ * note names them. The hook is attached only to routes that declare an action, so every
+ * read (the hot path) runs without it.
  */
 export const auditTrail = fp(
   async (app: FastifyInstance, { deps }: { deps: CompanyDeps }) => {
-    app.addHook('preSerialization', async (request, reply, payload) => {
+    const record: preSerializationAsyncHookHandler = async (request, reply, payload) => {
       const action = request.routeOptions.config.audit;
       const note = action && reply.statusCode < 400 ? noteOf(payload) : undefined;
       if (!action || !note) return payload;
@@ -89,6 +90,11 @@ export const auditTrail = fp(
         }),
       );
       return payload;
+    };
+    app.addHook('onRoute', (route) => {
+      if (!route.config?.audit) return;
+      const own = route.preSerialization;
+      route.preSerialization = own ? [...(Array.isArray(own) ? own : [own]), record] : [record];
     });
   },
   { name: 'company-audit-trail' },
