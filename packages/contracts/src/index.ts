@@ -31,3 +31,4 @@ export * from './auth';
 export * from './subscription-changes';
 export * from './subscription-internal';
 export * from './subscription-internal-client';
+export * from './formats';

@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { Static, TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
-import { ensureAnswerFormats } from './answer-formats';
+import { ensureContractFormats } from '@tracemap/contracts';
 import { AppError } from './errors';
 
 export interface InternalClientOptions {
@@ -69,7 +69,7 @@ const checks = new WeakMap<TSchema, TypeCheck<TSchema>>();
 function checkerOf(schema: TSchema): TypeCheck<TSchema> {
   let check = checks.get(schema);
   if (!check) {
-    ensureAnswerFormats();
+    ensureContractFormats();
     check = TypeCompiler.Compile(schema);
     checks.set(schema, check);
   }

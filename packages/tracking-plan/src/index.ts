@@ -7,7 +7,7 @@ export * from './json-schema';
 export * from './lint';
 export { SimilarNameIndex } from './lint/similar-index';
 export * from './native';
-export { ensureContractFormats } from './formats';
+export { ensureContractFormats } from '@tracemap/contracts';
 export * from './csv';
 export * from './csv-import';
 export { parseCsvRecords, unparseCsvRecords } from './csv-codec';

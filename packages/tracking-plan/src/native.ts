@@ -11,7 +11,7 @@ import type {
 } from '@tracemap/contracts';
 import type { TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import { ensureContractFormats } from './formats';
+import { ensureContractFormats } from '@tracemap/contracts';
 import { foldName } from './names';
 import { patternRejections } from './native-patterns';
 
