@@ -115,8 +115,10 @@ test('a zustand store written in a remote is seen by the shell', async () => {
   await page.goto(`${stack.url}/admin/debug-test`);
   await page.getByTestId('debug-banner-input').fill('Written by mfe-admin');
   await page.getByTestId('debug-banner-submit').click();
-  const banners = page.getByTestId('shell-banners');
-  await expect(banners.innerText()).resolves.toContain('Written by mfe-admin');
+  // The banners region is already on the page (it may hold other banners), so wait for the new text to render.
+  const written = page.getByTestId('shell-banners').getByText('Written by mfe-admin');
+  await written.waitFor({ state: 'visible', timeout: 10_000 });
+  expect(await written.count()).toBe(1);
   await page.context().close();
 });
 
