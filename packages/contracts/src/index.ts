@@ -32,3 +32,4 @@ export * from './subscription-changes';
 export * from './subscription-internal';
 export * from './subscription-internal-client';
 export * from './formats';
+export * from './insights';
