@@ -1,1 +1,2 @@
 export * from './plan-snapshot';
+export * from './findings';
