@@ -1,2 +1,3 @@
 export * from './plan-snapshot';
 export * from './findings';
+export * from './discovery-api';
