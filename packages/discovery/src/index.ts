@@ -1,1 +1,2 @@
 export * from './observed-event';
+export * from './formats';

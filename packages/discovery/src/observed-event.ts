@@ -27,4 +27,6 @@ export interface ObservedEvent {
   context: ObservedContext;
   /** Milliseconds since the epoch. */
   eventTime: number;
+  /** How many properties were dropped because the event sent more than the cap (the first ones are kept). */
+  truncatedProperties?: number;
 }

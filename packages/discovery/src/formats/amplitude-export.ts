@@ -1,0 +1,59 @@
+import type { ObservedEvent, ObservedKind } from '../observed-event';
+import { RecordProblem, capProperties, copyBag, field, requiredName, text, type JsonObject } from './json-values';
+
+// One event of Amplitude's Export API (a zip of gzipped NDJSON files).
+
+const PAGE_VIEWED = '[Amplitude] Page Viewed';
+const SCREEN_VIEWED = '[Amplitude] Screen Viewed';
+
+/** `event_time` is "2024-01-15 10:30:00.000000", in UTC, with microseconds. */
+function eventTime(raw: unknown): number {
+  if (typeof raw !== 'string') throw new RecordProblem('event_time is missing');
+  const match = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?Z?$/.exec(raw);
+  if (!match) throw new RecordProblem('event_time is not "YYYY-MM-DD HH:MM:SS.ffffff"');
+  const millis = (match[3] ?? '').padEnd(3, '0').slice(0, 3);
+  const time = Date.parse(`${match[1]}T${match[2]}.${millis}Z`);
+  if (Number.isNaN(time)) throw new RecordProblem('event_time is not a valid date');
+  return time;
+}
+
+function kindOf(name: string): ObservedKind {
+  if (name === '$identify') return 'identify';
+  if (name === '$groupidentify') return 'group';
+  if (name === PAGE_VIEWED) return 'page';
+  if (name === SCREEN_VIEWED) return 'screen';
+  return 'track';
+}
+
+export function adaptAmplitudeEvent(record: JsonObject, sourceId: string): ObservedEvent {
+  const name = requiredName(record, 'event_type');
+  const kind = kindOf(name);
+  const { properties, dropped } = capProperties(copyBag(field(record, 'event_properties'), 'event_properties'));
+  const traits = copyBag(field(record, 'user_properties'), 'user_properties');
+  const user = text(field(record, 'device_id')) ?? text(field(record, 'user_id'));
+  const session = field(record, 'session_id');
+  // Amplitude sends session_id -1 for events outside a session.
+  const sessionId = typeof session === 'number' && session >= 0 ? String(session) : text(session);
+  const event: ObservedEvent = {
+    sourceId,
+    kind,
+    name,
+    properties,
+    traits,
+    context: {
+      platform: text(field(record, 'platform')),
+      appVersion: text(field(record, 'version_name')),
+      library: text(field(record, 'library')),
+      environment: null,
+      url:
+        kind === 'page'
+          ? (text(properties['[Amplitude] Page Location']) ?? text(properties['[Amplitude] Page URL']))
+          : null,
+      screenName: kind === 'screen' ? text(properties['[Amplitude] Screen Name']) : null,
+      sessionKey: user && sessionId && sessionId !== '-1' ? `${user}:${sessionId}` : user,
+    },
+    eventTime: eventTime(field(record, 'event_time')),
+  };
+  if (dropped > 0) event.truncatedProperties = dropped;
+  return event;
+}

@@ -1,0 +1,109 @@
+import type { NativeValueType, ObservedEvent, ObservedKind } from '../observed-event';
+import {
+  RecordProblem,
+  capProperties,
+  copyValue,
+  emptyBag,
+  field,
+  isObject,
+  objectField,
+  requiredName,
+  setKey,
+  text,
+  type JsonObject,
+} from './json-values';
+
+// One row of GA4's BigQuery export (`events_YYYYMMDD`), as NDJSON.
+
+const VALUE_FIELDS: readonly NativeValueType[] = ['string_value', 'int_value', 'float_value', 'double_value'];
+
+interface ReadParams {
+  values: JsonObject;
+  nativeTypes: Record<string, NativeValueType>;
+}
+
+/**
+ * GA4 sets exactly one of the value fields; which one is kept, because GA4
+ * silently splits one parameter across `string_value` and `int_value`.
+ * INT64 arrives as a JSON string in most exports: read back as a number when exact.
+ */
+function readParams(list: unknown, name: string): ReadParams {
+  const values = emptyBag();
+  const nativeTypes = Object.create(null) as Record<string, NativeValueType>;
+  if (list === undefined || list === null) return { values, nativeTypes };
+  if (!Array.isArray(list)) throw new RecordProblem(`${name} is not an array`);
+  for (const entry of list) {
+    if (!isObject(entry)) throw new RecordProblem(`${name} has an entry that is not an object`);
+    const key = field(entry, 'key');
+    if (typeof key !== 'string' || key.length === 0) throw new RecordProblem(`${name} has an entry without a key`);
+    const value = objectField(entry, 'value');
+    let read: unknown = null;
+    if (value) {
+      for (const valueField of VALUE_FIELDS) {
+        const raw = field(value, valueField);
+        if (raw === undefined || raw === null) continue;
+        read = valueField === 'int_value' ? readInt64(raw) : copyValue(raw, 2);
+        nativeTypes[key] = valueField;
+        break;
+      }
+    }
+    setKey(values, key, read);
+  }
+  return { values, nativeTypes };
+}
+
+function readInt64(raw: unknown): unknown {
+  if (typeof raw === 'string' && /^-?\d+$/.test(raw)) {
+    const number = Number(raw);
+    return Number.isSafeInteger(number) ? number : raw;
+  }
+  return raw;
+}
+
+/** `event_timestamp` is in microseconds, as a number or (INT64) a string. */
+function eventTime(row: JsonObject): number {
+  const raw = field(row, 'event_timestamp');
+  const micros = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : raw;
+  if (typeof micros !== 'number' || !Number.isFinite(micros)) throw new RecordProblem('event_timestamp is missing');
+  return Math.floor(micros / 1000);
+}
+
+function kindOf(name: string): ObservedKind {
+  if (name === 'page_view') return 'page';
+  if (name === 'screen_view') return 'screen';
+  return 'track';
+}
+
+export function adaptGa4Row(row: JsonObject, sourceId: string): ObservedEvent {
+  const name = requiredName(row, 'event_name');
+  const { values, nativeTypes } = readParams(field(row, 'event_params'), 'event_params');
+  const traits = readParams(field(row, 'user_properties'), 'user_properties').values;
+  const items = field(row, 'items');
+  if (Array.isArray(items) && items.length > 0) setKey(values, 'items', copyValue(items, 2));
+  const appInfo = objectField(row, 'app_info');
+  const device = objectField(row, 'device');
+  const sessionId = text(values['ga_session_id']);
+  const userPseudoId = text(field(row, 'user_pseudo_id'));
+  const kind = kindOf(name);
+  const { properties, dropped } = capProperties(values);
+  const event: ObservedEvent = {
+    sourceId,
+    kind,
+    name,
+    properties,
+    traits,
+    nativeTypes,
+    context: {
+      platform: text(field(row, 'platform')) ?? (device ? text(field(device, 'operating_system')) : null),
+      appVersion: appInfo ? text(field(appInfo, 'version')) : null,
+      library: 'ga4',
+      environment: null,
+      url: kind === 'page' ? text(values['page_location']) : null,
+      screenName: kind === 'screen' ? (text(values['firebase_screen']) ?? text(values['screen_name'])) : null,
+      sessionKey: userPseudoId && sessionId ? `${userPseudoId}:${sessionId}` : userPseudoId,
+    },
+    eventTime: eventTime(row),
+  };
+  if (dropped > 0) event.truncatedProperties = dropped;
+  return event;
+}

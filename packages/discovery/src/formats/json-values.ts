@@ -1,0 +1,85 @@
+/** How deep a property value may nest before the record is refused. */
+export const MAX_NESTING_DEPTH = 32;
+/** How many properties of one event are kept; the rest are dropped and counted. */
+export const MAX_PROPERTIES = 500;
+
+/**
+ * A problem with one record. Thrown inside an adapter and turned into the
+ * record's `error` at the boundary, so no caller ever sees it thrown.
+ */
+export class RecordProblem extends Error {}
+
+export type JsonObject = Record<string, unknown>;
+
+export function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A bag whose keys are plain data: `__proto__` or `constructor` sent by an app
+ * become own properties, never a prototype, so nothing leaks into Object.prototype.
+ */
+export function emptyBag(): JsonObject {
+  return Object.create(null) as JsonObject;
+}
+
+export function setKey(bag: JsonObject, key: string, value: unknown): void {
+  Object.defineProperty(bag, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** A copy of a JSON value with every object made a plain-data bag; refuses nesting past the cap. */
+export function copyValue(value: unknown, depth: number): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (depth > MAX_NESTING_DEPTH) throw new RecordProblem(`nesting deeper than ${MAX_NESTING_DEPTH} levels`);
+  if (Array.isArray(value)) return value.map((item) => copyValue(item, depth + 1));
+  const bag = emptyBag();
+  for (const key of Object.keys(value)) setKey(bag, key, copyValue((value as JsonObject)[key], depth + 1));
+  return bag;
+}
+
+/** A property bag from a record's field: absent is empty, anything but an object is a problem. */
+export function copyBag(value: unknown, field: string): JsonObject {
+  if (value === undefined || value === null) return emptyBag();
+  if (!isObject(value)) throw new RecordProblem(`${field} is not an object`);
+  return copyValue(value, 1) as JsonObject;
+}
+
+/** Keeps the first MAX_PROPERTIES properties; says how many were dropped. */
+export function capProperties(bag: JsonObject): { properties: JsonObject; dropped: number } {
+  const keys = Object.keys(bag);
+  if (keys.length <= MAX_PROPERTIES) return { properties: bag, dropped: 0 };
+  const kept = emptyBag();
+  for (const key of keys.slice(0, MAX_PROPERTIES)) setKey(kept, key, bag[key]);
+  return { properties: kept, dropped: keys.length - MAX_PROPERTIES };
+}
+
+export function field(record: JsonObject, key: string): unknown {
+  return Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
+}
+
+export function objectField(record: JsonObject, key: string): JsonObject | undefined {
+  const value = field(record, key);
+  return isObject(value) ? value : undefined;
+}
+
+/** A non-empty string, or a number written as one; anything else is null. */
+export function text(value: unknown): string | null {
+  if (typeof value === 'string') return value.length > 0 ? value : null;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return null;
+}
+
+export function requiredName(record: JsonObject, key: string): string {
+  const value = field(record, key);
+  if (value === undefined || value === null || value === '') throw new RecordProblem(`${key} is missing`);
+  if (typeof value !== 'string') throw new RecordProblem(`${key} is not a string`);
+  return value;
+}
+
+/** An ISO 8601 date-time, or milliseconds since the epoch, as milliseconds; null when unreadable. */
+export function isoTime(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value !== 'string' || value.length === 0) return null;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? null : time;
+}
