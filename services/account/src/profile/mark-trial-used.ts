@@ -1,3 +1,4 @@
+import type { TrialUsedAnswer } from '@tracemap/contracts';
 import { AppError } from '@tracemap/service-kit';
 import type { AccountDeps } from '../deps';
 import { lookupProfiles } from './lookup-profiles';
@@ -7,11 +8,7 @@ import { lookupProfiles } from './lookup-profiles';
  * Answers whether it was taken before; calling it again changes nothing. A user who has
  * never synced gets a profile first, as their first sync would create it.
  */
-export async function markTrialUsed(
-  deps: AccountDeps,
-  userId: string,
-  requestId?: string,
-): Promise<{ trialUsed: true; alreadyUsed: boolean }> {
+export async function markTrialUsed(deps: AccountDeps, userId: string, requestId?: string): Promise<TrialUsedAnswer> {
   const update = () =>
     deps.pool.query<{ already_used: boolean }>(
       `UPDATE account.profiles p SET trial_used = true, updated_at = now()

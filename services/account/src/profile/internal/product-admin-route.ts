@@ -1,4 +1,4 @@
-import type { Static } from '@sinclair/typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ProductAdminResponse, ProfileUserParams } from '@tracemap/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requireServiceToken } from '@tracemap/service-kit';
@@ -10,8 +10,9 @@ import { findProfile } from '../profile-repository';
  * admin. Read from the table on every call, so a revoked admin is refused at once.
  * Internal: the gateway does not forward /internal, and the service token is required.
  */
-export default async function productAdminRoute(app: FastifyInstance, { deps }: { deps: AccountDeps }) {
-  app.get<{ Params: Static<typeof ProfileUserParams> }>(
+export default async function productAdminRoute(parent: FastifyInstance, { deps }: { deps: AccountDeps }) {
+  const app = parent.withTypeProvider<TypeBoxTypeProvider>();
+  app.get(
     '/internal/users/:userId/product-admin',
     {
       schema: { params: ProfileUserParams, response: { 200: ProductAdminResponse } },

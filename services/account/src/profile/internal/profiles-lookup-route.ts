@@ -1,12 +1,13 @@
-import type { Static } from '@sinclair/typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ProfilesLookupBody, ProfilesLookupResponse } from '@tracemap/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requireServiceToken } from '@tracemap/service-kit';
 import type { AccountDeps } from '../../deps';
 import { lookupProfiles } from '../lookup-profiles';
 
-export default async function profilesLookupRoute(app: FastifyInstance, { deps }: { deps: AccountDeps }) {
-  app.post<{ Body: Static<typeof ProfilesLookupBody> }>(
+export default async function profilesLookupRoute(parent: FastifyInstance, { deps }: { deps: AccountDeps }) {
+  const app = parent.withTypeProvider<TypeBoxTypeProvider>();
+  app.post(
     '/internal/profiles/lookup',
     {
       schema: { body: ProfilesLookupBody, response: { 200: ProfilesLookupResponse } },

@@ -1,4 +1,4 @@
-import type { Static } from '@sinclair/typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { EmptyBody, ProfileUserParams, TrialUsedResponse } from '@tracemap/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requireServiceToken } from '@tracemap/service-kit';
@@ -6,8 +6,9 @@ import type { AccountDeps } from '../../deps';
 import { markTrialUsed } from '../mark-trial-used';
 
 /** Billing marks a user's free trial as taken (`trialUsed` in their account). */
-export default async function trialUsedRoute(app: FastifyInstance, { deps }: { deps: AccountDeps }) {
-  app.post<{ Params: Static<typeof ProfileUserParams> }>(
+export default async function trialUsedRoute(parent: FastifyInstance, { deps }: { deps: AccountDeps }) {
+  const app = parent.withTypeProvider<TypeBoxTypeProvider>();
+  app.post(
     '/internal/profiles/:userId/trial-used',
     {
       schema: { params: ProfileUserParams, body: EmptyBody, response: { 200: TrialUsedResponse } },
