@@ -33,3 +33,4 @@ export * from './subscription-internal';
 export * from './subscription-internal-client';
 export * from './formats';
 export * from './insights';
+export * from './outbox';
