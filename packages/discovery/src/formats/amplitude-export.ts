@@ -1,5 +1,15 @@
 import type { ObservedEvent, ObservedKind } from '../observed-event';
-import { RecordProblem, capProperties, copyBag, field, requiredName, text, type JsonObject } from './json-values';
+import {
+  RecordProblem,
+  capProperties,
+  copyBag,
+  emptyBag,
+  field,
+  requiredName,
+  setKey,
+  text,
+  type JsonObject,
+} from './json-values';
 
 // One event of Amplitude's Export API (a zip of gzipped NDJSON files).
 
@@ -25,10 +35,23 @@ function kindOf(name: string): ObservedKind {
   return 'track';
 }
 
+/**
+ * Properties Amplitude's SDKs collect by themselves (`[Amplitude] Page Location`…):
+ * the page or screen goes to the context, the rest is the SDK's, not the app's tracking.
+ */
+const SDK_PREFIX = '[Amplitude] ';
+
 export function adaptAmplitudeEvent(record: JsonObject, sourceId: string): ObservedEvent {
   const name = requiredName(record, 'event_type');
   const kind = kindOf(name);
-  const { properties, dropped } = capProperties(copyBag(field(record, 'event_properties'), 'event_properties'));
+  const bag = copyBag(field(record, 'event_properties'), 'event_properties');
+  const sdk = emptyBag();
+  for (const key of Object.keys(bag)) {
+    if (!key.startsWith(SDK_PREFIX)) continue;
+    setKey(sdk, key, bag[key]);
+    delete bag[key];
+  }
+  const { properties, dropped } = capProperties(bag);
   const traits = copyBag(field(record, 'user_properties'), 'user_properties');
   const user = text(field(record, 'device_id')) ?? text(field(record, 'user_id'));
   const session = field(record, 'session_id');
@@ -45,11 +68,8 @@ export function adaptAmplitudeEvent(record: JsonObject, sourceId: string): Obser
       appVersion: text(field(record, 'version_name')),
       library: text(field(record, 'library')),
       environment: null,
-      url:
-        kind === 'page'
-          ? (text(properties['[Amplitude] Page Location']) ?? text(properties['[Amplitude] Page URL']))
-          : null,
-      screenName: kind === 'screen' ? text(properties['[Amplitude] Screen Name']) : null,
+      url: kind === 'page' ? (text(sdk['[Amplitude] Page Location']) ?? text(sdk['[Amplitude] Page URL'])) : null,
+      screenName: kind === 'screen' ? text(sdk['[Amplitude] Screen Name']) : null,
       sessionKey: user && sessionId && sessionId !== '-1' ? `${user}:${sessionId}` : user,
     },
     eventTime: eventTime(field(record, 'event_time')),

@@ -15,6 +15,32 @@ import {
 
 // One row of GA4's BigQuery export (`events_YYYYMMDD`), as NDJSON.
 
+/**
+ * Parameters GA4's own SDKs add to every event (session, engagement, screen and
+ * page bookkeeping): they describe the pipe, not the app's tracking, so they go
+ * to the context (or nowhere) rather than counting as the app's properties.
+ */
+const COLLECTION_PARAMS = new Set([
+  'ga_session_id',
+  'ga_session_number',
+  'engagement_time_msec',
+  'session_engaged',
+  'entrances',
+  'ignore_referrer',
+  'debug_mode',
+  'batch_page_id',
+  'batch_ordering_id',
+  'page_location',
+  'page_referrer',
+  'firebase_event_origin',
+  'firebase_screen',
+  'firebase_screen_id',
+  'firebase_screen_class',
+  'firebase_previous_screen',
+  'firebase_previous_class',
+  'firebase_previous_id',
+]);
+
 const VALUE_FIELDS: readonly NativeValueType[] = ['string_value', 'int_value', 'float_value', 'double_value'];
 
 interface ReadParams {
@@ -77,12 +103,19 @@ function kindOf(name: string): ObservedKind {
 export function adaptGa4Row(row: JsonObject, sourceId: string): ObservedEvent {
   const name = requiredName(row, 'event_name');
   const { values, nativeTypes } = readParams(field(row, 'event_params'), 'event_params');
+  const collected = emptyBag();
+  for (const key of Object.keys(values)) {
+    if (!COLLECTION_PARAMS.has(key)) continue;
+    setKey(collected, key, values[key]);
+    delete values[key];
+    delete nativeTypes[key];
+  }
   const traits = readParams(field(row, 'user_properties'), 'user_properties').values;
   const items = field(row, 'items');
   if (Array.isArray(items) && items.length > 0) setKey(values, 'items', copyValue(items, 2));
   const appInfo = objectField(row, 'app_info');
   const device = objectField(row, 'device');
-  const sessionId = text(values['ga_session_id']);
+  const sessionId = text(collected['ga_session_id']);
   const userPseudoId = text(field(row, 'user_pseudo_id'));
   const kind = kindOf(name);
   const { properties, dropped } = capProperties(values);
@@ -98,8 +131,8 @@ export function adaptGa4Row(row: JsonObject, sourceId: string): ObservedEvent {
       appVersion: appInfo ? text(field(appInfo, 'version')) : null,
       library: 'ga4',
       environment: null,
-      url: kind === 'page' ? text(values['page_location']) : null,
-      screenName: kind === 'screen' ? (text(values['firebase_screen']) ?? text(values['screen_name'])) : null,
+      url: kind === 'page' ? text(collected['page_location']) : null,
+      screenName: kind === 'screen' ? (text(collected['firebase_screen']) ?? text(values['screen_name'])) : null,
       sessionKey: userPseudoId && sessionId ? `${userPseudoId}:${sessionId}` : userPseudoId,
     },
     eventTime: eventTime(row),

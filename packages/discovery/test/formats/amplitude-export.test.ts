@@ -40,6 +40,7 @@ describe('Amplitude export events', () => {
     const page = adaptRecord('amplitude-export', records[2], 'amp').events[0]!;
     expect(page.kind).toBe('page');
     expect(page.context.url).toBe('https://shop.example/cart');
+    expect(Object.keys(page.properties)).toEqual([]);
   });
 
   it('says what is wrong with an event it cannot read', () => {

@@ -23,14 +23,12 @@ describe('GA4 BigQuery export rows', () => {
     expect(event!.kind).toBe('track');
     expect(event!.sourceId).toBe('src-1');
     expect({ ...event!.properties, items: undefined }).toEqual({
-      ga_session_id: 1705314000,
       price: 19.9,
       quantity: 2,
       coupon: 'SPRING24',
       items: undefined,
     });
     expect({ ...event!.nativeTypes }).toEqual({
-      ga_session_id: 'int_value',
       price: 'double_value',
       quantity: 'int_value',
       coupon: 'string_value',
@@ -53,6 +51,12 @@ describe('GA4 BigQuery export rows', () => {
     expect(first.nativeTypes!['quantity']).toBe('int_value');
     expect(second.nativeTypes!['quantity']).toBe('string_value');
     expect(second.properties['quantity']).toBe('2');
+  });
+
+  it("leaves GA4's own session and page parameters out of the app's properties", () => {
+    const [page] = adaptRecord('ga4-bigquery', rows[2], 's').events;
+    expect(Object.keys(page!.properties)).toEqual([]);
+    expect(Object.keys(page!.nativeTypes!)).toEqual([]);
   });
 
   it('takes platform, app version and the session from the row', () => {
