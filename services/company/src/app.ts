@@ -24,7 +24,6 @@ import { adminInternalRoutes } from './admin/admin-internal-routes';
 import { companyRoutes } from './companies/company-routes';
 import { internalRoutes } from './companies/company-internal-routes';
 import { invitationRoutes } from './invitations/invitation-routes';
-import { openApiRoutes, registerOpenApi } from './routes/openapi';
 import { permissionRoutes } from './members/member-routes';
 import { mapShareInternalRoutes } from './tracking-plan/maps/share/share-routes';
 import { listTotals } from './tracking-plan/shared/list-totals';
@@ -53,9 +52,8 @@ export const service = defineService({
   migrations: path.join(__dirname, '..', 'migrations'),
   authentication: (config) => identityProviderAuthentication(config),
   outbox: mailOutbox,
-  // Before every route, so the API document sees them all.
+  openApi: { description: 'Companies, members, invitations and the tracking plan (attributes, events, views, maps).' },
   configure: async (app) => {
-    await registerOpenApi(app);
     app.decorateRequest('company', null);
   },
   // Emails and trial requests are queued inside tenant transactions, as the app role.
@@ -118,7 +116,6 @@ export const service = defineService({
     { plugin: invitationRoutes, prefix: '/api/company' },
     { plugin: permissionRoutes, prefix: '/api/company' },
     { plugin: trackingPlanRoutes, prefix: '/api/company' },
-    { plugin: openApiRoutes, prefix: '/api/company' },
     { plugin: internalRoutes, prefix: '/internal' },
     { plugin: mapShareInternalRoutes, prefix: '/internal' },
     { plugin: adminInternalRoutes, prefix: '/internal' },
