@@ -24,6 +24,8 @@ CREATE TABLE insights.runs (
   failure text,
   -- A running run belongs to the worker that holds its lease; an expired lease means that worker died.
   lease_until timestamptz,
+  -- Names the claim: a worker whose lease was taken over can no longer write to the run.
+  lease_token uuid,
   created_by uuid,
   created_at timestamptz NOT NULL DEFAULT now(),
   started_at timestamptz,
@@ -43,12 +45,13 @@ GRANT SELECT, INSERT, UPDATE, DELETE ON insights.runs TO insights_app;
 -- The ingest worker takes runs of every company, but only ever learns a run's
 -- id and company here; everything else it does runs as that tenant under row
 -- security. Runs as the migration's owner with a fixed search_path.
-CREATE FUNCTION insights.claim_run(p_lease_seconds integer) RETURNS TABLE (run_id uuid, company_id uuid)
+CREATE FUNCTION insights.claim_run(p_lease_seconds integer) RETURNS TABLE (run_id uuid, company_id uuid, lease_token uuid)
   LANGUAGE sql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp
   AS $$
     UPDATE insights.runs r
        SET status = 'running',
            lease_until = now() + make_interval(secs => p_lease_seconds),
+           lease_token = gen_random_uuid(),
            started_at = coalesce(r.started_at, now()),
            updated_at = now()
      WHERE r.id = (
@@ -57,6 +60,6 @@ CREATE FUNCTION insights.claim_run(p_lease_seconds integer) RETURNS TABLE (run_i
         ORDER BY w.created_at
         LIMIT 1
         FOR UPDATE SKIP LOCKED)
-    RETURNING r.id, r.company_id
+    RETURNING r.id, r.company_id, r.lease_token
   $$;
 REVOKE ALL ON FUNCTION insights.claim_run(integer) FROM PUBLIC;

@@ -1,0 +1,155 @@
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { createGunzip } from 'node:zlib';
+import split2 from 'split2';
+import yauzl from 'yauzl';
+import { IngestError } from './ingest-errors';
+import { decompressedCap, type IngestLimits } from './ingest-limits';
+
+export type Packing = 'plain' | 'gzip' | 'zip';
+
+/** What a file is packed as, from its first bytes (whatever the client called it). */
+export async function packingOf(filePath: string): Promise<Packing> {
+  const handle = await open(filePath, 'r');
+  try {
+    const head = Buffer.alloc(4);
+    const { bytesRead } = await handle.read(head, 0, 4, 0);
+    if (bytesRead >= 2 && head[0] === 0x1f && head[1] === 0x8b) return 'gzip';
+    if (bytesRead === 4 && head.readUInt32LE(0) === 0x04034b50) return 'zip';
+    return 'plain';
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Counts unpacked bytes across all of a file's streams and stops them past the cap. */
+class UnpackBudget {
+  used = 0;
+  constructor(readonly cap: number) {}
+
+  meter(): Transform {
+    return new Transform({
+      transform: (chunk: Buffer, _encoding, callback: TransformCallback) => {
+        this.used += chunk.length;
+        if (this.used > this.cap) callback(new IngestError('decompression_limit'));
+        else callback(null, chunk);
+      },
+    });
+  }
+}
+
+const isGzipName = (name: string) => /\.gz$/i.test(name);
+
+/**
+ * The lines of a spooled upload, numbered from 1 across the entries of an
+ * archive, streamed: a gzip is unpacked on the fly, a zip entry by entry (each
+ * possibly gzipped itself), never more than the budget for the file's size.
+ */
+export async function* fileLines(
+  filePath: string,
+  fileBytes: number,
+  limits: IngestLimits,
+): AsyncGenerator<string, void, undefined> {
+  const budget = new UnpackBudget(decompressedCap(limits, fileBytes));
+  const packing = await packingOf(filePath);
+  if (packing === 'zip') {
+    for await (const entry of zipEntries(filePath, limits)) {
+      const stream = isGzipName(entry.name) ? entry.stream.pipe(createGunzip()) : entry.stream;
+      yield* linesOf(stream, budget, limits);
+    }
+    return;
+  }
+  const raw = createReadStream(filePath);
+  const stream = packing === 'gzip' ? raw.pipe(createGunzip()) : raw;
+  if (packing === 'gzip') raw.on('error', (error) => stream.destroy(error));
+  yield* linesOf(stream, budget, limits);
+}
+
+async function* linesOf(stream: Readable, budget: UnpackBudget, limits: IngestLimits): AsyncGenerator<string> {
+  const meter = budget.meter();
+  const lines = split2({ maxLength: limits.maxLineBytes });
+  // pipe() does not carry errors forward: each stage hands its own to the end we read.
+  stream.on('error', (error) => lines.destroy(toIngestError(error)));
+  meter.on('error', (error) => lines.destroy(toIngestError(error)));
+  lines.on('error', () => stream.destroy());
+  stream.pipe(meter).pipe(lines);
+  try {
+    for await (const line of lines as AsyncIterable<string>) yield line;
+  } catch (error) {
+    throw toIngestError(error);
+  } finally {
+    stream.destroy();
+  }
+}
+
+function toIngestError(error: unknown): Error {
+  if (error instanceof IngestError) return error;
+  const { message, code } = (error ?? {}) as { message?: unknown; code?: unknown };
+  if (/maximum buffer reached/i.test(String(message))) return new IngestError('line_too_long');
+  // zlib's errors (Z_DATA_ERROR, Z_BUF_ERROR…): the file is not what its first bytes claim.
+  if (typeof code === 'string' && code.startsWith('Z_')) return new IngestError('bad_archive');
+  return error instanceof Error ? error : new Error(String(message));
+}
+
+interface ZipEntry {
+  name: string;
+  stream: Readable;
+}
+
+/** The files of a zip, one at a time, after checking the archive's directory against the limits. */
+async function* zipEntries(filePath: string, limits: IngestLimits): AsyncGenerator<ZipEntry> {
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.open(filePath, { lazyEntries: true, autoClose: true }, (error, file) =>
+      error || !file ? reject(new IngestError('bad_archive')) : resolve(file),
+    ),
+  );
+  try {
+    if (zip.entryCount > limits.maxEntries) throw new IngestError('too_many_entries');
+    while (true) {
+      const entry = await new Promise<yauzl.Entry | null>((resolve, reject) => {
+        const onEntry = (found: yauzl.Entry) => {
+          zip.off('end', onEnd);
+          zip.off('error', onError);
+          resolve(found);
+        };
+        const onEnd = () => {
+          zip.off('entry', onEntry);
+          zip.off('error', onError);
+          resolve(null);
+        };
+        const onError = () => {
+          zip.off('entry', onEntry);
+          zip.off('end', onEnd);
+          reject(new IngestError('bad_archive'));
+        };
+        zip.once('entry', onEntry);
+        zip.once('end', onEnd);
+        zip.once('error', onError);
+        zip.readEntry();
+      });
+      if (!entry) return;
+      if (entry.fileName.endsWith('/')) continue;
+      const stream = await new Promise<Readable>((resolve, reject) =>
+        zip.openReadStream(entry, (error, opened) =>
+          error || !opened ? reject(new IngestError('bad_archive')) : resolve(opened),
+        ),
+      );
+      yield { name: entry.fileName, stream };
+    }
+  } finally {
+    zip.close();
+  }
+}
+
+/** Throws when a zip's directory alone shows it breaks the limits (read before anything is stored). */
+export async function checkArchive(filePath: string, limits: IngestLimits): Promise<void> {
+  if ((await packingOf(filePath)) !== 'zip') return;
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.open(filePath, { lazyEntries: true, autoClose: false }, (error, file) =>
+      error || !file ? reject(new IngestError('bad_archive')) : resolve(file),
+    ),
+  );
+  zip.close();
+  if (zip.entryCount > limits.maxEntries) throw new IngestError('too_many_entries');
+}

@@ -1,0 +1,154 @@
+import type pg from 'pg';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import { adaptRecord, createProfileBuilder, isSourceFormat, type ObservedEvent } from '@tracemap/discovery';
+import type { RunError } from '@tracemap/contracts';
+import { fileLines } from './file-lines';
+import { isIngestError } from './ingest-errors';
+import type { IngestLimits } from './ingest-limits';
+import { addToProfile } from './profile-repository';
+import { advanceRun, ERRORS_KEPT, finishRun, findRunWork, releaseRun, type BatchProgress } from './run-repository';
+import { removeSpooled } from './spool-upload';
+import { inCompany } from './tenant-transaction';
+
+export interface ClaimedRun {
+  runId: string;
+  companyId: string;
+  leaseToken: string;
+}
+
+export interface ProcessRunOptions {
+  db: pg.Pool;
+  limits: IngestLimits;
+  leaseSeconds: number;
+  /** Names of attributes the plan marks personal (their values are never kept). */
+  personalNames?: (companyId: string) => Promise<Iterable<string>>;
+  /** Asked between batches: true once the worker is stopping (the run is left to be resumed). */
+  stopping?: () => boolean;
+  /** Called once the lines up to a checkpoint are written (tests stop a worker there). */
+  afterBatch?: (runId: string, checkpoint: number) => void | Promise<void>;
+}
+
+export type RunOutcome = 'succeeded' | 'failed' | 'cancelled' | 'lost' | 'paused';
+
+const SOURCE_OF_UPLOADS = 'upload';
+
+/**
+ * Reads a claimed run's file from its checkpoint on: each line parsed and
+ * adapted, the events profiled, and every batch of at most `batchEvents`
+ * events written in one transaction together with the run's counters and the
+ * new checkpoint, so a run resumed after a crash counts no line twice. A
+ * malformed line is counted with its number and the run goes on. Between
+ * batches the loop yields to the event loop so requests keep being answered.
+ */
+export async function processRun(claim: ClaimedRun, options: ProcessRunOptions): Promise<RunOutcome> {
+  const { db, limits } = options;
+  const run = await inCompany(db, claim.companyId, (client) => findRunWork(client, claim.runId));
+  if (!run || run.status !== 'running') return 'lost';
+  const holder = { id: run.id, leaseToken: claim.leaseToken, leaseSeconds: options.leaseSeconds };
+  const format = run.format;
+  if (!isSourceFormat(format)) {
+    await inCompany(db, run.companyId, (client) =>
+      finishRun(client, holder, { status: 'failed', failure: 'unknown_format' }),
+    );
+    return 'failed';
+  }
+  const sourceId = run.sourceId ?? SOURCE_OF_UPLOADS;
+  const builder = createProfileBuilder({
+    personalNames: options.personalNames ? await options.personalNames(run.companyId) : undefined,
+  });
+
+  let lineNumber = 0;
+  let progress: BatchProgress = emptyProgress(run.checkpoint);
+  let pendingEvents = 0;
+  let errorsRoom = ERRORS_KEPT;
+
+  const flush = async (): Promise<boolean> => {
+    const delta = builder.drain();
+    const batch = progress;
+    const held = await inCompany(db, run.companyId, async (client) => {
+      // Cancelled or taken over: nothing was written, and this batch must not reach the profile.
+      if (!(await advanceRun(client, holder, batch))) return false;
+      await addToProfile(client, run.companyId, delta);
+      return true;
+    });
+    progress = emptyProgress(batch.checkpoint);
+    pendingEvents = 0;
+    if (held) await options.afterBatch?.(run.id, batch.checkpoint);
+    await yieldToLoop();
+    return held;
+  };
+
+  try {
+    for await (const line of fileLines(run.filePath, run.bytes, limits)) {
+      lineNumber += 1;
+      if (lineNumber <= run.checkpoint) continue;
+      const events = readLine(line, lineNumber, format, sourceId, (error) => {
+        progress.badLines += 1;
+        if (errorsRoom > 0) {
+          progress.errors.push(error);
+          errorsRoom -= 1;
+        }
+      });
+      if (events.length > 0 && pendingEvents > 0 && pendingEvents + events.length > limits.batchEvents) {
+        if (!(await flush())) return await endedElsewhere(db, run.companyId, run.id);
+        if (options.stopping?.()) {
+          await inCompany(db, run.companyId, (client) => releaseRun(client, holder));
+          return 'paused';
+        }
+      }
+      for (const event of events) builder.add(event);
+      pendingEvents += events.length;
+      progress.lines += 1;
+      progress.events += events.length;
+      progress.checkpoint = lineNumber;
+    }
+    if (!(await flush())) return await endedElsewhere(db, run.companyId, run.id);
+  } catch (error) {
+    // Anything else (the database gone, the process ending) leaves the run to be taken over from
+    // its checkpoint once the lease runs out.
+    if (!isIngestError(error)) throw error;
+    // What was read before the failure stays counted, as the run's progress says.
+    await inCompany(db, run.companyId, (client) =>
+      finishRun(client, holder, { status: 'failed', failure: error.failure }),
+    );
+    await removeSpooled(run.filePath);
+    return 'failed';
+  }
+  const finished = await inCompany(db, run.companyId, (client) => finishRun(client, holder, { status: 'succeeded' }));
+  await removeSpooled(run.filePath);
+  return finished ? 'succeeded' : endedElsewhere(db, run.companyId, run.id);
+}
+
+function emptyProgress(checkpoint: number): BatchProgress {
+  return { lines: 0, events: 0, badLines: 0, errors: [], checkpoint };
+}
+
+async function endedElsewhere(db: pg.Pool, companyId: string, runId: string): Promise<RunOutcome> {
+  const run = await inCompany(db, companyId, (client) => findRunWork(client, runId));
+  if (run?.status === 'cancelled') {
+    await removeSpooled(run.filePath);
+    return 'cancelled';
+  }
+  return 'lost';
+}
+
+/** One line's events; an unreadable line is reported and gives none (a partly readable batch keeps its events). */
+function readLine(
+  line: string,
+  lineNumber: number,
+  format: Parameters<typeof adaptRecord>[0],
+  sourceId: string,
+  report: (error: RunError) => void,
+): ObservedEvent[] {
+  if (line.trim() === '') return [];
+  let record: unknown;
+  try {
+    record = JSON.parse(line);
+  } catch {
+    report({ line: lineNumber, message: 'not valid JSON' });
+    return [];
+  }
+  const result = adaptRecord(format, record, sourceId);
+  if (result.error) report({ line: lineNumber, message: result.error.slice(0, 500) });
+  return result.events;
+}
