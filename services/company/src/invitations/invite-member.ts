@@ -7,7 +7,7 @@ import { invitationLink, invitationView } from './invitation-view';
 import { displayName } from './inviter-name';
 import { MESSAGES } from '../core/messages';
 import { queueInvitationEmail } from './invitation-email';
-import type { Role } from '../core/roles';
+import { mayInviteAs, requireAllowed, type Role } from '../core/roles';
 import { tenantTransaction } from '../core/tenant';
 import { newInvitationToken } from './invitation-token';
 import { findCompany } from '../core/company-repository';
@@ -62,9 +62,7 @@ export async function inviteMember(
   deps: CompanyDeps,
   input: InviteMemberInput,
 ): Promise<Outcome<{ invitation: ReturnType<typeof invitationView> }>> {
-  if (input.role === 'owner' && input.actor.role !== 'owner') {
-    throw new AppError(403, 'forbidden', MESSAGES.ownerInviteOnlyByOwner);
-  }
+  requireAllowed(mayInviteAs(input.actor.role, input.role));
   const email = input.email.trim().toLowerCase();
   const firstName = input.firstName.trim();
   const lastName = input.lastName.trim();

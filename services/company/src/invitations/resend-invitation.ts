@@ -5,7 +5,7 @@ import { invitationLink, invitationView } from './invitation-view';
 import { displayName } from './inviter-name';
 import { MESSAGES } from '../core/messages';
 import { queueInvitationEmail } from './invitation-email';
-import type { Role } from '../core/roles';
+import { mayInviteAs, requireAllowed, type Role } from '../core/roles';
 import { tenantTransaction } from '../core/tenant';
 import { newInvitationToken } from './invitation-token';
 import { findCompany } from '../core/company-repository';
@@ -32,9 +32,7 @@ export async function resendInvitation(
       const invitation = await findInvitation(client, input.invitationId, { lock: true });
       if (!invitation) throw new AppError(404, 'invitation_not_found', MESSAGES.invitationNotFound);
       if (invitation.status !== 'pending') throw new AppError(410, 'invitation_gone', MESSAGES.invitationGone);
-      if (invitation.role === 'owner' && input.actor.role !== 'owner') {
-        throw new AppError(403, 'forbidden', MESSAGES.ownerInviteOnlyByOwner);
-      }
+      requireAllowed(mayInviteAs(input.actor.role, invitation.role));
       const interval = deps.config.INVITATION_RESEND_INTERVAL_SECONDS;
       if (invitation.sentSecondsAgo < interval) {
         throw tooManyRequests(MESSAGES.resendTooSoon, Math.max(1, Math.ceil(interval - invitation.sentSecondsAgo)));

@@ -3,7 +3,7 @@ import { audited } from '../core/audit';
 import type { CompanyDeps } from '../core/deps';
 import { invitationView } from './invitation-view';
 import { MESSAGES } from '../core/messages';
-import type { Role } from '../core/roles';
+import { mayInviteAs, requireAllowed, type Role } from '../core/roles';
 import { tenantTransaction } from '../core/tenant';
 import { findInvitation, markInvitationRevoked } from '../core/invitation-repository';
 
@@ -16,9 +16,7 @@ export async function revokeInvitation(
     const invitation = await findInvitation(client, input.invitationId, { lock: true });
     if (!invitation) throw new AppError(404, 'invitation_not_found', MESSAGES.invitationNotFound);
     if (invitation.status === 'accepted') throw new AppError(410, 'invitation_gone', MESSAGES.invitationGone);
-    if (invitation.role === 'owner' && input.actor.role !== 'owner') {
-      throw new AppError(403, 'forbidden', MESSAGES.ownerInviteOnlyByOwner);
-    }
+    requireAllowed(mayInviteAs(input.actor.role, invitation.role));
     const revoking = invitation.status === 'pending';
     if (revoking) await markInvitationRevoked(client, invitation.id);
     const after = await findInvitation(client, invitation.id);

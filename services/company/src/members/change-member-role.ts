@@ -2,7 +2,7 @@ import { AppError } from '@tracemap/service-kit';
 import { audited } from '../core/audit';
 import type { CompanyDeps } from '../core/deps';
 import { MESSAGES } from '../core/messages';
-import { hasAccess, rank, type Role } from '../core/roles';
+import { mayAssignRole, mayManageMembers, requireAllowed, type Role } from '../core/roles';
 import { tenantTransaction } from '../core/tenant';
 import { lockMemberships, updateMembershipRole } from '../core/membership-repository';
 
@@ -14,9 +14,9 @@ export interface ChangeRoleInput {
 }
 
 /**
- * Role rules (checked on the locked memberships, not on what the request
- * saw a moment earlier): only owners make or change owners, nobody raises
- * their own role, and a company always keeps an owner.
+ * The role rules (core/roles) judge the locked memberships, not what the
+ * request saw a moment earlier: only owners make or change owners, nobody
+ * raises their own role, and a company always keeps an owner.
  */
 export async function changeMemberRole(deps: CompanyDeps, input: ChangeRoleInput) {
   const result = await tenantTransaction(
@@ -26,19 +26,12 @@ export async function changeMemberRole(deps: CompanyDeps, input: ChangeRoleInput
       const members = await lockMemberships(client, input.companyId);
       const actor = members.find((m) => m.userId === input.actorUserId);
       if (!actor) throw new AppError(404, 'company_not_found', MESSAGES.companyNotFound);
-      if (!hasAccess(actor.role, 'admin')) throw new AppError(403, 'forbidden', MESSAGES.forbidden);
+      // Asked before looking the target up, so low roles cannot probe who is a member.
+      requireAllowed(mayManageMembers(actor.role));
       const target = members.find((m) => m.userId === input.targetUserId);
       if (!target) throw new AppError(404, 'member_not_found', MESSAGES.memberNotFound);
+      requireAllowed(mayAssignRole(actor, target, input.role, members));
       if (target.role === input.role) return { userId: target.userId, role: target.role, changed: false };
-      if (target.userId === actor.userId && rank(input.role) > rank(actor.role)) {
-        throw new AppError(403, 'forbidden', MESSAGES.noSelfUpgrade);
-      }
-      if (actor.role !== 'owner' && (input.role === 'owner' || target.role === 'owner')) {
-        throw new AppError(403, 'forbidden', MESSAGES.ownerOnlyByOwner);
-      }
-      if (target.role === 'owner' && members.filter((m) => m.role === 'owner').length === 1) {
-        throw new AppError(409, 'last_owner', MESSAGES.lastOwner);
-      }
       await updateMembershipRole(client, input.companyId, target.userId, input.role);
       return { userId: target.userId, role: input.role, changed: true, from: target.role };
     },

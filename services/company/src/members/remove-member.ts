@@ -2,7 +2,7 @@ import { AppError } from '@tracemap/service-kit';
 import { audited } from '../core/audit';
 import type { CompanyDeps } from '../core/deps';
 import { MESSAGES } from '../core/messages';
-import { hasAccess } from '../core/roles';
+import { mayManageMembers, mayRemoveMember, requireAllowed } from '../core/roles';
 import { tenantTransaction } from '../core/tenant';
 import { deleteMembership, lockMemberships } from '../core/membership-repository';
 
@@ -22,16 +22,11 @@ export async function removeMember(
       const actor = members.find((m) => m.userId === input.actorUserId);
       if (!actor) throw new AppError(404, 'company_not_found', MESSAGES.companyNotFound);
       const leaving = input.targetUserId === actor.userId;
-      // Checked before looking the target up, so low roles cannot probe who is a member.
-      if (!leaving && !hasAccess(actor.role, 'admin')) throw new AppError(403, 'forbidden', MESSAGES.forbidden);
+      // Asked before looking the target up, so low roles cannot probe who is a member.
+      if (!leaving) requireAllowed(mayManageMembers(actor.role));
       const target = members.find((m) => m.userId === input.targetUserId);
       if (!target) throw new AppError(404, 'member_not_found', MESSAGES.memberNotFound);
-      if (!leaving && target.role === 'owner' && actor.role !== 'owner') {
-        throw new AppError(403, 'forbidden', MESSAGES.ownerOnlyByOwner);
-      }
-      if (target.role === 'owner' && members.filter((m) => m.role === 'owner').length === 1) {
-        throw new AppError(409, 'last_owner', MESSAGES.lastOwner);
-      }
+      requireAllowed(mayRemoveMember(actor, target, members));
       await deleteMembership(client, input.companyId, target.userId);
       return { leaving, role: target.role };
     },
