@@ -109,16 +109,13 @@ export async function findRunWork(db: pg.ClientBase, id: string): Promise<RunWor
   };
 }
 
-/** Newest first; the cursor is the last run's `createdAt|id`. */
-export async function listRuns(
-  db: pg.ClientBase,
-  page: { cursor?: { createdAt: string; id: string }; limit: number },
-): Promise<Run[]> {
+/** Newest first, after the run `afterId` (which keeps its place however precise its timestamp). */
+export async function listRuns(db: pg.ClientBase, page: { afterId?: string; limit: number }): Promise<Run[]> {
   const { rows } = await db.query<RunRow>(
     `SELECT ${COLUMNS} FROM insights.runs
-      WHERE ($1::timestamptz IS NULL OR (created_at, id) < ($1::timestamptz, $2::uuid))
-      ORDER BY created_at DESC, id DESC LIMIT $3`,
-    [page.cursor?.createdAt ?? null, page.cursor?.id ?? null, page.limit],
+      WHERE $1::uuid IS NULL OR (created_at, id) < (SELECT created_at, id FROM insights.runs WHERE id = $1)
+      ORDER BY created_at DESC, id DESC LIMIT $2`,
+    [page.afterId ?? null, page.limit],
   );
   return rows.map(runFromRow);
 }

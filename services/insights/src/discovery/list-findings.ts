@@ -1,0 +1,20 @@
+import type { FindingListQuery, FindingPage } from '@tracemap/contracts';
+import { inCompany } from '../ingest/tenant-transaction';
+import type { DiscoveryDeps } from './discovery-deps';
+import { listFindings as readFindings } from './findings-repository';
+import { decodeCursor, DEFAULT_PAGE_SIZE, encodeCursor } from './page-cursor';
+
+/** A page of the company's findings, filtered by type and state, in a stable order. */
+export async function listFindings(
+  deps: Pick<DiscoveryDeps, 'db'>,
+  companyId: string,
+  query: FindingListQuery,
+): Promise<FindingPage> {
+  const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+  const after = decodeCursor(query.cursor, 1);
+  const rows = await inCompany(deps.db, companyId, (client) =>
+    readFindings(client, { type: query.type, state: query.state, afterId: after?.[0], limit: limit + 1 }),
+  );
+  const items = rows.slice(0, limit);
+  return { items, nextCursor: rows.length > limit ? encodeCursor([items[items.length - 1].id]) : null };
+}

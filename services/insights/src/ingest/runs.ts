@@ -1,0 +1,32 @@
+import type pg from 'pg';
+import type { Run, RunListQuery, RunPage } from '@tracemap/contracts';
+import { notFound } from '@tracemap/service-kit';
+import { decodeCursor, DEFAULT_PAGE_SIZE, encodeCursor } from '../discovery/page-cursor';
+import { cancelRun as cancelStoredRun, findRun, listRuns as readRuns } from './run-repository';
+import { inCompany } from './tenant-transaction';
+
+const runNotFound = () => notFound('No such run.', 'run_not_found');
+
+export async function getRun(deps: { db: pg.Pool }, companyId: string, runId: string): Promise<Run> {
+  const run = await inCompany(deps.db, companyId, (client) => findRun(client, runId));
+  if (!run) throw runNotFound();
+  return run;
+}
+
+/** Newest first. */
+export async function listRuns(deps: { db: pg.Pool }, companyId: string, query: RunListQuery): Promise<RunPage> {
+  const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+  const after = decodeCursor(query.cursor, 1);
+  const rows = await inCompany(deps.db, companyId, (client) =>
+    readRuns(client, { afterId: after?.[0], limit: limit + 1 }),
+  );
+  const items = rows.slice(0, limit);
+  return { items, nextCursor: rows.length > limit ? encodeCursor([items[items.length - 1].id]) : null };
+}
+
+/** Cancels a run that has not ended (the worker stops at its next batch); an ended run is answered as it is. */
+export async function cancelRun(deps: { db: pg.Pool }, companyId: string, runId: string): Promise<Run> {
+  const run = await inCompany(deps.db, companyId, (client) => cancelStoredRun(client, runId));
+  if (!run) throw runNotFound();
+  return run;
+}
