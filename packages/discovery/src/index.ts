@@ -1,2 +1,3 @@
 export * from './observed-event';
 export * from './formats';
+export * from './profile';
