@@ -28,6 +28,7 @@ import { permissionRoutes } from './members/member-routes';
 import { mapShareInternalRoutes } from './tracking-plan/maps/share/share-routes';
 import { listTotals } from './tracking-plan/shared/list-totals';
 import { PlanReadCache } from './tracking-plan/shared/plan-read-cache';
+import { planSnapshotInternalRoutes } from './tracking-plan/snapshot/snapshot-routes';
 import { trackingPlanRoutes } from './tracking-plan/tracking-plan-routes';
 
 declare module 'fastify' {
@@ -120,6 +121,7 @@ export const service = defineService({
     { plugin: mapShareInternalRoutes, prefix: '/internal' },
     { plugin: adminInternalRoutes, prefix: '/internal' },
     { plugin: billingInternalRoutes, prefix: '/internal' },
+    { plugin: planSnapshotInternalRoutes, prefix: '/internal' },
   ],
   workers: [
     {

@@ -353,4 +353,9 @@ export const MATRIX: Record<string, Case> = {
     '/internal/companies/:companyId/subscription-changed',
     (w, t) => `/internal/companies/${w[t].id}/subscription-changed`,
   ),
+  ...internalOnly(
+    'GET',
+    '/internal/companies/:companyId/plan-snapshot',
+    (w, t) => `/internal/companies/${w[t].id}/plan-snapshot`,
+  ),
 };
