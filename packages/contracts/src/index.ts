@@ -1,6 +1,7 @@
 export * from './page-routes';
 export * from './micro-frontends';
 export * from './remotes-registry';
+export * from './web-app-files';
 export * from './manifest-routes';
 export * from './page-paths';
 export * from './errors';

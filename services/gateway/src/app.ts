@@ -16,8 +16,13 @@ export const service = defineService({
   migrations: false,
   // Every request gets a fresh id here: a client's own X-Request-Id is not trusted.
   trustIncomingRequestId: false,
-  // No API of its own: each service's document reaches clients through the proxy (`/api/account/openapi.json`, `/auth/v1/openapi.json`…).
-  openApi: false,
+  // Its document (`/api/gateway/openapi.json`) holds only what it answers itself (the remotes registry, the
+  // web apps' runtime config and build fingerprint); each service's document is reached through the proxy
+  // at that service's prefix (`/api/company/openapi.json`, `/auth/v1/openapi.json`…).
+  openApi: {
+    description:
+      'What the gateway answers itself for the web apps; every other API is described by the service that owns it.',
+  },
   readiness: (config) => upstreamsReady(upstreamsFrom(config)),
   configure: async (app) => {
     // The gateway forwards bodies untouched, as bytes: webhooks are verified on them, and text

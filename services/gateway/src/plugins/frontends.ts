@@ -1,10 +1,17 @@
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import type { TSchema } from '@sinclair/typebox';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 type HeaderTarget = { setHeader(name: string, value: string): unknown };
-import { matchPageRoute, MESSAGES } from '@tracemap/contracts';
+import {
+  AppConfigSchema,
+  BuildsLatestSchema,
+  matchPageRoute,
+  MESSAGES,
+  RemotesRegistrySchema,
+} from '@tracemap/contracts';
 import { REMOTE_APPS, isRegistryPage, readRegistry, readRemotes, remoteOrigins } from '../remotes-registry';
 import {
   marketingPreloads,
@@ -38,6 +45,14 @@ function setCacheHeaders(res: HeaderTarget, filePath: string) {
   // Remotes may be loaded by a shell on another origin.
   res.setHeader('access-control-allow-origin', '*');
 }
+
+/**
+ * One of the files the gateway answers itself for the web apps: its own API, described in the
+ * gateway's document with the shape it is sent in, and read without a token.
+ */
+const ownFile = (description: string, answer: TSchema) => ({
+  schema: { description, security: [], response: { 200: answer } },
+});
 
 function contentSecurityPolicy(scriptOrigins: string[], frameAncestors: string[]): string {
   const sources = ["'self'", ...scriptOrigins].join(' ');
@@ -86,22 +101,34 @@ export default fp<FrontendsOptions>(
       });
     }
 
-    app.get('/remotes.json', async (_request, reply) => {
-      reply.header('cache-control', 'no-cache');
-      return readRegistry(options.remotesFile);
-    });
+    app.get(
+      '/remotes.json',
+      ownFile("Where each remote's manifest is, and which pages each of its modules renders.", RemotesRegistrySchema),
+      async (_request, reply) => {
+        reply.header('cache-control', 'no-cache');
+        return readRegistry(options.remotesFile);
+      },
+    );
     // Deployment detection: the shell polls this to learn that a new build is out.
-    app.get('/builds-latest.json', async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-      const shell = existsSync(shellIndex)
-        ? createHash('sha256').update(readFileSync(shellIndex)).digest('hex').slice(0, 16)
-        : null;
-      return { shell };
-    });
-    app.get('/app-config.json', async (_request, reply) => {
-      reply.header('cache-control', 'no-cache');
-      return options.appConfig;
-    });
+    app.get(
+      '/builds-latest.json',
+      ownFile('A fingerprint of the deployed shell; it changes with every new build.', BuildsLatestSchema),
+      async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+        const shell = existsSync(shellIndex)
+          ? createHash('sha256').update(readFileSync(shellIndex)).digest('hex').slice(0, 16)
+          : null;
+        return { shell };
+      },
+    );
+    app.get(
+      '/app-config.json',
+      ownFile("Where the web apps reach the identity provider, with the app's public key.", AppConfigSchema),
+      async (_request, reply) => {
+        reply.header('cache-control', 'no-cache');
+        return options.appConfig;
+      },
+    );
 
     const sendShell = (
       status: number,
@@ -135,7 +162,8 @@ export default fp<FrontendsOptions>(
     // static plugin; every other GET is a page of the single-page app. (The
     // service kit already refused a URL whose escapes do not decode, and sets
     // nosniff, plus no-store where no caching was chosen, on every answer.)
-    app.get('/*', async (request, reply) => {
+    // Pages and files are no API: they are left out of the gateway's document.
+    app.get('/*', { schema: { hide: true } }, async (request, reply) => {
       const pathname = decodeURIComponent(request.url.split('?')[0]);
       const file = path.join(shellDist, path.normalize(pathname));
       if (file.startsWith(shellDist + path.sep) && path.extname(pathname) && existsSync(file)) {

@@ -111,12 +111,20 @@ export default fp<ProxyOptions>(
                 }
               : forwardOptions,
           );
+        // The service's routes, described in its own document: left out of the gateway's.
+        const notOwn = { schema: { hide: true } };
         for (const prefix of upstream.prefixes) {
-          scope.all(prefix, forward);
-          scope.all(`${prefix}/*`, forward);
+          scope.all(prefix, notOwn, forward);
+          scope.all(`${prefix}/*`, notOwn, forward);
         }
         for (const route of upstream.largeBodies ?? []) {
-          scope.route({ method: route.method, url: route.path, bodyLimit: route.bodyLimit, handler: forward });
+          scope.route({
+            ...notOwn,
+            method: route.method,
+            url: route.path,
+            bodyLimit: route.bodyLimit,
+            handler: forward,
+          });
         }
       });
     }
