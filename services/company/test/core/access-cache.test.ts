@@ -1,9 +1,9 @@
 import type { EventEmitter } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { service } from '../src/app';
-import { memberTag } from '../src/core/membership-cache';
-import { addMember, createCompanyAs, startHarness, type Harness, type TestUser } from './support/harness';
+import { service } from '../../src/app';
+import { memberTag } from '../../src/core/membership-cache';
+import { addMember, createCompanyAs, startHarness, type Harness, type TestUser } from '../support/harness';
 
 // Roles and sessions are kept in memory only while their changes are heard.
 // Replica A is the harness app; replica B shares its database and hears A's

@@ -1,5 +1,5 @@
-import { tenantTransaction } from '../src/core/tenant';
-import { addMember, createCompanyAs, startHarness, type Harness, type TestUser } from './support/harness';
+import { tenantTransaction } from '../../src/core/tenant';
+import { addMember, createCompanyAs, startHarness, type Harness, type TestUser } from '../support/harness';
 
 let h: Harness;
 let alice: TestUser;
