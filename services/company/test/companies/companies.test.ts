@@ -5,7 +5,7 @@ import {
   startHarness,
   type Harness,
   type TestUser,
-} from './support/harness';
+} from '../support/harness';
 
 let h: Harness;
 let owner: TestUser;
@@ -225,7 +225,7 @@ describe('company info and settings', () => {
 
   test('subscription and profiles degrade to null when those services are down, and the answer says which', async () => {
     const company = await createCompanyAs(h, owner, 'Degraded Co');
-    const { service } = await import('../src/app');
+    const { service } = await import('../../src/app');
     const app = await service.build(
       { ...h.config, ACCOUNT_URL: 'http://127.0.0.1:9', SUBSCRIPTION_URL: 'http://127.0.0.1:9' },
       { verifier: h.tokens.verifier },
@@ -254,7 +254,7 @@ describe('company info and settings', () => {
 
   test('info is cached per company, and a change made through the service is visible at once', async () => {
     const company = await createCompanyAs(h, owner, 'Cached Co');
-    const { service } = await import('../src/app');
+    const { service } = await import('../../src/app');
     // A long TTL so the test does not depend on timing: only invalidation can refresh the entry.
     const app = await service.build({ ...h.config, COMPANY_INFO_CACHE_MS: 600000 }, { verifier: h.tokens.verifier });
     const infoName = async () =>
