@@ -5,7 +5,7 @@ import {
   startHarness,
   type Harness,
   type TestUser,
-} from './support/harness';
+} from '../support/harness';
 
 let h: Harness;
 
