@@ -7,7 +7,7 @@ import {
   startHarness,
   type Harness,
   type TestUser,
-} from './support/harness';
+} from '../support/harness';
 
 const GONE = 'Your one time verification code was already used or has expired.';
 

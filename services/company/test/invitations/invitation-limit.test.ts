@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createCompanyAs, startHarness, type Harness, type TestUser } from './support/harness';
+import { createCompanyAs, startHarness, type Harness, type TestUser } from '../support/harness';
 
 const LIMIT = 3;
 let h: Harness;
