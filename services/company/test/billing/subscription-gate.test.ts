@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { SUBSCRIPTION_EVENTS_CHANNEL } from '@tracemap/contracts';
-import { service } from '../src/app';
-import { createCompanyAs, SERVICE_TOKEN, startHarness, type Harness } from './support/harness';
+import { service } from '../../src/app';
+import { createCompanyAs, SERVICE_TOKEN, startHarness, type Harness } from '../support/harness';
 
 // Billing switched on: plan edits need a running subscription, new companies get a trial.
 let h: Harness;
