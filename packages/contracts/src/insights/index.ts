@@ -2,3 +2,4 @@ export * from './plan-snapshot';
 export * from './findings';
 export * from './discovery-api';
 export * from './plan-snapshot-client';
+export * from './example-traffic';
