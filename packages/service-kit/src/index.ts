@@ -18,6 +18,7 @@ export * from './auth/session-status-cache';
 export * from './cache/bounded-lru';
 export * from './cache/notification-channel';
 export * from './cache/push-invalidated-cache';
+export * from './billing/subscription-gate';
 export * from './auth/verified-token-cache';
 export * from './http/bearer-token';
 export * from './http/idempotency';
