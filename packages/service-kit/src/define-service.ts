@@ -79,7 +79,7 @@ export interface ServiceDeclaration<C extends ServiceConfig, D, O = object> {
   /**
    * The public API's OpenAPI document, built from the routes' schemas and served at
    * `/api/{name}/openapi.json` unless a path is given; `/internal/*` is left out.
-   * `false` for a service without an API of its own (the gateway).
+   * `false` for a service without an API of its own.
    */
   openApi?: ApiDocumentDeclaration | false;
 }

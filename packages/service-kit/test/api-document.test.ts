@@ -22,6 +22,8 @@ function declare(openApi?: { path: string } | false) {
           reply.code(204).send(),
         );
         app.post('/api/notes', async () => ({ id: '2', text: 'b' }));
+        // What a service answers but is not its API (the gateway's forwarded routes and pages) is marked hidden.
+        app.get('/notes/page', { schema: { hide: true } }, async () => 'page');
       },
       { plugin: async (app) => void app.get('/notes/count', async () => ({ count: 2 })), prefix: '/internal' },
     ],
@@ -34,7 +36,7 @@ afterEach(async () => {
   app = undefined;
 });
 
-test('a declared service serves its public routes as OpenAPI at /api/{name}/openapi.json, internal routes left out', async () => {
+test('a declared service serves its public routes as OpenAPI at /api/{name}/openapi.json, internal and hidden routes left out', async () => {
   app = await declare().build(config());
   const response = await app.inject('/api/notes/openapi.json');
   expect(response.statusCode).toBe(200);

@@ -19,7 +19,9 @@ const isPreflight = (method: string | string[]) => [method].flat().every((m) => 
 /**
  * Starts collecting the routes registered from here on into an OpenAPI
  * document; `/internal/*` routes (service to service, never routed by the
- * gateway) are left out. A service that set up its own document keeps it.
+ * gateway) are left out, and so are routes whose schema says `hide: true`
+ * (what a service answers that is not its API: the gateway's forwarded
+ * routes and pages). A service that set up its own document keeps it.
  */
 export async function collectApiDocument(
   app: FastifyInstance,
