@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { OutboxEmailSummary, type OutboxEmailAnswer } from '@tracemap/contracts';
 import { createTestDatabase, type TestDatabase } from '@tracemap/test-kit';
 import {
   ConfigError,
@@ -32,7 +33,8 @@ const loadConfig = configLoader(
 
 /** What the kit asks of the outbox, kept in memory: the kit's part (worker, routes) is what is tested. */
 function memoryOutbox() {
-  const emails = new Map<string, { id: string; status: string }>();
+  // Each email also keeps what it was rendered from, which the routes' contract does not name.
+  const emails = new Map<string, OutboxEmailAnswer & { data: Record<string, string> }>();
   const events: string[] = [];
   const implementation: OutboxImplementation = {
     migrate: async () => events.push('migrate'),
@@ -45,7 +47,10 @@ function memoryOutbox() {
       };
     },
     search: async () => [...emails.values()],
-    stats: async () => ({ total: emails.size }),
+    stats: async () => {
+      const count = (status: string) => [...emails.values()].filter((e) => e.status === status).length;
+      return { queued: count('pending'), sent: count('sent'), failed: count('failed'), hourly: [emails.size] };
+    },
     get: async (_db, _schema, id) => emails.get(id) ?? null,
     resend: async (_db, _schema, id) => {
       const email = emails.get(id);
@@ -55,6 +60,27 @@ function memoryOutbox() {
     },
   };
   return { implementation, emails, events };
+}
+
+function storedEmail(id: string, status: OutboxEmailAnswer['status']) {
+  return {
+    id,
+    template: 'welcome',
+    to: 'someone@example.com',
+    status,
+    attempts: 1,
+    lastError: status === 'failed' ? 'refused' : null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    sentAt: status === 'sent' ? '2026-01-01T00:00:01.000Z' : null,
+    nextAttemptAt: '2026-01-01T00:00:00.000Z',
+    resentAs: null,
+    resendOf: null,
+    messageId: null,
+    subject: 'Welcome',
+    text: 'Hello',
+    html: '<p>Hello</p>',
+    data: { firstName: 'Ada' },
+  };
 }
 
 let database: TestDatabase;
@@ -169,8 +195,8 @@ test('the outbox admin routes come with the outbox, behind the service token', a
   try {
     const sent = randomUUID();
     const failed = randomUUID();
-    outbox.emails.set(sent, { id: sent, status: 'sent' });
-    outbox.emails.set(failed, { id: failed, status: 'failed' });
+    outbox.emails.set(sent, storedEmail(sent, 'sent'));
+    outbox.emails.set(failed, storedEmail(failed, 'failed'));
     const headers = { 'x-service-token': TOKEN };
 
     const refused = await app.inject({ url: '/internal/outbox' });
@@ -181,8 +207,17 @@ test('the outbox admin routes come with the outbox, behind the service token', a
       message: 'A valid service token is required.',
     });
 
-    expect((await app.inject({ url: '/internal/outbox', headers })).json().emails).toHaveLength(2);
-    expect((await app.inject({ url: '/internal/outbox/stats', headers })).json()).toEqual({ total: 2 });
+    const { data: _rendered, ...asContracted } = storedEmail(sent, 'sent');
+    const list = (await app.inject({ url: '/internal/outbox', headers })).json();
+    expect(list.emails).toHaveLength(2);
+    expect(Object.keys(list.emails[0]).sort()).toEqual(Object.keys(OutboxEmailSummary.properties).sort());
+    expect((await app.inject({ url: `/internal/outbox/${sent}`, headers })).json()).toEqual(asContracted);
+    expect((await app.inject({ url: '/internal/outbox/stats', headers })).json()).toEqual({
+      queued: 0,
+      sent: 1,
+      failed: 1,
+      hourly: [2],
+    });
     const missing = await app.inject({ url: `/internal/outbox/${randomUUID()}`, headers });
     expect(missing.json()).toEqual({ statusCode: 404, code: 'email_not_found', message: 'Email not found' });
     const notFailed = await app.inject({ method: 'POST', url: `/internal/outbox/${sent}/resend`, headers });

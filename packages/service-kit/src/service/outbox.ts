@@ -1,4 +1,14 @@
-import { Type, type Static } from '@sinclair/typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  OutboxEmailAnswer,
+  OutboxEmailParams,
+  OutboxListAnswer,
+  OutboxQuerySchema,
+  OutboxResendAnswer,
+  OutboxStatsAnswer,
+  type OutboxEmailSummary,
+  type OutboxQuery,
+} from '@tracemap/contracts';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { requireServiceToken } from '../auth/require-service-token';
@@ -26,16 +36,14 @@ export interface OutboxImplementation {
     logger: FastifyBaseLogger;
     pollMs?: number;
   }): RunningOutbox;
-  search(db: pg.Pool, schema: string, query: OutboxQuery): Promise<unknown[]>;
-  stats(db: pg.Pool, schema: string): Promise<unknown>;
-  get(db: pg.Pool, schema: string, id: string): Promise<unknown | null>;
+  search(db: pg.Pool, schema: string, query: OutboxQuery): Promise<OutboxEmailSummary[]>;
+  stats(db: pg.Pool, schema: string): Promise<OutboxStatsAnswer>;
+  get(db: pg.Pool, schema: string, id: string): Promise<OutboxEmailAnswer | null>;
   resend(
     db: pg.Pool,
     schema: string,
     id: string,
-  ): Promise<
-    { outcome: 'queued' | 'already_resent'; id: string } | { outcome: 'not_found' } | { outcome: 'not_failed' }
-  >;
+  ): Promise<OutboxResendAnswer | { outcome: 'not_found' } | { outcome: 'not_failed' }>;
 }
 
 /** The service's outbox worker, as routes, use cases and tests reach it. */
@@ -79,21 +87,7 @@ export function outboxHandle(
   };
 }
 
-const Uuid = Type.String({ format: 'uuid' });
-const strict = { additionalProperties: false } as const;
-export const OutboxQuerySchema = Type.Object(
-  {
-    recipient: Type.Optional(Type.String({ maxLength: 320 })),
-    template: Type.Optional(Type.String({ maxLength: 100 })),
-    status: Type.Optional(
-      Type.Union([Type.Literal('pending'), Type.Literal('sending'), Type.Literal('sent'), Type.Literal('failed')]),
-    ),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
-  },
-  strict,
-);
-export type OutboxQuery = Static<typeof OutboxQuerySchema>;
-const EmailParams = Type.Object({ id: Uuid }, strict);
+export { OutboxQuerySchema, type OutboxQuery };
 
 /**
  * The outbox as the product admin's email page reads it from every service
@@ -101,31 +95,34 @@ const EmailParams = Type.Object({ id: Uuid }, strict);
  * one. Internal only (service token; the gateway never routes /internal).
  */
 export async function outboxAdminRoutes(
-  app: FastifyInstance,
+  parent: FastifyInstance,
   options: { implementation: OutboxImplementation; schema: string; serviceToken: string; outbox: OutboxHandle },
 ) {
   const { implementation, schema, outbox } = options;
+  const app = parent.withTypeProvider<TypeBoxTypeProvider>();
   app.addHook('onRequest', requireServiceToken(options.serviceToken));
-  app.get<{ Querystring: OutboxQuery }>(
+  app.get(
     '/internal/outbox',
-    { schema: { querystring: OutboxQuerySchema } },
+    { schema: { querystring: OutboxQuerySchema, response: { 200: OutboxListAnswer } } },
     async (request) => ({
       emails: await implementation.search(app.db, schema, request.query),
     }),
   );
-  app.get('/internal/outbox/stats', async () => implementation.stats(app.db, schema));
-  app.get<{ Params: Static<typeof EmailParams> }>(
+  app.get('/internal/outbox/stats', { schema: { response: { 200: OutboxStatsAnswer } } }, async () =>
+    implementation.stats(app.db, schema),
+  );
+  app.get(
     '/internal/outbox/:id',
-    { schema: { params: EmailParams } },
+    { schema: { params: OutboxEmailParams, response: { 200: OutboxEmailAnswer } } },
     async (request) => {
       const email = await implementation.get(app.db, schema, request.params.id);
       if (!email) throw notFound('Email not found', 'email_not_found');
       return email;
     },
   );
-  app.post<{ Params: Static<typeof EmailParams> }>(
+  app.post(
     '/internal/outbox/:id/resend',
-    { schema: { params: EmailParams } },
+    { schema: { params: OutboxEmailParams, response: { 200: OutboxResendAnswer } } },
     async (request) => {
       const result = await implementation.resend(app.db, schema, request.params.id);
       if (result.outcome === 'not_found') throw notFound('Email not found', 'email_not_found');

@@ -1,5 +1,4 @@
-import { authInternalClient, type AuthInternalInvite } from '@tracemap/contracts';
-import { outboxInternalClient } from '@tracemap/mailer';
+import { authInternalClient, outboxInternalClient, type AuthInternalInvite } from '@tracemap/contracts';
 import type { InternalClient } from '@tracemap/service-kit';
 
 export type { AuthUserSummary, ProcessAbout, AuthUserCounts as UserCounts } from '@tracemap/contracts';
@@ -19,7 +18,7 @@ export function createAuthAdminApi(call: InternalCall) {
 
 export type InternalCall = InternalClient;
 
-/** The outbox routes every mail-sending service exposes the same way, answers checked against the mailer's outbox schemas. */
+/** The outbox routes every mail-sending service exposes the same way, answers checked against the outbox routes' contract. */
 export function outboxClient(call: InternalCall) {
   return outboxInternalClient(call);
 }

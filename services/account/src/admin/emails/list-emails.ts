@@ -1,4 +1,10 @@
-import { EMAIL_SOURCES, type AdminEmailList, type AdminEmailSummary, type EmailSource } from '@tracemap/contracts';
+import {
+  EMAIL_SOURCES,
+  type AdminEmailList,
+  type AdminEmailSummary,
+  type EmailSource,
+  type OutboxQuery,
+} from '@tracemap/contracts';
 import type { AdminContext } from '../admin-context';
 import { outboxOf } from './outbox-sources';
 
@@ -12,7 +18,7 @@ export interface EmailSearch {
 /** Every outbox at once, newest first; an outbox whose service does not answer is named in `unavailable`. */
 export async function listEmails(ctx: AdminContext, search: EmailSearch): Promise<AdminEmailList> {
   const limit = search.limit ?? 50;
-  const query: Record<string, string> = { limit: String(limit) };
+  const query: OutboxQuery = { limit };
   if (search.recipient) query.recipient = search.recipient;
   if (search.template) query.template = search.template;
   if (search.status) query.status = search.status;
