@@ -87,7 +87,7 @@ export interface TopValue {
   count: number;
 }
 
-/** A value's outline: digits as `9`, everything else as it is ("ORD-123" → "ORD-999"), with one value of it. */
+/** A value's outline: digits as `9`, capitals as `A`, small letters as `a` ("ORD-123" → "AAA-999"), with one value of it. */
 export interface ValueMask {
   mask: string;
   example: string;
