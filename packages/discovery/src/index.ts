@@ -1,3 +1,4 @@
 export * from './observed-event';
 export * from './formats';
 export * from './profile';
+export * from './example-traffic';
