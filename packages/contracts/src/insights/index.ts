@@ -3,3 +3,4 @@ export * from './findings';
 export * from './discovery-api';
 export * from './plan-snapshot-client';
 export * from './example-traffic';
+export * from './sources';

@@ -37,3 +37,11 @@ export function planSnapshotClient(call: HeaderedCall) {
   };
 }
 export type PlanSnapshotClient = ReturnType<typeof planSnapshotClient>;
+
+/**
+ * Where the company service announces changes, for services that keep its answers
+ * (PostgreSQL notifications; payloads are space-separated tags): plan changes as
+ * `plan:<companyId>`, membership changes as `member:<companyId>:<userId>` and `company:<companyId>`.
+ */
+export const COMPANY_PLAN_EVENTS_CHANNEL = 'company_plan_events';
+export const COMPANY_MEMBERSHIP_EVENTS_CHANNEL = 'company_membership_events';

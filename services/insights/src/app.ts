@@ -1,0 +1,102 @@
+import path from 'node:path';
+import { SUBSCRIPTION_EVENTS_CHANNEL } from '@tracemap/contracts';
+import {
+  defineService,
+  identityProviderAuthentication,
+  NotificationChannel,
+  notifyProbe,
+  SubscriptionGate,
+} from '@tracemap/service-kit';
+import { loadConfig } from './config';
+import { MemberRoles } from './core/member-roles';
+import { createPeers } from './core/peers';
+import { PlanSnapshots } from './core/plan-snapshots';
+import type { InsightsDeps } from './deps';
+import { SecretBox } from './sources/secret-box';
+import { sourceRoutes } from './sources/source-routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The service's wiring, for tests and scripts. */
+    insightsService: { deps: InsightsDeps };
+  }
+}
+
+/**
+ * The insights service: what a company's apps really send (uploads, a collector, pulls from
+ * GA4 and Amplitude), profiled and judged against the company's plan. The plan and the
+ * callers' roles come from the company service and are kept until it announces a change.
+ */
+export const service = defineService({
+  name: 'insights',
+  config: loadConfig,
+  migrations: path.join(__dirname, '..', 'migrations'),
+  authentication: (config) => identityProviderAuthentication(config),
+  configure: async (app) => {
+    app.decorateRequest('actor', null);
+  },
+  deps: (config, ctx): InsightsDeps => {
+    const db = ctx.app.db;
+    const peers = createPeers({
+      company: ctx.peer(config.COMPANY_URL),
+      subscription: ctx.peer(config.SUBSCRIPTION_URL),
+    });
+    const subscriptions = new SubscriptionGate({
+      enforced: config.BILLING_ENFORCED,
+      ttlMs: config.SUBSCRIPTION_STATUS_CACHE_MS,
+      lookup: (companyId, requestId) => peers.subscription(companyId, requestId),
+      log: ctx.log,
+    });
+    const subscriptionEvents = config.BILLING_ENFORCED
+      ? new NotificationChannel({
+          databaseUrl: config.DATABASE_URL,
+          channel: SUBSCRIPTION_EVENTS_CHANNEL,
+          applicationName: 'insights_subscription_listener',
+          probe: notifyProbe(db, SUBSCRIPTION_EVENTS_CHANNEL),
+        })
+      : null;
+    subscriptionEvents?.on('message', (companyId: string) => subscriptions.invalidate(companyId));
+    return {
+      db,
+      config,
+      log: ctx.log,
+      peers,
+      roles: new MemberRoles(db, {
+        databaseUrl: config.DATABASE_URL,
+        ttlMs: config.COMPANY_MEMBERSHIP_CACHE_MS,
+        ask: (companyId, userId, requestId) => peers.memberRole(companyId, userId, requestId),
+      }),
+      planSnapshots: new PlanSnapshots(db, {
+        databaseUrl: config.DATABASE_URL,
+        ttlMs: config.PLAN_SNAPSHOT_CACHE_MS,
+        maxCompanies: config.PLAN_SNAPSHOT_CACHE_COMPANIES,
+        read: (companyId, knownVersion) => peers.planSnapshot(companyId, knownVersion),
+      }),
+      subscriptions,
+      subscriptionEvents,
+      secrets: config.INSIGHTS_SECRET_KEY ? new SecretBox(config.INSIGHTS_SECRET_KEY) : null,
+    };
+  },
+  routes: [{ plugin: sourceRoutes, prefix: '/api/insights' }],
+  workers: [
+    {
+      name: 'membership-events',
+      enabled: (config) => config.COMPANY_MEMBERSHIP_CACHE_MS > 0,
+      start: (deps) => deps.roles.start(deps.log),
+      stop: (deps) => deps.roles.stop(),
+    },
+    {
+      name: 'plan-events',
+      enabled: (config) => config.PLAN_SNAPSHOT_CACHE_MS > 0,
+      start: (deps) => deps.planSnapshots.start(deps.log),
+      stop: (deps) => deps.planSnapshots.stop(),
+    },
+    {
+      name: 'subscription-events',
+      enabled: (config) => config.BILLING_ENFORCED && config.SUBSCRIPTION_STATUS_CACHE_MS > 0,
+      start: (deps) => deps.subscriptionEvents?.start(deps.log),
+      stop: (deps) => deps.subscriptionEvents?.stop(),
+    },
+  ],
+  decorate: (app, deps) => app.decorate('insightsService', { deps }),
+});

@@ -1,0 +1,55 @@
+import { Type, type Static } from '@sinclair/typebox';
+import {
+  ConfigError,
+  HttpUrl,
+  IdentityProviderConfigSchema,
+  configLoader,
+  peersConfigSchema,
+  serviceConfigSchema,
+} from '@tracemap/service-kit';
+import { SecretBox } from './sources/secret-box';
+
+export const InsightsConfigSchema = serviceConfigSchema(
+  Type.Composite([
+    IdentityProviderConfigSchema,
+    peersConfigSchema(2000),
+    Type.Object({
+      COMPANY_URL: HttpUrl('http://127.0.0.1:4003'),
+      SUBSCRIPTION_URL: HttpUrl('http://127.0.0.1:4004'),
+      /**
+       * Encrypts the credentials of GA4 and Amplitude sources at rest (AES-256-GCM): 32 bytes,
+       * base64 or hex. Required in production; `npm start` generates a local one.
+       */
+      INSIGHTS_SECRET_KEY: Type.Optional(Type.String({ minLength: 32 })),
+      /** How long a caller's role may be kept at most while the company service's membership announcements are heard; 0: ask every time. */
+      COMPANY_MEMBERSHIP_CACHE_MS: Type.Integer({ minimum: 0, default: 60000 }),
+      /**
+       * How long a company's plan snapshot may be kept at most while the company service's plan
+       * announcements are heard (every change drops it at once); 0: ask every time (an unchanged
+       * plan then costs a 304).
+       */
+      PLAN_SNAPSHOT_CACHE_MS: Type.Integer({ minimum: 0, default: 600000 }),
+      /** How many companies' plan snapshots are kept at most; the least recently used go first. */
+      PLAN_SNAPSHOT_CACHE_COMPANIES: Type.Integer({ minimum: 1, default: 200 }),
+      /** Writes (sources, uploads, pulls, the collector) need a running subscription (402 otherwise); `npm start` turns it on. */
+      BILLING_ENFORCED: Type.Boolean({ default: false }),
+      /** How long a company's subscription status is kept. */
+      SUBSCRIPTION_STATUS_CACHE_MS: Type.Integer({ minimum: 0, default: 30000 }),
+    }),
+  ]),
+);
+export type InsightsConfig = Static<typeof InsightsConfigSchema>;
+
+export const loadConfig = configLoader(InsightsConfigSchema, (config) => {
+  if (config.NODE_ENV === 'production' && !config.INSIGHTS_SECRET_KEY)
+    throw new ConfigError([
+      'INSIGHTS_SECRET_KEY: required in production (credentials of sources are encrypted with it)',
+    ]);
+  if (config.INSIGHTS_SECRET_KEY) {
+    try {
+      new SecretBox(config.INSIGHTS_SECRET_KEY);
+    } catch {
+      throw new ConfigError(['INSIGHTS_SECRET_KEY: must be 32 bytes, as 64 hex digits or base64']);
+    }
+  }
+});

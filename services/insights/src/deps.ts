@@ -1,0 +1,25 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { NotificationChannel, SubscriptionGate } from '@tracemap/service-kit';
+import type { InsightsConfig } from './config';
+import type { MemberRoles } from './core/member-roles';
+import type { Peers } from './core/peers';
+import type { PlanSnapshots } from './core/plan-snapshots';
+import type { SecretBox } from './sources/secret-box';
+
+/** What use cases need from the outside world, handed in rather than imported. */
+export interface InsightsDeps {
+  db: FastifyInstance['db'];
+  config: InsightsConfig;
+  log: FastifyBaseLogger;
+  peers: Peers;
+  /** Callers' roles per company, kept while the company service's membership announcements are heard. */
+  roles: MemberRoles;
+  /** Each company's plan snapshot, kept until the company announces a plan change. */
+  planSnapshots: PlanSnapshots;
+  /** 402 for writes of a company without a running subscription. */
+  subscriptions: SubscriptionGate;
+  /** Billing's announcements of subscription changes (null while billing is not enforced). */
+  subscriptionEvents: NotificationChannel | null;
+  /** Encrypts source credentials; null when no key is configured (such sources cannot be created). */
+  secrets: SecretBox | null;
+}
