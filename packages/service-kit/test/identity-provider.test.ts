@@ -30,6 +30,7 @@ beforeAll(async () => {
       active: activeSessions.has(id),
       userId: activeSessions.has(id) ? 'user-1' : null,
       requiredAal: mfaSessions.has(id) ? 'aal2' : 'aal1',
+      expiresAt: null,
     };
   });
   authUrl = await authPeer.listen({ port: 0, host: '127.0.0.1' });

@@ -1,8 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { authInternalClient, type SessionStatusAnswer } from '@tracemap/contracts';
 import { AppError } from '../errors';
 import { createInternalClient } from '../internal-client';
 import type { AuthenticationPluginOptions } from '../plugins/authentication';
-import { SessionStatusCache, type SessionStatus } from './session-status-cache';
+import { SessionStatusCache } from './session-status-cache';
 import type { AccessClaims } from './verify-access-token';
 
 export const MFA_REQUIRED = 'Two-factor authentication is required. Please log in again.';
@@ -59,10 +60,14 @@ export function identityProviderAuthentication(
     serviceToken: config.INTERNAL_SERVICE_TOKEN,
     timeoutMs: config.AUTH_SESSION_CHECK_TIMEOUT_MS,
   });
+  const auth = authInternalClient(call);
   const sessions = new SessionStatusCache({
-    fetchStatus: (sessionId) => call<SessionStatus>(`/internal/sessions/${encodeURIComponent(sessionId)}`),
+    // Typed by auth's session contract but not yet checked against it (`auth.sessionStatus` would):
+    // some stand-ins for auth still answer without `requiredAal` and `expiresAt`, which the checks
+    // below read as aal1 and as no end of their own.
+    fetchStatus: (sessionId) => call<SessionStatusAnswer>(`/internal/sessions/${encodeURIComponent(sessionId)}`),
     databaseUrl: config.AUTH_EVENTS_DATABASE_URL ?? config.DATABASE_URL,
-    probe: async (nonce) => void (await call('/internal/session-events/probe', { method: 'POST', body: { nonce } })),
+    probe: async (nonce) => void (await auth.probeSessionEvents(nonce)),
     maxTtlMs: config.AUTH_SESSION_CACHE_TTL_MS,
   });
   options.sessionCache = sessions;

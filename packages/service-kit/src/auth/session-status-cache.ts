@@ -1,3 +1,4 @@
+import type { SessionStatusAnswer } from '@tracemap/contracts';
 import { NotificationChannel, type ChannelLog } from '../cache/notification-channel';
 import { PushInvalidatedCache } from '../cache/push-invalidated-cache';
 
@@ -8,17 +9,9 @@ import { PushInvalidatedCache } from '../cache/push-invalidated-cache';
  */
 export const SESSION_EVENTS_CHANNEL = 'auth_session_events';
 
-export interface SessionStatus {
-  active: boolean;
-  userId: string | null;
-  requiredAal?: 'aal1' | 'aal2';
-  /** When the session ends by itself (no announcement comes for that). */
-  expiresAt?: string | null;
-}
-
 export interface SessionStatusCacheOptions {
-  /** The direct check: asks the auth service. */
-  fetchStatus: (sessionId: string) => Promise<SessionStatus>;
+  /** The direct check: asks the auth service, whose answer is its session route's contract. */
+  fetchStatus: (sessionId: string) => Promise<SessionStatusAnswer>;
   /** The database the auth service announces on; without one every request asks. */
   databaseUrl?: string;
   /** Asks the auth service to announce `probe:<nonce>`. */
@@ -34,7 +27,7 @@ export interface SessionStatusCacheOptions {
  */
 export class SessionStatusCache {
   readonly channel: NotificationChannel | null;
-  readonly cache: PushInvalidatedCache<SessionStatus>;
+  readonly cache: PushInvalidatedCache<SessionStatusAnswer>;
 
   constructor(private readonly options: SessionStatusCacheOptions) {
     this.channel =
@@ -45,7 +38,7 @@ export class SessionStatusCache {
             probe: options.probe,
           })
         : null;
-    this.cache = new PushInvalidatedCache<SessionStatus>({ channel: this.channel, max: options.max });
+    this.cache = new PushInvalidatedCache<SessionStatusAnswer>({ channel: this.channel, max: options.max });
   }
 
   start(log?: ChannelLog): void {
@@ -64,7 +57,7 @@ export class SessionStatusCache {
     this.cache.invalidate(`user:${userId}`);
   }
 
-  status(sessionId: string, userId: string): Promise<SessionStatus> {
+  status(sessionId: string, userId: string): Promise<SessionStatusAnswer> {
     return this.cache.get(sessionId, [`session:${sessionId}`, `user:${userId}`], async () => {
       const value = await this.options.fetchStatus(sessionId);
       const endsIn = value.expiresAt ? Date.parse(value.expiresAt) - Date.now() : this.options.maxTtlMs;
