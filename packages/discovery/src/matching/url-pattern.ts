@@ -12,7 +12,13 @@ export interface UrlPattern {
   literals: number;
 }
 
-function splitPath(path: string): string[] {
+function splitPath(url: string): string[] {
+  let path = url;
+  const scheme = path.indexOf('://');
+  if (scheme >= 0) {
+    const slash = path.indexOf('/', scheme + 3);
+    path = slash >= 0 ? path.slice(slash) : '/';
+  }
   let end = path.length;
   const query = path.indexOf('?');
   if (query >= 0) end = query;
@@ -29,14 +35,8 @@ function splitPath(path: string): string[] {
 export function compileUrlPattern(pattern: string): UrlPattern | null {
   const trimmed = pattern.trim();
   if (trimmed.length === 0) return null;
-  let path = trimmed;
-  const scheme = path.indexOf('://');
-  if (scheme >= 0) {
-    const slash = path.indexOf('/', scheme + 3);
-    path = slash >= 0 ? path.slice(slash) : '/';
-  }
-  if (!path.startsWith('/')) return null;
-  const segments = splitPath(path);
+  if (!trimmed.startsWith('/') && !trimmed.includes('://')) return null;
+  const segments = splitPath(trimmed);
   const rest = segments.length > 0 && segments[segments.length - 1] === '*';
   if (rest) segments.pop();
   const literals = segments.filter((segment) => !segment.startsWith(':') && segment !== '*').length;

@@ -1,0 +1,424 @@
+import { judge } from '../../src/findings';
+import { T0, observed, profileOf } from './plan-fixture';
+import { events, judged, ofType, plan, validOrder, views } from './shop-plan';
+
+const DAY = 86_400_000;
+
+describe('judge: event findings', () => {
+  it('unplanned_event: a name the plan does not know, one finding with its volume', () => {
+    const findings = judged(profileOf([[observed('Chat Opened', { channel: 'widget' }), 12]]));
+    const [unplanned] = ofType(findings, 'unplanned_event');
+    expect(unplanned).toMatchObject({
+      type: 'unplanned_event',
+      severity: 'medium',
+      layer: { layer: 'event', name: 'Chat Opened' },
+      subject: { event: 'Chat Opened' },
+      counts: { observed: 12, affected: 12 },
+      firstSeen: new Date(T0).toISOString(),
+      lastSeen: new Date(T0).toISOString(),
+      planVersion: 'v1',
+    });
+    expect(unplanned.fingerprint).toMatch(/^[0-9a-f]{28}$/);
+    // Its properties are not judged one by one: adding the event is the fix.
+    expect(ofType(findings, 'unplanned_property')).toEqual([]);
+    expect(ofType(findings, 'similar_name')).toEqual([]);
+  });
+
+  it('similar_name: one edit away from a planned event is only a suggestion beside the unplanned event', () => {
+    const findings = judged(profileOf([[observed('Order Complete', validOrder), 3]]));
+    expect(ofType(findings, 'unplanned_event')).toHaveLength(1);
+    const [similar] = ofType(findings, 'similar_name');
+    expect(similar).toMatchObject({
+      subject: { event: 'Order Complete' },
+      layer: { layer: 'event', id: events.orderCompleted.id, name: 'Order Completed' },
+      details: { suggestion: 'Order Completed', planEventId: events.orderCompleted.id },
+    });
+    // A suggestion is no match: Order Completed itself was not seen.
+    expect(ofType(findings, 'planned_not_seen').map((f) => f.subject.event)).toContain('Order Completed');
+  });
+
+  it('name_case: the folded name matches and the exact one does not, unless a mapping accepts the name', () => {
+    const profile = profileOf([[observed('order_completed', validOrder), 4]]);
+    const [nameCase] = ofType(judged(profile), 'name_case');
+    expect(nameCase).toMatchObject({
+      severity: 'low',
+      subject: { event: 'order_completed' },
+      layer: { layer: 'event', id: events.orderCompleted.id },
+      counts: { observed: 4, affected: 4 },
+      details: { suggestion: 'Order Completed' },
+    });
+    expect(ofType(judged(profile), 'planned_not_seen').map((f) => f.subject.event)).not.toContain('Order Completed');
+    const mapped = judged(profile, [{ observedName: 'order_completed', eventId: events.orderCompleted.id }]);
+    expect(ofType(mapped, 'name_case')).toEqual([]);
+  });
+
+  it('a name mapping makes an observed name the planned event, whose properties are then judged', () => {
+    const profile = profileOf([[observed('purchase', { ...validOrder, currency: 'BTC' }), 5]]);
+    const findings = judged(profile, [
+      { sourceId: 'web', observedName: 'purchase', eventId: events.orderCompleted.id },
+    ]);
+    expect(ofType(findings, 'unplanned_event')).toEqual([]);
+    expect(ofType(findings, 'enum_violation')[0].subject).toEqual({ event: 'Order Completed', property: 'currency' });
+    // A mapping for another source does not apply.
+    const other = judged(profile, [{ sourceId: 'ios', observedName: 'purchase', eventId: events.orderCompleted.id }]);
+    expect(ofType(other, 'unplanned_event')).toHaveLength(1);
+  });
+
+  it('deprecated_still_firing: a deprecated event that is still sent', () => {
+    const findings = judged(profileOf([[observed('Signed Out', {}), 7]]));
+    expect(ofType(findings, 'deprecated_still_firing')).toEqual([
+      expect.objectContaining({
+        severity: 'medium',
+        subject: { event: 'Signed Out' },
+        layer: { layer: 'event', id: events.signedOut.id, name: 'Signed Out' },
+        counts: { observed: 7, affected: 7 },
+        details: expect.objectContaining({ status: 'deprecated' }),
+      }),
+    ]);
+    expect(ofType(findings, 'unplanned_event')).toEqual([]);
+  });
+
+  it('planned_not_seen: live and implemented events only, and only when the source had traffic', () => {
+    const findings = judged(profileOf([[observed('Order Completed', validOrder), 2]]));
+    const unseen = ofType(findings, 'planned_not_seen').map((f) => f.subject.event);
+    expect(unseen).toEqual(
+      expect.arrayContaining(['Order Refunded', 'Product Viewed', 'Checkout Started', 'Products Searched']),
+    );
+    expect(unseen).not.toContain('Product Reviewed'); // planned, not built yet
+    expect(unseen).not.toContain('Signed Out'); // deprecated
+    expect(unseen).not.toContain('Order Completed');
+    // No page views and no identify calls in this traffic: the pipe may not carry them.
+    expect(unseen).not.toContain('Page Viewed');
+    expect(unseen).not.toContain('Identify');
+    const refunded = ofType(findings, 'planned_not_seen').find((f) => f.subject.event === 'Order Refunded')!;
+    expect(refunded).toMatchObject({
+      severity: 'high',
+      layer: { layer: 'event', id: events.orderRefunded.id },
+      counts: { observed: 0, affected: 0 },
+      firstSeen: null,
+      lastSeen: null,
+    });
+    expect(judged(profileOf([]))).toEqual([]);
+  });
+
+  it('page views are recognised by their view (URL pattern, most literal first) and count as the page event', () => {
+    const profile = profileOf([
+      [
+        observed(
+          'page_view',
+          { page_type: 'checkout' },
+          { kind: 'page', url: 'https://shop.test/checkout/review?x=1' },
+        ),
+        2,
+      ],
+      [observed('page_view', { page_type: 'home' }, { kind: 'page', url: 'https://shop.test/' }), 2],
+      [observed('Account', {}, { kind: 'page' }), 1],
+    ]);
+    const findings = judged(profile);
+    expect(ofType(findings, 'unplanned_event')).toEqual([]);
+    expect(ofType(findings, 'planned_not_seen').map((f) => f.subject.event)).not.toContain('Page Viewed');
+    // Checkout itself (the /checkout/:step pattern) was never the view of a page nor of one of its events.
+    expect(ofType(findings, 'view_coverage').map((f) => f.subject.event)).toEqual(['Checkout']);
+  });
+
+  it('view_coverage: a view none of whose events was seen, while views were being sent', () => {
+    const profile = profileOf([
+      [observed('Home', {}, { kind: 'page', url: 'https://shop.test/' }), 3],
+      [observed('Checkout Started', { page_type: 'checkout' }), 3],
+    ]);
+    const coverage = ofType(judged(profile), 'view_coverage');
+    expect(coverage.map((f) => [f.subject.event, f.layer])).toEqual([
+      ['Account', { layer: 'view', id: views.account.id, name: 'Account' }],
+      ['Checkout Review', { layer: 'view', id: views.review.id, name: 'Checkout Review' }],
+    ]);
+    expect(coverage[0].counts).toEqual({ observed: 0, affected: 3 });
+    expect(coverage[0].details.events).toEqual(['Order Refunded', 'Page Viewed', 'Signed Out']);
+    // Without any page or screen traffic there is nothing to say about views.
+    expect(ofType(judged(profileOf([[observed('Checkout Started', {}), 1]])), 'view_coverage')).toEqual([]);
+  });
+});
+
+describe('judge: property findings', () => {
+  it('unplanned_property: a top-level property the event does not plan, with its presence rate', () => {
+    const findings = judged(
+      profileOf([
+        [observed('Order Completed', { ...validOrder, coupon_code: 'SUMMER', extra: { a: 1 } }), 3],
+        [observed('Order Completed', validOrder), 1],
+      ]),
+    );
+    expect(ofType(findings, 'unplanned_property').map((f) => [f.subject.property, f.counts])).toEqual(
+      expect.arrayContaining([
+        ['coupon_code', { observed: 4, affected: 3, rate: 0.75 }],
+        ['extra', { observed: 4, affected: 3, rate: 0.75 }],
+      ]),
+    );
+    expect(ofType(findings, 'unplanned_property')).toHaveLength(2); // extra.a is part of extra
+  });
+
+  it('missing_required on the event: a rate of missing events above the threshold', () => {
+    const { revenue: _revenue, ...withoutRevenue } = validOrder;
+    const findings = judged(
+      profileOf([
+        [observed('Order Completed', validOrder), 7],
+        [observed('Order Completed', withoutRevenue), 3],
+      ]),
+    );
+    expect(ofType(findings, 'missing_required')).toEqual([
+      expect.objectContaining({
+        severity: 'medium',
+        layer: { layer: 'event', id: events.orderCompleted.id, name: 'Order Completed' },
+        subject: { event: 'Order Completed', property: 'revenue' },
+        counts: { observed: 10, affected: 3, rate: 0.3 },
+      }),
+    ]);
+    const rare = judged(
+      profileOf([
+        [observed('Order Completed', validOrder), 99],
+        [observed('Order Completed', withoutRevenue), 1],
+      ]),
+    );
+    expect(ofType(rare, 'missing_required')).toEqual([]);
+  });
+
+  it('missing_required on a view: one finding on the view when most events it requires the property of miss it', () => {
+    const findings = judged(
+      profileOf([
+        [observed('Checkout Started', {}), 4],
+        [observed('Checkout Step Viewed', {}), 5],
+        [observed('Payment Info Entered', { page_type: 'checkout' }), 6],
+      ]),
+    );
+    expect(ofType(findings, 'missing_required')).toEqual([
+      expect.objectContaining({
+        severity: 'high',
+        layer: { layer: 'view', id: views.checkout.id, name: 'Checkout' },
+        subject: { event: '*', property: 'page_type' },
+        counts: { observed: 15, affected: 9, rate: 0.6 },
+        details: expect.objectContaining({ events: ['Checkout Started', 'Checkout Step Viewed'] }),
+      }),
+    ]);
+    // One of three events missing it is that event's problem, not the view's.
+    const one = judged(
+      profileOf([
+        [observed('Checkout Started', {}), 4],
+        [observed('Checkout Step Viewed', { page_type: 'checkout' }), 5],
+        [observed('Payment Info Entered', { page_type: 'checkout' }), 6],
+      ]),
+    );
+    expect(ofType(one, 'missing_required').map((f) => [f.layer.layer, f.subject])).toEqual([
+      ['event', { event: 'Checkout Started', property: 'page_type' }],
+    ]);
+  });
+
+  it('type_mismatch: every value of a property in a type the plan does not allow', () => {
+    const findings = judged(profileOf([[observed('Order Completed', { ...validOrder, quantity: '2' }), 4]]));
+    expect(ofType(findings, 'type_mismatch')).toEqual([
+      expect.objectContaining({
+        severity: 'high',
+        subject: { event: 'Order Completed', property: 'quantity' },
+        counts: { observed: 4, affected: 4, rate: 1 },
+        details: expect.objectContaining({ expectedType: 'integer', observedTypes: { 'numeric-string': 4 } }),
+      }),
+    ]);
+    expect(ofType(findings, 'type_inconsistent')).toEqual([]);
+  });
+
+  it('type_inconsistent: a split names the app version, and the platform, that brought the other type', () => {
+    const findings = judged(
+      profileOf([
+        [observed('Order Completed', validOrder, { appVersion: '5.1.0', platform: 'ios' }), 6],
+        [observed('Order Completed', validOrder, { appVersion: '5.2.0', platform: 'web', time: T0 + DAY }), 3],
+        [
+          observed(
+            'Order Completed',
+            { ...validOrder, revenue: '12.50' },
+            {
+              appVersion: '5.2.0',
+              platform: 'ios',
+              time: T0 + DAY,
+            },
+          ),
+          3,
+        ],
+      ]),
+    );
+    expect(ofType(findings, 'type_inconsistent')).toEqual([
+      expect.objectContaining({
+        subject: { event: 'Order Completed', property: 'revenue' },
+        counts: { observed: 12, affected: 3, rate: 0.25 },
+        firstSeen: new Date(T0 + DAY).toISOString(),
+        details: expect.objectContaining({
+          expectedType: 'number',
+          observedTypes: { number: 9, 'numeric-string': 3 },
+          appVersion: '5.2.0',
+          previousAppVersion: '5.1.0',
+          platform: 'ios',
+        }),
+      }),
+    ]);
+    expect(ofType(findings, 'type_mismatch')).toEqual([]);
+  });
+
+  it('type_inconsistent on an unplanned property: the type the earliest version sent is the expected one', () => {
+    const findings = judged(
+      profileOf([
+        [observed('Order Completed', { ...validOrder, items: 3 }, { appVersion: '2.10.0' }), 5],
+        [observed('Order Completed', { ...validOrder, items: '3' }, { appVersion: '2.9.1' }), 5],
+      ]),
+    );
+    expect(ofType(findings, 'type_inconsistent')[0]).toMatchObject({
+      subject: { property: 'items' },
+      details: { appVersion: '2.10.0', previousAppVersion: '2.9.1' },
+    });
+  });
+
+  it('enum_violation: values outside the enum, named (never personal ones) with their share', () => {
+    const findings = judged(
+      profileOf([
+        [observed('Order Completed', validOrder), 8],
+        [observed('Order Completed', { ...validOrder, currency: 'BTC' }), 2],
+      ]),
+    );
+    expect(ofType(findings, 'enum_violation')).toEqual([
+      expect.objectContaining({
+        subject: { event: 'Order Completed', property: 'currency' },
+        counts: { observed: 10, affected: 2, rate: 0.2 },
+        details: expect.objectContaining({ values: ['BTC'] }),
+      }),
+    ]);
+  });
+
+  it('pattern_violation: values that do not match the regex, run on the linear-time engine', () => {
+    const findings = judged(
+      profileOf([
+        [observed('Order Completed', validOrder), 9],
+        [observed('Order Completed', { ...validOrder, order_id: 'TEST-ORDER' }), 1],
+      ]),
+    );
+    expect(ofType(findings, 'pattern_violation')).toEqual([
+      expect.objectContaining({
+        subject: { event: 'Order Completed', property: 'order_id' },
+        counts: { observed: 10, affected: 1, rate: 0.1 },
+        details: expect.objectContaining({ values: ['TEST-ORDER'] }),
+      }),
+    ]);
+  });
+
+  it('pattern_violation on a high-cardinality property: judged from the outlines of its values', () => {
+    const traffic: Array<[ReturnType<typeof observed>, number]> = [];
+    for (let i = 0; i < 3000; i++)
+      traffic.push([observed('Order Completed', { ...validOrder, order_id: `${10_000_000 + i}` }), 1]);
+    for (let i = 0; i < 600; i++) traffic.push([observed('Order Completed', { ...validOrder, order_id: `T-${i}` }), 1]);
+    const [violation] = ofType(judged(profileOf(traffic)), 'pattern_violation');
+    expect(violation.counts.observed).toBe(3600);
+    // 600 of 3600 break the pattern; the outlines give the share within a few points.
+    expect(violation.counts.rate).toBeGreaterThan(0.12);
+    expect(violation.counts.rate).toBeLessThan(0.22);
+  });
+
+  it('pattern_violation for a format: strings not in the format the plan names', () => {
+    const findings = judged(
+      profileOf([
+        [observed('Order Completed', { ...validOrder, referrer: 'https://a.test/' }), 3],
+        [observed('Order Completed', { ...validOrder, referrer: 'a.test' }), 1],
+      ]),
+    );
+    expect(ofType(findings, 'pattern_violation')).toEqual([
+      expect.objectContaining({
+        subject: { event: 'Order Completed', property: 'referrer' },
+        counts: { observed: 4, affected: 1, rate: 0.25 },
+      }),
+    ]);
+  });
+
+  it('pii_suspect: personal-looking values in a property the plan does not mark personal', () => {
+    const findings = judged(
+      profileOf([
+        [observed('Products Searched', { search_query: 'shoes' }), 18],
+        [observed('Products Searched', { search_query: 'jane@example.test' }), 1],
+        [observed('Products Searched', { search_query: '+49 170 1234567' }), 1],
+        [observed('Identify', {}, { kind: 'identify' }), 1],
+        [observed('Chat Opened', { email: 'x@example.test' }), 1],
+      ]),
+    );
+    expect(ofType(findings, 'pii_suspect').map((f) => [f.subject, f.counts])).toEqual([
+      [
+        { event: 'Products Searched', property: 'search_query' },
+        { observed: 20, affected: 2, rate: 0.1 },
+      ],
+    ]);
+    expect(JSON.stringify(findings)).not.toMatch(/jane|1234567/);
+  });
+});
+
+describe('judge: traffic findings', () => {
+  it('source_gap: seen on one source and not on another whose traffic share says it should be', () => {
+    const findings = judged(
+      profileOf([
+        [observed('Order Completed', validOrder, { sourceId: 'ios' }), 100],
+        [observed('Product Viewed', { product_id: 'p' }, { sourceId: 'ios' }), 100],
+        [observed('Product Viewed', { product_id: 'p' }, { sourceId: 'android' }), 200],
+      ]),
+    );
+    expect(ofType(findings, 'source_gap')).toEqual([
+      expect.objectContaining({
+        subject: { event: 'Order Completed' },
+        layer: { layer: 'event', id: events.orderCompleted.id, name: 'Order Completed' },
+        counts: { observed: 200, affected: 100 },
+        details: { seenOn: ['source:ios'], missingOn: ['source:android'] },
+      }),
+    ]);
+  });
+
+  it('volume_shift: an event whose share of traffic changes sharply from one app version to the next', () => {
+    const findings = judged(
+      profileOf([
+        [observed('Product Viewed', { product_id: 'p' }, { appVersion: '1.0.0' }), 300],
+        [observed('Products Searched', {}, { appVersion: '1.0.0' }), 300],
+        [observed('Product Viewed', { product_id: 'p' }, { appVersion: '1.1.0' }), 20],
+        [observed('Products Searched', {}, { appVersion: '1.1.0' }), 580],
+      ]),
+    );
+    const shifts = ofType(findings, 'volume_shift');
+    expect(shifts.map((f) => [f.subject.event, f.details.appVersion, f.details.previousAppVersion])).toEqual([
+      ['Product Viewed', '1.1.0', '1.0.0'],
+    ]);
+    expect(shifts[0].counts).toEqual({ observed: 20, affected: 280, rate: 0.0667 });
+  });
+});
+
+describe('judge', () => {
+  it('gives the same findings and fingerprints for the same profile, and keeps fingerprints across plan versions', () => {
+    const profile = profileOf([
+      [observed('Chat Opened', {}), 2],
+      [observed('Order Completed', { ...validOrder, currency: 'BTC' }), 2],
+    ]);
+    const first = judge(profile, plan, { now: T0 });
+    const again = judge(profile, { ...plan, version: 'v2' }, { now: T0 + DAY });
+    expect(again.map((f) => f.fingerprint)).toEqual(first.map((f) => f.fingerprint));
+    expect(again.every((f) => f.planVersion === 'v2')).toBe(true);
+    expect(new Set(first.map((f) => f.fingerprint)).size).toBe(first.length);
+  });
+
+  it('judges a small mixed profile as recorded', () => {
+    const profile = profileOf([
+      [observed('Order Completed', validOrder), 8],
+      [observed('Order Completed', { ...validOrder, currency: 'GBP', coupon: 'X' }), 2],
+      [observed('orderCompleted', validOrder), 1],
+      [observed('Signed Out', {}), 1],
+      [observed('Chat Opened', { q: 'me@example.test' }), 1],
+      [observed('Home', {}, { kind: 'page', url: 'https://shop.test/' }), 1],
+    ]);
+    const findings = judge(profile, plan, { now: T0 }).map(
+      ({ fingerprint, type, severity, layer, subject, counts }) => ({
+        fingerprint,
+        type,
+        severity,
+        layer: layer.layer + (layer.name ? `:${layer.name}` : ''),
+        subject: subject.event + (subject.property ? `.${subject.property}` : ''),
+        counts,
+      }),
+    );
+    expect(findings).toMatchSnapshot();
+  });
+});
