@@ -12,6 +12,8 @@ export const GatewayConfigSchema = Type.Composite([
     ACCOUNT_URL: HttpUrl,
     COMPANY_URL: HttpUrl,
     SUBSCRIPTION_URL: HttpUrl,
+    /** The insights service (discovery); `npm start` sets it. */
+    INSIGHTS_URL: Type.String({ pattern: '^https?://[^\\s]+$', default: 'http://127.0.0.1:4005' }),
     /** Where the identity provider's JWKS lives; the gateway rejects forged tokens early. */
     AUTH_JWKS_URL: Type.Optional(HttpUrl),
     /** Expected token issuer; `${PUBLIC_URL}/auth/v1` by default. */

@@ -25,6 +25,7 @@ export function upstreamsFrom(config: GatewayConfig): Upstream[] {
       ],
     },
     { name: 'subscription', baseUrl: config.SUBSCRIPTION_URL, prefixes: ['/api/subscription', '/webhooks'] },
+    { name: 'insights', baseUrl: config.INSIGHTS_URL, prefixes: ['/api/insights'] },
   ];
   if (config.DEV_MAILBOX_URL && config.NODE_ENV !== 'production') {
     list.push({ name: 'dev-mailbox', baseUrl: config.DEV_MAILBOX_URL, prefixes: ['/dev/mailbox'] });
