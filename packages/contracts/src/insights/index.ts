@@ -4,3 +4,4 @@ export * from './discovery-api';
 export * from './plan-snapshot-client';
 export * from './example-traffic';
 export * from './sources';
+export * from './pulls';
