@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { addMember, startHarness, type Harness } from '../support/harness';
-import { api, planCounts, planWorld, type PlanWorld } from './plan-support';
+import { addMember, startHarness, type Harness } from '../../support/harness';
+import { api, planCounts, planWorld, type PlanWorld } from '../plan-support';
 
 let h: Harness;
 let world: PlanWorld;
@@ -141,7 +141,7 @@ test('history names who acted (their name, else their email); ids only while acc
     [named.id, 'Ada Lovelace'],
   ]);
 
-  const { service } = await import('../../src/app');
+  const { service } = await import('../../../src/app');
   const app = await service.build({ ...h.config, ACCOUNT_URL: 'http://127.0.0.1:9' }, { verifier: h.tokens.verifier });
   try {
     const degraded = await app.inject({

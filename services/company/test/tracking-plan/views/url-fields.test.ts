@@ -1,6 +1,6 @@
 import { HTTP_URL_MESSAGE } from '@tracemap/contracts';
-import { startHarness, type Harness } from '../support/harness';
-import { api, planCounts, planWorld, type PlanWorld } from './plan-support';
+import { startHarness, type Harness } from '../../support/harness';
+import { api, planCounts, planWorld, type PlanWorld } from '../plan-support';
 
 // A stored address becomes a link or an image source in the pages: only http(s) and same-site paths get in.
 
