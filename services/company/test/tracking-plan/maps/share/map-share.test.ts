@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { TestUser } from '../support/harness';
-import { createCompanyAs, SERVICE_TOKEN, startHarness, type Harness } from '../support/harness';
-import { api, planWorld, type PlanWorld } from './plan-support';
+import type { TestUser } from '../../../support/harness';
+import { createCompanyAs, SERVICE_TOKEN, startHarness, type Harness } from '../../../support/harness';
+import { api, planWorld, type PlanWorld } from '../../plan-support';
 
 /**
  * Public links to a map's preview: made by editors, shown once, kept as a

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Harness } from '../support/harness';
-import type { api, PlanWorld } from './plan-support';
+import type { Harness } from '../../support/harness';
+import type { api, PlanWorld } from '../plan-support';
 
 export const unique = (name: string) => `${name} ${randomUUID().slice(0, 6)}`;
 

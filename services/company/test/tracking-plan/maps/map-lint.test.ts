@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { startHarness, type Harness } from '../support/harness';
-import { api, planWorld, type PlanWorld } from './plan-support';
+import { startHarness, type Harness } from '../../support/harness';
+import { api, planWorld, type PlanWorld } from '../plan-support';
 
 /**
  * Map saves run lint like other saves: a map showing a retired view or moving
