@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { startHarness, createCompanyAs, type Harness } from '../support/harness';
-import { api, planCounts, planWorld, type PlanWorld } from './plan-support';
+import { startHarness, createCompanyAs, type Harness } from '../../support/harness';
+import { api, planCounts, planWorld, type PlanWorld } from '../plan-support';
 
 let h: Harness;
 let world: PlanWorld;

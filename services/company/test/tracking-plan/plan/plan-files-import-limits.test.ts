@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { IMPORT_BODY_LIMIT_BYTES, NATIVE_FORMAT, NATIVE_FORMAT_VERSION } from '@tracemap/contracts';
-import { startHarness, createCompanyAs, type Harness } from '../support/harness';
-import { planWorld, type PlanWorld } from './plan-support';
+import { startHarness, createCompanyAs, type Harness } from '../../support/harness';
+import { planWorld, type PlanWorld } from '../plan-support';
 
 let h: Harness;
 let world: PlanWorld;

@@ -1,5 +1,5 @@
-import { startHarness, type Harness } from '../support/harness';
-import { planCounts, planWorld, type PlanWorld } from './plan-support';
+import { startHarness, type Harness } from '../../support/harness';
+import { planCounts, planWorld, type PlanWorld } from '../plan-support';
 
 let h: Harness;
 let world: PlanWorld;
