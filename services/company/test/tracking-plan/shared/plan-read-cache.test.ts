@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { service } from '../../src/app';
-import { createCompanyAs, startHarness, type Harness, type TestUser } from '../support/harness';
-import { api, planWorld, type PlanWorld } from './plan-support';
+import { service } from '../../../src/app';
+import { createCompanyAs, startHarness, type Harness, type TestUser } from '../../support/harness';
+import { api, planWorld, type PlanWorld } from '../plan-support';
 
 // Plan reads (list pages, effective schemas and attributes, lint) are kept
 // per company while a replica hears the database announce plan changes.

@@ -1,5 +1,5 @@
-import { startHarness, type Harness } from '../support/harness';
-import { api, planWorld, type PlanWorld } from './plan-support';
+import { startHarness, type Harness } from '../../support/harness';
+import { api, planWorld, type PlanWorld } from '../plan-support';
 
 // Clients write an unset field as null as often as they leave it out: on create and update bodies
 // such a null reads as "not given", except where null already means "none" (itemType, screenshotUrl).

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createCompanyAs, startHarness, type Harness } from '../support/harness';
-import { api, planCounts, planWorld, type PlanWorld } from './plan-support';
+import { createCompanyAs, startHarness, type Harness } from '../../support/harness';
+import { api, planCounts, planWorld, type PlanWorld } from '../plan-support';
 
 let h: Harness;
 let world: PlanWorld;

@@ -1,7 +1,7 @@
 import pg from 'pg';
-import { createCompanyAs, startHarness, type Harness } from '../support/harness';
-import { preparedTenantRead } from '../../src/tracking-plan/shared/prepared-read';
-import { api, planWorld, type PlanWorld } from './plan-support';
+import { createCompanyAs, startHarness, type Harness } from '../../support/harness';
+import { preparedTenantRead } from '../../../src/tracking-plan/shared/prepared-read';
+import { api, planWorld, type PlanWorld } from '../plan-support';
 
 let h: Harness;
 let world: PlanWorld;

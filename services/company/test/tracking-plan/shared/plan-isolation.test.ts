@@ -1,4 +1,4 @@
-import { createCompanyAs, startHarness, type Harness } from '../support/harness';
+import { createCompanyAs, startHarness, type Harness } from '../../support/harness';
 
 /** Row security on the plan tables, as the app role: the second layer behind the access gate. */
 let h: Harness;
