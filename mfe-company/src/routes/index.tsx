@@ -5,7 +5,6 @@ import { lazyPage, startFirstPage, useFirstPage } from '@tracemap/shell-core/pag
 import { watchCompanyAccess } from '@tracemap/shell-core/company-access';
 import { CompanyLayout } from '../company-layout';
 import { NotFound } from '../not-found';
-import { CompanyPlaceholderPage } from '../companies/placeholder/company-placeholder-page';
 import { CompanySlackPage } from '../companies/slack/company-slack-page';
 import { CompanyStyles } from '../styles';
 
@@ -66,6 +65,10 @@ const MapPage = lazyPage(
   () => import('../maps/editor/map-page'),
   (m) => m.MapPage,
 );
+const AnalyticsDiscoveryPage = lazyPage(
+  () => import('../analytics-discovery/pages/analytics-discovery-page'),
+  (m) => m.AnalyticsDiscoveryPage,
+);
 
 // The page the app opens at starts loading with this module, in parallel with its data (see lazyPage).
 const ID = '[^/]+';
@@ -81,6 +84,7 @@ const firstPage = startFirstPage([
   [new RegExp(`^/company/${ID}/views/?$`), ViewsPage],
   [new RegExp(`^/company/${ID}/maps/?$`), MapsPage],
   [new RegExp(`^/company/${ID}/maps/${ID}/?$`), MapPage],
+  [new RegExp(`^/company/${ID}/analytics-discovery/?$`), AnalyticsDiscoveryPage],
 ]);
 
 function Page({ children }: { children: ReactNode }) {
@@ -132,7 +136,11 @@ const PAGES: Record<CompanyPage, ReactElement> = {
       <CompanySubscriptionPage />
     </Page>
   ),
-  '/company/:companyId/analytics-discovery': <CompanyPlaceholderPage section="analytics-discovery" />,
+  '/company/:companyId/analytics-discovery': (
+    <Page>
+      <AnalyticsDiscoveryPage />
+    </Page>
+  ),
   '/company/:companyId/maps': (
     <Page>
       <MapsPage />

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { PlaceholderPage } from '@tracemap/ui';
 
-export type PlaceholderSection = 'subscription' | 'attributes' | 'events' | 'views' | 'maps' | 'analytics-discovery';
+export type PlaceholderSection = 'subscription' | 'attributes' | 'events' | 'views' | 'maps';
 
 const TEXT: Record<PlaceholderSection, { title: string; text: string; pending: string }> = {
   subscription: {
@@ -28,11 +28,6 @@ const TEXT: Record<PlaceholderSection, { title: string; text: string; pending: s
     title: 'Maps',
     text: 'Visual maps of how events flow through your product.',
     pending: 'Maps arrive with the data-model release.',
-  },
-  'analytics-discovery': {
-    title: 'Analytics discovery',
-    text: 'Find what your analytics already collects.',
-    pending: 'Analytics discovery arrives in a later release.',
   },
 };
 
