@@ -38,8 +38,8 @@ CREATE INDEX runs_waiting_idx ON insights.runs (created_at) WHERE status IN ('qu
 ALTER TABLE insights.runs ENABLE ROW LEVEL SECURITY;
 ALTER TABLE insights.runs FORCE ROW LEVEL SECURITY;
 CREATE POLICY runs_tenant ON insights.runs
-  USING (company_id = nullif(current_setting('app.company_id', true), '')::uuid)
-  WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::uuid);
+  USING (company_id = (SELECT insights.current_tenant()))
+  WITH CHECK (company_id = (SELECT insights.current_tenant()));
 GRANT SELECT, INSERT, UPDATE, DELETE ON insights.runs TO insights_app;
 
 -- The ingest worker takes runs of every company, but only ever learns a run's

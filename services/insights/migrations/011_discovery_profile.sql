@@ -66,17 +66,17 @@ ALTER TABLE insights.profile_transitions FORCE ROW LEVEL SECURITY;
 ALTER TABLE insights.profile_examples ENABLE ROW LEVEL SECURITY;
 ALTER TABLE insights.profile_examples FORCE ROW LEVEL SECURITY;
 CREATE POLICY profile_events_tenant ON insights.profile_events
-  USING (company_id = nullif(current_setting('app.company_id', true), '')::uuid)
-  WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::uuid);
+  USING (company_id = (SELECT insights.current_tenant()))
+  WITH CHECK (company_id = (SELECT insights.current_tenant()));
 CREATE POLICY profile_properties_tenant ON insights.profile_properties
-  USING (company_id = nullif(current_setting('app.company_id', true), '')::uuid)
-  WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::uuid);
+  USING (company_id = (SELECT insights.current_tenant()))
+  WITH CHECK (company_id = (SELECT insights.current_tenant()));
 CREATE POLICY profile_transitions_tenant ON insights.profile_transitions
-  USING (company_id = nullif(current_setting('app.company_id', true), '')::uuid)
-  WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::uuid);
+  USING (company_id = (SELECT insights.current_tenant()))
+  WITH CHECK (company_id = (SELECT insights.current_tenant()));
 CREATE POLICY profile_examples_tenant ON insights.profile_examples
-  USING (company_id = nullif(current_setting('app.company_id', true), '')::uuid)
-  WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::uuid);
+  USING (company_id = (SELECT insights.current_tenant()))
+  WITH CHECK (company_id = (SELECT insights.current_tenant()));
 GRANT SELECT, INSERT, UPDATE, DELETE
   ON insights.profile_events, insights.profile_properties, insights.profile_transitions, insights.profile_examples
   TO insights_app;

@@ -49,12 +49,12 @@ ALTER TABLE insights.name_mappings FORCE ROW LEVEL SECURITY;
 ALTER TABLE insights.judgements ENABLE ROW LEVEL SECURITY;
 ALTER TABLE insights.judgements FORCE ROW LEVEL SECURITY;
 CREATE POLICY findings_tenant ON insights.findings
-  USING (company_id = nullif(current_setting('app.company_id', true), '')::uuid)
-  WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::uuid);
+  USING (company_id = (SELECT insights.current_tenant()))
+  WITH CHECK (company_id = (SELECT insights.current_tenant()));
 CREATE POLICY name_mappings_tenant ON insights.name_mappings
-  USING (company_id = nullif(current_setting('app.company_id', true), '')::uuid)
-  WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::uuid);
+  USING (company_id = (SELECT insights.current_tenant()))
+  WITH CHECK (company_id = (SELECT insights.current_tenant()));
 CREATE POLICY judgements_tenant ON insights.judgements
-  USING (company_id = nullif(current_setting('app.company_id', true), '')::uuid)
-  WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::uuid);
+  USING (company_id = (SELECT insights.current_tenant()))
+  WITH CHECK (company_id = (SELECT insights.current_tenant()));
 GRANT SELECT, INSERT, UPDATE, DELETE ON insights.findings, insights.name_mappings, insights.judgements TO insights_app;

@@ -21,6 +21,6 @@ CREATE INDEX observed_events_match_idx ON insights.observed_events (company_id, 
 ALTER TABLE insights.observed_events ENABLE ROW LEVEL SECURITY;
 ALTER TABLE insights.observed_events FORCE ROW LEVEL SECURITY;
 CREATE POLICY observed_events_tenant ON insights.observed_events
-  USING (company_id = nullif(current_setting('app.company_id', true), '')::uuid)
-  WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::uuid);
+  USING (company_id = (SELECT insights.current_tenant()))
+  WITH CHECK (company_id = (SELECT insights.current_tenant()));
 GRANT SELECT, INSERT, UPDATE, DELETE ON insights.observed_events TO insights_app;

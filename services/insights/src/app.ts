@@ -6,8 +6,13 @@ import {
   NotificationChannel,
   notifyProbe,
   SubscriptionGate,
+  type ServiceContext,
 } from '@tracemap/service-kit';
-import { loadConfig } from './config';
+import { loadConfig, type InsightsConfig } from './config';
+import { createDiscoveryRuntime, type DiscoverySettings } from './discovery/discovery-runtime';
+import { discoveryRoutes } from './discovery/discovery-routes';
+import { collectorRoutes } from './ingest/collector-routes';
+import { ingestRoutes } from './ingest/ingest-routes';
 import { MemberRoles } from './core/member-roles';
 import { createPeers } from './core/peers';
 import { PlanSnapshots } from './core/plan-snapshots';
@@ -35,7 +40,7 @@ export const service = defineService({
   configure: async (app) => {
     app.decorateRequest('actor', null);
   },
-  deps: (config, ctx): InsightsDeps => {
+  deps: (config, ctx: ServiceContext<InsightsConfig, { discovery: Partial<DiscoverySettings> }>): InsightsDeps => {
     const db = ctx.app.db;
     const peers = createPeers({
       company: ctx.peer(config.COMPANY_URL),
@@ -56,7 +61,7 @@ export const service = defineService({
         })
       : null;
     subscriptionEvents?.on('message', (companyId: string) => subscriptions.invalidate(companyId));
-    return {
+    const base = {
       db,
       config,
       log: ctx.log,
@@ -76,8 +81,14 @@ export const service = defineService({
       subscriptionEvents,
       secrets: config.INSIGHTS_SECRET_KEY ? new SecretBox(config.INSIGHTS_SECRET_KEY) : null,
     };
+    return { ...base, discovery: createDiscoveryRuntime(base, ctx.overrides.discovery) };
   },
-  routes: [{ plugin: sourceRoutes, prefix: '/api/insights' }],
+  routes: [
+    { plugin: sourceRoutes, prefix: '/api/insights' },
+    { plugin: ingestRoutes, prefix: '/api/insights' },
+    { plugin: discoveryRoutes, prefix: '/api/insights' },
+    { plugin: collectorRoutes, prefix: '/api/insights' },
+  ],
   workers: [
     {
       name: 'membership-events',
@@ -96,6 +107,25 @@ export const service = defineService({
       enabled: (config) => config.BILLING_ENFORCED && config.SUBSCRIPTION_STATUS_CACHE_MS > 0,
       start: (deps) => deps.subscriptionEvents?.start(deps.log),
       stop: (deps) => deps.subscriptionEvents?.stop(),
+    },
+    {
+      // A plan change announced by the company service: the company's findings are judged again.
+      name: 'discovery-judgements',
+      start: (deps) => {
+        const unsubscribe = deps.planSnapshots.onChange((companyId) => deps.discovery.judges.schedule(companyId));
+        return {
+          stop: async () => {
+            unsubscribe();
+            await deps.discovery.judges.stop();
+          },
+        };
+      },
+    },
+    {
+      // Uploads' runs, off the request path; stopped first, handing a run in progress back at its checkpoint.
+      name: 'ingest',
+      start: (deps) => deps.discovery.ingest.start(),
+      stop: (deps) => deps.discovery.ingest.stop(),
     },
   ],
   decorate: (app, deps) => app.decorate('insightsService', { deps }),

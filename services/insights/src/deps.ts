@@ -4,6 +4,7 @@ import type { InsightsConfig } from './config';
 import type { MemberRoles } from './core/member-roles';
 import type { Peers } from './core/peers';
 import type { PlanSnapshots } from './core/plan-snapshots';
+import type { DiscoveryRuntime } from './discovery/discovery-runtime';
 import type { SecretBox } from './sources/secret-box';
 
 /** What use cases need from the outside world, handed in rather than imported. */
@@ -22,4 +23,6 @@ export interface InsightsDeps {
   subscriptionEvents: NotificationChannel | null;
   /** Encrypts source credentials; null when no key is configured (such sources cannot be created). */
   secrets: SecretBox | null;
+  /** The ingest worker (uploads' runs) and the findings' judgements, with discovery's settings. */
+  discovery: DiscoveryRuntime;
 }

@@ -1,5 +1,5 @@
 import type { EventMatch, ObservedProperty } from '@tracemap/contracts';
-import type { Profile } from '@tracemap/discovery';
+import type { Profile, ProfileEvent } from '@tracemap/discovery';
 
 /** One row of plan against reality, as stored for the events list. */
 export interface ObservedIndexRow {
@@ -26,7 +26,7 @@ export interface PlannedEventRef {
 export function buildObservedIndex(
   profile: Profile,
   planned: PlannedEventRef[],
-  matchOf: (name: string, kind: string) => string | null,
+  matchOf: (event: ProfileEvent) => string | null,
 ): ObservedIndexRow[] {
   const rows = new Map<string, ObservedIndexRow>();
   const key = (name: string, kind: string) => `${kind}\u0000${name}`;
@@ -39,7 +39,7 @@ export function buildObservedIndex(
       row.lastSeen = Math.max(row.lastSeen ?? event.lastSeen, event.lastSeen);
       continue;
     }
-    const planEventId = matchOf(event.name, event.kind);
+    const planEventId = matchOf(event);
     rows.set(k, {
       name: event.name,
       kind: event.kind,

@@ -1,10 +1,19 @@
 import type pg from 'pg';
-import { adaptRecord, createProfileBuilder, detectFormat, type ObservedEvent } from '@tracemap/discovery';
+import {
+  adaptRecord,
+  createProfileBuilder,
+  detectFormat,
+  isSourceFormat,
+  type ObservedEvent,
+} from '@tracemap/discovery';
 import type { CollectAccepted } from '@tracemap/contracts';
 import { addToProfile } from './profile-repository';
 import { inCompany } from './tenant-transaction';
 
-/** The formats a webhook or script can send to the collector; each record is read as the one it looks like. */
+/**
+ * The formats a webhook or script can send to the collector; each record is read as the one
+ * its source names, or (`auto`) as the one it looks like.
+ */
 const COLLECTABLE = new Set(['segment', 'rudderstack', 'mparticle']);
 
 export interface CollectDeps {
@@ -28,9 +37,10 @@ function recordsOf(body: unknown): unknown[] {
  */
 export async function collectEvents(
   deps: CollectDeps,
-  source: { id: string; companyId: string },
+  source: { id: string; companyId: string; format?: string },
   body: unknown,
 ): Promise<CollectAccepted> {
+  const fixed = source.format && source.format !== 'auto' && isSourceFormat(source.format) ? source.format : null;
   const builder = createProfileBuilder();
   let accepted = 0;
   let rejected = 0;
@@ -44,7 +54,7 @@ export async function collectEvents(
     await inCompany(deps.db, source.companyId, (client) => addToProfile(client, source.companyId, delta));
   };
   for (const record of recordsOf(body)) {
-    const format = detectFormat(record);
+    const format = fixed ?? detectFormat(record);
     if (!format || !COLLECTABLE.has(format)) {
       rejected += 1;
       continue;
