@@ -57,7 +57,16 @@ export class CompanyPeer {
       const status = this.subscriptions.get(request.params.companyId);
       return {
         subscription: status
-          ? { status, priceId: null, planName: null, currentPeriodEnd: null, cancelAtPeriodEnd: false, trialEnd: null }
+          ? {
+              status,
+              priceId: null,
+              planName: null,
+              currentPeriodEnd: null,
+              cancelAtPeriodEnd: false,
+              trialEnd: null,
+              cardExpirationMonth: null,
+              cardExpirationYear: null,
+            }
           : null,
       };
     });
