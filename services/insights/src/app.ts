@@ -11,6 +11,7 @@ import {
 import { loadConfig, type InsightsConfig } from './config';
 import { createDiscoveryRuntime, type DiscoverySettings } from './discovery/discovery-runtime';
 import { discoveryRoutes } from './discovery/discovery-routes';
+import { exampleTrafficRoutes } from './example-traffic/example-traffic-routes';
 import { collectorRoutes } from './ingest/collector-routes';
 import { ingestRoutes } from './ingest/ingest-routes';
 import { MemberRoles } from './core/member-roles';
@@ -88,6 +89,7 @@ export const service = defineService({
     { plugin: ingestRoutes, prefix: '/api/insights' },
     { plugin: discoveryRoutes, prefix: '/api/insights' },
     { plugin: collectorRoutes, prefix: '/api/insights' },
+    { plugin: exampleTrafficRoutes, prefix: '/api/insights' },
   ],
   workers: [
     {
