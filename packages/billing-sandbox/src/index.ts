@@ -11,10 +11,5 @@ export {
   type SandboxSettings,
 } from './config';
 export { sandboxStripeConnection, type StripeConnection } from './connection';
-export {
-  migrateBillingSandbox,
-  SANDBOX_MIGRATIONS_DIR,
-  SANDBOX_MIGRATIONS_TABLE,
-  SANDBOX_SCHEMA,
-} from './migrate-sandbox';
+export { migrateBillingSandbox, SANDBOX_MIGRATIONS_DIR, SANDBOX_MIGRATIONS_TABLE } from './migrate-sandbox';
 export { signaturesHeader } from './webhooks/sign-payload';

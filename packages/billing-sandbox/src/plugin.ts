@@ -3,7 +3,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Plan } from '@tracemap/contracts';
 import type { SandboxSettings } from './config';
-import { SandboxStore } from './store';
+import { SandboxStore, type SandboxSetup } from './store';
+import { sandboxTables } from './tables';
 import { processDue } from './billing/lifecycle';
 import { createWireRouter } from './wire/router';
 import { registerCustomers } from './wire/customers';
@@ -31,6 +32,8 @@ export interface BillingSandboxOptions {
   settings: SandboxSettings;
   /** The catalogue the host sells, so every plan the product shows can be bought here. */
   plans: Plan[];
+  /** The host's schema, where `migrateBillingSandbox` put the sandbox's tables. */
+  schema: string;
 }
 
 /**
@@ -38,9 +41,13 @@ export interface BillingSandboxOptions {
  * inside the host service, the gateway does not route it), its hosted pages
  * and the admin clock under /api/subscription/sandbox, and webhook delivery.
  * Needs the host's `db`/`transaction` and `requireUser` (the service kit's),
- * and its tables (`migrateBillingSandbox`) in the host's schema.
+ * and its tables (`migrateBillingSandbox`) in the host's schema, which the host names.
  */
-const billingSandboxPlugin: FastifyPluginAsync<BillingSandboxOptions> = async (app, { settings: config, plans }) => {
+const billingSandboxPlugin: FastifyPluginAsync<BillingSandboxOptions> = async (
+  app,
+  { settings: config, plans, schema },
+) => {
+  const setup: SandboxSetup = { plans, tables: sandboxTables(schema) };
   let worker: DeliveryWorker | null = null;
   const wake = () => worker?.wake();
   const webhookUrl = () => {
@@ -59,7 +66,7 @@ const billingSandboxPlugin: FastifyPluginAsync<BillingSandboxOptions> = async (a
 
   await app.register(
     async (scope) => {
-      const router = createWireRouter(scope, config.SANDBOX_SECRET_KEY, plans, wake);
+      const router = createWireRouter(scope, config.SANDBOX_SECRET_KEY, setup, wake);
       registerCustomers(router);
       registerCheckout(router, config.PUBLIC_URL);
       registerSubscriptions(router);
@@ -70,8 +77,8 @@ const billingSandboxPlugin: FastifyPluginAsync<BillingSandboxOptions> = async (a
   );
   await app.register(
     async (scope) => {
-      registerPages(scope, plans, wake);
-      registerClockRoutes(scope, plans, productAdminCheck(config.ACCOUNT_URL, config.INTERNAL_SERVICE_TOKEN), wake);
+      registerPages(scope, setup, wake);
+      registerClockRoutes(scope, setup, productAdminCheck(config.ACCOUNT_URL, config.INTERNAL_SERVICE_TOKEN), wake);
     },
     { prefix: '/api/subscription/sandbox' },
   );
@@ -80,7 +87,7 @@ const billingSandboxPlugin: FastifyPluginAsync<BillingSandboxOptions> = async (a
   const runDueWork = () =>
     app
       .transaction(async (client) => {
-        const store = await SandboxStore.open(client, plans);
+        const store = await SandboxStore.open(client, setup);
         await processDue(store, store.now());
         return store.emitted.length;
       })
@@ -91,6 +98,7 @@ const billingSandboxPlugin: FastifyPluginAsync<BillingSandboxOptions> = async (a
     if (config.SANDBOX_WEBHOOK_WORKER) {
       worker = startDeliveryWorker({
         pool: app.db,
+        tables: setup.tables,
         url: webhookUrl,
         secret: config.SANDBOX_WEBHOOK_SECRET,
         logger: app.log,

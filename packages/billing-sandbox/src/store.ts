@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { newId } from './ids';
 import type { Plan } from '@tracemap/contracts';
 import { catalogueObject, cataloguePrices } from './objects/prices';
+import type { SandboxTables } from './tables';
 
 export type StripeObject = Record<string, unknown> & { id: string; object: string };
 export type Internal = Record<string, unknown>;
@@ -32,9 +33,15 @@ export interface Page<T> {
 /** The version stamped on events when a request does not name one. */
 export const DEFAULT_API_VERSION = '2026-10-28.endive';
 
+/** What every store of one sandbox opens with: the catalogue it sells and where its tables are. */
+export interface SandboxSetup {
+  plans: Plan[];
+  tables: SandboxTables;
+}
+
 // Every change to the sandbox holds this lock: one writer at a time keeps
 // clock processing, idempotency and object updates simple and consistent.
-const LOCK_KEY = 'tracemap:subscription:sandbox';
+const lockKey = (tables: SandboxTables) => `tracemap:${tables.schema}:sandbox`;
 
 /**
  * The sandbox's state inside one transaction: objects, the clock, and events
@@ -48,16 +55,21 @@ export class SandboxStore {
     readonly offsetSeconds: number,
     readonly apiVersion: string,
     private readonly plans: Plan[],
+    readonly tables: SandboxTables,
   ) {}
 
   /** `plans` is the price catalogue the sandbox offers (the service's configured plans). */
-  static async open(client: pg.PoolClient, plans: Plan[], apiVersion = DEFAULT_API_VERSION): Promise<SandboxStore> {
-    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [LOCK_KEY]);
+  static async open(
+    client: pg.PoolClient,
+    { plans, tables }: SandboxSetup,
+    apiVersion = DEFAULT_API_VERSION,
+  ): Promise<SandboxStore> {
+    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [lockKey(tables)]);
     const { rows } = await client.query<{ offset_seconds: string }>(
-      'SELECT offset_seconds FROM subscription.sandbox_clock WHERE id = 1',
+      `SELECT offset_seconds FROM ${tables.clock} WHERE id = 1`,
     );
     const offset = Number(rows[0]?.offset_seconds ?? 0);
-    return new SandboxStore(client, Math.floor(Date.now() / 1000) + offset, offset, apiVersion, plans);
+    return new SandboxStore(client, Math.floor(Date.now() / 1000) + offset, offset, apiVersion, plans, tables);
   }
 
   /** The emulated time in Unix seconds. */
@@ -71,9 +83,7 @@ export class SandboxStore {
   }
 
   async get<T extends StripeObject = StripeObject>(id: string): Promise<StoredObject<T> | null> {
-    const { rows } = await this.client.query('SELECT data, internal FROM subscription.sandbox_objects WHERE id = $1', [
-      id,
-    ]);
+    const { rows } = await this.client.query(`SELECT data, internal FROM ${this.tables.objects} WHERE id = $1`, [id]);
     return rows[0] ? { data: rows[0].data as T, internal: rows[0].internal as Internal } : null;
   }
 
@@ -97,7 +107,7 @@ export class SandboxStore {
   async insert<T extends StripeObject>(data: T, internal: Internal = {}): Promise<T> {
     const customer = typeof data.customer === 'string' ? data.customer : data.object === 'customer' ? data.id : null;
     await this.client.query(
-      'INSERT INTO subscription.sandbox_objects (id, type, customer, data, internal) VALUES ($1, $2, $3, $4, $5)',
+      `INSERT INTO ${this.tables.objects} (id, type, customer, data, internal) VALUES ($1, $2, $3, $4, $5)`,
       [data.id, data.object, customer, JSON.stringify(data), JSON.stringify(internal)],
     );
     return data;
@@ -106,14 +116,14 @@ export class SandboxStore {
   async save<T extends StripeObject>(data: T, internal?: Internal): Promise<T> {
     const customer = typeof data.customer === 'string' ? data.customer : data.object === 'customer' ? data.id : null;
     if (internal === undefined) {
-      await this.client.query('UPDATE subscription.sandbox_objects SET data = $2, customer = $3 WHERE id = $1', [
+      await this.client.query(`UPDATE ${this.tables.objects} SET data = $2, customer = $3 WHERE id = $1`, [
         data.id,
         JSON.stringify(data),
         customer,
       ]);
     } else {
       await this.client.query(
-        'UPDATE subscription.sandbox_objects SET data = $2, customer = $3, internal = $4 WHERE id = $1',
+        `UPDATE ${this.tables.objects} SET data = $2, customer = $3, internal = $4 WHERE id = $1`,
         [data.id, JSON.stringify(data), customer, JSON.stringify(internal)],
       );
     }
@@ -144,14 +154,14 @@ export class SandboxStore {
     if (options.statusNotIn?.length) add((n) => `NOT (data->>'status' = ANY($${n}::text[]))`, options.statusNotIn);
     let order = 'DESC';
     if (options.startingAfter)
-      add((n) => `seq < (SELECT seq FROM subscription.sandbox_objects WHERE id = $${n})`, options.startingAfter);
+      add((n) => `seq < (SELECT seq FROM ${this.tables.objects} WHERE id = $${n})`, options.startingAfter);
     else if (options.endingBefore) {
-      add((n) => `seq > (SELECT seq FROM subscription.sandbox_objects WHERE id = $${n})`, options.endingBefore);
+      add((n) => `seq > (SELECT seq FROM ${this.tables.objects} WHERE id = $${n})`, options.endingBefore);
       order = 'ASC';
     }
     values.push(limit + 1);
     const { rows } = await this.client.query(
-      `SELECT data, internal FROM subscription.sandbox_objects WHERE ${where.join(' AND ')} ORDER BY seq ${order} LIMIT $${values.length}`,
+      `SELECT data, internal FROM ${this.tables.objects} WHERE ${where.join(' AND ')} ORDER BY seq ${order} LIMIT $${values.length}`,
       values,
     );
     const page = rows.slice(0, limit).map((r) => ({ data: r.data as T, internal: r.internal as Internal }));
@@ -181,16 +191,18 @@ export class SandboxStore {
       request: { id: null, idempotency_key: null },
       type,
     };
-    await this.client.query(
-      'INSERT INTO subscription.sandbox_events (id, type, created, data) VALUES ($1, $2, $3, $4)',
-      [id, type, this.nowSeconds, JSON.stringify(event)],
-    );
+    await this.client.query(`INSERT INTO ${this.tables.events} (id, type, created, data) VALUES ($1, $2, $3, $4)`, [
+      id,
+      type,
+      this.nowSeconds,
+      JSON.stringify(event),
+    ]);
     this.emitted.push(id);
     return id;
   }
 
   async setClockOffset(offsetSeconds: number): Promise<void> {
-    await this.client.query('UPDATE subscription.sandbox_clock SET offset_seconds = $1 WHERE id = 1', [offsetSeconds]);
+    await this.client.query(`UPDATE ${this.tables.clock} SET offset_seconds = $1 WHERE id = 1`, [offsetSeconds]);
   }
 }
 

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { startSandbox, type SandboxHarness } from './support/harness';
+import { SECRET_KEY, startSandbox, type SandboxHarness } from './support/harness';
 
 let h: SandboxHarness;
 beforeAll(async () => {
@@ -32,4 +32,19 @@ test('whatever metadata the SDK sends comes back unchanged', async () => {
     ),
     { numRuns: 40 },
   );
+});
+
+test('the API key is read as the services read a bearer token: scheme in any case, refused when missing or wrong', async () => {
+  const call = async (authorization?: string) => {
+    const response = await fetch(`${h.base}/v1/prices`, { headers: authorization ? { authorization } : {} });
+    return { status: response.status, body: await response.json() };
+  };
+  expect(await call(`bearer ${SECRET_KEY}`)).toMatchObject({ status: 200, body: { object: 'list' } });
+  const missing = await call();
+  expect(missing.status).toBe(401);
+  expect(missing.body.error.message).toMatch(/^You did not provide an API key/);
+  expect((await call('Bearer ')).body.error.message).toMatch(/^You did not provide an API key/);
+  const wrong = await call('Bearer sk_test_not_the_sandbox_key');
+  expect(wrong.status).toBe(401);
+  expect(wrong.body.error.message).toBe('Invalid API Key provided: sk_test_***************_key');
 });

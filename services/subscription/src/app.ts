@@ -9,7 +9,7 @@ import { loadPlans, PlanCatalog } from './plans';
 import { createProvider } from './providers/create-provider';
 import billingRoutes from './routes/billing';
 import internalRoutes from './routes/internal/company-subscription';
-import sandboxProvider from './routes/sandbox-provider';
+import sandboxProvider, { SANDBOX_SCHEMA } from './routes/sandbox-provider';
 import webhookRoutes from './routes/webhooks';
 import { startReconciliation } from './use-cases/reconcile-subscriptions';
 
@@ -33,7 +33,7 @@ export const service = defineService<
   outbox: mailOutbox,
   // The sandbox keeps its tables, with their own migration history, in this service's schema.
   prepare: async (ctx) => {
-    if (isSandboxEnabled(ctx.config)) await migrateBillingSandbox(ctx.app.db);
+    if (isSandboxEnabled(ctx.config)) await migrateBillingSandbox(ctx.app.db, SANDBOX_SCHEMA);
   },
   deps: (config, ctx) => ({
     db: ctx.app.db,

@@ -217,7 +217,7 @@ export async function processDue(store: SandboxStore, until: number): Promise<nu
   let processed = 0;
   for (; processed < 5000; processed++) {
     const { rows } = await store.client.query(
-      `SELECT data, internal FROM subscription.sandbox_objects
+      `SELECT data, internal FROM ${store.tables.objects}
         WHERE type = 'subscription' AND data->>'status' IN ('incomplete', 'trialing', 'active', 'past_due')`,
     );
     let earliest: Action | null = null;

@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, createInternalClient, forbidden, notFound } from '@tracemap/service-kit';
-import { accountInternalClient, type Plan } from '@tracemap/contracts';
-import { SandboxStore } from '../store';
+import { accountInternalClient } from '@tracemap/contracts';
+import { SandboxStore, type SandboxSetup } from '../store';
 import { StripeWireError } from '../stripe-error';
 import { advanceClock, MAX_ADVANCE_SECONDS } from '../billing/advance-clock';
 import { failNextPayment } from '../billing/fail-next-payment';
@@ -35,13 +35,13 @@ const FailNext = Type.Object(
 
 export function registerClockRoutes(
   app: FastifyInstance,
-  plans: Plan[],
+  setup: SandboxSetup,
   requireAdmin: (request: FastifyRequest) => Promise<void>,
   onEvents: () => void,
 ): void {
   app.get('/clock', { preHandler: requireAdmin }, async () =>
     app.transaction(async (client) => {
-      const store = await SandboxStore.open(client, plans);
+      const store = await SandboxStore.open(client, setup);
       return {
         now: new Date(store.now() * 1000).toISOString(),
         nowUnix: store.now(),
@@ -58,7 +58,7 @@ export function registerClockRoutes(
       throw new AppError(400, 'validation_failed', 'The clock advances by at most 400 days at a time.');
     let emitted = 0;
     const result = await app.transaction(async (client) => {
-      const store = await SandboxStore.open(client, plans);
+      const store = await SandboxStore.open(client, setup);
       const advanced = await advanceClock(store, seconds);
       emitted = store.emitted.length;
       return advanced;
@@ -76,7 +76,7 @@ export function registerClockRoutes(
     const { companyId } = request.body as { companyId: string };
     try {
       const subscriptions = await app.transaction(async (client) =>
-        failNextPayment(await SandboxStore.open(client, plans), companyId),
+        failNextPayment(await SandboxStore.open(client, setup), companyId),
       );
       return { subscriptions };
     } catch (error) {

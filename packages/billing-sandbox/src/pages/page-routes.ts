@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { decodeForm, type FormObject } from '../form-encoding';
-import type { Plan } from '@tracemap/contracts';
-import { SandboxStore } from '../store';
+import { SandboxStore, type SandboxSetup } from '../store';
 import { StripeWireError } from '../stripe-error';
 import type { CheckoutSessionObject } from '../objects/checkout-sessions';
 import type { PriceObject } from '../objects/prices';
@@ -42,13 +41,13 @@ const notFound = (reply: FastifyReply) => html(reply, 404, page('Not found', '<h
  * billing portal (replace the card). A refused card shows the provider's
  * message and changes nothing.
  */
-export function registerPages(app: FastifyInstance, plans: Plan[], onEvents: () => void): void {
+export function registerPages(app: FastifyInstance, setup: SandboxSetup, onEvents: () => void): void {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, decodeForm(body as string));
   });
 
   const read = <T>(work: (store: SandboxStore) => Promise<T>) =>
-    app.transaction(async (client) => work(await SandboxStore.open(client, plans)));
+    app.transaction(async (client) => work(await SandboxStore.open(client, setup)));
 
   async function showCheckout(reply: FastifyReply, id: string, status: number, error: string | null) {
     const view = await read(async (store) => {
@@ -79,7 +78,7 @@ export function registerPages(app: FastifyInstance, plans: Plan[], onEvents: () 
     try {
       let emitted = 0;
       const next = await app.transaction(async (client) => {
-        const store = await SandboxStore.open(client, plans);
+        const store = await SandboxStore.open(client, setup);
         const url = await completeCheckout(store, id, cardForm(request.body));
         emitted = store.emitted.length;
         return url;
@@ -122,7 +121,7 @@ export function registerPages(app: FastifyInstance, plans: Plan[], onEvents: () 
     try {
       let emitted = 0;
       await app.transaction(async (client) => {
-        const store = await SandboxStore.open(client, plans);
+        const store = await SandboxStore.open(client, setup);
         await updateCard(store, id, cardForm(request.body));
         emitted = store.emitted.length;
       });

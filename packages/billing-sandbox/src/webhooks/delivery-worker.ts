@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type pg from 'pg';
+import type { SandboxTables } from '../tables';
 import { signaturesHeader } from './sign-payload';
 
 export interface DeliveryLogger {
@@ -10,6 +11,8 @@ export interface DeliveryLogger {
 
 export interface DeliveryWorkerOptions {
   pool: pg.Pool;
+  /** Where the events to deliver are (the host's schema). */
+  tables: SandboxTables;
   /** Resolved at each delivery: the default target is this service's own port, known only once it listens. */
   url: () => string | null;
   secret: string;
@@ -64,6 +67,7 @@ function post(url: string, body: string, headers: Record<string, string>, timeou
  * exponential backoff until it succeeds or the give-up time has passed.
  */
 export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
+  const { events } = options.tables;
   const pollMs = options.pollMs ?? 1000;
   // One delivery at a time, each bounded by its timeout, so a lease well above
   // the timeout needs no heartbeat: it only runs out when a worker died.
@@ -79,11 +83,11 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
 
   async function claim(): Promise<Claimed | null> {
     const { rows } = await options.pool.query<Claimed>(
-      `UPDATE subscription.sandbox_events e
+      `UPDATE ${events} e
           SET delivery_status = 'sending', attempts = e.attempts + 1, claim_token = gen_random_uuid(),
               locked_until = now() + $1 * interval '1 millisecond'
         WHERE e.id = (
-          SELECT id FROM subscription.sandbox_events
+          SELECT id FROM ${events}
            WHERE (delivery_status = 'pending' AND next_attempt_at <= now())
               OR (delivery_status = 'sending' AND locked_until < now())
            ORDER BY seq LIMIT 1
@@ -98,7 +102,7 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
   async function finish(row: Claimed, error: string | null): Promise<void> {
     if (error === null) {
       await options.pool.query(
-        `UPDATE subscription.sandbox_events SET delivery_status = 'delivered', delivered_at = now(), locked_until = NULL, last_error = NULL
+        `UPDATE ${events} SET delivery_status = 'delivered', delivered_at = now(), locked_until = NULL, last_error = NULL
           WHERE id = $1 AND claim_token = $2`,
         [row.id, row.claim_token],
       );
@@ -108,7 +112,7 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
     const delay = Math.min(retryMaxMs, options.retryBaseMs * 2 ** Math.max(0, row.attempts - 1));
     if (!giveUp) soonestRetryMs = Math.min(soonestRetryMs, delay);
     await options.pool.query(
-      `UPDATE subscription.sandbox_events
+      `UPDATE ${events}
           SET delivery_status = $3, last_error = $4, locked_until = NULL, next_attempt_at = now() + $5 * interval '1 millisecond'
         WHERE id = $1 AND claim_token = $2`,
       [row.id, row.claim_token, giveUp ? 'failed' : 'pending', error.slice(0, 500), delay],

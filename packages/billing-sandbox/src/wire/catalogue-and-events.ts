@@ -33,11 +33,11 @@ async function listEvents(store: SandboxStore, params: FormObject) {
   for (const [op, n] of rangeFilter(params, 'created')) add((i) => `created ${op} $${i}`, n);
   if (bool(params, 'delivery_success') === false) where.push(`delivery_status <> 'delivered'`);
   const startingAfter = str(params, 'starting_after');
-  if (startingAfter) add((n) => `seq < (SELECT seq FROM subscription.sandbox_events WHERE id = $${n})`, startingAfter);
+  if (startingAfter) add((n) => `seq < (SELECT seq FROM ${store.tables.events} WHERE id = $${n})`, startingAfter);
   const limit = Math.min(Math.max(int(params, 'limit') ?? 10, 1), 100);
   values.push(limit + 1);
   const { rows } = await store.client.query(
-    `SELECT data, delivery_status FROM subscription.sandbox_events ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+    `SELECT data, delivery_status FROM ${store.tables.events} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
       ORDER BY seq DESC LIMIT $${values.length}`,
     values,
   );
@@ -87,7 +87,7 @@ export function registerCatalogueAndEvents(router: WireRouter): void {
 
   router.get('/events/:id', async ({ store, path }) => {
     const { rows } = await store.client.query(
-      'SELECT data, delivery_status FROM subscription.sandbox_events WHERE id = $1',
+      `SELECT data, delivery_status FROM ${store.tables.events} WHERE id = $1`,
       [path.id],
     );
     if (!rows[0]) throw missingResource('event', path.id);

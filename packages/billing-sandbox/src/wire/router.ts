@@ -1,10 +1,9 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '@tracemap/service-kit';
+import { AppError, bearerToken, idempotencyKeyOf, requestHash as hashOf } from '@tracemap/service-kit';
 import { decodeForm, queryOf, type FormObject } from '../form-encoding';
 import { expandList } from '../params';
-import type { Plan } from '@tracemap/contracts';
-import { DEFAULT_API_VERSION, SandboxStore } from '../store';
+import { DEFAULT_API_VERSION, SandboxStore, type SandboxSetup } from '../store';
 import { StripeWireError } from '../stripe-error';
 import { expandObject } from './expand';
 
@@ -60,7 +59,7 @@ function errorAnswer(error: unknown, request: FastifyRequest): Answer {
 export function createWireRouter(
   app: FastifyInstance,
   secretKey: string,
-  plans: Plan[],
+  setup: SandboxSetup,
   onEvents: () => void,
 ): WireRouter {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
@@ -84,12 +83,10 @@ export function createWireRouter(
 
   // Returns the reply it sent: an async handler resolving to undefined after send() makes Fastify log a second, failed reply.
   async function handle(request: FastifyRequest, reply: FastifyReply, handler: WireHandler): Promise<FastifyReply> {
-    const auth = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
-    if (!auth || !sameKey(auth[1], secretKey)) {
-      const shown = auth
-        ? `${auth[1].slice(0, 8)}${'*'.repeat(Math.max(0, auth[1].length - 12))}${auth[1].slice(-4)}`
-        : '';
-      const message = auth
+    const key = bearerToken(request.headers.authorization);
+    if (!key || !sameKey(key, secretKey)) {
+      const shown = key ? `${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 12))}${key.slice(-4)}` : '';
+      const message = key
         ? `Invalid API Key provided: ${shown}`
         : "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').";
       return reply.code(401).send(new StripeWireError(401, 'invalid_request_error', message).toBody());
@@ -99,20 +96,16 @@ export function createWireRouter(
       method === 'POST' ? ((request.body as FormObject | undefined) ?? {}) : queryOf(request.url);
     const apiVersion =
       typeof request.headers['stripe-version'] === 'string' ? request.headers['stripe-version'] : DEFAULT_API_VERSION;
-    const idempotencyKey =
-      method === 'POST' && typeof request.headers['idempotency-key'] === 'string'
-        ? request.headers['idempotency-key']
-        : null;
-    const requestHash = createHash('sha256')
-      .update(`${method} ${request.url.split('?')[0]} ${JSON.stringify(params)}`)
-      .digest('hex');
+    // The provider replays only POSTs by key, and compares a replay's path and parameters with the first call's.
+    const idempotencyKey = method === 'POST' ? (idempotencyKeyOf(request) ?? null) : null;
+    const requestHash = hashOf({ method, path: request.url.split('?')[0], params });
     let emitted = 0;
     let replayed = false;
     const answer = await app.transaction(async (client): Promise<Answer> => {
-      const store = await SandboxStore.open(client, plans, apiVersion);
+      const store = await SandboxStore.open(client, setup, apiVersion);
       if (idempotencyKey) {
         const { rows } = await client.query(
-          'SELECT request_hash, status, response FROM subscription.sandbox_idempotency WHERE key = $1',
+          `SELECT request_hash, status, response FROM ${setup.tables.idempotency} WHERE key = $1`,
           [idempotencyKey],
         );
         if (rows[0]) {
@@ -142,7 +135,7 @@ export function createWireRouter(
       }
       if (idempotencyKey && result.status !== 400 && result.status !== 404) {
         await client.query(
-          'INSERT INTO subscription.sandbox_idempotency (key, request_hash, status, response) VALUES ($1, $2, $3, $4)',
+          `INSERT INTO ${setup.tables.idempotency} (key, request_hash, status, response) VALUES ($1, $2, $3, $4)`,
           [idempotencyKey, requestHash, result.status, JSON.stringify(result.body)],
         );
       }

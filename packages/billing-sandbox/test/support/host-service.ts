@@ -12,17 +12,14 @@ import {
   serviceConfigSchema,
   type ConfigLoader,
 } from '@tracemap/service-kit';
-import {
-  billingSandbox,
-  SANDBOX_MIGRATIONS_DIR,
-  SANDBOX_SCHEMA,
-  SandboxConfigSchema,
-  withSandboxSecrets,
-} from '../../src';
+import { billingSandbox, SANDBOX_MIGRATIONS_DIR, SandboxConfigSchema, withSandboxSecrets } from '../../src';
 import { TEST_PLANS } from './plans';
 
-/** The schema the sandbox's tables are in, which the tests read directly. */
-export const HOST_SCHEMA = SANDBOX_SCHEMA;
+/**
+ * The host's schema, where the sandbox's tables are (the tests read them directly). Not the
+ * subscription service's: the sandbox works in whichever schema its host names.
+ */
+export const HOST_SCHEMA = 'sandbox_host';
 
 const HostConfigSchema = serviceConfigSchema(
   Type.Composite([
@@ -58,7 +55,7 @@ function plansOf(json: string | undefined): Plan[] {
 }
 
 const registerSandbox: FastifyPluginAsync<{ deps: HostDeps }> = async (app, { deps }) => {
-  await app.register(billingSandbox, { settings: deps.config, plans: deps.plans });
+  await app.register(billingSandbox, { settings: deps.config, plans: deps.plans, schema: HOST_SCHEMA });
 };
 // Not encapsulated, so the tests reach `app.billingSandbox` on the host.
 const sandboxRoute = fp(registerSandbox, { name: 'sandbox-host-routes' });

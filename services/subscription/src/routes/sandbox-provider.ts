@@ -4,6 +4,9 @@ import { billingSandbox, isSandboxEnabled } from '@tracemap/billing-sandbox';
 import type { SubscriptionDeps } from '../deps';
 import { createProvider } from '../providers/create-provider';
 
+/** Where the sandbox keeps its tables: this service's own schema (the service's name). */
+export const SANDBOX_SCHEMA = 'subscription';
+
 /**
  * Without a real provider key the sandbox billing provider answers inside this
  * service: its API at /v1, hosted pages and the admin clock under
@@ -12,7 +15,7 @@ import { createProvider } from '../providers/create-provider';
 const sandboxProvider: FastifyPluginAsync<{ deps: SubscriptionDeps }> = async (app, { deps }) => {
   const { config } = deps;
   if (!isSandboxEnabled(config)) return;
-  await app.register(billingSandbox, { settings: config, plans: deps.plans.plans });
+  await app.register(billingSandbox, { settings: config, plans: deps.plans.plans, schema: SANDBOX_SCHEMA });
   // With a free port chosen at listen time, the SDK is pointed at the port actually bound.
   app.addHook('onListen', async () => {
     if (deps.provider.kind === 'sandbox' && !config.STRIPE_API_BASE && config.PORT === 0)
