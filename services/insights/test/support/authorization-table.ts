@@ -1,0 +1,118 @@
+import type { InjectOptions } from 'fastify';
+
+/**
+ * The authorization matrix's table: for every insights route, what each actor gets on their
+ * own company and on another one. The test beside it fails for a route without a row, and
+ * for a row whose route is gone.
+ */
+export const ACTORS = ['owner', 'admin', 'creator', 'viewer', 'nonMember', 'anonymous'] as const;
+export type Actor = (typeof ACTORS)[number];
+export type Target = 'own' | 'other';
+/** Expected status per actor, in the order of ACTORS. */
+export type Row = readonly [number, number, number, number, number, number];
+
+export interface SeededCompany {
+  id: string;
+  /** A collector source with its key, and a finished run; their names carry the company's tag. */
+  sourceId: string;
+  sourceName: string;
+  ingestKey: string;
+  runId: string;
+}
+
+export interface World {
+  /** The company the role actors belong to. */
+  own: SeededCompany;
+  /** A company none of the actors belongs to (its owner is someone else). */
+  other: SeededCompany;
+}
+
+export interface Case {
+  own: Row;
+  other: Row;
+  request(world: World, target: Target): InjectOptions;
+}
+
+const at = (w: World, t: Target, path: string) => `/api/insights/${w[t].id}/discovery${path}`;
+const get = (path: string) => (w: World, t: Target) => ({ method: 'GET' as const, url: at(w, t, path) });
+
+const HIDDEN: Row = [404, 404, 404, 404, 404, 401];
+/** Members read. */
+const READ = { own: [200, 200, 200, 200, 404, 401], other: HIDDEN } as const;
+/** Creators and up (editors) triage and send data. */
+const EDIT = (ok: number) => ({ own: [ok, ok, ok, 403, 404, 401], other: HIDDEN }) as const;
+/** Owners and admins manage sources and keys. */
+const ADMIN = (ok: number) => ({ own: [ok, ok, 403, 403, 404, 401], other: HIDDEN }) as const;
+const PUBLIC = (ok: number) => ({ own: [ok, ok, ok, ok, ok, ok], other: [ok, ok, ok, ok, ok, ok] }) as const;
+
+export const MATRIX: Record<string, Case> = {
+  'GET /health': { ...PUBLIC(200), request: () => ({ method: 'GET', url: '/health' }) },
+  'GET /ready': { ...PUBLIC(200), request: () => ({ method: 'GET', url: '/ready' }) },
+  'GET /api/insights/openapi.json': {
+    ...PUBLIC(200),
+    request: () => ({ method: 'GET', url: '/api/insights/openapi.json' }),
+  },
+
+  // Sources.
+  'GET /api/insights/:companyId/discovery/sources': { ...READ, request: get('/sources') },
+  'POST /api/insights/:companyId/discovery/sources': {
+    ...ADMIN(201),
+    request: (w, t) => ({ method: 'POST', url: at(w, t, '/sources'), payload: { kind: 'collector', name: 'New' } }),
+  },
+  'DELETE /api/insights/:companyId/discovery/sources/:sourceId': {
+    ...ADMIN(204),
+    request: (w, t) => ({ method: 'DELETE', url: at(w, t, `/sources/${w[t].sourceId}`) }),
+  },
+  'POST /api/insights/:companyId/discovery/sources/:sourceId/rotate-key': {
+    ...ADMIN(200),
+    request: (w, t) => ({ method: 'POST', url: at(w, t, `/sources/${w[t].sourceId}/rotate-key`) }),
+  },
+
+  // The collector is opened by its key alone (no user credential); the key names the company.
+  'POST /api/insights/collect/:ingestKey': {
+    ...PUBLIC(202),
+    request: (w, t) => ({
+      method: 'POST',
+      url: `/api/insights/collect/${w[t].ingestKey}`,
+      payload: { type: 'track', event: 'Matrix Checked', properties: { step: 1 } },
+    }),
+  },
+
+  // Uploads and runs.
+  'POST /api/insights/:companyId/discovery/uploads': {
+    ...EDIT(202),
+    request: (w, t) => ({
+      method: 'POST',
+      url: at(w, t, '/uploads?format=segment'),
+      headers: { 'content-type': 'application/x-ndjson' },
+      payload: '{"type":"track","event":"Matrix Uploaded","properties":{}}\n',
+    }),
+  },
+  'GET /api/insights/:companyId/discovery/runs': { ...READ, request: get('/runs') },
+  'GET /api/insights/:companyId/discovery/runs/:runId': {
+    ...READ,
+    request: (w, t) => get(`/runs/${w[t].runId}`)(w, t),
+  },
+  'POST /api/insights/:companyId/discovery/runs/:runId/cancel': {
+    ...EDIT(200),
+    request: (w, t) => ({ method: 'POST', url: at(w, t, `/runs/${w[t].runId}/cancel`) }),
+  },
+
+  // Findings and plan against reality. No finding is seeded: editors reach the lookup (404
+  // finding_not_found), a viewer is refused before it (403).
+  'GET /api/insights/:companyId/discovery/findings': { ...READ, request: get('/findings') },
+  'PATCH /api/insights/:companyId/discovery/findings/:id': {
+    own: [404, 404, 404, 403, 404, 401],
+    other: HIDDEN,
+    request: (w, t) => ({
+      method: 'PATCH',
+      url: at(w, t, '/findings/00000000-0000-4000-8000-000000000000'),
+      payload: { state: 'acknowledged' },
+    }),
+  },
+  'GET /api/insights/:companyId/discovery/events': { ...READ, request: get('/events') },
+  'POST /api/insights/:companyId/discovery/example-traffic': {
+    ...EDIT(202),
+    request: (w, t) => ({ method: 'POST', url: at(w, t, '/example-traffic') }),
+  },
+};
