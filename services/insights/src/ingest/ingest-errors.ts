@@ -9,6 +9,7 @@ export const INGEST_FAILURES = {
   too_many_entries: 'The archive holds more files than are allowed.',
   bad_archive: 'The file could not be unpacked.',
   line_too_long: 'A line of the file is longer than allowed.',
+  upload_missing: 'The uploaded file is no longer there to be read; upload it again.',
 } as const;
 export type IngestFailure = keyof typeof INGEST_FAILURES;
 
@@ -20,6 +21,7 @@ const STATUS: Record<IngestFailure, number> = {
   too_many_entries: 413,
   bad_archive: 400,
   line_too_long: 413,
+  upload_missing: 410,
 };
 
 /** An upload refused, or a run stopped, for one of the known reasons. */

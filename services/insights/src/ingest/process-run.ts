@@ -1,3 +1,4 @@
+import { access } from 'node:fs/promises';
 import type pg from 'pg';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { adaptRecord, createProfileBuilder, isSourceFormat, type ObservedEvent } from '@tracemap/discovery';
@@ -49,6 +50,13 @@ export async function processRun(claim: ClaimedRun, options: ProcessRunOptions):
   if (!isSourceFormat(format)) {
     await inCompany(db, run.companyId, (client) =>
       finishRun(client, holder, { status: 'failed', failure: 'unknown_format' }),
+    );
+    return 'failed';
+  }
+  if (!(await exists(run.filePath))) {
+    // The spool did not survive (another machine, a wiped temporary folder): retrying cannot help.
+    await inCompany(db, run.companyId, (client) =>
+      finishRun(client, holder, { status: 'failed', failure: 'upload_missing' }),
     );
     return 'failed';
   }
@@ -117,6 +125,15 @@ export async function processRun(claim: ClaimedRun, options: ProcessRunOptions):
   const finished = await inCompany(db, run.companyId, (client) => finishRun(client, holder, { status: 'succeeded' }));
   await removeSpooled(run.filePath);
   return finished ? 'succeeded' : endedElsewhere(db, run.companyId, run.id);
+}
+
+async function exists(filePath: string): Promise<boolean> {
+  try {
+    await access(filePath);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function emptyProgress(checkpoint: number): BatchProgress {

@@ -181,6 +181,14 @@ describe('processing a run', () => {
     expect(run!.events).toBeLessThan(2000);
   });
 
+  it('fails a run whose spooled file is gone instead of retrying it', async () => {
+    const companyId = randomUUID();
+    const { id, file } = await queueRun(companyId, ndjson([segmentTrack(1)]));
+    await rm(file);
+    expect(await processRun((await claim())!, { db: db.pool, limits, leaseSeconds: 30 })).toBe('failed');
+    expect(await runOf(companyId, id)).toMatchObject({ status: 'failed', failure: 'upload_missing', events: 0 });
+  });
+
   it('shows a company nothing of another company (row security)', async () => {
     const owner = randomUUID();
     const { id } = await queueRun(owner, ndjson([segmentTrack(1)]));
