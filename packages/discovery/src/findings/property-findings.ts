@@ -524,7 +524,7 @@ function patternViolations(
   fits: (value: string) => boolean,
 ): { affected: number; values: string[]; observedCount: number } {
   const strings = STRING_TYPES.reduce((total, type) => total + (row.types[type] ?? 0), 0);
-  if (row.highCardinality && row.masked > 0) {
+  if (row.masked > 0) {
     // Values outlined alike pass or fail alike: the share of failing outlines is the share of failing values.
     let failing = 0;
     let counted = 0;
@@ -538,7 +538,7 @@ function patternViolations(
     }
     // Outlines that fell out of the sketch are rare ones: the held ones stand for all.
     const share = counted === 0 ? 0 : failing / counted;
-    return { affected: Math.round(share * row.sketched), values, observedCount: row.sketched };
+    return { affected: Math.round(share * strings), values, observedCount: strings };
   }
   const { affected, values } = violations(row, (value) => typeof value === 'string' && fits(value), true);
   return { affected, values: values.map(String), observedCount: Math.max(strings, affected) };

@@ -64,13 +64,23 @@ const CODE_NATIVE = 16;
 const DAY_MS = 86_400_000;
 /** After this many evictions, and more evictions than keeps, a sketch stops taking new values. */
 const HIGH_CARDINALITY_EVICTIONS = 200;
-const EXAMPLE_ATTEMPTS = 10;
+const EXAMPLE_ATTEMPTS = 5;
+const MASK_ALL_FIRST = 1000;
+/**
+ * Shapes of one event that keep examples: optional properties make shapes
+ * multiply (ten optional ones, a thousand shapes), and the first ones show
+ * what the event looks like well enough.
+ */
+export const SHAPES_WITH_EXAMPLES_MAX = 50;
 const ENUM_WORD = /^[A-Za-z][A-Za-z_ -]{0,31}$/;
 
 /** One property path of one event: its place in shape keys and what is kept of its values. */
 interface Slot {
   id: number;
   path: string;
+  /** The last shape that took this path, and the types it took it with (bits by type code). */
+  mark: number;
+  types: number;
   children: Map<string, Slot> | null;
   item: Slot | null;
   personalByPlan: boolean;
@@ -101,14 +111,23 @@ interface ShapeAcc {
   pairTypes: ObservedType[];
   nativeSlots: Slot[];
   nativeTypes: NativeValueType[];
-  canonical: string[];
-  hash: string;
   count: number;
   first: number;
   last: number;
-  buckets: Buckets;
+  /** Per app version and platform (by the event's version id): events, first and last seen. */
+  versionIds: number[];
+  versionCounts: number[];
+  versionFirst: number[];
+  versionLast: number[];
+  /** Only the first shapes of an event keep examples. */
+  example: ShapeExamples | null;
+}
+
+interface ShapeExamples {
+  canonical: string[];
+  hash: string;
   /** Examples not yet drained, and how many were ever kept or tried. */
-  examples: Record<string, unknown>[];
+  pending: Record<string, unknown>[];
   kept: number;
   attempts: number;
 }
@@ -124,6 +143,14 @@ interface EventAcc {
   allSlots: Slot[];
   shapes: Map<number, ShapeAcc>;
   shapeList: ShapeAcc[];
+  shapesWithExamples: number;
+  first: number;
+  last: number;
+  /** Events per day, app version and platform. */
+  buckets: Buckets;
+  /** app version → platform → version id, and back. */
+  versionIds: Map<string | null, Map<string | null, number>>;
+  versions: Array<{ appVersion: string | null; platform: string | null }>;
   views: Map<string, number> | null;
 }
 
@@ -137,6 +164,7 @@ class Builder implements ProfileBuilder {
   /** sourceId → from (null: first of a session) → to */
   private transitions = new Map<string, Map<string | null, Map<string, Bucket>>>();
   private count = 0;
+  private shapeMarks = 0;
 
   // The walk of one event writes here instead of allocating per event.
   private seq: number[] = [];
@@ -180,12 +208,29 @@ class Builder implements ProfileBuilder {
     }
     if (this.truncated || (event.truncatedProperties ?? 0) > 0) acc.truncated++;
 
+    if (time < acc.first) acc.first = time;
+    if (time > acc.last) acc.last = time;
+    const { appVersion, platform } = event.context;
+    addToBucket(acc.buckets, Math.floor(time / DAY_MS), appVersion, platform, time);
+    const version = versionId(acc, appVersion, platform);
     const shape = this.shape(acc, native, time);
     shape.count++;
     if (time < shape.first) shape.first = time;
     if (time > shape.last) shape.last = time;
-    addToBucket(shape.buckets, Math.floor(time / DAY_MS), event.context.appVersion, event.context.platform, time);
-    if (shape.kept < EXAMPLES_PER_SHAPE && shape.attempts < EXAMPLE_ATTEMPTS) this.keepExample(shape, bag);
+    const held = shape.versionCounts[version];
+    if (held === undefined || held === 0) {
+      if (held === undefined) shape.versionIds.push(version);
+      shape.versionCounts[version] = 1;
+      shape.versionFirst[version] = time;
+      shape.versionLast[version] = time;
+    } else {
+      shape.versionCounts[version] = held + 1;
+      if (time < shape.versionFirst[version]) shape.versionFirst[version] = time;
+      if (time > shape.versionLast[version]) shape.versionLast[version] = time;
+    }
+    const example = shape.example;
+    if (example !== null && example.kept < EXAMPLES_PER_SHAPE && example.attempts < EXAMPLE_ATTEMPTS)
+      this.keepExample(example, bag);
 
     if (acc.views !== null) {
       const view = viewKeyOf(event);
@@ -211,6 +256,12 @@ class Builder implements ProfileBuilder {
         allSlots: [],
         shapes: new Map(),
         shapeList: [],
+        shapesWithExamples: 0,
+        first: Infinity,
+        last: -Infinity,
+        buckets: new Map(),
+        versionIds: new Map(),
+        versions: [],
         views: kind === 'page' || kind === 'screen' ? new Map() : null,
       };
       byName.set(name, acc);
@@ -223,6 +274,8 @@ class Builder implements ProfileBuilder {
     const slot: Slot = {
       id: acc.slotCount++,
       path,
+      mark: 0,
+      types: 0,
       children: null,
       item: null,
       personalByPlan: this.personalNames.size > 0 && this.personalNames.has(foldName(lastSegment(path))),
@@ -323,17 +376,23 @@ class Builder implements ProfileBuilder {
       values.add(value);
       if (values.evictions > HIGH_CARDINALITY_EVICTIONS && values.evictions * 2 > values.offered)
         slot.highCardinality = true;
-      return;
+    } else {
+      // Only values already held keep counting; the share of the rest is what `sketched` tells apart.
+      values.offered++;
+      const held = values.counts.get(value);
+      if (held !== undefined) values.counts.set(value, held + 1);
     }
-    // Only values already held keep counting; the share of the rest is what `sketched` tells apart.
-    values.offered++;
-    const held = values.counts.get(value);
-    if (held !== undefined) values.counts.set(value, held + 1);
-    // Outlines are taken of one value in four: their shares, not exact counts, are what a pattern check needs.
-    if (typeof value === 'string' && (values.offered & 3) === 0) this.addMask(slot, value);
+    // Once values fall out of the sketch, outlines stand for them. After the first thousand, one value in
+    // four is outlined: their shares, not exact counts, are what a pattern check needs.
+    if (values.evictions > 0 && typeof value === 'string') {
+      const masked = slot.masks?.offered ?? 0;
+      if (masked < MASK_ALL_FIRST) this.addMask(slot, value, 1);
+      else if ((values.offered & 3) === 0) this.addMask(slot, value, 4);
+    }
   }
 
-  private addMask(slot: Slot, value: string): void {
+  /** `weight`: how many values the outlined one stands for (4 when one in four is outlined). */
+  private addMask(slot: Slot, value: string, weight: number): void {
     const mask = outline(value);
     let masks = slot.masks;
     if (masks === null) {
@@ -341,12 +400,12 @@ class Builder implements ProfileBuilder {
       slot.maskExamples = new Map();
     }
     if (slot.masksFull) {
-      masks.offered++;
+      masks.offered += weight;
       const held = masks.counts.get(mask);
-      if (held !== undefined) masks.counts.set(mask, held + 1);
+      if (held !== undefined) masks.counts.set(mask, held + weight);
       return;
     }
-    masks.add(mask);
+    masks.add(mask, weight);
     if (!slot.maskExamples!.has(mask)) slot.maskExamples!.set(mask, value);
     if (masks.evictions > HIGH_CARDINALITY_EVICTIONS && masks.evictions * 2 > masks.offered) slot.masksFull = true;
   }
@@ -370,26 +429,25 @@ class Builder implements ProfileBuilder {
       if (same) return shape;
     }
     const slotsById = acc.allSlots;
-    const seenPairs = new Set<number>();
-    const seenSlots = new Set<number>();
     const shape: ShapeAcc = {
-      seq: Int32Array.from(seq.slice(0, length)),
+      seq: copyOf(seq, length),
       next: head ?? null,
       slots: [],
       pairSlots: [],
       pairTypes: [],
       nativeSlots: [],
       nativeTypes: [],
-      canonical: [],
-      hash: '',
       count: 0,
       first: time,
       last: time,
-      buckets: new Map(),
-      examples: [],
-      kept: 0,
-      attempts: 0,
+      versionIds: [],
+      versionCounts: [],
+      versionFirst: [],
+      versionLast: [],
+      example: null,
     };
+    // Each slot is marked with this shape's number: a path and each of its types are taken once.
+    const mark = ++this.shapeMarks;
     for (let i = 0; i < length; i++) {
       const code = seq[i];
       const slot = slotsById[Math.floor(code / 32)];
@@ -401,29 +459,32 @@ class Builder implements ProfileBuilder {
         }
         continue;
       }
-      if (seenPairs.has(code)) continue;
-      seenPairs.add(code);
-      if (!seenSlots.has(slot.id)) {
-        seenSlots.add(slot.id);
+      if (slot.mark !== mark) {
+        slot.mark = mark;
+        slot.types = 0;
         shape.slots.push(slot);
       }
+      if ((slot.types & (1 << low)) !== 0) continue;
+      slot.types |= 1 << low;
       shape.pairSlots.push(slot);
       shape.pairTypes.push(OBSERVED_TYPES[low]);
     }
-    shape.canonical = shape.pairSlots.map((slot, i) => `${slot.path}:${shape.pairTypes[i]}`).sort();
-    shape.hash = shapeHash(shape.canonical);
+    if (acc.shapesWithExamples < SHAPES_WITH_EXAMPLES_MAX) {
+      acc.shapesWithExamples++;
+      const canonical = shape.pairSlots.map((slot, i) => `${slot.path}:${shape.pairTypes[i]}`).sort();
+      shape.example = { canonical, hash: shapeHash(canonical), pending: [], kept: 0, attempts: 0 };
+    }
     acc.shapes.set(hash, shape);
     acc.shapeList.push(shape);
     return shape;
   }
 
-  private keepExample(shape: ShapeAcc, bag: Record<string, unknown>): void {
-    shape.attempts++;
-    const example = this.redact(bag, '', 1) as Record<string, unknown>;
-    const text = JSON.stringify(example);
-    if (shape.examples.some((e) => JSON.stringify(e) === text)) return;
-    shape.examples.push(JSON.parse(text) as Record<string, unknown>);
-    shape.kept++;
+  private keepExample(examples: ShapeExamples, bag: Record<string, unknown>): void {
+    examples.attempts++;
+    const text = JSON.stringify(this.redact(bag, '', 1));
+    if (examples.pending.some((e) => JSON.stringify(e) === text)) return;
+    examples.pending.push(JSON.parse(text) as Record<string, unknown>);
+    examples.kept++;
   }
 
   /** A copy of the properties with values replaced by type placeholders, except short non-personal words. */
@@ -518,22 +579,22 @@ class Builder implements ProfileBuilder {
 function exampleRows(acc: EventAcc): ProfileExample[] {
   const rows = new Map<string, ProfileExample>();
   for (const shape of acc.shapeList) {
-    if (shape.count === 0) continue;
-    const existing = rows.get(shape.hash);
+    const example = shape.example;
+    if (shape.count === 0 || example === null) continue;
+    const existing = rows.get(example.hash);
     if (existing) {
       existing.count += shape.count;
-      for (const example of shape.examples)
-        if (existing.examples.length < EXAMPLES_PER_SHAPE) existing.examples.push(example);
+      for (const e of example.pending) if (existing.examples.length < EXAMPLES_PER_SHAPE) existing.examples.push(e);
       continue;
     }
-    rows.set(shape.hash, {
+    rows.set(example.hash, {
       sourceId: acc.sourceId,
       event: acc.name,
       kind: acc.kind,
-      shape: shape.hash,
-      paths: shape.canonical,
+      shape: example.hash,
+      paths: example.canonical,
       count: shape.count,
-      examples: shape.examples,
+      examples: example.pending,
     });
   }
   return [...rows.values()];
@@ -543,13 +604,16 @@ function exampleRows(acc: EventAcc): ProfileExample[] {
 function reset(acc: EventAcc): void {
   acc.total = 0;
   acc.truncated = 0;
+  acc.first = Infinity;
+  acc.last = -Infinity;
+  acc.buckets = new Map();
   acc.views?.clear();
   for (const shape of acc.shapeList) {
     shape.count = 0;
     shape.first = Infinity;
     shape.last = -Infinity;
-    shape.buckets = new Map();
-    shape.examples = [];
+    for (const id of shape.versionIds) shape.versionCounts[id] = 0;
+    if (shape.example) shape.example.pending = [];
   }
   for (const slot of acc.allSlots) {
     slot.values = null;
@@ -562,20 +626,10 @@ function reset(acc: EventAcc): void {
 }
 
 function eventRow(acc: EventAcc): ProfileEvent {
-  const daily = new Map<string, DailyCount>();
-  let first = Infinity;
-  let last = -Infinity;
-  for (const shape of acc.shapeList) {
-    if (shape.count === 0) continue;
-    if (shape.first < first) first = shape.first;
-    if (shape.last > last) last = shape.last;
-    forEachBucket(shape.buckets, (day, appVersion, platform, bucket) => {
-      const key = day + '\u0000' + (appVersion ?? '\u0000') + '\u0000' + (platform ?? '\u0000');
-      const row = daily.get(key);
-      if (row) row.count += bucket.count;
-      else daily.set(key, { day: dayString(day), appVersion, platform, count: bucket.count });
-    });
-  }
+  const daily: DailyCount[] = [];
+  forEachBucket(acc.buckets, (day, appVersion, platform, bucket) => {
+    daily.push({ day: dayString(day), appVersion, platform, count: bucket.count });
+  });
   const views = acc.views ? [...acc.views].map(([view, count]) => ({ view, count })) : [];
   views.sort((a, b) => b.count - a.count || (a.view < b.view ? -1 : a.view > b.view ? 1 : 0));
   return {
@@ -583,17 +637,29 @@ function eventRow(acc: EventAcc): ProfileEvent {
     name: acc.name,
     kind: acc.kind,
     total: acc.total,
-    firstSeen: first,
-    lastSeen: last,
-    daily: pruneDays([...daily.values()]),
+    firstSeen: acc.first,
+    lastSeen: acc.last,
+    daily: pruneDays(daily),
     views,
     truncated: acc.truncated,
   };
 }
 
+function versionId(acc: EventAcc, appVersion: string | null, platform: string | null): number {
+  let byPlatform = acc.versionIds.get(appVersion);
+  if (byPlatform === undefined) acc.versionIds.set(appVersion, (byPlatform = new Map()));
+  let id = byPlatform.get(platform);
+  if (id === undefined) {
+    id = acc.versions.length;
+    acc.versions.push({ appVersion, platform });
+    byPlatform.set(platform, id);
+  }
+  return id;
+}
+
 function propertyRows(acc: EventAcc): ProfileProperty[] {
   const rows = new Map<Slot, ProfileProperty>();
-  const versionsBySlot = new Map<Slot, Map<string, VersionTypes>>();
+  const versionsBySlot = new Map<Slot, VersionTypes[]>();
   const row = (slot: Slot): ProfileProperty => {
     let existing = rows.get(slot);
     if (existing === undefined) {
@@ -637,37 +703,37 @@ function propertyRows(acc: EventAcc): ProfileProperty[] {
       const field = shape.nativeTypes[i];
       r.native[field] = (r.native[field] ?? 0) + shape.count;
     }
-    // Per app version and platform, summed over days, for every (path, type) of the shape.
-    const perVersion = new Map<string, { appVersion: string | null; platform: string | null; bucket: Bucket }>();
-    forEachBucket(shape.buckets, (_day, appVersion, platform, bucket) => {
-      const key = (appVersion ?? '\u0000') + '\u0000' + (platform ?? '\u0000');
-      const held = perVersion.get(key);
-      if (held === undefined) perVersion.set(key, { appVersion, platform, bucket: { ...bucket } });
-      else {
-        held.bucket.count += bucket.count;
-        held.bucket.first = Math.min(held.bucket.first, bucket.first);
-        held.bucket.last = Math.max(held.bucket.last, bucket.last);
-      }
-    });
+    // Per app version and platform, for every (path, type) of the shape.
     for (let i = 0; i < shape.pairSlots.length; i++) {
       const slot = shape.pairSlots[i];
       const type = shape.pairTypes[i];
       let versions = versionsBySlot.get(slot);
-      if (versions === undefined) versionsBySlot.set(slot, (versions = new Map()));
-      for (const [key, { appVersion, platform, bucket }] of perVersion) {
-        let v = versions.get(key);
+      if (versions === undefined) versionsBySlot.set(slot, (versions = []));
+      for (const id of shape.versionIds) {
+        const count = shape.versionCounts[id];
+        if (count === 0) continue;
+        let v = versions[id];
         if (v === undefined) {
-          v = { appVersion, platform, types: {}, firstSeen: bucket.first, lastSeen: bucket.last };
-          versions.set(key, v);
+          const { appVersion, platform } = acc.versions[id];
+          v = versions[id] = {
+            appVersion,
+            platform,
+            types: {},
+            firstSeen: shape.versionFirst[id],
+            lastSeen: shape.versionLast[id],
+          };
         }
-        v.types[type] = (v.types[type] ?? 0) + bucket.count;
-        v.firstSeen = Math.min(v.firstSeen, bucket.first);
-        v.lastSeen = Math.max(v.lastSeen, bucket.last);
+        v.types[type] = (v.types[type] ?? 0) + count;
+        if (shape.versionFirst[id] < v.firstSeen) v.firstSeen = shape.versionFirst[id];
+        if (shape.versionLast[id] > v.lastSeen) v.lastSeen = shape.versionLast[id];
       }
     }
   }
   for (const [slot, r] of rows) {
-    r.versions = mergeVersions([], [...(versionsBySlot.get(slot)?.values() ?? [])]);
+    r.versions = mergeVersions(
+      [],
+      (versionsBySlot.get(slot) ?? []).filter((v) => v !== undefined),
+    );
     r.personal = slot.personal;
     r.highCardinality = slot.highCardinality;
     if (slot.values) {
@@ -731,6 +797,12 @@ export function outline(value: string): string {
     else out += value[i];
   }
   return out;
+}
+
+function copyOf(seq: number[], length: number): Int32Array {
+  const copy = new Int32Array(length);
+  for (let i = 0; i < length; i++) copy[i] = seq[i];
+  return copy;
 }
 
 function lastSegment(path: string): string {

@@ -124,7 +124,10 @@ export interface ProfileProperty {
   sketched: number;
   /** True once many more distinct values came than the sketch holds: the property is not an enum. */
   highCardinality: boolean;
-  /** For high-cardinality strings: the outlines of one value in four, at most 20, and how many were outlined. */
+  /**
+   * Once strings fall out of `topValues`: their outlines, at most 20, of every value for the first
+   * thousand, then of one in four counted four times; `masked` is the values they stand for.
+   */
   masks: ValueMask[];
   masked: number;
   /** Values that looked personal (an email address, a phone number) and were counted instead of kept. */
