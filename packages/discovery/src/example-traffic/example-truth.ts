@@ -1,6 +1,5 @@
 import type { FindingLayer, FindingType, PlanSnapshot, SnapshotEvent } from '@tracemap/contracts';
 import type { SourceFormat } from '../formats/source-format';
-import { FORMATS_WITH_IDENTIFY } from './encoders';
 import { examplePlanSnapshot } from './example-plan';
 import { EXAMPLE_DEFECTS } from './scenario';
 import { TrafficPlan } from './sessions';
@@ -48,7 +47,8 @@ export interface ExpectedTransition {
  * - `order_id` `TEST-ORDER` on `Order Completed`: pattern_violation;
  * - emails and phone numbers in `search_query` of `Products Searched`: pii_suspect;
  * - `Order Refunded` never sent: planned_not_seen; events the plan has deprecated still sent: deprecated_still_firing;
- * - formats without identify calls (GA4, mParticle, Snowplow) never send the plan's identify event: planned_not_seen;
+ * - formats without identify calls (GA4, mParticle, Snowplow) send none, and a pipe that carries no
+ *   identify calls says nothing about planned ones: no finding;
  * - GA4 parameters cannot hold arrays, so GA4 traffic lacks required array attributes: missing_required.
  */
 export function exampleTruth(options: ExampleTruthOptions | number = {}): ExpectedFinding[] {
@@ -123,10 +123,6 @@ export function exampleTruth(options: ExampleTruthOptions | number = {}): Expect
   const neverSent = byName.get(d.neverSent);
   if (neverSent && neverSent.status !== 'deprecated') {
     truth.push({ type: 'planned_not_seen', subject: { event: neverSent.name }, layer: onEvent(neverSent) });
-  }
-  if (format && !FORMATS_WITH_IDENTIFY.has(format) && traffic.identifyEvent) {
-    const identify = traffic.identifyEvent;
-    truth.push({ type: 'planned_not_seen', subject: { event: identify.name }, layer: onEvent(identify) });
   }
   for (const event of plan.events) {
     if (event.status === 'deprecated' && sent.has(event.id)) {

@@ -15,7 +15,7 @@ export const EXAMPLE_DEFECTS = {
   /** Sent with every event of its name; the plan has no such attribute there. */
   unplannedProperty: { event: 'Cart Viewed', property: 'cart_size' },
   enumViolation: { event: 'Payment Info Entered', property: 'payment_method', value: 'crypto', rate: 0.05 },
-  patternViolation: { event: 'Order Completed', property: 'order_id', value: 'TEST-ORDER', rate: 0.05 },
+  patternViolation: { event: 'Order Completed', property: 'order_id', value: 'TEST-ORDER', rate: 0.1 },
   /** Emails and phone numbers typed into a search box, in a property that is not personal. */
   personalValues: { event: 'Products Searched', property: 'search_query', rate: 0.05 },
   /** A planned event the apps never send. */
