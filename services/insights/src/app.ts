@@ -18,6 +18,8 @@ import { MemberRoles } from './core/member-roles';
 import { createPeers } from './core/peers';
 import { PlanSnapshots } from './core/plan-snapshots';
 import type { InsightsDeps } from './deps';
+import { createPullRuntime } from './pulls/pull-runtime';
+import { pullRoutes } from './pulls/pull-routes';
 import { SecretBox } from './sources/secret-box';
 import { sourceRoutes } from './sources/source-routes';
 
@@ -82,7 +84,8 @@ export const service = defineService({
       subscriptionEvents,
       secrets: config.INSIGHTS_SECRET_KEY ? new SecretBox(config.INSIGHTS_SECRET_KEY) : null,
     };
-    return { ...base, discovery: createDiscoveryRuntime(base, ctx.overrides.discovery) };
+    const discovery = createDiscoveryRuntime(base, ctx.overrides.discovery);
+    return { ...base, discovery, pulls: createPullRuntime(config, { ...base, discovery }) };
   },
   routes: [
     { plugin: sourceRoutes, prefix: '/api/insights' },
@@ -90,6 +93,7 @@ export const service = defineService({
     { plugin: discoveryRoutes, prefix: '/api/insights' },
     { plugin: collectorRoutes, prefix: '/api/insights' },
     { plugin: exampleTrafficRoutes, prefix: '/api/insights' },
+    { plugin: pullRoutes, prefix: '/api/insights' },
   ],
   workers: [
     {
@@ -128,6 +132,15 @@ export const service = defineService({
       name: 'ingest',
       start: (deps) => deps.discovery.ingest.start(),
       stop: (deps) => deps.discovery.ingest.stop(),
+    },
+    {
+      // GA4 and Amplitude sources pulled every PULL_INTERVAL_MS; stopping also ends pulls asked for on demand.
+      name: 'pulls',
+      start: (deps) => deps.pulls.scheduler?.start(),
+      stop: async (deps) => {
+        await deps.pulls.scheduler?.stop();
+        await deps.pulls.runner.stop();
+      },
     },
   ],
   decorate: (app, deps) => app.decorate('insightsService', { deps }),

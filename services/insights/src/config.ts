@@ -35,6 +35,20 @@ export const InsightsConfigSchema = serviceConfigSchema(
       BILLING_ENFORCED: Type.Boolean({ default: false }),
       /** How long a company's subscription status is kept. */
       SUBSCRIPTION_STATUS_CACHE_MS: Type.Integer({ minimum: 0, default: 30000 }),
+      /** The GA4 Data API's address (GA4 sources are pulled there; `npm start` points it at a local stand-in). */
+      GA4_DATA_API_URL: HttpUrl('https://analyticsdata.googleapis.com'),
+      /** Google's OAuth token endpoint, where a GA4 source's service account key gets its access token. */
+      GA4_TOKEN_URL: HttpUrl('https://oauth2.googleapis.com/token'),
+      /** Amplitude's API for projects in its US region (the Export API is read there). */
+      AMPLITUDE_API_URL: HttpUrl('https://amplitude.com'),
+      /** Amplitude's API for projects in its EU region. */
+      AMPLITUDE_EU_API_URL: HttpUrl('https://analytics.eu.amplitude.com'),
+      /** Each connected GA4 and Amplitude source is pulled this often (the window since its last successful pull); 0: only on demand. */
+      PULL_INTERVAL_MS: Type.Integer({ minimum: 0, default: 21600000 }),
+      /** How far back a source's first pull reads. */
+      PULL_FIRST_DAYS: Type.Integer({ minimum: 1, maximum: 365, default: 7 }),
+      /** Requests to a vendor are sent at most this many times when it answers 429 or 5xx (Retry-After honoured). */
+      PULL_MAX_ATTEMPTS: Type.Integer({ minimum: 1, maximum: 10, default: 4 }),
     }),
   ]),
 );

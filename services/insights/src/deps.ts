@@ -5,6 +5,7 @@ import type { MemberRoles } from './core/member-roles';
 import type { Peers } from './core/peers';
 import type { PlanSnapshots } from './core/plan-snapshots';
 import type { DiscoveryRuntime } from './discovery/discovery-runtime';
+import type { PullRuntime } from './pulls/pull-runtime';
 import type { SecretBox } from './sources/secret-box';
 
 /** What use cases need from the outside world, handed in rather than imported. */
@@ -25,4 +26,6 @@ export interface InsightsDeps {
   secrets: SecretBox | null;
   /** The ingest worker (uploads' runs) and the findings' judgements, with discovery's settings. */
   discovery: DiscoveryRuntime;
+  /** GA4 and Amplitude pulls, on demand and on the schedule. */
+  pulls: PullRuntime;
 }

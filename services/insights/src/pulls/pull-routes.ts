@@ -4,14 +4,13 @@ import { PullAccepted, SourcePathParams } from '@tracemap/contracts';
 import { actorOf, companyAccess } from '../core/company-access';
 import { FAILURE } from '../core/messages';
 import type { InsightsDeps } from '../deps';
-import type { PullRunner } from './pull-source';
 
 /**
  * `POST /:companyId/discovery/sources/:sourceId/pull`: an admin pulls a GA4 or Amplitude
  * source now (a running subscription needed); answered with the run at once, read off the
  * request path.
  */
-export async function pullRoutes(parent: FastifyInstance, { deps }: { deps: InsightsDeps & { pulls: PullRunner } }) {
+export async function pullRoutes(parent: FastifyInstance, { deps }: { deps: InsightsDeps }) {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
   app.post(
     '/:companyId/discovery/sources/:sourceId/pull',
@@ -22,7 +21,7 @@ export async function pullRoutes(parent: FastifyInstance, { deps }: { deps: Insi
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      const accepted = await deps.pulls.start({
+      const accepted = await deps.pulls.runner.start({
         companyId: actor.companyId,
         sourceId: request.params.sourceId,
         userId: actor.userId,

@@ -67,6 +67,11 @@ export const MATRIX: Record<string, Case> = {
     ...ADMIN(200),
     request: (w, t) => ({ method: 'POST', url: at(w, t, `/sources/${w[t].sourceId}/rotate-key`) }),
   },
+  // The seeded source is a collector: an admin passes the gate and is told only GA4 and Amplitude are pulled.
+  'POST /api/insights/:companyId/discovery/sources/:sourceId/pull': {
+    ...ADMIN(400),
+    request: (w, t) => ({ method: 'POST', url: at(w, t, `/sources/${w[t].sourceId}/pull`) }),
+  },
 
   // The collector is opened by its key alone (no user credential); the key names the company.
   'POST /api/insights/collect/:ingestKey': {
