@@ -7,6 +7,8 @@ export interface Upstream {
   prefixes: string[];
   /** Routes whose bodies may exceed the gateway's usual 1 MiB (plan files, whole maps). */
   largeBodies?: Array<{ method: 'POST' | 'PATCH'; path: string; bodyLimit: number }>;
+  /** Routes whose bodies are files handed on as they arrive, never held whole; the service bounds their size. */
+  streamedBodies?: Array<{ method: 'POST'; path: string }>;
 }
 
 /** Which service answers which public path prefix. */
@@ -25,7 +27,12 @@ export function upstreamsFrom(config: GatewayConfig): Upstream[] {
       ],
     },
     { name: 'subscription', baseUrl: config.SUBSCRIPTION_URL, prefixes: ['/api/subscription', '/webhooks'] },
-    { name: 'insights', baseUrl: config.INSIGHTS_URL, prefixes: ['/api/insights'] },
+    {
+      name: 'insights',
+      baseUrl: config.INSIGHTS_URL,
+      prefixes: ['/api/insights'],
+      streamedBodies: [{ method: 'POST', path: '/api/insights/:companyId/discovery/uploads' }],
+    },
   ];
   if (config.DEV_MAILBOX_URL && config.NODE_ENV !== 'production') {
     list.push({ name: 'dev-mailbox', baseUrl: config.DEV_MAILBOX_URL, prefixes: ['/dev/mailbox'] });

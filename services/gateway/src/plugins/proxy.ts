@@ -117,6 +117,14 @@ export default fp<ProxyOptions>(
           scope.all(prefix, notOwn, forward);
           scope.all(`${prefix}/*`, notOwn, forward);
         }
+        for (const route of upstream.streamedBodies ?? []) {
+          // The body stays the client's stream, which reply-from pipes on as it arrives.
+          await scope.register(async (streamed) => {
+            streamed.removeAllContentTypeParsers();
+            streamed.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+            streamed.route({ ...notOwn, method: route.method, url: route.path, handler: forward });
+          });
+        }
         for (const route of upstream.largeBodies ?? []) {
           scope.route({
             ...notOwn,

@@ -1,0 +1,86 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { service } from '../src/app';
+import { loadConfig } from '../src/config';
+
+// A stand-in insights service that reads an upload as a stream and answers what reached it.
+let insights: FastifyInstance;
+let gateway: FastifyInstance;
+
+beforeAll(async () => {
+  insights = Fastify();
+  insights.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+  insights.post<{ Params: { companyId: string } }>(
+    '/api/insights/:companyId/discovery/uploads',
+    async (request, reply) => {
+      const hash = createHash('sha256');
+      let bytes = 0;
+      for await (const chunk of request.raw) {
+        hash.update(chunk as Buffer);
+        bytes += (chunk as Buffer).length;
+      }
+      return reply.code(202).send({ bytes, sha256: hash.digest('hex'), type: request.headers['content-type'] });
+    },
+  );
+  insights.post('/api/insights/:companyId/discovery/sources', async (request) => ({ body: request.body }));
+  const insightsUrl = await insights.listen({ port: 0, host: '127.0.0.1' });
+  const dead = 'http://127.0.0.1:9';
+  gateway = await service.build(
+    loadConfig({
+      PORT: '0',
+      LOG_LEVEL: 'silent',
+      PUBLIC_URL: 'http://localhost:8080',
+      AUTH_URL: dead,
+      ACCOUNT_URL: dead,
+      COMPANY_URL: dead,
+      SUBSCRIPTION_URL: dead,
+      INSIGHTS_URL: insightsUrl,
+      AUTH_PUBLIC_KEY: 'public-anon-key',
+      FRONTEND_ROOT: mkdtempSync(path.join(os.tmpdir(), 'gateway-uploads-')),
+    }),
+  );
+  await gateway.ready();
+});
+
+afterAll(async () => {
+  await gateway?.close();
+  await insights?.close();
+});
+
+const companyId = '6f1c1d4e-3b1a-4c2e-9a55-0d1f2e3a4b5c';
+
+test('an upload far past the gateway body limit reaches insights whole, byte for byte, with its content type', async () => {
+  const file = randomBytes(5 * 1024 * 1024);
+  const response = await gateway.inject({
+    method: 'POST',
+    url: `/api/insights/${companyId}/discovery/uploads?format=auto`,
+    headers: { 'content-type': 'application/gzip' },
+    payload: file,
+  });
+  expect(response.statusCode).toBe(202);
+  expect(response.json()).toEqual({
+    bytes: file.length,
+    sha256: createHash('sha256').update(file).digest('hex'),
+    type: 'application/gzip',
+  });
+});
+
+test("insights' other routes keep the gateway's usual body limit", async () => {
+  const tooLarge = await gateway.inject({
+    method: 'POST',
+    url: `/api/insights/${companyId}/discovery/sources`,
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) }),
+  });
+  expect(tooLarge.statusCode).toBe(413);
+  const small = await gateway.inject({
+    method: 'POST',
+    url: `/api/insights/${companyId}/discovery/sources`,
+    payload: { kind: 'upload', name: 'Files' },
+  });
+  expect(small.statusCode).toBe(200);
+  expect(small.json()).toEqual({ body: { kind: 'upload', name: 'Files' } });
+});
