@@ -13,6 +13,7 @@ import {
   type CompanyAdminCreateInput,
   type CompanyAdminMemberInput,
 } from './company-internal';
+import { DiscoveryIntakeAnswer, type DiscoveryIntakeBody } from './insights/triage';
 import { MapFrameAncestorsSchema } from './tracking-plan/map-share';
 
 const segment = encodeURIComponent;
@@ -54,6 +55,14 @@ export function companyInternalClient(call: CheckedCall) {
       call('/internal/admin/companies', { method: 'POST', body, requestId, answer: CreatedCompanyResponse }),
     addMember: (companyId: string, body: CompanyAdminMemberInput, requestId?: string) =>
       call(`${adminCompany(companyId)}/members`, { method: 'POST', body, requestId, answer: AddedMemberAnswer }),
+    /** Discovery's changes to the plan (insights), written by the company's own use cases on the editor's behalf. */
+    discoveryIntake: (companyId: string, body: DiscoveryIntakeBody, requestId?: string) =>
+      call(`${company(companyId)}/discovery-intake`, {
+        method: 'POST',
+        body,
+        requestId,
+        answer: DiscoveryIntakeAnswer,
+      }),
   };
 }
 export type CompanyInternalClient = ReturnType<typeof companyInternalClient>;

@@ -5,3 +5,5 @@ export * from './plan-snapshot-client';
 export * from './example-traffic';
 export * from './sources';
 export * from './pulls';
+export * from './triage';
+export * from './map-overlay';
