@@ -27,8 +27,11 @@ type Tab = (typeof TABS)[number]['id'];
 
 const isTab = (value: string | null): value is Tab => TABS.some((t) => t.id === value);
 
+/** Whether the service takes "Add to plan" (`POST …/findings/:id/add-to-plan`); off until it has that route. */
+const ADD_TO_PLAN = false;
+
 /** Findings are judged just after a run ends; the page asks again this many times before it stops waiting. */
-const SETTLE_TRIES = 6;
+const SETTLE_TRIES = 10;
 
 /** /company/:companyId/analytics-discovery: what the apps really send, against the plan. */
 export function AnalyticsDiscoveryPage() {
@@ -149,7 +152,12 @@ export function AnalyticsDiscoveryPage() {
           <div role="tabpanel" key={`${tab}-${dataVersion}`}>
             {tab === 'reality' ? <PlanVsRealityTab companyId={companyId} typeSplits={overview.typeSplits} /> : null}
             {tab === 'findings' ? (
-              <FindingsTab companyId={companyId} canTriage={can.triage} canAddToPlan={can.triage} onChanged={reload} />
+              <FindingsTab
+                companyId={companyId}
+                canTriage={can.triage}
+                canAddToPlan={can.triage && ADD_TO_PLAN}
+                onChanged={reload}
+              />
             ) : null}
             {tab === 'sources' ? (
               <SourcesTab
