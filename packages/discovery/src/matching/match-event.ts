@@ -1,7 +1,7 @@
 import type { PlanSnapshot, PlanView, SnapshotEvent } from '@tracemap/contracts';
 import { foldName, similarFoldedNames } from '@tracemap/tracking-plan';
 import type { ObservedKind } from '../observed-event';
-import { planIndex } from './plan-index';
+import { deletionKeys, planIndex } from './plan-index';
 import { matchesUrlPattern } from './url-pattern';
 
 /** An observed name mapped to a planned event by someone triaging (for one source, or every source when null). */
@@ -100,8 +100,20 @@ function mappedEvent(
 
 /** A planned event whose name is one edit or a plural away: a suggestion, never a match. */
 export function similarEvent(folded: string, plan: PlanSnapshot): SnapshotEvent | null {
-  for (const [candidate, event] of planIndex(plan).foldedEvents) {
-    if (similarFoldedNames(folded, candidate)) return event;
+  const index = planIndex(plan);
+  // Plurals in "es" are two characters apart, so they are looked up directly.
+  for (const candidate of [`${folded}es`, folded.endsWith('es') ? folded.slice(0, -2) : null]) {
+    const event = candidate ? index.eventsByFolded.get(candidate) : undefined;
+    if (event && similarFoldedNames(folded, candidate!)) return event;
   }
-  return null;
+  const keys = index.similarKeys();
+  let best: SnapshotEvent | null = null;
+  for (const key of deletionKeys(folded)) {
+    for (const event of keys.get(key) ?? []) {
+      if (!similarFoldedNames(folded, foldName(event.name))) continue;
+      // The same suggestion whatever the order of the plan: the first name alphabetically.
+      if (best === null || event.name < best.name) best = event;
+    }
+  }
+  return best;
 }

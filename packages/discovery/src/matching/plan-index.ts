@@ -8,8 +8,12 @@ export interface PlanIndex {
   eventsById: Map<string, SnapshotEvent>;
   eventsByName: Map<string, SnapshotEvent>;
   eventsByFolded: Map<string, SnapshotEvent>;
-  /** Folded names of events, for similar-name suggestions. */
-  foldedEvents: Array<[string, SnapshotEvent]>;
+  /**
+   * Events by "deletion key" (the folded name, and the folded name with one
+   * character left out), built on first use: two names one edit apart share
+   * a key, so similar names are found without comparing against every event.
+   */
+  similarKeys(): Map<string, SnapshotEvent[]>;
   attributesById: Map<string, Attribute>;
   viewsById: Map<string, PlanView>;
   viewsByFolded: Map<string, PlanView>;
@@ -58,12 +62,13 @@ export function planIndex(plan: PlanSnapshot): PlanIndex {
   viewPatterns.sort(
     (a, b) => b.pattern.literals - a.pattern.literals || Number(a.pattern.rest) - Number(b.pattern.rest),
   );
+  let similarKeys: Map<string, SnapshotEvent[]> | undefined;
   const index: PlanIndex = {
     plan,
     eventsById,
     eventsByName,
     eventsByFolded,
-    foldedEvents: [...eventsByFolded],
+    similarKeys: () => (similarKeys ??= deletionKeyIndex(eventsByFolded)),
     attributesById: new Map(plan.attributes.map((a) => [a.id, a])),
     viewsById,
     viewsByFolded,
@@ -73,4 +78,22 @@ export function planIndex(plan: PlanSnapshot): PlanIndex {
   };
   indexes.set(plan, index);
   return index;
+}
+
+function deletionKeyIndex(eventsByFolded: ReadonlyMap<string, SnapshotEvent>): Map<string, SnapshotEvent[]> {
+  const index = new Map<string, SnapshotEvent[]>();
+  for (const [folded, event] of eventsByFolded) {
+    for (const key of deletionKeys(folded)) {
+      const list = index.get(key);
+      if (list) list.push(event);
+      else index.set(key, [event]);
+    }
+  }
+  return index;
+}
+
+export function deletionKeys(folded: string): Set<string> {
+  const keys = new Set([folded]);
+  for (let i = 0; i < folded.length; i++) keys.add(folded.slice(0, i) + folded.slice(i + 1));
+  return keys;
 }
