@@ -10,6 +10,9 @@ import { loadSnapshotMaps } from './snapshot-repository';
 
 const live = <T extends { status: string }>(items: readonly T[]) => items.filter((item) => item.status !== 'archived');
 
+export type PlanSnapshotAnswer =
+  { status: 'unchanged'; version: string } | { status: 'changed'; snapshot: PlanSnapshot };
+
 /**
  * The company's whole plan at one version, for other services (discovery
  * judges observed traffic against it). Archived items are included, marked by
@@ -19,17 +22,28 @@ const live = <T extends { status: string }>(items: readonly T[]) => items.filter
  *
  * `version` is a digest of everything in the answer plus the company's plan
  * settings, so it changes exactly when what a reader sees (or how it should
- * judge names) changes. The answer is kept in the plan read cache, which
- * drops it on the company's plan announcements (settings changes included), so
- * asking again for an unchanged plan costs no query while they are heard.
+ * judge names) changes. Only the version is kept, in the plan read cache, which
+ * drops it on the company's plan announcements (settings changes included): a
+ * caller that already holds it is answered `unchanged` without reading the
+ * plan, and the snapshot itself (as large as the plan) is kept by the caller.
  */
-export function getPlanSnapshot(deps: CompanyDeps, companyId: string): Promise<PlanSnapshot> {
-  return deps.planReads.read(
+export async function getPlanSnapshot(
+  deps: CompanyDeps,
+  companyId: string,
+  ifNoneMatch?: string,
+): Promise<PlanSnapshotAnswer> {
+  let built: PlanSnapshot | null = null;
+  const version = await deps.planReads.read(
     companyId,
-    'plan-snapshot',
-    () => buildPlanSnapshot(deps, companyId),
-    (snapshot) => snapshot.attributes.length + snapshot.events.length + snapshot.views.length + snapshot.maps.length,
+    'plan-snapshot-version',
+    async () => {
+      built = await buildPlanSnapshot(deps, companyId);
+      return built.version;
+    },
+    () => 0,
   );
+  if (matchesVersion(ifNoneMatch, version)) return { status: 'unchanged', version };
+  return { status: 'changed', snapshot: built ?? (await buildPlanSnapshot(deps, companyId)) };
 }
 
 async function buildPlanSnapshot(deps: CompanyDeps, companyId: string): Promise<PlanSnapshot> {
@@ -65,7 +79,7 @@ async function buildPlanSnapshot(deps: CompanyDeps, companyId: string): Promise<
 }
 
 /** Whether an `If-None-Match` header names this version (`"v"`, `W/"v"`, a list, or `*`). */
-export function matchesVersion(header: string | undefined, version: string): boolean {
+function matchesVersion(header: string | undefined, version: string): boolean {
   if (!header) return false;
   return header.split(',').some((tag) => {
     const value = tag.trim().replace(/^W\//, '').replace(/"/g, '');

@@ -5,7 +5,7 @@ import { requireServiceToken } from '@tracemap/service-kit';
 import type { CompanyDeps } from '../../core/deps';
 import { FAILURE } from '../../core/messages';
 import { NoContent } from '../shared/route-kit';
-import { getPlanSnapshot, matchesVersion } from './get-plan-snapshot';
+import { getPlanSnapshot } from './get-plan-snapshot';
 
 /**
  * `GET /internal/companies/:companyId/plan-snapshot`: the whole plan at one
@@ -23,10 +23,10 @@ export async function planSnapshotInternalRoutes(parent: FastifyInstance, { deps
       onRequest: requireServiceToken(deps.config.INTERNAL_SERVICE_TOKEN),
     },
     async (request, reply) => {
-      const snapshot = await getPlanSnapshot(deps, request.params.companyId);
-      void reply.header('etag', `"${snapshot.version}"`);
-      if (matchesVersion(request.headers['if-none-match'], snapshot.version)) return reply.code(304).send(null);
-      return snapshot;
+      const answer = await getPlanSnapshot(deps, request.params.companyId, request.headers['if-none-match']);
+      if (answer.status === 'unchanged') return reply.code(304).header('etag', `"${answer.version}"`).send(null);
+      void reply.header('etag', `"${answer.snapshot.version}"`);
+      return answer.snapshot;
     },
   );
 }

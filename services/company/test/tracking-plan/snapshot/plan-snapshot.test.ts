@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { planSnapshotClient } from '@tracemap/contracts';
 import { createInternalClient } from '@tracemap/service-kit';
+import { waitFor } from '@tracemap/test-kit';
 import { SERVICE_TOKEN, startHarness, type Harness } from '../../support/harness';
 import { api, planWorld, type PlanWorld } from '../plan-support';
 
@@ -91,6 +92,23 @@ test('the ETag stays while nothing changes, answers 304, and changes after an ed
   const afterSettings = await snapshotOf(other.companyId);
   expect(afterSettings.headers.etag).not.toBe(edited.headers.etag);
   expect(afterSettings.json().attributeInheritance).toBe(false);
+});
+
+test('a change written past this replica (straight to the database) is heard: the kept version goes and the old ETag gets the new plan', async () => {
+  await h.app.companyService.deps.planReads.channel!.whenUp(15_000);
+  const first = await snapshotOf(world.companyId);
+  const etag = first.headers.etag as string;
+  expect((await snapshotOf(world.companyId, { 'if-none-match': etag })).statusCode).toBe(304);
+  const [event] = first.json().events;
+  await h.admin.query(
+    `UPDATE company.plan_events SET description = 'Changed elsewhere' WHERE company_id = $1 AND id = $2`,
+    [world.companyId, event.id],
+  );
+  const changed = await waitFor(() => snapshotOf(world.companyId, { 'if-none-match': etag }), {
+    until: (response) => response.statusCode === 200,
+  });
+  expect(changed.headers.etag).not.toBe(etag);
+  expect(changed.json().events[0].description).toBe('Changed elsewhere');
 });
 
 test('the route needs the service token and a known company', async () => {
