@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { authInternalClient, type SessionStatusAnswer } from '@tracemap/contracts';
+import { authInternalClient } from '@tracemap/contracts';
 import { AppError } from '../errors';
 import { createInternalClient } from '../internal-client';
 import type { AuthenticationPluginOptions } from '../plugins/authentication';
@@ -62,10 +62,7 @@ export function identityProviderAuthentication(
   });
   const auth = authInternalClient(call);
   const sessions = new SessionStatusCache({
-    // Typed by auth's session contract but not yet checked against it (`auth.sessionStatus` would):
-    // some stand-ins for auth still answer without `requiredAal` and `expiresAt`, which the checks
-    // below read as aal1 and as no end of their own.
-    fetchStatus: (sessionId) => call<SessionStatusAnswer>(`/internal/sessions/${encodeURIComponent(sessionId)}`),
+    fetchStatus: (sessionId) => auth.sessionStatus(sessionId),
     databaseUrl: config.AUTH_EVENTS_DATABASE_URL ?? config.DATABASE_URL,
     probe: async (nonce) => void (await auth.probeSessionEvents(nonce)),
     maxTtlMs: config.AUTH_SESSION_CACHE_TTL_MS,

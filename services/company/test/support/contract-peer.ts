@@ -59,7 +59,7 @@ export async function startContractPeer(options: {
   });
   app.get<{ Params: { sessionId: string } }>('/internal/sessions/:sessionId', async (request) => {
     const { sessionId } = request.params;
-    return { active: !revokedSessions.has(sessionId), userId: null };
+    return { active: !revokedSessions.has(sessionId), userId: null, requiredAal: 'aal1', expiresAt: null };
   });
   if (announcer) {
     app.post<{ Body: { nonce: string } }>('/internal/session-events/probe', async (request) => {
