@@ -223,6 +223,27 @@ describe('judge: property findings', () => {
     expect(ofType(findings, 'type_inconsistent')).toEqual([]);
   });
 
+  it('a type or value problem of a view attribute on most events of the view is one finding on the view', () => {
+    const findings = judged(
+      profileOf([
+        [observed('Checkout Started', { page_type: 3 }), 4],
+        [observed('Checkout Step Viewed', { page_type: 3 }), 5],
+        [observed('Payment Info Entered', { page_type: 'checkout' }), 6],
+      ]),
+    );
+    expect(ofType(findings, 'type_mismatch')).toEqual([
+      expect.objectContaining({
+        layer: { layer: 'view', id: views.checkout.id, name: 'Checkout' },
+        subject: { event: '*', property: 'page_type' },
+        counts: { observed: 9, affected: 9, rate: 1 },
+        details: expect.objectContaining({
+          events: ['Checkout Started', 'Checkout Step Viewed'],
+          expectedType: 'string',
+        }),
+      }),
+    ]);
+  });
+
   it('type_inconsistent: a split names the app version, and the platform, that brought the other type', () => {
     const findings = judged(
       profileOf([
