@@ -53,8 +53,11 @@ export type FindingLayer = Static<typeof FindingLayerSchema>;
 
 /**
  * What the finding is about, by name as the apps send it (or as the plan
- * names it when it was never seen). A finding about a whole view
- * (`view_coverage`) names the view in `event` too and its layer is that view.
+ * names it when it was never seen or when several observed names are that one
+ * planned event). A finding filed on a view, a map or the system for every
+ * event it reaches there names `*` as the event (the events are listed in
+ * `details.events`); a finding about a whole view (`view_coverage`) names the
+ * view, and its layer is that view.
  */
 export const FindingSubjectSchema = Type.Object(
   {
