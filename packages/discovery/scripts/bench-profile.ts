@@ -1,7 +1,8 @@
 /**
  * Throughput of the profile builder's `add()` on 200,000 generated events
- * shaped like an e-commerce app's (track events with a dozen properties, a
- * nested product list, page views with URLs and sessions), then one drain.
+ * shaped like an e-commerce app's (track events with a dozen properties, four
+ * of them optional, a nested product list, page views with URLs and sessions),
+ * then one drain.
  * Run: npx tsx scripts/bench-profile.ts
  */
 import type { ObservedEvent } from '../src/observed-event';
@@ -62,6 +63,11 @@ function generate(i: number): ObservedEvent {
       order_id: `${10_000_000 + i}`,
       session_id: '3f1c1c1e-8a0b-4c0e-9a59-1e4b2c1d0f00',
       email: random() < 0.01 ? 'someone@example.test' : undefined,
+      // Optional properties, each sent half of the time: 16 shapes of each event.
+      variant: random() < 0.5 ? 'red' : undefined,
+      brand: random() < 0.5 ? 'Acme' : undefined,
+      discount: random() < 0.5 ? 5 : undefined,
+      position: random() < 0.5 ? Math.floor(random() * 20) : undefined,
       products: [
         { product_id: 'P-1', price: 10.5, quantity: 1 },
         { product_id: 'P-2', price: 4, quantity: 2 },
