@@ -1,33 +1,15 @@
 import type pg from 'pg';
+import type { OutboxEmailAnswer, OutboxEmailSummary, OutboxStatsAnswer } from '@tracemap/contracts';
 import { assertIdentifier } from '@tracemap/service-kit';
 import type { OutboxRow, OutboxStatus } from './outbox-repository';
 import { renderEmail } from './render-email';
 
 type Db = Pick<pg.Pool, 'query'>;
 
+// The shapes product admins see are the outbox contract's, so routes and clients share one definition.
 /** One outbox row as a product admin sees it in a list (no body). */
-export interface OutboxSummary {
-  id: string;
-  template: string;
-  to: string;
-  status: OutboxStatus;
-  attempts: number;
-  lastError: string | null;
-  createdAt: string;
-  sentAt: string | null;
-  nextAttemptAt: string;
-  /** The id of the copy queued by a resend of this (failed) email, if any. */
-  resentAs: string | null;
-  /** The failed email this one re-sends, if it is a resend. */
-  resendOf: string | null;
-}
-
-export interface OutboxDetail extends OutboxSummary {
-  messageId: string | null;
-  subject: string;
-  text: string;
-  html: string;
-}
+export type OutboxSummary = OutboxEmailSummary;
+export type OutboxDetail = OutboxEmailAnswer;
 
 export interface OutboxSearch {
   recipient?: string;
@@ -121,14 +103,7 @@ export async function resendFailedEmail(db: Db, schema: string, id: string): Pro
   return { outcome: 'already_resent', id: existing.rows[0].id };
 }
 
-export interface OutboxStats {
-  /** Emails created in the window, by their status now. */
-  queued: number;
-  sent: number;
-  failed: number;
-  /** Emails created per hour over the window, oldest first. */
-  hourly: number[];
-}
+export type OutboxStats = OutboxStatsAnswer;
 
 export async function outboxStats(db: Db, schema: string, hours = 24): Promise<OutboxStats> {
   assertIdentifier(schema);
