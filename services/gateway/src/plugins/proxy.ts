@@ -118,11 +118,20 @@ export default fp<ProxyOptions>(
           scope.all(`${prefix}/*`, notOwn, forward);
         }
         for (const route of upstream.streamedBodies ?? []) {
-          // The body stays the client's stream, which reply-from pipes on as it arrives.
+          // The body is left unread, and handed to reply-from as the client's stream (which it pipes on as it
+          // arrives) only in the handler, after the hooks that check parsed bodies have run.
           await scope.register(async (streamed) => {
             streamed.removeAllContentTypeParsers();
-            streamed.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-            streamed.route({ ...notOwn, method: route.method, url: route.path, handler: forward });
+            streamed.addContentTypeParser('*', (_request, _payload, done) => done(null));
+            streamed.route({
+              ...notOwn,
+              method: route.method,
+              url: route.path,
+              handler: (request, reply) => {
+                request.body = request.raw;
+                return forward(request, reply);
+              },
+            });
           });
         }
         for (const route of upstream.largeBodies ?? []) {
