@@ -53,7 +53,7 @@ interface ReadParams {
  * silently splits one parameter across `string_value` and `int_value`.
  * INT64 arrives as a JSON string in most exports: read back as a number when exact.
  */
-function readParams(list: unknown, name: string): ReadParams {
+function readParams(list: unknown, name: string, collected?: JsonObject): ReadParams {
   const values = emptyBag();
   const nativeTypes = Object.create(null) as Record<string, NativeValueType>;
   if (list === undefined || list === null) return { values, nativeTypes };
@@ -63,17 +63,18 @@ function readParams(list: unknown, name: string): ReadParams {
     const key = field(entry, 'key');
     if (typeof key !== 'string' || key.length === 0) throw new RecordProblem(`${name} has an entry without a key`);
     const value = objectField(entry, 'value');
+    const isCollected = collected !== undefined && COLLECTION_PARAMS.has(key);
     let read: unknown = null;
     if (value) {
       for (const valueField of VALUE_FIELDS) {
-        const raw = field(value, valueField);
+        const raw = value[valueField];
         if (raw === undefined || raw === null) continue;
         read = valueField === 'int_value' ? readInt64(raw) : copyValue(raw, 2);
-        nativeTypes[key] = valueField;
+        if (!isCollected) nativeTypes[key] = valueField;
         break;
       }
     }
-    setKey(values, key, read);
+    setKey(isCollected ? collected : values, key, read);
   }
   return { values, nativeTypes };
 }
@@ -102,14 +103,8 @@ function kindOf(name: string): ObservedKind {
 
 export function adaptGa4Row(row: JsonObject, sourceId: string): ObservedEvent {
   const name = requiredName(row, 'event_name');
-  const { values, nativeTypes } = readParams(field(row, 'event_params'), 'event_params');
   const collected = emptyBag();
-  for (const key of Object.keys(values)) {
-    if (!COLLECTION_PARAMS.has(key)) continue;
-    setKey(collected, key, values[key]);
-    delete values[key];
-    delete nativeTypes[key];
-  }
+  const { values, nativeTypes } = readParams(field(row, 'event_params'), 'event_params', collected);
   const traits = readParams(field(row, 'user_properties'), 'user_properties').values;
   const items = field(row, 'items');
   if (Array.isArray(items) && items.length > 0) setKey(values, 'items', copyValue(items, 2));

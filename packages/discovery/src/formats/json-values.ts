@@ -23,17 +23,25 @@ export function emptyBag(): JsonObject {
   return Object.create(null) as JsonObject;
 }
 
+/** Sets a key of a bag made by `emptyBag`: with no prototype, even `__proto__` is an ordinary own key. */
 export function setKey(bag: JsonObject, key: string, value: unknown): void {
-  Object.defineProperty(bag, key, { value, enumerable: true, writable: true, configurable: true });
+  bag[key] = value;
 }
 
 /** A copy of a JSON value with every object made a plain-data bag; refuses nesting past the cap. */
 export function copyValue(value: unknown, depth: number): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (depth > MAX_NESTING_DEPTH) throw new RecordProblem(`nesting deeper than ${MAX_NESTING_DEPTH} levels`);
-  if (Array.isArray(value)) return value.map((item) => copyValue(item, depth + 1));
+  if (Array.isArray(value)) {
+    const copy = new Array<unknown>(value.length);
+    for (let i = 0; i < value.length; i += 1) copy[i] = copyValue(value[i], depth + 1);
+    return copy;
+  }
   const bag = emptyBag();
-  for (const key of Object.keys(value)) setKey(bag, key, copyValue((value as JsonObject)[key], depth + 1));
+  for (const key in value) {
+    // JSON.parse makes own keys only; the check keeps anything inherited out all the same.
+    if (Object.prototype.hasOwnProperty.call(value, key)) bag[key] = copyValue((value as JsonObject)[key], depth + 1);
+  }
   return bag;
 }
 
@@ -46,11 +54,32 @@ export function copyBag(value: unknown, field: string): JsonObject {
 
 /** Keeps the first MAX_PROPERTIES properties; says how many were dropped. */
 export function capProperties(bag: JsonObject): { properties: JsonObject; dropped: number } {
-  const keys = Object.keys(bag);
-  if (keys.length <= MAX_PROPERTIES) return { properties: bag, dropped: 0 };
+  let count = 0;
+  for (const _key in bag) count += 1;
+  if (count <= MAX_PROPERTIES) return { properties: bag, dropped: 0 };
   const kept = emptyBag();
-  for (const key of keys.slice(0, MAX_PROPERTIES)) setKey(kept, key, bag[key]);
-  return { properties: kept, dropped: keys.length - MAX_PROPERTIES };
+  let index = 0;
+  for (const key in bag) {
+    if (index++ >= MAX_PROPERTIES) break;
+    kept[key] = bag[key];
+  }
+  return { properties: kept, dropped: count - MAX_PROPERTIES };
+}
+
+/**
+ * A record's property bag (absent is empty, anything but an object is a
+ * problem), copied with the first MAX_PROPERTIES properties only, in one pass.
+ */
+export function copyProperties(value: unknown, field: string): { properties: JsonObject; dropped: number } {
+  const properties = emptyBag();
+  if (value === undefined || value === null) return { properties, dropped: 0 };
+  if (!isObject(value)) throw new RecordProblem(`${field} is not an object`);
+  let count = 0;
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    if (count++ < MAX_PROPERTIES) properties[key] = copyValue(value[key], 2);
+  }
+  return { properties, dropped: Math.max(0, count - MAX_PROPERTIES) };
 }
 
 export function field(record: JsonObject, key: string): unknown {

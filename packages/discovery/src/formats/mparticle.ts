@@ -1,7 +1,7 @@
 import type { ObservedEvent } from '../observed-event';
 import {
   RecordProblem,
-  capProperties,
+  copyProperties,
   copyBag,
   field,
   isObject,
@@ -62,7 +62,7 @@ export function adaptMparticleBatch(batch: JsonObject, sourceId: string): Mparti
       const data = objectField(entry, 'data');
       if (!data) throw new RecordProblem('data is missing');
       const name = requiredName(data, 'event_name');
-      const { properties, dropped } = capProperties(copyBag(field(data, 'custom_attributes'), 'custom_attributes'));
+      const { properties, dropped } = copyProperties(field(data, 'custom_attributes'), 'custom_attributes');
       const time = field(data, 'timestamp_unixtime_ms');
       if (typeof time !== 'number' || !Number.isFinite(time))
         throw new RecordProblem('timestamp_unixtime_ms is missing');

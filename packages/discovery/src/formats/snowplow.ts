@@ -1,8 +1,7 @@
 import type { ObservedEvent, ObservedKind } from '../observed-event';
 import {
   RecordProblem,
-  capProperties,
-  copyBag,
+  copyProperties,
   field,
   isObject,
   isoTime,
@@ -62,7 +61,7 @@ export function adaptSnowplowEvent(record: JsonObject, sourceId: string, receive
     payload = field(payload, 'data');
   }
   const kind = kindOf(ref.name);
-  const { properties, dropped } = capProperties(copyBag(payload, 'data'));
+  const { properties, dropped } = copyProperties(payload, 'data');
   const time =
     isoTime(field(record, 'dvce_created_tstamp')) ??
     isoTime(field(record, 'collector_tstamp')) ??

@@ -1,7 +1,7 @@
 import type { ObservedEvent, ObservedKind } from '../observed-event';
 import {
   RecordProblem,
-  capProperties,
+  copyProperties,
   copyBag,
   field,
   isoTime,
@@ -45,9 +45,8 @@ export function adaptSpecMessage(record: JsonObject, sourceId: string): Observed
   const app = objectField(context, 'app');
   const library = objectField(context, 'library');
   const os = objectField(context, 'os');
-  const bag = copyBag(field(record, 'properties'), 'properties');
-  const name = nameOf(kind, record, bag, page);
-  const { properties, dropped } = capProperties(bag);
+  const { properties, dropped } = copyProperties(field(record, 'properties'), 'properties');
+  const name = nameOf(kind, record, properties, page);
   const traits = copyBag(field(record, 'traits') ?? field(context, 'traits'), 'traits');
   const user = text(field(record, 'anonymousId')) ?? text(field(record, 'userId'));
   // RudderStack's SDKs send a session id; Segment's do not, so a user's events form one sequence.
