@@ -3,6 +3,10 @@ import { open } from 'node:fs/promises';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import split2 from 'split2';
+import { parser } from 'stream-json';
+import { pick } from 'stream-json/filters/Pick';
+import { streamArray } from 'stream-json/streamers/StreamArray';
+import { streamValues } from 'stream-json/streamers/StreamValues';
 import yauzl from 'yauzl';
 import { IngestError } from './ingest-errors';
 import { decompressedCap, type IngestLimits } from './ingest-limits';
@@ -66,6 +70,93 @@ export async function* fileLines(
   yield* linesOf(stream, budget, limits);
 }
 
+/**
+ * One record of an upload: a line of text (NDJSON, numbered by line) or, in a
+ * JSON document spread over many lines (an array, a `{ batch: [...] }`),
+ * one element already parsed, numbered by its place in the document.
+ */
+export type FileRecord = { number: number; text: string } | { number: number; value: unknown };
+
+/**
+ * The records of a spooled upload, streamed. A file whose first line is not
+ * JSON on its own but opens an array or an object is read as one JSON
+ * document, element by element, never whole (except an object without a
+ * `batch`, which is one record).
+ */
+export async function* fileRecords(
+  filePath: string,
+  fileBytes: number,
+  limits: IngestLimits,
+): AsyncGenerator<FileRecord, void, undefined> {
+  if (!(await isJsonDocument(filePath, fileBytes, limits))) {
+    let number = 0;
+    for await (const text of fileLines(filePath, fileBytes, limits)) yield { number: ++number, text };
+    return;
+  }
+  let number = 0;
+  for await (const value of documentElements(filePath, fileBytes, limits, 'batch')) yield { number: ++number, value };
+  if (number > 0) return;
+  for await (const value of documentElements(filePath, fileBytes, limits, 'whole')) yield { number: ++number, value };
+}
+
+async function isJsonDocument(filePath: string, fileBytes: number, limits: IngestLimits): Promise<boolean> {
+  if ((await packingOf(filePath)) === 'zip') return false;
+  for await (const line of fileLines(filePath, fileBytes, limits)) {
+    const text = line.trim();
+    if (text === '') continue;
+    if (!text.startsWith('[') && !text.startsWith('{')) return false;
+    try {
+      JSON.parse(text);
+      return false;
+    } catch {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** The elements of a top-level array or of a top-level object's `batch` array, or (`whole`) the top-level value. */
+async function* documentElements(
+  filePath: string,
+  fileBytes: number,
+  limits: IngestLimits,
+  take: 'batch' | 'whole',
+): AsyncGenerator<unknown> {
+  const budget = new UnpackBudget(decompressedCap(limits, fileBytes));
+  const raw = createReadStream(filePath);
+  const packing = await packingOf(filePath);
+  const stream = packing === 'gzip' ? raw.pipe(createGunzip()) : raw;
+  if (packing === 'gzip') raw.on('error', (error) => stream.destroy(error));
+  const meter = budget.meter();
+  const tokens = parser();
+  const first = await firstChar(filePath, fileBytes, limits);
+  const elements =
+    take === 'whole'
+      ? streamValues()
+      : first === '['
+        ? streamArray()
+        : tokens.pipe(pick({ filter: 'batch' })).pipe(streamArray());
+  const end = take === 'whole' || first === '[' ? tokens.pipe(elements) : elements;
+  const stages: Readable[] = [stream, meter, tokens];
+  for (const stage of stages) stage.on('error', (error: unknown) => end.destroy(toIngestError(error)));
+  stream.pipe(meter).pipe(tokens);
+  try {
+    for await (const item of end as AsyncIterable<{ value: unknown }>) yield item.value;
+  } catch (error) {
+    throw toIngestError(error);
+  } finally {
+    stream.destroy();
+  }
+}
+
+async function firstChar(filePath: string, fileBytes: number, limits: IngestLimits): Promise<string> {
+  for await (const line of fileLines(filePath, fileBytes, limits)) {
+    const text = line.trim();
+    if (text !== '') return text[0];
+  }
+  return '';
+}
+
 async function* linesOf(stream: Readable, budget: UnpackBudget, limits: IngestLimits): AsyncGenerator<string> {
   const meter = budget.meter();
   const lines = split2({ maxLength: limits.maxLineBytes });
@@ -89,6 +180,8 @@ function toIngestError(error: unknown): Error {
   if (/maximum buffer reached/i.test(String(message))) return new IngestError('line_too_long');
   // zlib's errors (Z_DATA_ERROR, Z_BUF_ERROR…): the file is not what its first bytes claim.
   if (typeof code === 'string' && code.startsWith('Z_')) return new IngestError('bad_archive');
+  // stream-json's refusals of a document that is not JSON after all.
+  if (/^Parser cannot parse input|^Parser has expected/.test(String(message))) return new IngestError('bad_json');
   return error instanceof Error ? error : new Error(String(message));
 }
 

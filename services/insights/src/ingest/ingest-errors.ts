@@ -9,6 +9,7 @@ export const INGEST_FAILURES = {
   too_many_entries: 'The archive holds more files than are allowed.',
   bad_archive: 'The file could not be unpacked.',
   line_too_long: 'A line of the file is longer than allowed.',
+  bad_json: 'The file is a JSON document that breaks off or is not JSON.',
   upload_missing: 'The uploaded file is no longer there to be read; upload it again.',
 } as const;
 export type IngestFailure = keyof typeof INGEST_FAILURES;
@@ -21,6 +22,7 @@ const STATUS: Record<IngestFailure, number> = {
   too_many_entries: 413,
   bad_archive: 400,
   line_too_long: 413,
+  bad_json: 400,
   upload_missing: 410,
 };
 

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { adaptRecord, createProfileBuilder, isSourceFormat, type ObservedEvent } from '@tracemap/discovery';
 import type { RunError } from '@tracemap/contracts';
-import { fileLines } from './file-lines';
+import { fileRecords, type FileRecord } from './file-lines';
 import { isIngestError } from './ingest-errors';
 import type { IngestLimits } from './ingest-limits';
 import { addToProfile } from './profile-repository';
@@ -87,10 +87,10 @@ export async function processRun(claim: ClaimedRun, options: ProcessRunOptions):
   };
 
   try {
-    for await (const line of fileLines(run.filePath, run.bytes, limits)) {
-      lineNumber += 1;
+    for await (const record of fileRecords(run.filePath, run.bytes, limits)) {
+      lineNumber = record.number;
       if (lineNumber <= run.checkpoint) continue;
-      const events = readLine(line, lineNumber, format, sourceId, (error) => {
+      const events = readRecord(record, format, sourceId, (error) => {
         progress.badLines += 1;
         if (errorsRoom > 0) {
           progress.errors.push(error);
@@ -149,23 +149,26 @@ async function endedElsewhere(db: pg.Pool, companyId: string, runId: string): Pr
   return 'lost';
 }
 
-/** One line's events; an unreadable line is reported and gives none (a partly readable batch keeps its events). */
-function readLine(
-  line: string,
-  lineNumber: number,
+/** One record's events; an unreadable one is reported and gives none (a partly readable batch keeps its events). */
+function readRecord(
+  record: FileRecord,
   format: Parameters<typeof adaptRecord>[0],
   sourceId: string,
   report: (error: RunError) => void,
 ): ObservedEvent[] {
-  if (line.trim() === '') return [];
-  let record: unknown;
-  try {
-    record = JSON.parse(line);
-  } catch {
-    report({ line: lineNumber, message: 'not valid JSON' });
-    return [];
+  let value: unknown;
+  if ('text' in record) {
+    if (record.text.trim() === '') return [];
+    try {
+      value = JSON.parse(record.text);
+    } catch {
+      report({ line: record.number, message: 'not valid JSON' });
+      return [];
+    }
+  } else {
+    value = record.value;
   }
-  const result = adaptRecord(format, record, sourceId);
-  if (result.error) report({ line: lineNumber, message: result.error.slice(0, 500) });
+  const result = adaptRecord(format, value, sourceId);
+  if (result.error) report({ line: record.number, message: result.error.slice(0, 500) });
   return result.events;
 }

@@ -1,6 +1,6 @@
 import { detectFormat, type SourceFormat } from '@tracemap/discovery';
 import type { UploadFormat } from '@tracemap/contracts';
-import { checkArchive, fileLines } from './file-lines';
+import { checkArchive, fileRecords, type FileRecord } from './file-lines';
 import { IngestError } from './ingest-errors';
 import type { IngestLimits } from './ingest-limits';
 
@@ -16,17 +16,17 @@ export async function sniffFormat(
   limits: IngestLimits,
 ): Promise<SourceFormat> {
   await checkArchive(file.path, limits);
-  let first: string | null = null;
-  for await (const line of fileLines(file.path, file.bytes, limits)) {
-    if (line.trim() === '') continue;
-    first = line;
+  let first: FileRecord | null = null;
+  for await (const record of fileRecords(file.path, file.bytes, limits)) {
+    if ('text' in record && record.text.trim() === '') continue;
+    first = record;
     break;
   }
   if (first === null) throw new IngestError('empty_upload');
   if (requested !== 'auto') return requested;
   let record: unknown;
   try {
-    record = JSON.parse(first);
+    record = 'text' in first ? JSON.parse(first.text) : first.value;
   } catch {
     throw new IngestError('unknown_format');
   }

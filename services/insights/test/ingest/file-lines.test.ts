@@ -2,7 +2,7 @@ import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { checkArchive, fileLines, packingOf } from '../../src/ingest/file-lines';
+import { checkArchive, fileLines, fileRecords, packingOf } from '../../src/ingest/file-lines';
 import { IngestError } from '../../src/ingest/ingest-errors';
 import { DEFAULT_INGEST_LIMITS, type IngestLimits } from '../../src/ingest/ingest-limits';
 import { sniffFormat } from '../../src/ingest/sniff-format';
@@ -99,5 +99,47 @@ describe('reading an upload line by line', () => {
     const empty = path.join(dir, 'empty.ndjson');
     await writeFile(empty, '\n\n');
     expect(await failureOf(() => sniffFormat({ path: empty, bytes: 2 }, 'auto', limits))).toBe('empty_upload');
+  });
+});
+
+describe('reading a JSON document spread over many lines', () => {
+  const records = [segmentTrack(1), segmentTrack(2), segmentTrack(3)];
+
+  async function recordsOf(file: string) {
+    const found: Array<{ number: number; value: unknown }> = [];
+    for await (const record of fileRecords(file, (await stat(file)).size, limits)) {
+      found.push({ number: record.number, value: 'text' in record ? JSON.parse(record.text) : record.value });
+    }
+    return found;
+  }
+
+  it('reads a pretty-printed array and a batch element by element, numbered by place', async () => {
+    const array = path.join(dir, 'array.json');
+    await writeFile(array, JSON.stringify(records, null, 2));
+    const batch = path.join(dir, 'batch.json.gz');
+    await writeGzip(batch, JSON.stringify({ batch: records, sentAt: 'now' }, null, 2));
+    const expected = records.map((value, i) => ({ number: i + 1, value }));
+    expect(await recordsOf(array)).toEqual(expected);
+    expect(await recordsOf(batch)).toEqual(expected);
+    expect(await sniffFormat({ path: array, bytes: 10 }, 'auto', limits)).toBe('segment');
+  });
+
+  it('reads any other pretty-printed object as one record, and NDJSON still line by line', async () => {
+    const mparticle = {
+      events: [{ event_type: 'custom_event', data: { event_name: 'Played' } }],
+      environment: 'production',
+    };
+    const single = path.join(dir, 'single.json');
+    await writeFile(single, JSON.stringify(mparticle, null, 2));
+    expect(await recordsOf(single)).toEqual([{ number: 1, value: mparticle }]);
+    const lines = path.join(dir, 'lines.json');
+    await writeFile(lines, ndjson(records));
+    expect((await recordsOf(lines)).map((r) => r.number)).toEqual([1, 2, 3]);
+  });
+
+  it('refuses a document that breaks off', async () => {
+    const broken = path.join(dir, 'broken.json');
+    await writeFile(broken, `[\n${JSON.stringify(records[0])},\n{"type": "track", "event": `);
+    expect(await failureOf(() => recordsOf(broken))).toBe('bad_json');
   });
 });
