@@ -90,6 +90,17 @@ describe('roles', () => {
       false,
     );
     expect(html).toContain('view Checkout');
+    const onView = row(
+      finding({
+        type: 'missing_required',
+        layer: { layer: 'view', id: 'v1', name: 'Checkout' },
+        subject: { event: '*', property: 'page_category' },
+        details: { events: ['checkout_started', 'payment_added', 'order_completed'] },
+      }),
+      false,
+    );
+    expect(onView).toContain('3 events');
+    expect(onView).toContain('title="checkout_started, payment_added, order_completed"');
     expect(html).toContain('20 of 500 (4 %)');
     expect(html).toContain('<code>page_category</code>');
   });

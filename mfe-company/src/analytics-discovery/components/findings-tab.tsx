@@ -12,6 +12,14 @@ import {
   type FindingAction,
 } from '../logic/finding-actions';
 
+/** A finding filed on a view, a map or the system for every event it reaches there names this as its event. */
+const ALL_EVENTS = '*';
+
+function eventsText(events: string[] | undefined): string {
+  if (!events?.length) return 'every event here';
+  return events.length === 1 ? '1 event' : `${events.length} events`;
+}
+
 function dateText(value: string | null): string {
   return value ? new Date(value).toLocaleDateString() : '—';
 }
@@ -39,7 +47,11 @@ export function FindingRow({
       </td>
       <td>{layerText(finding.layer)}</td>
       <td>
-        <code>{finding.subject.event}</code>
+        {finding.subject.event === ALL_EVENTS ? (
+          <span title={finding.details.events?.join(', ')}>{eventsText(finding.details.events)}</span>
+        ) : (
+          <code>{finding.subject.event}</code>
+        )}
         {finding.subject.property ? (
           <>
             {' '}
