@@ -25,6 +25,7 @@ import { companyRoutes } from './companies/company-routes';
 import { internalRoutes } from './companies/company-internal-routes';
 import { invitationRoutes } from './invitations/invitation-routes';
 import { permissionRoutes } from './members/member-routes';
+import { discoveryIntakeInternalRoutes } from './tracking-plan/discovery-intake/discovery-intake-routes';
 import { mapShareInternalRoutes } from './tracking-plan/maps/share/share-routes';
 import { listTotals } from './tracking-plan/shared/list-totals';
 import { PlanReadCache } from './tracking-plan/shared/plan-read-cache';
@@ -122,6 +123,7 @@ export const service = defineService({
     { plugin: adminInternalRoutes, prefix: '/internal' },
     { plugin: billingInternalRoutes, prefix: '/internal' },
     { plugin: planSnapshotInternalRoutes, prefix: '/internal' },
+    { plugin: discoveryIntakeInternalRoutes, prefix: '/internal' },
   ],
   workers: [
     {

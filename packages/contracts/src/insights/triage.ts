@@ -27,7 +27,13 @@ export const IntakeAddEvent = Type.Object(
   {
     action: Type.Literal('add-event'),
     event: Type.Object(
-      { name: PlanName, kind: EventKindSchema, description: Type.Optional(Type.String({ maxLength: 5000 })) },
+      {
+        name: PlanName,
+        kind: EventKindSchema,
+        description: Type.Optional(Type.String({ maxLength: 5000 })),
+        /** An event already seen in production is usually `live`. */
+        status: Type.Optional(PlanStatusSchema),
+      },
       strictObject,
     ),
     attributes: Type.Array(IntakeAttribute, { maxItems: 500 }),

@@ -21,6 +21,7 @@ import {
   LINT_RULES,
   LINT_SEVERITIES,
   HISTORY_ACTIONS,
+  HISTORY_ACTORS,
   HISTORY_ENTITY_KINDS,
   EXPORT_FORMATS,
   IMPORT_FORMATS,
@@ -158,6 +159,8 @@ export const HistoryEntrySchema = Type.Object({
   action: literals(HISTORY_ACTIONS),
   actorUserId: Type.Union([EntityId, Type.Null()]),
   actorName: Type.Union([Type.String(), Type.Null()]),
+  /** `discovery`: written by analytics discovery when the user triaged a finding. */
+  actor: Type.Optional(literals(HISTORY_ACTORS)),
   at: Type.String({ format: 'date-time' }),
   version: Type.Integer(),
   changes: Type.Array(FieldChangeSchema),

@@ -358,4 +358,9 @@ export const MATRIX: Record<string, Case> = {
     '/internal/companies/:companyId/plan-snapshot',
     (w, t) => `/internal/companies/${w[t].id}/plan-snapshot`,
   ),
+  ...internalOnly(
+    'POST',
+    '/internal/companies/:companyId/discovery-intake',
+    (w, t) => `/internal/companies/${w[t].id}/discovery-intake`,
+  ),
 };

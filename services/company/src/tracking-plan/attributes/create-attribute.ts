@@ -42,6 +42,7 @@ export async function createAttribute(
           entityId: id,
           action: 'created',
           actorUserId: userId,
+          actor: actor.via,
           version: created.version,
           changes: fieldChanges({}, fields),
         });

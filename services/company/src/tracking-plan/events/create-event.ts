@@ -47,6 +47,7 @@ export async function createEvent(
           entityId: id,
           action: 'created',
           actorUserId: userId,
+          actor: actor.via,
           version: created.version,
           changes: fieldChanges({}, { ...draft.fields, attributes: draft.attributes }),
         });

@@ -46,6 +46,7 @@ export async function updateEvent(
       entityId: input.id,
       action: updateAction(current.status, after.status),
       actorUserId: userId,
+      actor: actor.via,
       version: after.version,
       changes: fieldChanges(before, candidate),
     });

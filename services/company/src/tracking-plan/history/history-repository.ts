@@ -1,5 +1,5 @@
 import type { Queryable } from '@tracemap/service-kit';
-import type { FieldChange, HistoryAction, HistoryEntityKind, PageOf } from '@tracemap/contracts';
+import type { FieldChange, HistoryAction, HistoryEntityKind, HISTORY_ACTORS, PageOf } from '@tracemap/contracts';
 import { AppError } from '@tracemap/service-kit';
 import { iso } from '../shared/list-query';
 import { PLAN_MESSAGES } from '../shared/plan-errors';
@@ -10,9 +10,13 @@ export interface HistoryRecord {
   entityId: string;
   action: HistoryAction;
   actorUserId: string | null;
+  /** Absent: the user acting in the app. */
+  actor?: HistoryActor;
   version: number;
   changes: FieldChange[];
 }
+
+export type HistoryActor = (typeof HISTORY_ACTORS)[number];
 
 export interface StoredHistoryEntry {
   id: string;
@@ -20,6 +24,7 @@ export interface StoredHistoryEntry {
   entityId: string;
   action: HistoryAction;
   actorUserId: string | null;
+  actor: HistoryActor;
   at: string;
   version: number;
   changes: FieldChange[];
@@ -34,10 +39,11 @@ export async function recordHistoryBatch(db: Queryable, entries: HistoryRecord[]
   for (let start = 0; start < entries.length; start += 5000) {
     const chunk = entries.slice(start, start + 5000);
     await db.query(
-      `INSERT INTO company.plan_history (company_id, entity_kind, entity_id, action, actor_user_id, version, changes)
-       SELECT company_id, entity_kind, entity_id, action, actor_user_id, version, changes
+      `INSERT INTO company.plan_history (company_id, entity_kind, entity_id, action, actor_user_id, actor, version, changes)
+       SELECT company_id, entity_kind, entity_id, action, actor_user_id, actor, version, changes
          FROM jsonb_to_recordset($1::jsonb)
-           AS x(company_id uuid, entity_kind text, entity_id uuid, action text, actor_user_id uuid, version integer, changes jsonb)`,
+           AS x(company_id uuid, entity_kind text, entity_id uuid, action text, actor_user_id uuid, actor text,
+                version integer, changes jsonb)`,
       [
         JSON.stringify(
           chunk.map((e) => ({
@@ -46,6 +52,7 @@ export async function recordHistoryBatch(db: Queryable, entries: HistoryRecord[]
             entity_id: e.entityId,
             action: e.action,
             actor_user_id: e.actorUserId,
+            actor: e.actor ?? 'user',
             version: e.version,
             changes: e.changes,
           })),
@@ -71,7 +78,7 @@ export async function listHistory(
               WHERE company_id = $1 AND entity_kind = $2 AND entity_id = $3) c
        LEFT JOIN LATERAL (
          SELECT id::text AS id, entity_kind AS "entityKind", entity_id AS "entityId", action, actor_user_id AS "actorUserId",
-                created_at AS at, version, changes
+                actor, created_at AS at, version, changes
            FROM company.plan_history
           WHERE company_id = $1 AND entity_kind = $2 AND entity_id = $3 AND ($4::bigint IS NULL OR id < $4::bigint)
           ORDER BY id DESC
