@@ -50,7 +50,8 @@ export async function startAnalyticsSandbox(options: AnalyticsSandboxOptions = {
   };
   const faults = new FaultQueue();
   const requests: AnalyticsSandbox['requests'] = [];
-  const app = Fastify({ logger: false });
+  // A stand-in that stops does not wait for its clients' open connections (a pull may be cut off mid-download).
+  const app = Fastify({ logger: false, forceCloseConnections: true });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
     done(null, new URLSearchParams(String(body))),
   );

@@ -269,6 +269,35 @@ describe('Amplitude pulls', () => {
   });
 });
 
+describe('stopping', () => {
+  it('ends a pull in flight as failed, and the next pull reads its window again', async () => {
+    const companyId = randomUUID();
+    const project = amplitudeProject([amplitudeEvent('Interrupted', Date.now() - 2 * HOUR)]);
+    const sourceId = await addSource(companyId, { kind: 'amplitude', ...project });
+    const stopping = new PullRunner({
+      db: db.pool,
+      log,
+      secrets,
+      settings: { ...settings(), retry: { attempts: 3, maxWaitMs: 120_000, baseDelayMs: 10 } },
+      spool: { dir: spoolDir, maxBytes: DEFAULT_INGEST_LIMITS.maxUploadBytes, wakeIngest: () => worker.wake() },
+      batchRows: 2,
+      judge: () => undefined,
+    });
+    sandbox.failNext('amplitude', { status: 429, retryAfterSeconds: 60 });
+    const seen = sandbox.requests.length;
+    const { runId } = await stopping.start({ companyId, sourceId, userId: null });
+    // The pull now waits the minute Amplitude asked for; the service stops meanwhile.
+    await waitFor(() => sandbox.requests.slice(seen).some((r) => r.vendor === 'amplitude'), { timeoutMs: 5000 });
+    await stopping.stop();
+    const run = await getRun({ db: db.pool }, companyId, runId);
+    expect(run.status).toBe('failed');
+    expect(run.failure).toBe('The service stopped during the pull; the next pull reads this window again.');
+
+    const next = await runner.start({ companyId, sourceId, userId: null });
+    expect(await ended(companyId, next.runId)).toMatchObject({ status: 'succeeded', events: 1 });
+  });
+});
+
 describe('the pull schedule', () => {
   it('pulls a due source once per interval', async () => {
     const companyId = randomUUID();
