@@ -66,6 +66,17 @@ describe('POST /api/insights/:companyId/discovery/uploads', () => {
       const run = await waitFor(() => runOf(response.json().runId), { until: (r) => r.status === 'succeeded' });
       expect(run).toMatchObject({ format: 'rudderstack', events: 1 });
     }
+    const pretty = await upload(
+      editor,
+      JSON.stringify({ batch: [segmentTrack(4), segmentTrack(5)] }, null, 2),
+      'application/json',
+    );
+    expect(pretty.statusCode).toBe(202);
+    expect(await waitFor(() => runOf(pretty.json().runId), { until: (r) => r.status === 'succeeded' })).toMatchObject({
+      format: 'segment',
+      events: 2,
+      lines: 2,
+    });
     const zipped = await upload(editor, await zipOf(2), 'application/zip');
     expect(zipped.statusCode).toBe(202);
     expect(await waitFor(() => runOf(zipped.json().runId), { until: (r) => r.status === 'succeeded' })).toMatchObject({
@@ -125,6 +136,8 @@ describe('POST /api/insights/:companyId/discovery/uploads', () => {
     const cancelled = await h.call(editor, { method: 'POST', url: cancelUrl });
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json()).toMatchObject({ id: runId, status: 'cancelled', events: 0 });
+    // Its spooled file is gone with it.
+    expect(await readdir(h.spoolDir)).toEqual([]);
     const claimed = await h.admin.query('SELECT * FROM insights.claim_run(30)');
     expect(claimed.rows).toEqual([]);
     const other = await h.call(editor, {
