@@ -51,8 +51,11 @@ export interface ExpectedTransition {
  *   identify calls says nothing about planned ones: no finding;
  * - GA4 parameters cannot hold arrays, so GA4 traffic lacks required array attributes: missing_required.
  */
-export function exampleTruth(options: ExampleTruthOptions | number = {}): ExpectedFinding[] {
-  const { format, plan: given } = typeof options === 'number' ? { format: undefined, plan: undefined } : options;
+export function exampleTruth(
+  options: ExampleTruthOptions | number = {},
+  more: Omit<ExampleTruthOptions, 'seed'> = {},
+): ExpectedFinding[] {
+  const { format, plan: given } = typeof options === 'number' ? more : { ...more, ...options };
   const plan = given ?? examplePlanSnapshot();
   const traffic = new TrafficPlan(plan);
   const byName = new Map(plan.events.filter((e) => e.status !== 'archived').map((e) => [e.name, e]));

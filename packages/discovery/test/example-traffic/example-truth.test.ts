@@ -73,6 +73,7 @@ describe('the example plan and the truth of example traffic', () => {
     const sample = planSnapshotOf(samplePlans.ecommerce);
     expect(exampleTruth({ plan: sample }).map((f) => f.type)).not.toContain('deprecated_still_firing');
     expect(exampleTruth(7)).toEqual(exampleTruth({}));
+    expect(exampleTruth(7, { format: 'ga4-bigquery' })).toEqual(exampleTruth({ seed: 7, format: 'ga4-bigquery' }));
   });
 
   it('names the transition the traffic makes that no map has', () => {
