@@ -3,9 +3,10 @@ import { AccountConfigSchema } from '@tracemap/account/config';
 import { AuthConfigSchema } from '@tracemap/auth/config';
 import { CompanyConfigSchema } from '@tracemap/company/config';
 import { GatewayConfigSchema } from '@tracemap/gateway/config';
+import { InsightsConfigSchema } from '@tracemap/insights/config';
 import { SubscriptionConfigSchema } from '@tracemap/subscription/config';
 
-type ServiceName = 'auth' | 'account' | 'company' | 'subscription' | 'gateway';
+type ServiceName = 'auth' | 'account' | 'company' | 'subscription' | 'insights' | 'gateway';
 
 // Each service's own config schema is the list of what it reads: a setting
 // added there reaches it under `npm start` with no second list to update.
@@ -14,6 +15,7 @@ const SCHEMAS: Record<ServiceName, TObject> = {
   account: AccountConfigSchema,
   company: CompanyConfigSchema,
   subscription: SubscriptionConfigSchema,
+  insights: InsightsConfigSchema,
   gateway: GatewayConfigSchema,
 };
 

@@ -7,13 +7,13 @@ import { settingsFrom } from './service-settings';
 import { supervise, type RestartPolicy, type SupervisedProcess } from './supervisor';
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');
-export const SERVICE_NAMES = ['auth', 'account', 'company', 'subscription'] as const;
+export const SERVICE_NAMES = ['auth', 'account', 'company', 'subscription', 'insights'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number] | 'gateway';
 
 export interface StackOptions {
   /** Gateway port; 0 picks a free one. Other ports are chosen freely unless fixed. */
   port?: number;
-  /** Fixed ports for the services (local default 4001…4004); free ports otherwise. */
+  /** Fixed ports for the services (local default 4001…4005); free ports otherwise. */
   servicePorts?: Partial<Record<ServiceName, number>>;
   /** PostgreSQL to use; the embedded PGlite (data under dataDir) when absent. */
   databaseUrl?: string;
@@ -68,6 +68,8 @@ export interface LocalSecrets {
   SANDBOX_WEBHOOK_SECRET: string;
   /** The billing sandbox's API key; only the subscription service is given it. */
   SANDBOX_SECRET_KEY: string;
+  /** Seals discovery sources' credentials at rest; only the insights service is given it. */
+  INSIGHTS_SECRET_KEY: string;
 }
 
 const SECRET_MAKERS: Record<keyof LocalSecrets, () => string> = {
@@ -76,6 +78,7 @@ const SECRET_MAKERS: Record<keyof LocalSecrets, () => string> = {
   AUTH_SERVICE_ROLE_KEY: () => `tm_service_${randomBytes(32).toString('base64url')}`,
   SANDBOX_WEBHOOK_SECRET: () => `whsec_${randomBytes(32).toString('base64url')}`,
   SANDBOX_SECRET_KEY: () => `sk_test_${randomBytes(32).toString('base64url')}`,
+  INSIGHTS_SECRET_KEY: () => randomBytes(32).toString('base64'),
 };
 
 /**
@@ -125,7 +128,7 @@ async function startEmbeddedDatabase(
 
 /**
  * Starts the whole product: database (embedded by default), dev mailbox,
- * the four services and the gateway in front, and waits until each is ready.
+ * the five services and the gateway in front, and waits until each is ready.
  * Used by `npm start` and by the end-to-end tests.
  */
 export async function startStack(options: StackOptions): Promise<Stack> {
@@ -141,8 +144,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     AUTH_SERVICE_ROLE_KEY: environment.AUTH_SERVICE_ROLE_KEY || generated.AUTH_SERVICE_ROLE_KEY,
     SANDBOX_WEBHOOK_SECRET: environment.SANDBOX_WEBHOOK_SECRET || generated.SANDBOX_WEBHOOK_SECRET,
     SANDBOX_SECRET_KEY: environment.SANDBOX_SECRET_KEY || generated.SANDBOX_SECRET_KEY,
+    INSIGHTS_SECRET_KEY: environment.INSIGHTS_SECRET_KEY || generated.INSIGHTS_SECRET_KEY,
   };
-  const { SANDBOX_WEBHOOK_SECRET, SANDBOX_SECRET_KEY, ...sharedSecrets } = secrets;
+  const { SANDBOX_WEBHOOK_SECRET, SANDBOX_SECRET_KEY, INSIGHTS_SECRET_KEY, ...sharedSecrets } = secrets;
   const owned: ManagedProcess[] = [];
   const running = new Map<ServiceName, SupervisedProcess>();
   let mailbox: DevMailbox | null = null;
@@ -181,6 +185,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       ACCOUNT_URL: urls.account,
       COMPANY_URL: urls.company,
       SUBSCRIPTION_URL: urls.subscription,
+      INSIGHTS_URL: urls.insights,
       ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}),
     };
     const envFor = (name: ServiceName): NodeJS.ProcessEnv => {
@@ -194,6 +199,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         BILLING_ENFORCED: 'true',
         ...sharedSecrets,
         ...(name === 'subscription' ? { SANDBOX_WEBHOOK_SECRET, SANDBOX_SECRET_KEY } : {}),
+        ...(name === 'insights' ? { INSIGHTS_SECRET_KEY } : {}),
         ...settingsFrom(name, environment),
         ...stackEnv,
         ...(options.env ?? {}),
@@ -244,7 +250,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
     // Auth first: the others fetch its signing keys.
     await launch('auth');
-    await Promise.all((['account', 'company', 'subscription'] as ServiceName[]).map(launch));
+    await Promise.all((['account', 'company', 'subscription', 'insights'] as ServiceName[]).map(launch));
     await launch('gateway');
 
     const stack: Stack = {
