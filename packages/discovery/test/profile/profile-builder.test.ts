@@ -249,6 +249,42 @@ describe('profile builder', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
+  it('walks at most 10 levels, 500 paths and 50 array items, and counts the event as truncated', () => {
+    let deep: Record<string, unknown> = { leaf: 1 };
+    for (let i = 0; i < 30; i++) deep = { nested: deep };
+    const wide = Object.fromEntries(Array.from({ length: 800 }, (_, i) => [`p${i}`, i]));
+    const builder = createProfileBuilder();
+    builder.add(track('Deep', deep));
+    builder.add(track('Wide', wide));
+    builder.add(track('Long', { items: Array.from({ length: 10_000 }, (_, i) => (i < 60 ? i : 'text')) }));
+    builder.add({ ...track('Capped', { a: 1 }), truncatedProperties: 12 });
+    const delta = builder.drain();
+    const truncated = Object.fromEntries(delta.events.map((e) => [e.name, e.truncated]));
+    expect(truncated).toEqual({ Deep: 1, Wide: 1, Long: 0, Capped: 1 });
+    expect(Math.max(...delta.properties.filter((p) => p.event === 'Deep').map((p) => p.path.split('.').length))).toBe(
+      10,
+    );
+    expect(delta.properties.filter((p) => p.event === 'Wide')).toHaveLength(500);
+    // Only the first 50 items are looked at: the strings after the 60th are never seen.
+    expect(property(delta, 'Long', 'items[]').types).toEqual({ integer: 1 });
+  });
+
+  it('forgets the least recently active sessions beyond its limit', () => {
+    const builder = createProfileBuilder({ maxSessions: 2 });
+    builder.add(page('https://shop.test/', 'a', T0));
+    builder.add(page('https://shop.test/', 'b', T0 + 1));
+    builder.add(page('https://shop.test/', 'c', T0 + 2)); // a is forgotten
+    builder.drain();
+    builder.add(page('https://shop.test/cart', 'a', T0 + 3));
+    builder.add(page('https://shop.test/cart', 'c', T0 + 4));
+    expect(builder.drain().transitions.map((t) => [t.from, t.to, t.count])).toEqual(
+      expect.arrayContaining([
+        [null, '/cart', 1],
+        ['/', '/cart', 1],
+      ]),
+    );
+  });
+
   it('profiles the traits of identify calls', () => {
     const builder = createProfileBuilder();
     builder.add({ ...track('identify', {}), kind: 'identify', traits: { loyalty_tier: 'gold' } });
