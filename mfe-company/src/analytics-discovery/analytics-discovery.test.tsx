@@ -8,7 +8,7 @@ import { FindingRow } from './components/findings-tab';
 import { PropertyMatrix } from './components/property-matrix';
 import { RunRow } from './components/runs-tab';
 import { SourcesTab } from './components/sources-tab';
-import { splitKey } from './hooks/use-discovery-overview';
+import { splitKey } from './logic/type-splits';
 import { discoveryPermissions } from './logic/discovery-roles';
 import { findingActions } from './logic/finding-actions';
 

@@ -1,5 +1,5 @@
 import type { ObservedEventItem } from '@tracemap/contracts';
-import { splitKey } from '../hooks/use-discovery-overview';
+import { splitKey } from '../logic/type-splits';
 import { presencePercent } from '../logic/type-bars';
 import { TypeBar } from './type-bar';
 

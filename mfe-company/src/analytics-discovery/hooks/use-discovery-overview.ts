@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Finding, ObservedEventItem, Run } from '@tracemap/contracts';
 import { listFindings, listObservedEvents, listRuns } from '../api/discovery-api';
 import { discoveryKpis, type DiscoveryKpis } from '../logic/kpis';
+import { typeSplitsOf } from '../logic/type-splits';
 
 /** The KPIs read whole lists; past this many pages they stop and say the figures are partial. */
 const MAX_PAGES = 50;
@@ -29,19 +30,6 @@ export interface DiscoveryOverview {
   latestRun: Run | null;
   /** Type splits by event and property, for the "since" of the type bars. */
   typeSplits: Map<string, string>;
-}
-
-/** Key of a type split in `typeSplits`. */
-export const splitKey = (event: string, property: string) => `${event}\u0000${property}`;
-
-function typeSplitsOf(findings: Finding[]): Map<string, string> {
-  const splits = new Map<string, string>();
-  for (const f of findings) {
-    const since = f.details.appVersion;
-    if (f.type === 'type_inconsistent' && f.subject.property && since)
-      splits.set(splitKey(f.subject.event, f.subject.property), since);
-  }
-  return splits;
 }
 
 /** KPIs over the whole plan-against-reality list and the open findings; `reload` after a run ends or a triage. */
