@@ -85,12 +85,13 @@ export function propertyFindings(
     const event = usage.event;
     if (RETIRED_STATUSES.has(event.status)) continue;
     const layer: FindingLayer = { layer: 'event', id: event.id, name: event.name };
-    const planned = new Set<string>();
+    /** Planned attribute names by folded name. */
+    const planned = new Map<string, string>();
     for (const effective of effectiveOf(usage, plan)) {
       const attribute = index.attributesById.get(effective.attributeId);
       if (!attribute) continue;
       const folded = foldName(attribute.name);
-      planned.add(folded);
+      planned.set(folded, attribute.name);
       const observed = usage.topLevel.get(folded);
       const expected: Expected = { usage, effective, attribute, observed };
       if (effective.presence === 'required') {
@@ -117,7 +118,29 @@ export function propertyFindings(
         valueProblems.push({ finding: found, expected });
     }
     for (const [path, row] of usage.properties) {
-      if (!isTopLevel(path) || planned.has(foldName(path))) continue;
+      if (!isTopLevel(path)) continue;
+      const plannedName = planned.get(foldName(path));
+      if (plannedName !== undefined) {
+        // The planned attribute in another spelling (`orderId` for `order_id`): counted as it, named apart.
+        if (plannedName !== path) {
+          out.push(
+            finding(
+              {
+                type: 'name_case',
+                severity: 'low',
+                layer,
+                subject: { event: event.name, property: path },
+                counts: { observed: usage.total, affected: row.present, rate: rate(row.present, usage.total) },
+                firstSeen: row.firstSeen,
+                lastSeen: row.lastSeen,
+                details: { planEventId: event.id, suggestion: plannedName },
+              },
+              plan.version,
+            ),
+          );
+        }
+        continue;
+      }
       out.push(
         finding(
           {

@@ -52,6 +52,20 @@ describe('judge: event findings', () => {
     expect(ofType(mapped, 'name_case')).toEqual([]);
   });
 
+  it('name_case on a property: a planned attribute in another spelling counts as it and is named apart', () => {
+    const { order_id: orderId, ...rest } = validOrder;
+    const findings = judged(profileOf([[observed('Order Completed', { ...rest, orderId }), 3]]));
+    expect(ofType(findings, 'name_case')).toEqual([
+      expect.objectContaining({
+        subject: { event: 'Order Completed', property: 'orderId' },
+        layer: { layer: 'event', id: events.orderCompleted.id, name: 'Order Completed' },
+        details: expect.objectContaining({ suggestion: 'order_id' }),
+      }),
+    ]);
+    expect(ofType(findings, 'missing_required')).toEqual([]);
+    expect(ofType(findings, 'unplanned_property')).toEqual([]);
+  });
+
   it('a name mapping makes an observed name the planned event, whose properties are then judged', () => {
     const profile = profileOf([[observed('purchase', { ...validOrder, currency: 'BTC' }), 5]]);
     const findings = judged(profile, [
