@@ -3,6 +3,7 @@ import type {
   FindingLayer,
   JudgedFinding,
   PlanSnapshot,
+  PlanView,
   SnapshotEffectiveAttribute,
   Validation,
 } from '@tracemap/contracts';
@@ -11,6 +12,7 @@ import { planIndex } from '../matching/plan-index';
 import type { ObservedType, ProfileProperty, TypeCounts } from '../profile/profile';
 import { RETIRED_STATUSES } from './event-findings';
 import { compareVersions, finding, rate } from './finding';
+import { mergePropertyRows } from '../profile/merge-profiles';
 import { isTopLevel, type ObservedGroup, type PlannedUsage } from './observed-groups';
 
 export interface PropertyThresholds {
@@ -87,6 +89,8 @@ export function propertyFindings(
     const layer: FindingLayer = { layer: 'event', id: event.id, name: event.name };
     /** Planned attribute names by folded name. */
     const planned = new Map<string, string>();
+    // Page views each sent from one known view are held to that view's own links, view by view.
+    const byView = pageViewsByView(usage);
     for (const effective of effectiveOf(usage, plan)) {
       const attribute = index.attributesById.get(effective.attributeId);
       if (!attribute) continue;
@@ -94,7 +98,8 @@ export function propertyFindings(
       planned.set(folded, attribute.name);
       const observed = usage.topLevel.get(folded);
       const expected: Expected = { usage, effective, attribute, observed };
-      if (effective.presence === 'required') {
+      const perView = byView !== null && effective.layer === 'view';
+      if (effective.presence === 'required' && !perView) {
         const present = observed?.present ?? 0;
         const absent = Math.max(0, usage.total - present);
         for (const key of layerKeys(effective)) {
@@ -113,10 +118,11 @@ export function propertyFindings(
       }
       for (const found of [
         ...typeFindings(expected, layer, plan.version),
-        ...valueFindings(expected, layer, plan.version),
+        ...(perView ? [] : valueFindings(expected, layer, plan.version)),
       ])
         valueProblems.push({ finding: found, expected });
     }
+    if (byView !== null) out.push(...viewLinkFindings(usage, byView, plan, thresholds));
     for (const [path, row] of usage.properties) {
       if (!isTopLevel(path)) continue;
       const plannedName = planned.get(foldName(path));
@@ -170,6 +176,93 @@ export function propertyFindings(
     }
   }
   out.push(...personalFindings(groups, usages, plan));
+  return out;
+}
+
+/**
+ * A page (or screen) event's observed groups by the one view each was sent
+ * from; null unless every group was sent from exactly one view (a page call
+ * named after its view), since otherwise the properties cannot be told apart by view.
+ */
+function pageViewsByView(usage: PlannedUsage): Map<string, { view: PlanView; groups: ObservedGroup[] }> | null {
+  if (usage.event.kind !== 'page' && usage.event.kind !== 'screen') return null;
+  const byView = new Map<string, { view: PlanView; groups: ObservedGroup[] }>();
+  for (const group of usage.groups) {
+    if (group.views.size !== 1) return null;
+    const [{ view }] = group.views.values();
+    const held = byView.get(view.id);
+    if (held) held.groups.push(group);
+    else byView.set(view.id, { view, groups: [group] });
+  }
+  return byView.size > 0 ? byView : null;
+}
+
+/**
+ * The attributes a view links, checked on the page views sent from it: a
+ * required one missing, a value outside the view's enum, const or pattern.
+ * Filed on that view, where one fix of its link or its page clears it.
+ */
+function viewLinkFindings(
+  usage: PlannedUsage,
+  byView: Map<string, { view: PlanView; groups: ObservedGroup[] }>,
+  plan: PlanSnapshot,
+  thresholds: PropertyThresholds,
+): JudgedFinding[] {
+  const index = planIndex(plan);
+  const out: JudgedFinding[] = [];
+  const event = usage.event;
+  for (const { view, groups } of byView.values()) {
+    const properties = new Map<string, ProfileProperty>();
+    for (const group of groups) {
+      for (const [path, row] of group.properties) {
+        const held = properties.get(path);
+        properties.set(path, held ? mergePropertyRows(held, row) : row);
+      }
+    }
+    const topLevel = new Map<string, ProfileProperty>();
+    for (const [path, row] of properties) if (isTopLevel(path)) topLevel.set(foldName(path), row);
+    const onView: PlannedUsage = {
+      event,
+      groups,
+      total: groups.reduce((sum, g) => sum + g.total, 0),
+      firstSeen: Math.min(...groups.map((g) => g.firstSeen)),
+      lastSeen: Math.max(...groups.map((g) => g.lastSeen)),
+      properties,
+      topLevel,
+    };
+    const layer: FindingLayer = { layer: 'view', id: view.id, name: view.name };
+    for (const link of view.attributes) {
+      const attribute = index.attributesById.get(link.attributeId);
+      if (!attribute || attribute.status === 'archived') continue;
+      const observed = topLevel.get(foldName(attribute.name));
+      const effective: SnapshotEffectiveAttribute = {
+        attributeId: attribute.id,
+        presence: link.presence,
+        validation: link.validationOverride ?? attribute.validation,
+        layer: 'view',
+        sources: [{ layer: 'view', id: view.id, name: view.name, presence: link.presence }],
+      };
+      const absent = Math.max(0, onView.total - (observed?.present ?? 0));
+      if (link.presence === 'required' && onView.total > 0 && absent / onView.total > thresholds.missingRequiredRate) {
+        out.push(
+          finding(
+            {
+              type: 'missing_required',
+              severity: absent / onView.total >= 0.5 ? 'high' : 'medium',
+              layer,
+              subject: { event: event.name, property: attribute.name },
+              counts: { observed: onView.total, affected: absent, rate: rate(absent, onView.total) },
+              firstSeen: onView.firstSeen,
+              lastSeen: onView.lastSeen,
+              details: { planEventId: event.id, planAttributeId: attribute.id, viewId: view.id },
+            },
+            plan.version,
+          ),
+        );
+      }
+      if (observed) out.push(...valueFindings({ usage: onView, effective, attribute, observed }, layer, plan.version));
+    }
+  }
   return out;
 }
 

@@ -1,6 +1,6 @@
 import { judge } from '../../src/findings';
 import { T0, observed, profileOf } from './plan-fixture';
-import { events, judged, ofType, plan, validOrder, views } from './shop-plan';
+import { attrs, events, judged, ofType, plan, validOrder, views } from './shop-plan';
 
 const DAY = 86_400_000;
 
@@ -222,6 +222,57 @@ describe('judge: property findings', () => {
     expect(ofType(one, 'missing_required').map((f) => [f.layer.layer, f.subject])).toEqual([
       ['event', { event: 'Checkout Started', property: 'page_type' }],
     ]);
+  });
+
+  it("page views sent from one view are held to that view's own links, each finding filed on the view", () => {
+    const withLinks = {
+      ...plan,
+      views: plan.views.map((v) =>
+        v.id === views.checkout.id
+          ? {
+              ...v,
+              attributes: [
+                {
+                  attributeId: attrs.pageType.id,
+                  presence: 'required' as const,
+                  validationOverride: { kind: 'const' as const, const: 'checkout' },
+                },
+              ],
+            }
+          : v,
+      ),
+    };
+    const page = (properties: Record<string, unknown>, url: string) =>
+      observed('Page Viewed', properties, { kind: 'page', url: `https://shop.test${url}` });
+    const profile = profileOf([
+      [observed('Checkout', { page_type: 'checkout' }, { kind: 'page', url: 'https://shop.test/checkout/a' }), 4],
+      [observed('Checkout', {}, { kind: 'page', url: 'https://shop.test/checkout/a' }), 4],
+      [observed('Checkout', { page_type: 'cart' }, { kind: 'page', url: 'https://shop.test/checkout/b' }), 2],
+      [observed('Home', {}, { kind: 'page', url: 'https://shop.test/' }), 5],
+    ]);
+    const findings = judge(profile, withLinks, { now: T0 });
+    const onView = { layer: 'view', id: views.checkout.id, name: 'Checkout' };
+    expect(ofType(findings, 'missing_required')).toEqual([
+      expect.objectContaining({
+        layer: onView,
+        subject: { event: 'Page Viewed', property: 'page_type' },
+        counts: { observed: 10, affected: 4, rate: 0.4 },
+      }),
+    ]);
+    expect(ofType(findings, 'enum_violation')).toEqual([
+      expect.objectContaining({
+        layer: onView,
+        subject: { event: 'Page Viewed', property: 'page_type' },
+        counts: { observed: 6, affected: 2, rate: 0.3333 },
+        details: expect.objectContaining({ values: ['cart'] }),
+      }),
+    ]);
+    // A generic page event sent from many views cannot be told apart by view: only the page event's own rules apply.
+    const mixed = profileOf([
+      [page({}, '/checkout/a'), 3],
+      [page({}, '/'), 3],
+    ]);
+    expect(ofType(judge(mixed, withLinks, { now: T0 }), 'missing_required')).toEqual([]);
   });
 
   it('type_mismatch: every value of a property in a type the plan does not allow', () => {
