@@ -1,0 +1,91 @@
+import { readFileSync } from 'node:fs';
+import type { Stack } from '../../src/stack';
+import type { Session } from '../../src/test-users';
+import { openBrowserWorld, type BrowserWorld } from './support/browser-world';
+
+/**
+ * Analytics discovery end to end: a new company loads the sample e-commerce plan, opens discovery,
+ * starts the example traffic with one click, sees the findings it leads to in the inbox and
+ * acknowledges one.
+ */
+
+const sampleText = readFileSync(require.resolve('@tracemap/tracking-plan/samples/ecommerce.json'), 'utf8');
+/** Ingesting and judging 20,000 events on a busy test machine. */
+const FINDINGS_TIMEOUT_MS = 150_000;
+
+let stack: Stack;
+let world: BrowserWorld<'owner'> | undefined;
+let session: Session;
+let companyId = '';
+
+const people = { owner: { email: 'dana.discovery@example.com', password: 'a-long-discovery-password-1' } };
+
+async function api(method: string, apiPath: string, body?: string, contentType = 'application/json'): Promise<unknown> {
+  const res = await fetch(`${stack.url}${apiPath}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${session.access_token}`,
+      ...(body === undefined ? {} : { 'content-type': contentType }),
+    },
+    body,
+  });
+  if (!res.ok) throw new Error(`${method} ${apiPath} answered ${res.status}: ${await res.text()}`);
+  return res.json();
+}
+
+beforeAll(async () => {
+  world = await openBrowserWorld('analytics-discovery', people);
+  stack = world.stack;
+  session = world.sessions.owner;
+  const created = (await api('POST', '/api/company/create', JSON.stringify({ name: 'Discovery Shop' }))) as {
+    company: { id: string };
+  };
+  companyId = created.company.id;
+  const imported = (await api(
+    'POST',
+    `/api/company/${companyId}/tracking-plan/import?format=native&dryRun=false`,
+    sampleText,
+  )) as { applied: boolean };
+  expect(imported.applied).toBe(true);
+});
+
+afterAll(async () => {
+  await world?.close();
+});
+
+test('example traffic in one click fills the findings inbox, and a finding can be acknowledged', async () => {
+  const page = await world!.pageFor('owner');
+  await page.goto(`${stack.url}/company/${companyId}/analytics-discovery`);
+  await page.getByTestId('discovery-empty').waitFor();
+  await page.getByTestId('try-example-traffic').click();
+
+  // The inbox opens on the open findings and fills once the run has been read and judged.
+  await page.getByTestId('findings-tab').waitFor();
+  const firstRow = page.getByTestId('finding-row').first();
+  await firstRow.waitFor({ timeout: FINDINGS_TIMEOUT_MS });
+  expect(await page.getByTestId('finding-row').count()).toBeGreaterThan(3);
+  const types = await page
+    .getByTestId('finding-row')
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-type')));
+  expect(types).toContain('unplanned_event');
+
+  const id = await firstRow.getAttribute('data-id');
+  await firstRow.getByTestId('finding-acknowledge').click();
+  const row = page.locator(`[data-testid="finding-row"][data-id="${id}"]`);
+  await page.waitForFunction(
+    (findingId) =>
+      document.querySelector(`[data-testid="finding-row"][data-id="${findingId}"]`)?.getAttribute('data-state') ===
+      'acknowledged',
+    id,
+  );
+  expect(await row.getByTestId('finding-state').innerText()).toBe('acknowledged');
+
+  // The service keeps it: the acknowledged list names it.
+  const acknowledged = (await api('GET', `/api/insights/${companyId}/discovery/findings?state=acknowledged`)) as {
+    items: { id: string }[];
+  };
+  expect(acknowledged.items.map((f) => f.id)).toEqual([id]);
+
+  // The KPIs count the observed traffic.
+  await page.getByTestId('kpi-planned-volume').getByText('of 20,000 observed events are planned').waitFor();
+});
