@@ -32,18 +32,14 @@ export interface CompanyAccessOptions {
  * a company that does not exist, so ids cannot be probed; members whose role is too low get 403.
  */
 export function companyAccess(deps: InsightsDeps, options: CompanyAccessOptions): preHandlerAsyncHookHandler {
-  const forbidden = new AppError(
-    403,
-    'forbidden',
-    options.access === 'admin' ? MESSAGES.adminOnly : MESSAGES.forbidden,
-  );
+  const refusal = options.access === 'admin' ? MESSAGES.adminOnly : MESSAGES.forbidden;
   return async function authorizeCompany(request, reply) {
     await request.server.requireUser(request, reply);
     const userId = request.auth!.userId;
     const companyId = companyIdOf(request);
     const role = await deps.roles.role(companyId, userId, request.id);
     if (!role) throw new AppError(404, 'company_not_found', MESSAGES.companyNotFound);
-    if (!hasAccess(role, options.access)) throw forbidden;
+    if (!hasAccess(role, options.access)) throw new AppError(403, 'forbidden', refusal);
     if (options.paid) await deps.subscriptions.requireActive(companyId, request.id);
     request.actor = { companyId, userId, role };
   };
