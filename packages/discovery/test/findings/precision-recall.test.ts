@@ -55,6 +55,7 @@ describe('findings on example traffic: precision and recall per type', () => {
     return t;
   };
   const misses: string[] = [];
+  const rates: Array<{ what: string; expected: number; found: number; observed: number }> = [];
 
   it.each(SOURCE_FORMATS.map((format) => [format]))('%s', (format) => {
     const found = judgeFormat(format);
@@ -66,6 +67,14 @@ describe('findings on example traffic: precision and recall per type', () => {
       if (hit) {
         matched.add(hit);
         tally(expected.type).truePositives++;
+        if (expected.rate !== undefined && hit.counts.rate !== undefined) {
+          rates.push({
+            what: `${format}: ${keyOf(expected.type, expected.subject)}`,
+            expected: expected.rate,
+            found: hit.counts.rate,
+            observed: hit.counts.observed,
+          });
+        }
       } else {
         tally(expected.type).falseNegatives++;
         misses.push(`${format}: missed ${keyOf(expected.type, expected.subject)}`);
@@ -86,8 +95,22 @@ describe('findings on example traffic: precision and recall per type', () => {
       return `${type.padEnd(24)} precision ${precision.toFixed(3)}  recall ${recall.toFixed(3)}  (tp ${t.truePositives}, fp ${t.falsePositives}, fn ${t.falseNegatives})`;
     });
     console.log(
-      [`Findings on ${EVENTS} example events per format, seed ${SEED}:`, ...lines, ...misses.slice(0, 30)].join('\n'),
+      [
+        `Findings on ${EVENTS} example events per format, seed ${SEED}:`,
+        ...lines,
+        ...misses.slice(0, 30),
+        ...rates.map((r) => `rate ${r.what}: planted ${r.expected}, found ${r.found}`),
+      ].join('\n'),
     );
+  });
+
+  it('measures the rates the defects were planted at, within sampling noise', () => {
+    expect(rates.length).toBeGreaterThan(0);
+    for (const r of rates) {
+      // Three standard deviations of a share measured on `observed` values, and never less than two points.
+      const noise = Math.max(0.02, 3 * Math.sqrt((r.expected * (1 - r.expected)) / Math.max(1, r.observed)));
+      expect({ what: r.what, close: Math.abs(r.found - r.expected) <= noise }).toEqual({ what: r.what, close: true });
+    }
   });
 
   it('reaches precision and recall of at least 0.95 for every finding type', () => {
