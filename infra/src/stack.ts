@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { startLocalAnalyticsSandbox, type LocalAnalyticsSandbox } from '@tracemap/analytics-sandbox';
 import { startDevMailbox, type DevMailbox } from './dev-mailbox';
 import { freePort, startProcess, waitUntilReady, type ManagedProcess } from './processes';
 import { settingsFrom } from './service-settings';
@@ -150,6 +151,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const owned: ManagedProcess[] = [];
   const running = new Map<ServiceName, SupervisedProcess>();
   let mailbox: DevMailbox | null = null;
+  let analytics: LocalAnalyticsSandbox | null = null;
   try {
     let databaseUrl = options.databaseUrl;
     if (!databaseUrl) {
@@ -162,6 +164,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       mailbox = await startDevMailbox({ dataDir: path.join(options.dataDir, 'mailbox') });
     if (!options.smtpUrl && production)
       log('[stack] NODE_ENV=production without SMTP_URL: emails stay in the outbox (admin email page), no dev mailbox');
+    // Without GA4 or Amplitude addresses, insights pulls from local stand-ins holding example traffic.
+    if (!production && !environment.GA4_DATA_API_URL && !environment.AMPLITUDE_API_URL) {
+      analytics = await startLocalAnalyticsSandbox({ dataDir: path.join(options.dataDir, 'analytics-sandbox') });
+      log(`[stack] GA4 and Amplitude stand-ins at ${analytics.url} (GA4 key file: ${analytics.serviceAccountKeyFile})`);
+    }
 
     const ports = {} as Record<ServiceName, number>;
     for (const name of [...SERVICE_NAMES, 'gateway'] as ServiceName[]) {
@@ -201,6 +208,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         ...(name === 'subscription' ? { SANDBOX_WEBHOOK_SECRET, SANDBOX_SECRET_KEY } : {}),
         ...(name === 'insights' ? { INSIGHTS_SECRET_KEY } : {}),
         ...settingsFrom(name, environment),
+        ...(name === 'insights' && analytics
+          ? {
+              GA4_DATA_API_URL: analytics.url,
+              GA4_TOKEN_URL: analytics.tokenUrl,
+              AMPLITUDE_API_URL: analytics.url,
+              AMPLITUDE_EU_API_URL: analytics.url,
+            }
+          : {}),
         ...stackEnv,
         ...(options.env ?? {}),
         PORT: String(ports[name]),
@@ -274,6 +289,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         await Promise.all([...running.entries()].filter(([n]) => n !== 'gateway').map(([, p]) => p.stop()));
         running.clear();
         await mailbox?.stop();
+        await analytics?.close();
         for (const proc of owned) await proc.stop();
       },
     };
@@ -282,6 +298,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await Promise.all([...running.values()].map((p) => p.stop()));
     for (const proc of owned) await proc.stop();
     await mailbox?.stop();
+    await analytics?.close();
     throw error;
   }
 }

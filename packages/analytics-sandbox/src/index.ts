@@ -9,4 +9,9 @@ export { createSandboxServiceAccount, type SandboxServiceAccount } from './ga4-t
 export type { Ga4SandboxEvents, Ga4SandboxProperty } from './ga4-data-api';
 export type { AmplitudeSandboxProject } from './amplitude-export-api';
 export type { Fault, Vendor } from './faults';
-export { startLocalAnalyticsSandbox, LOCAL_AMPLITUDE_KEYS, LOCAL_GA4_PROPERTY } from './local-sandbox';
+export {
+  startLocalAnalyticsSandbox,
+  LOCAL_AMPLITUDE_KEYS,
+  LOCAL_GA4_PROPERTY,
+  type LocalAnalyticsSandbox,
+} from './local-sandbox';

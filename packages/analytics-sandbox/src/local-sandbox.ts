@@ -60,6 +60,9 @@ function ga4Events(now: number): Ga4SandboxEvents[] {
   return [...counts.values()];
 }
 
+/** The local stand-ins, with where the GA4 service account's key file was written. */
+export type LocalAnalyticsSandbox = AnalyticsSandbox & { serviceAccountKeyFile: string };
+
 /**
  * The stand-ins as `npm start` runs them when no vendor is configured: a GA4 property and an
  * Amplitude project holding the generated example traffic of the sample e-commerce plan,
@@ -71,7 +74,7 @@ export async function startLocalAnalyticsSandbox(options: {
   host?: string;
   port?: number;
   now?: number;
-}): Promise<AnalyticsSandbox & { serviceAccountKeyFile: string }> {
+}): Promise<LocalAnalyticsSandbox> {
   const now = options.now ?? Date.now();
   const sandbox = await startAnalyticsSandbox({ host: options.host, port: options.port });
   const { keyFile, account } = createSandboxServiceAccount({
