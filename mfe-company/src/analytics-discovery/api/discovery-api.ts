@@ -1,4 +1,5 @@
 import type {
+  AddToPlanAnswer,
   CreatedSourceResponse,
   CreateSourceInput,
   ExampleTrafficAccepted,
@@ -62,7 +63,7 @@ export function setFindingState(companyId: string, id: string, state: FindingSta
 }
 
 /** Adds an unplanned event or property to the plan from its observed shape (editors). */
-export function addFindingToPlan(companyId: string, id: string): Promise<Finding> {
+export function addFindingToPlan(companyId: string, id: string): Promise<AddToPlanAnswer> {
   return call(companyId, `findings/${encodeURIComponent(id)}/add-to-plan`, { method: 'POST' });
 }
 

@@ -117,7 +117,7 @@ export function FindingsTab({
       const next =
         action.kind === 'state'
           ? await setFindingState(companyId, finding.id, action.state)
-          : await addFindingToPlan(companyId, finding.id);
+          : (await addFindingToPlan(companyId, finding.id)).finding;
       list.replace((f) => f.id === finding.id, next);
       onChanged();
     } catch (error) {
