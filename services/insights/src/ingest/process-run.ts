@@ -32,6 +32,7 @@ export interface ProcessRunOptions {
 export type RunOutcome = 'succeeded' | 'failed' | 'cancelled' | 'lost' | 'paused';
 
 const SOURCE_OF_UPLOADS = 'upload';
+const YIELD_EVERY_RECORDS = 50;
 
 /**
  * Reads a claimed run's file from its checkpoint on: each line parsed and
@@ -90,6 +91,8 @@ export async function processRun(claim: ClaimedRun, options: ProcessRunOptions):
     for await (const record of fileRecords(run.filePath, run.bytes, limits)) {
       lineNumber = record.number;
       if (lineNumber <= run.checkpoint) continue;
+      // Parsing and profiling run on the thread that answers requests: let them in every few records.
+      if (lineNumber % YIELD_EVERY_RECORDS === 0) await yieldToLoop();
       const events = readRecord(record, format, sourceId, (error) => {
         progress.badLines += 1;
         if (errorsRoom > 0) {
