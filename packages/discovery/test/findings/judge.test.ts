@@ -1,3 +1,5 @@
+import { JudgedFindingSchema, ensureContractFormats } from '@tracemap/contracts';
+import { Value } from '@sinclair/typebox/value';
 import { judge } from '../../src/findings';
 import { T0, observed, profileOf } from './plan-fixture';
 import { attrs, events, judged, ofType, plan, validOrder, views } from './shop-plan';
@@ -484,6 +486,22 @@ describe('judge', () => {
     expect(again.map((f) => f.fingerprint)).toEqual(first.map((f) => f.fingerprint));
     expect(again.every((f) => f.planVersion === 'v2')).toBe(true);
     expect(new Set(first.map((f) => f.fingerprint)).size).toBe(first.length);
+  });
+
+  it('gives findings that fit the judged finding contract', () => {
+    ensureContractFormats();
+    const findings = judged(
+      profileOf([
+        [observed('Order Completed', { ...validOrder, currency: 'GBP', quantity: '1' }), 3],
+        [observed('Order Complete', {}), 1],
+        [observed('Checkout Started', {}), 2],
+        [observed('Checkout Step Viewed', {}), 2],
+        [observed('Products Searched', { search_query: 'a@b.test' }), 1],
+        [observed('Home', {}, { kind: 'page', url: 'https://shop.test/' }), 1],
+      ]),
+    );
+    expect(new Set(findings.map((f) => f.type)).size).toBeGreaterThan(6);
+    for (const f of findings) expect([...Value.Errors(JudgedFindingSchema, f)]).toEqual([]);
   });
 
   it('judges a small mixed profile as recorded', () => {
