@@ -14,6 +14,7 @@ import { discoveryRoutes } from './discovery/discovery-routes';
 import { exampleTrafficRoutes } from './example-traffic/example-traffic-routes';
 import { collectorRoutes } from './ingest/collector-routes';
 import { ingestRoutes } from './ingest/ingest-routes';
+import { mapOverlayRoutes } from './map-overlay/map-overlay-routes';
 import { MemberRoles } from './core/member-roles';
 import { createPeers } from './core/peers';
 import { PlanSnapshots } from './core/plan-snapshots';
@@ -22,6 +23,7 @@ import { createPullRuntime } from './pulls/pull-runtime';
 import { pullRoutes } from './pulls/pull-routes';
 import { SecretBox } from './sources/secret-box';
 import { sourceRoutes } from './sources/source-routes';
+import { triageRoutes } from './triage/triage-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -94,6 +96,8 @@ export const service = defineService({
     { plugin: collectorRoutes, prefix: '/api/insights' },
     { plugin: exampleTrafficRoutes, prefix: '/api/insights' },
     { plugin: pullRoutes, prefix: '/api/insights' },
+    { plugin: triageRoutes, prefix: '/api/insights' },
+    { plugin: mapOverlayRoutes, prefix: '/api/insights' },
   ],
   workers: [
     {

@@ -4,6 +4,8 @@ import {
   planSnapshotClient,
   subscriptionInternalClient,
   type CompanyRole,
+  type DiscoveryIntakeAnswer,
+  type DiscoveryIntakeBody,
   type PlanSnapshotRead,
   type SubscriptionStatus,
 } from '@tracemap/contracts';
@@ -31,6 +33,11 @@ export function createPeers({ company, subscription }: { company: InternalClient
     /** The company's plan, or `unchanged` when it is still at `knownVersion`. */
     planSnapshot(companyId: string, knownVersion?: string, requestId?: string): Promise<PlanSnapshotRead> {
       return snapshots.planSnapshot(companyId, { knownVersion, requestId });
+    },
+
+    /** Discovery's change to the plan, made by the company service's own use cases for the editor in the body. */
+    discoveryIntake(companyId: string, body: DiscoveryIntakeBody, requestId?: string): Promise<DiscoveryIntakeAnswer> {
+      return companies.discoveryIntake(companyId, body, requestId);
     },
 
     /** The company's subscription status (null: none); throws when billing cannot answer. */

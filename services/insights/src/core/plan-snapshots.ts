@@ -75,6 +75,14 @@ export class PlanSnapshots {
     });
   }
 
+  /**
+   * The service changed the company's plan itself (discovery's triage): the next read asks
+   * the company service again instead of waiting for its announcement to arrive.
+   */
+  forget(companyId: string): void {
+    this.current.invalidate(planTag(companyId));
+  }
+
   /** Calls back with the company of every plan change announced; answers what stops it. */
   onChange(listener: (companyId: string) => void): () => void {
     this.listeners.push(listener);

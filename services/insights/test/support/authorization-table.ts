@@ -36,6 +36,7 @@ export interface Case {
 const at = (w: World, t: Target, path: string) => `/api/insights/${w[t].id}/discovery${path}`;
 const get = (path: string) => (w: World, t: Target) => ({ method: 'GET' as const, url: at(w, t, path) });
 
+const NO_ID = '00000000-0000-4000-8000-000000000000';
 const HIDDEN: Row = [404, 404, 404, 404, 404, 401];
 /** Members read. */
 const READ = { own: [200, 200, 200, 200, 404, 401], other: HIDDEN } as const;
@@ -119,5 +120,33 @@ export const MATRIX: Record<string, Case> = {
   'POST /api/insights/:companyId/discovery/example-traffic': {
     ...EDIT(202),
     request: (w, t) => ({ method: 'POST', url: at(w, t, '/example-traffic') }),
+  },
+
+  // Triage: no finding, planned event or map is seeded, so editors (and, for the overlay,
+  // members) reach the lookup and get its 404; a viewer is refused triage before it (403).
+  'POST /api/insights/:companyId/discovery/findings/:id/add-to-plan': {
+    own: [404, 404, 404, 403, 404, 401],
+    other: HIDDEN,
+    request: (w, t) => ({ method: 'POST', url: at(w, t, `/findings/${NO_ID}/add-to-plan`) }),
+  },
+  'POST /api/insights/:companyId/discovery/findings/:id/map': {
+    own: [404, 404, 404, 403, 404, 401],
+    other: HIDDEN,
+    request: (w, t) => ({ method: 'POST', url: at(w, t, `/findings/${NO_ID}/map`), payload: { eventId: NO_ID } }),
+  },
+  'POST /api/insights/:companyId/discovery/findings/:id/ignore': {
+    own: [404, 404, 404, 403, 404, 401],
+    other: HIDDEN,
+    request: (w, t) => ({ method: 'POST', url: at(w, t, `/findings/${NO_ID}/ignore`), payload: { rule: 'this' } }),
+  },
+  'POST /api/insights/:companyId/discovery/events/:eventId/mark-live': {
+    own: [404, 404, 404, 403, 404, 401],
+    other: HIDDEN,
+    request: (w, t) => ({ method: 'POST', url: at(w, t, `/events/${NO_ID}/mark-live`) }),
+  },
+  'GET /api/insights/:companyId/discovery/maps/:mapId/overlay': {
+    own: [404, 404, 404, 404, 404, 401],
+    other: HIDDEN,
+    request: get(`/maps/${NO_ID}/overlay`),
   },
 };
