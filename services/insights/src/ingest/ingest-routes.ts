@@ -9,6 +9,7 @@ import {
   UploadAccepted,
   UploadQuery,
 } from '@tracemap/contracts';
+import { idempotencyKeyOf } from '@tracemap/service-kit';
 import { actorOf, companyAccess } from '../core/company-access';
 import type { InsightsDeps } from '../deps';
 import { uploadDepsOf } from './upload-deps';
@@ -53,6 +54,7 @@ export async function ingestRoutes(parent: FastifyInstance, { deps }: { deps: In
         format: request.query.format ?? 'auto',
         contentType: String(request.headers['content-type'] ?? ''),
         body: request.raw,
+        idempotencyKey: idempotencyKeyOf(request),
       });
       return reply.code(202).send(accepted);
     },

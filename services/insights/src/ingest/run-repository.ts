@@ -66,11 +66,14 @@ export async function insertRun(
     filePath: string;
     bytes: number;
     createdBy: string | null;
+    idempotencyKey?: string;
+    requestHash?: string;
   },
 ): Promise<void> {
   await db.query(
-    `INSERT INTO insights.runs (id, company_id, source_id, requested_format, format, content_type, file_name, bytes, created_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    `INSERT INTO insights.runs (id, company_id, source_id, requested_format, format, content_type, file_name, bytes, created_by,
+       idempotency_key, request_hash)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
     [
       run.id,
       run.companyId,
@@ -81,8 +84,23 @@ export async function insertRun(
       run.filePath,
       run.bytes,
       run.createdBy,
+      run.idempotencyKey ?? null,
+      run.requestHash ?? null,
     ],
   );
+}
+
+/** The run an earlier upload of this user made with this Idempotency-Key, and what that upload hashed to. */
+export async function findRunByIdempotencyKey(
+  db: pg.ClientBase,
+  userId: string,
+  key: string,
+): Promise<{ runId: string; requestHash: string | null } | null> {
+  const { rows } = await db.query<{ id: string; request_hash: string | null }>(
+    `SELECT id, request_hash FROM insights.runs WHERE created_by = $1 AND idempotency_key = $2`,
+    [userId, key],
+  );
+  return rows[0] ? { runId: rows[0].id, requestHash: rows[0].request_hash } : null;
 }
 
 export async function findRun(db: pg.ClientBase, id: string): Promise<Run | null> {

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -9,6 +9,8 @@ import { IngestError } from './ingest-errors';
 export interface SpooledFile {
   path: string;
   bytes: number;
+  /** SHA-256 of the bytes, hex. */
+  sha256: string;
 }
 
 /**
@@ -20,9 +22,11 @@ export async function spoolUpload(body: Readable, spoolDir: string, maxBytes: nu
   await mkdir(spoolDir, { recursive: true });
   const filePath = path.join(spoolDir, `${randomUUID()}.upload`);
   let bytes = 0;
+  const hash = createHash('sha256');
   const meter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       bytes += chunk.length;
+      hash.update(chunk);
       if (bytes > maxBytes) callback(new IngestError('upload_too_large'));
       else callback(null, chunk);
     },
@@ -33,7 +37,7 @@ export async function spoolUpload(body: Readable, spoolDir: string, maxBytes: nu
     await rm(filePath, { force: true });
     throw error;
   }
-  return { path: filePath, bytes };
+  return { path: filePath, bytes, sha256: hash.digest('hex') };
 }
 
 export async function removeSpooled(filePath: string): Promise<void> {

@@ -125,6 +125,37 @@ describe('POST /api/insights/:companyId/discovery/uploads', () => {
     expect(runs.json()).toEqual({ items: [], nextCursor: null });
   });
 
+  it('answers the first run to an upload sent again with the same Idempotency-Key', async () => {
+    const send = (user: TestUser, key: string, body: string, query = '') =>
+      h.call(user, {
+        method: 'POST',
+        url: `/api/insights/${companyId}/discovery/uploads${query}`,
+        headers: { 'content-type': 'application/x-ndjson', 'idempotency-key': key },
+        payload: body,
+      });
+    const body = ndjson([segmentTrack(11), segmentTrack(12)]);
+    const before = await runCount();
+    const first = await send(editor, 'upload-1', body);
+    expect(first.statusCode).toBe(202);
+    const again = await send(editor, 'upload-1', body);
+    expect(again.statusCode).toBe(202);
+    expect(again.json().runId).toBe(first.json().runId);
+    expect(await runCount()).toBe(before + 1);
+
+    const other = await send(editor, 'upload-1', ndjson([segmentTrack(13)]));
+    expect(other.statusCode).toBe(422);
+    expect(other.json().code).toBe('idempotency_key_reused');
+    expect((await send(editor, 'upload-1', body, '?format=rudderstack')).statusCode).toBe(422);
+    // Keys are per user.
+    const colleague = await h.user(companyId, 'admin');
+    const theirs = await send(colleague, 'upload-1', body);
+    expect(theirs.statusCode).toBe(202);
+    expect(theirs.json().runId).not.toBe(first.json().runId);
+    expect(await runCount()).toBe(before + 2);
+    const run = await waitFor(() => runOf(first.json().runId), { until: (r) => r.status === 'succeeded' });
+    expect(run.events).toBe(2);
+  });
+
   it('cancels a run that waits; the worker then leaves it alone', async () => {
     await h.deps.discovery.ingest.stop();
     const response = await upload(editor, ndjson([segmentTrack(1), segmentTrack(2)]), 'application/x-ndjson');
