@@ -42,14 +42,20 @@ export async function findPullSource(
   };
 }
 
-/** A pull's run, created running and held by the pull (its lease token) until it ends or hands it to the ingest worker. */
+/**
+ * A pull's run, created running and held by the pull (its lease token) until it ends or hands
+ * it to the ingest worker. A download's run has no format until its file is complete: should
+ * the process die meanwhile, the ingest worker taking the run over ends it failed rather than
+ * reading a file that is not there.
+ */
 export async function insertPullRun(
   db: pg.ClientBase,
   run: {
     id: string;
     companyId: string;
     sourceId: string;
-    format: string;
+    requestedFormat: string;
+    format: string | null;
     contentType: string;
     filePath: string;
     leaseToken: string;
@@ -60,11 +66,12 @@ export async function insertPullRun(
   await db.query(
     `INSERT INTO insights.runs (id, company_id, source_id, requested_format, format, content_type, file_name, status,
                                 started_at, lease_until, lease_token, created_by)
-     VALUES ($1, $2, $3, $4, $4, $5, $6, 'running', now(), now() + make_interval(secs => $7), $8, $9)`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7, 'running', now(), now() + make_interval(secs => $8), $9, $10)`,
     [
       run.id,
       run.companyId,
       run.sourceId,
+      run.requestedFormat,
       run.format,
       run.contentType,
       run.filePath,
@@ -78,15 +85,27 @@ export async function insertPullRun(
 /** The downloaded file goes to the ingest worker: the run is queued with it, as an upload's is. */
 export async function queueDownloadedRun(
   db: pg.ClientBase,
-  run: { id: string; leaseToken: string; filePath: string; bytes: number },
+  run: { id: string; leaseToken: string; format: string; filePath: string; bytes: number },
 ): Promise<boolean> {
   const { rowCount } = await db.query(
-    `UPDATE insights.runs SET status = 'queued', file_name = $3, bytes = $4, lease_until = NULL, lease_token = NULL,
-            updated_at = now()
+    `UPDATE insights.runs SET status = 'queued', format = $3, file_name = $4, bytes = $5, lease_until = NULL,
+            lease_token = NULL, updated_at = now()
       WHERE id = $1 AND lease_token = $2 AND status = 'running'`,
-    [run.id, run.leaseToken, run.filePath, run.bytes],
+    [run.id, run.leaseToken, run.format, run.filePath, run.bytes],
   );
   return rowCount === 1;
+}
+
+/** A pull still working keeps its run (a long download), so the ingest worker does not take it over. */
+export async function extendPullLease(
+  db: pg.ClientBase,
+  run: { id: string; leaseToken: string; leaseSeconds: number },
+): Promise<void> {
+  await db.query(
+    `UPDATE insights.runs SET lease_until = now() + make_interval(secs => $3), updated_at = now()
+      WHERE id = $1 AND lease_token = $2 AND status = 'running'`,
+    [run.id, run.leaseToken, run.leaseSeconds],
+  );
 }
 
 /** A pull started: the schedule waits its interval from here. */

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import type pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import { GA4_REPORT_FORMAT, type PullAccepted } from '@tracemap/contracts';
@@ -17,6 +16,7 @@ import { Ga4Client, type Ga4Endpoints } from './ga4-client';
 import { ga4Dimensions, ga4RowEvent } from './ga4-events';
 import { isPullFailure, PullFailure } from './pull-failure';
 import {
+  extendPullLease,
   findPullSource,
   insertPullRun,
   queueDownloadedRun,
@@ -59,6 +59,8 @@ export interface PullDeps {
 export const PULL_ERRORS = {
   notPullable: () => new AppError(400, 'not_pullable', 'Only GA4 and Amplitude sources are pulled.'),
 } as const;
+
+const AMPLITUDE_FORMAT = 'amplitude-export';
 
 interface PullInput {
   companyId: string;
@@ -115,9 +117,10 @@ export class PullRunner {
         id: runId,
         companyId: input.companyId,
         sourceId: source.id,
-        format: source.kind === 'ga4' ? GA4_REPORT_FORMAT : 'amplitude-export',
+        requestedFormat: source.kind === 'ga4' ? GA4_REPORT_FORMAT : AMPLITUDE_FORMAT,
+        format: source.kind === 'ga4' ? GA4_REPORT_FORMAT : null,
         contentType: source.kind === 'ga4' ? 'application/json' : 'application/zip',
-        filePath: source.kind === 'ga4' ? '' : path.join(deps.spool.dir, `${runId}.pull`),
+        filePath: '',
         leaseToken,
         leaseSeconds: deps.settings.leaseSeconds,
         createdBy: input.userId,
@@ -232,6 +235,14 @@ export class PullRunner {
 
   private async pullAmplitude(pull: Pull, window: PullWindow, credentials: Record<string, unknown>): Promise<void> {
     const { deps } = this;
+    const holder = { id: pull.runId, leaseToken: pull.leaseToken, leaseSeconds: deps.settings.leaseSeconds };
+    const keep = setInterval(
+      () =>
+        void inCompany(deps.db, pull.companyId, (db) => extendPullLease(db, holder)).catch((error: unknown) =>
+          deps.log.warn({ err: error, runId: pull.runId }, 'a pull could not keep its run'),
+        ),
+      (deps.settings.leaseSeconds * 1000) / 3,
+    );
     const file = await downloadAmplitudeExport({
       baseUrl: deps.settings.amplitude[pull.source.region ?? 'us'],
       credentials: credentials as unknown as AmplitudeCredentials,
@@ -240,7 +251,7 @@ export class PullRunner {
       maxBytes: deps.spool.maxBytes,
       policy: deps.settings.retry,
       signal: this.abort.signal,
-    });
+    }).finally(() => clearInterval(keep));
     if (!file) {
       // Amplitude's 404: nothing was sent in the window, which is read all the same.
       await this.finish(pull, { status: 'succeeded' }, window.end);
@@ -250,6 +261,7 @@ export class PullRunner {
       if (
         !(await queueDownloadedRun(db, {
           id: pull.runId,
+          format: AMPLITUDE_FORMAT,
           leaseToken: pull.leaseToken,
           filePath: file.path,
           bytes: file.bytes,

@@ -11,6 +11,7 @@ import { createIngestWorker, type IngestWorker } from '../../src/ingest/ingest-w
 import { readProfile } from '../../src/ingest/profile-repository';
 import { getRun } from '../../src/ingest/runs';
 import { inCompany } from '../../src/ingest/tenant-transaction';
+import { insertPullRun } from '../../src/pulls/pull-repository';
 import { createPullScheduler } from '../../src/pulls/pull-scheduler';
 import { PullRunner, type PullSettings } from '../../src/pulls/pull-source';
 import { credentialsBinding } from '../../src/sources/create-source';
@@ -295,6 +296,29 @@ describe('stopping', () => {
 
     const next = await runner.start({ companyId, sourceId, userId: null });
     expect(await ended(companyId, next.runId)).toMatchObject({ status: 'succeeded', events: 1 });
+  });
+
+  it('leaves no download run behind when the process died during the download', async () => {
+    const companyId = randomUUID();
+    const sourceId = await addSource(companyId, { kind: 'amplitude', apiKey: 'gone', secretKey: 'gone' });
+    const runId = randomUUID();
+    // What a pull that died mid-download leaves: a running run without a format or file, its lease run out.
+    await inCompany(db.pool, companyId, (client) =>
+      insertPullRun(client, {
+        id: runId,
+        companyId,
+        sourceId,
+        requestedFormat: 'amplitude-export',
+        format: null,
+        contentType: 'application/zip',
+        filePath: '',
+        leaseToken: randomUUID(),
+        leaseSeconds: 0,
+        createdBy: null,
+      }),
+    );
+    worker.wake();
+    expect(await ended(companyId, runId)).toMatchObject({ status: 'failed', events: 0 });
   });
 });
 
