@@ -534,14 +534,15 @@ function splitFindings(
 ): JudgedFinding[] {
   const counts = definedCounts(row.types);
   const families = new Set(Object.keys(counts).map((t) => FAMILY[t as ObservedType]));
-  const native = Object.keys(row.native).length;
-  if (families.size < 2 && native < 2) return [];
+  // GA4's own split of one parameter across its value fields shows here as two families (a string and a
+  // number); an int and a double are one number, however GA4 filed them.
+  if (families.size < 2) return [];
   const isExpected = planned
     ? (type: ObservedType) => planned.fits.has(type)
     : expectedByEarliest(row, counts, families.size >= 2);
   let affected = 0;
   for (const [type, count] of Object.entries(counts)) if (!isExpected(type as ObservedType)) affected += count;
-  if (affected === 0 && native < 2) return [];
+  if (affected === 0) return [];
   const introduced = introducedBy(row, isExpected);
   const observed = Object.values(counts).reduce((a, b) => a + b, 0);
   return [

@@ -347,6 +347,29 @@ describe('judge: property findings', () => {
     expect(ofType(findings, 'type_mismatch')).toEqual([]);
   });
 
+  it("type_inconsistent from GA4's value fields: text and number split, int and double do not", () => {
+    const ga4 = (value: unknown, field: 'string_value' | 'int_value' | 'double_value') => ({
+      ...observed('Order Completed', { ...validOrder, value }),
+      nativeTypes: { value: field },
+    });
+    const split = judged(
+      profileOf([
+        [ga4(5, 'int_value'), 4],
+        [ga4('5', 'string_value'), 2],
+      ]),
+    );
+    expect(ofType(split, 'type_inconsistent').map((f) => [f.subject.property, f.details.observedTypes])).toEqual([
+      ['value', { integer: 4, 'numeric-string': 2 }],
+    ]);
+    const numbers = judged(
+      profileOf([
+        [ga4(5, 'int_value'), 4],
+        [ga4(5.5, 'double_value'), 2],
+      ]),
+    );
+    expect(ofType(numbers, 'type_inconsistent')).toEqual([]);
+  });
+
   it('type_inconsistent on an unplanned property: the type the earliest version sent is the expected one', () => {
     const findings = judged(
       profileOf([
