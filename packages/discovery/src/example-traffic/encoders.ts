@@ -26,7 +26,7 @@ function specMessage(event: TrafficEvent, index: number, library: { name: string
   const context: TrafficRecord = {
     app: { version: event.session.appVersion },
     library,
-    os: { name: 'web' },
+    os: { name: event.session.platform === 'ios' ? 'iOS' : 'web' },
   };
   if (event.view) context['page'] = { path: event.view.path, url: event.view.url };
   if (event.kind === 'identify') return { type: 'identify', traits: event.traits ?? {}, context, ...common };
@@ -66,7 +66,7 @@ const amplitude: Encoder = (events, session) =>
             }
           : event.properties,
       user_properties: event.traits ?? {},
-      platform: 'Web',
+      platform: session.platform === 'ios' ? 'iOS' : 'Web',
       version_name: session.appVersion,
       library: 'amplitude-ts/2.11.0',
       session_id: session.startedAt,
@@ -108,9 +108,12 @@ const ga4: Encoder = (events, session) =>
       event_params: [...ga4Params(automatic), ...ga4Params(event.properties)],
       user_pseudo_id: session.userId,
       user_properties: [],
-      platform: 'WEB',
+      platform: session.platform === 'ios' ? 'IOS' : 'WEB',
       app_info: { version: session.appVersion },
-      device: { category: 'desktop', operating_system: 'Web' },
+      device:
+        session.platform === 'ios'
+          ? { category: 'mobile', operating_system: 'iOS' }
+          : { category: 'desktop', operating_system: 'Web' },
     };
   });
 
@@ -119,7 +122,7 @@ const mparticle: Encoder = (events, session) => [
     batch_id: session.index,
     mpid: session.userId,
     environment: 'production',
-    device_info: { platform: 'web' },
+    device_info: { platform: session.platform === 'ios' ? 'iOS' : 'web' },
     application_info: { application_version: session.appVersion },
     user_attributes: {},
     events: events.map((event, index) => ({
@@ -147,7 +150,7 @@ const snowplow: Encoder = (events, session) =>
           : `iglu:${SNOWPLOW_VENDOR}/${event.name}/jsonschema/1-0-0`,
       data: event.properties,
       dvce_created_tstamp: iso(event.time),
-      platform: 'web',
+      platform: session.platform === 'ios' ? 'mob' : 'web',
       app_id: 'shop',
       domain_userid: session.userId,
       domain_sessionid: session.id,

@@ -34,12 +34,16 @@ export interface ExpectedTransition {
 
 /**
  * The findings `generateExampleTraffic` with the same format and plan should
- * produce once it has sent a few thousand events (so every defect has shown).
+ * produce once it has sent 10,000 events or more (so every defect has shown clearly).
  * Page and screen events, identify calls and every property without an
  * injected defect are meant to produce none. The defects:
  *
  * - `product_viewed_v2` (a share of `Product Viewed` under a new name): unplanned_event;
  *   `productViewed` (another share in camelCase): name_case on `Product Viewed`;
+ * - `Coupon Aplied` (a share of `Coupon Applied` with a typo): unplanned_event and similar_name on `Coupon Applied`;
+ * - `quantity` of `Product Removed` always as text: type_mismatch;
+ * - `Promotion Viewed` mostly lost from app version 5.2.0: volume_shift with that version;
+ * - `Promotion Clicked` never sent from iOS sessions: source_gap;
  * - `Chat Opened`: unplanned_event; `cart_size` on `Cart Viewed`: unplanned_property;
  * - `price` of `Product Added` as text from app version 5.2.0: type_inconsistent with that version;
  * - `revenue` of `Checkout Started` left out of 20 %: missing_required;
@@ -100,6 +104,30 @@ export function exampleTruth(
       type: 'name_case',
       subject: { event: d.nameCase.sentAs },
       layer: onEvent(byName.get(d.nameCase.planned)!),
+    });
+  }
+  if (isSent(d.similarName.planned) && !byName.has(d.similarName.sentAs)) {
+    truth.push({ type: 'unplanned_event', subject: { event: d.similarName.sentAs } });
+    truth.push({
+      type: 'similar_name',
+      subject: { event: d.similarName.sentAs },
+      layer: onEvent(byName.get(d.similarName.planned)!),
+    });
+  }
+  propertyFinding('type_mismatch', d.typeMismatch.event, d.typeMismatch.property);
+  if (isSent(d.volumeShift.event)) {
+    truth.push({
+      type: 'volume_shift',
+      subject: { event: d.volumeShift.event },
+      layer: onEvent(byName.get(d.volumeShift.event)!),
+      appVersion: d.volumeShift.appVersion,
+    });
+  }
+  if (isSent(d.platformGap.event)) {
+    truth.push({
+      type: 'source_gap',
+      subject: { event: d.platformGap.event },
+      layer: onEvent(byName.get(d.platformGap.event)!),
     });
   }
   if (!byName.has(d.unplannedEvent.name))

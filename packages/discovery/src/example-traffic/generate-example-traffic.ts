@@ -3,7 +3,7 @@ import type { SourceFormat } from '../formats/source-format';
 import { examplePlanSnapshot } from './example-plan';
 import { ENCODERS, FORMATS_WITH_IDENTIFY, type TrafficRecord } from './encoders';
 import { Random } from './prng';
-import { APP_VERSIONS, EXAMPLE_START } from './scenario';
+import { APP_VERSIONS, EXAMPLE_START, PLATFORMS } from './scenario';
 import { TrafficPlan, walkSession, type TrafficEvent } from './sessions';
 
 export interface ExampleTrafficOptions {
@@ -37,6 +37,7 @@ export function* generateExampleTraffic(options: ExampleTrafficOptions): Generat
       userId: random.uuid(),
       startedAt: EXAMPLE_START + index * SESSION_SPACING_MS + random.int(0, SESSION_SPACING_MS - 1),
       appVersion: random.weighted(APP_VERSIONS),
+      platform: random.weighted(PLATFORMS),
     };
     let events: TrafficEvent[] = walkSession(traffic, session, random, { identify });
     if (events.length > remaining) events = events.slice(0, remaining);

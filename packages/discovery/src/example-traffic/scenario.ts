@@ -20,15 +20,29 @@ export const EXAMPLE_DEFECTS = {
   personalValues: { event: 'Products Searched', property: 'search_query', rate: 0.05 },
   /** A planned event the apps never send. */
   neverSent: 'Order Refunded',
+  /** A share of `Coupon Applied` is sent with a typo, one letter from the planned name. */
+  similarName: { planned: 'Coupon Applied', sentAs: 'Coupon Aplied', rate: 0.15 },
+  /** Always sent as text, never as the planned integer. */
+  typeMismatch: { event: 'Product Removed', property: 'quantity' },
+  /** From this app version on, most of these events are lost (a broken banner tracker). */
+  volumeShift: { event: 'Promotion Viewed', appVersion: '5.2.0', kept: 0.1 },
+  /** Never sent from this platform, though its sessions fire the events around it. */
+  platformGap: { event: 'Promotion Clicked', platform: 'ios' },
   /** A share of sessions go from this view straight to the second, skipping the map's steps between them. */
   skippedEdge: { from: 'Cart', to: 'Checkout Payment', rate: 0.15 },
 } as const;
 
 /** App versions of the sessions and their shares, oldest first. */
 export const APP_VERSIONS: readonly (readonly [string, number])[] = [
-  ['5.0.3', 0.2],
-  ['5.1.0', 0.4],
-  ['5.2.0', 0.4],
+  ['5.0.3', 0.3],
+  ['5.1.0', 0.35],
+  ['5.2.0', 0.35],
+];
+
+/** Platforms of the sessions and their shares. */
+export const PLATFORMS: readonly (readonly ['web' | 'ios', number])[] = [
+  ['web', 0.7],
+  ['ios', 0.3],
 ];
 
 /** The versions at or after the type split's version, in APP_VERSIONS order. */

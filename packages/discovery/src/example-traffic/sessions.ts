@@ -15,6 +15,7 @@ export interface TrafficSession {
   startedAt: number;
   userId: string;
   appVersion: string;
+  platform: 'web' | 'ios';
 }
 
 export interface TrafficView {
@@ -155,7 +156,12 @@ export function walkSession(
     out.push({ kind: 'identify', name: traffic.identifyEvent.name, properties: {}, traits, view: null, time, session });
   }
 
+  const d = EXAMPLE_DEFECTS;
   const emit = (event: SnapshotEvent, view: ViewInfo, trafficView: TrafficView) => {
+    if (event.name === d.platformGap.event && session.platform === d.platformGap.platform) return;
+    if (event.name === d.volumeShift.event && session.appVersion === d.volumeShift.appVersion) {
+      if (!random.chance(d.volumeShift.kept)) return;
+    }
     out.push(trackEvent(traffic, event, view, trafficView, session, tick(), random, typeSplit));
   };
 
@@ -274,13 +280,17 @@ function trackEvent(
   }
   // The system's attributes say what the session is, as an app would fill them.
   if ('app_version' in properties) properties['app_version'] = session.appVersion;
-  if ('platform' in properties) properties['platform'] = 'web';
+  if ('platform' in properties) properties['platform'] = session.platform;
   let name = event.name;
   const d = EXAMPLE_DEFECTS;
   if (name === d.renamedEvent.planned) {
     const roll = random.float();
     if (roll < d.renamedEvent.rate) name = d.renamedEvent.sentAs;
     else if (roll < d.renamedEvent.rate + d.nameCase.rate) name = d.nameCase.sentAs;
+  }
+  if (name === d.similarName.planned && random.chance(d.similarName.rate)) name = d.similarName.sentAs;
+  if (name === d.typeMismatch.event && typeof properties[d.typeMismatch.property] === 'number') {
+    properties[d.typeMismatch.property] = String(properties[d.typeMismatch.property]);
   }
   if (name === d.typeSplit.event && typeSplit && typeof properties[d.typeSplit.property] === 'number') {
     properties[d.typeSplit.property] = (properties[d.typeSplit.property] as number).toFixed(2);

@@ -71,6 +71,28 @@ describe('defects of example traffic', () => {
     expect(named('Signed Out').length).toBeGreaterThan(20);
   });
 
+  it('sends a typo of Coupon Applied at its rate, and quantity of Product Removed always as text', () => {
+    const coupons = [...named(d.similarName.planned), ...named(d.similarName.sentAs)];
+    expect(Math.abs(share(coupons, (e) => e.name === d.similarName.sentAs) - d.similarName.rate)).toBeLessThan(0.04);
+    const removed = named(d.typeMismatch.event);
+    expect(removed.length).toBeGreaterThan(100);
+    expect(removed.every((e) => typeof e.properties[d.typeMismatch.property] === 'string')).toBe(true);
+  });
+
+  it('loses most of Promotion Viewed from app version 5.2.0 and never sends Promotion Clicked from iOS', () => {
+    const perVersion = (name: string, version: string) =>
+      named(name).filter((e) => e.context.appVersion === version).length /
+      observed.filter((e) => e.context.appVersion === version).length;
+    const before = perVersion(d.volumeShift.event, '5.1.0');
+    const after = perVersion(d.volumeShift.event, d.volumeShift.appVersion);
+    expect(after / before).toBeGreaterThan(d.volumeShift.kept / 2);
+    expect(after / before).toBeLessThan(d.volumeShift.kept * 2);
+    const clicked = named(d.platformGap.event);
+    expect(clicked.length).toBeGreaterThan(300);
+    expect(clicked.filter((e) => e.context.platform === 'iOS')).toEqual([]);
+    expect(named(d.volumeShift.event).filter((e) => e.context.platform === 'iOS').length).toBeGreaterThan(30);
+  });
+
   it('sends every other planned track event', () => {
     const seen = new Set(observed.map((e) => e.name));
     const unseen = plan.events.filter((e) => e.kind === 'track' && !seen.has(e.name)).map((e) => e.name);
@@ -100,14 +122,16 @@ describe('defects of example traffic', () => {
       `${d.missingRequired.event}.${d.missingRequired.property}`,
       `${d.enumViolation.event}.${d.enumViolation.property}`,
       `${d.patternViolation.event}.${d.patternViolation.property}`,
+      `${d.typeMismatch.event}.${d.typeMismatch.property}`,
     ]);
     const problems = new Set<string>();
     for (const planned of plan.events) {
       if (planned.kind !== 'track') continue;
-      const sent =
-        planned.name === d.nameCase.planned
-          ? [...named(planned.name), ...named(d.nameCase.sentAs)]
-          : named(planned.name);
+      const variants: Record<string, string[]> = {
+        [d.nameCase.planned]: [d.nameCase.sentAs],
+        [d.similarName.planned]: [d.similarName.sentAs],
+      };
+      const sent = [planned.name, ...(variants[planned.name] ?? [])].flatMap(named);
       const known = new Set(planned.effective.map((e) => attributes.get(e.attributeId)!.name));
       for (const event of sent) {
         for (const effective of planned.effective) {

@@ -26,6 +26,11 @@ describe('the example plan and the truth of example traffic', () => {
     expect(truth.map(key).sort()).toEqual(
       [
         'deprecated_still_firing Signed Out',
+        'similar_name Coupon Aplied',
+        'unplanned_event Coupon Aplied',
+        'type_mismatch Product Removed.quantity',
+        'volume_shift Promotion Viewed',
+        'source_gap Promotion Clicked',
         'enum_violation Payment Info Entered.payment_method',
         'missing_required Checkout Started.revenue',
         'name_case productViewed',
@@ -51,6 +56,12 @@ describe('the example plan and the truth of example traffic', () => {
       name: 'Product Viewed',
     });
     expect(byKey.get('missing_required Checkout Started.revenue')!.rate).toBe(0.2);
+    expect(byKey.get('similar_name Coupon Aplied')!.layer).toEqual({
+      layer: 'event',
+      id: eventId('Coupon Applied'),
+      name: 'Coupon Applied',
+    });
+    expect(byKey.get('volume_shift Promotion Viewed')!.appVersion).toBe('5.2.0');
     expect(byKey.get('unplanned_event Chat Opened')!.layer).toBeUndefined();
   });
 
