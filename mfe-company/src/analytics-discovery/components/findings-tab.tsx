@@ -1,9 +1,10 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { Button } from '@tracemap/ui';
 import { FINDING_STATES, FINDING_TYPES, type Finding, type FindingState, type FindingType } from '@tracemap/contracts';
 import { ApiErrorMessage } from '../../components/api-error';
 import { addFindingToPlan, listFindings, setFindingState } from '../api/discovery-api';
 import { useCursorList } from '../hooks/use-cursor-list';
+import { FindingTriage } from './finding-triage';
 import {
   countsText,
   FINDING_TYPE_LABELS,
@@ -31,12 +32,15 @@ export function FindingRow({
   canAddToPlan,
   busy,
   onAction,
+  triage,
 }: {
   finding: Finding;
   canTriage: boolean;
   canAddToPlan: boolean;
   busy: boolean;
   onAction: (finding: Finding, action: FindingAction) => void;
+  /** Mark expected, ignore with a rule, map to a planned event. */
+  triage?: ReactNode;
 }) {
   const actions = findingActions(finding, canTriage).filter((a) => a.kind !== 'add-to-plan' || canAddToPlan);
   return (
@@ -82,6 +86,7 @@ export function FindingRow({
             ))}
           </div>
         ) : null}
+        {triage}
       </td>
     </tr>
   );
@@ -197,6 +202,20 @@ export function FindingsTab({
                   canAddToPlan={canAddToPlan}
                   busy={busyId === finding.id}
                   onAction={(f, a) => void act(f, a)}
+                  triage={
+                    canTriage ? (
+                      <FindingTriage
+                        companyId={companyId}
+                        finding={finding}
+                        onDone={(next) => {
+                          if (next) list.replace((f) => f.id === finding.id, next);
+                          else list.reload();
+                          onChanged();
+                        }}
+                        onError={setActionError}
+                      />
+                    ) : null
+                  }
                 />
               ))}
             </tbody>
