@@ -4,6 +4,8 @@ import { FaultQueue, type Fault, type Vendor } from './faults';
 import { ga4DataApi, type Ga4SandboxProperty } from './ga4-data-api';
 import { Ga4Tokens, type SandboxServiceAccount } from './ga4-token';
 
+const REQUESTS_KEPT = 1000;
+
 export interface AnalyticsSandboxData {
   ga4: {
     /** Service accounts whose signed assertions the token endpoint accepts. */
@@ -32,7 +34,7 @@ export interface AnalyticsSandbox {
   data: AnalyticsSandboxData;
   /** The vendor's next answers are these failures, in order; normal answers resume after them. */
   failNext(vendor: Vendor, ...faults: Fault[]): void;
-  /** The requests each vendor received, oldest first (method, path with query, JSON body). */
+  /** The latest requests the stand-ins received (at most 1000), oldest first (method, path with query, JSON body). */
   requests: { vendor: Vendor | 'oauth'; method: string; url: string; body?: unknown }[];
   close(): Promise<void>;
 }
@@ -63,6 +65,8 @@ export async function startAnalyticsSandbox(options: AnalyticsSandboxOptions = {
       url: request.url,
       body: vendor === 'ga4' ? request.body : undefined,
     });
+    // Only the latest are kept: under `npm start` the stand-ins run as long as the stack.
+    if (requests.length > REQUESTS_KEPT) requests.splice(0, requests.length - REQUESTS_KEPT);
   });
 
   const tokens = new Ga4Tokens(() => data.ga4.serviceAccounts, now);
