@@ -1,0 +1,58 @@
+/** The discovery benchmark's upload files, and the baseline they are measured against. */
+import { once } from 'node:events';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip, createGzip } from 'node:zlib';
+import split2 from 'split2';
+import { generateExampleTraffic, type SourceFormat } from '@tracemap/discovery';
+
+/** Writes records as gzipped NDJSON as they come, so a million events never sit in memory. */
+export async function writeNdjsonGz(file: string, records: Iterable<unknown>): Promise<void> {
+  const gzip = createGzip();
+  const done = pipeline(gzip, createWriteStream(file));
+  let lines: string[] = [];
+  for (const record of records) {
+    lines.push(JSON.stringify(record));
+    if (lines.length === 1000) {
+      if (!gzip.write(lines.join('\n') + '\n')) await once(gzip, 'drain');
+      lines = [];
+    }
+  }
+  if (lines.length > 0) gzip.write(lines.join('\n') + '\n');
+  gzip.end();
+  await done;
+}
+
+/** The sample plan's example traffic in one format, `events` observed events in all. */
+export function writeExampleTraffic(file: string, format: SourceFormat, events: number): Promise<void> {
+  return writeNdjsonGz(file, generateExampleTraffic({ seed: 11, events, format }));
+}
+
+/** Segment track calls of `names` event names no plan knows, `perName` of each. */
+export function* unplannedTracks(names: number, perName: number): Generator<Record<string, unknown>> {
+  const start = Date.UTC(2026, 0, 1);
+  for (let round = 0; round < perName; round += 1)
+    for (let i = 0; i < names; i += 1)
+      yield {
+        type: 'track',
+        event: `Bench Unplanned ${String(i).padStart(5, '0')}`,
+        messageId: `bench-${round}-${i}`,
+        anonymousId: `anon-${i % 97}`,
+        timestamp: new Date(start + (round * names + i) * 1000).toISOString(),
+        properties: { step: i % 13, label: `label-${i % 7}` },
+        context: { app: { version: '1.0.0' } },
+      };
+}
+
+/** Seconds and records of the plainest read of a file: gunzip, split lines, JSON.parse each. */
+export async function baselineParse(file: string): Promise<{ seconds: number; records: number }> {
+  const started = process.hrtime.bigint();
+  let records = 0;
+  const lines = createReadStream(file).pipe(createGunzip()).pipe(split2());
+  for await (const line of lines as AsyncIterable<string>) {
+    if (line.length === 0) continue;
+    JSON.parse(line);
+    records += 1;
+  }
+  return { seconds: Number(process.hrtime.bigint() - started) / 1e9, records };
+}

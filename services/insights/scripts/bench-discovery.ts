@@ -1,0 +1,283 @@
+/**
+ * Discovery's throughput and latency on PostgreSQL, in a fresh database on the
+ * server DATABASE_URL names (dropped afterwards):
+ *
+ *   - the sample plan's example traffic as gzipped NDJSON in Segment, Amplitude
+ *     export and GA4 BigQuery rows, read first by a bare gunzip + split2 +
+ *     JSON.parse loop (the baseline), then uploaded through the service's own
+ *     upload route and read by its ingest worker: events/s and their ratio to
+ *     the baseline;
+ *   - the process's peak RSS while the service ingests;
+ *   - from the end of an upload to the first findings the findings API lists;
+ *   - with ~10,000 observed event names no plan knows, p99 of the findings
+ *     list and of the plan-against-reality events list at 20 concurrent clients.
+ *
+ * The service runs in this process as its tests build it (its company and
+ * subscription peers played by the test peer); the load generator runs in a
+ * child process (scripts/bench-discovery-load.ts).
+ *
+ *   DATABASE_URL=postgres://… npm run bench:discovery
+ *   BENCH_EVENTS=20000 npm run bench:discovery    # a quick check that it works
+ *   BENCH_FULL=1 npm run bench:discovery          # first findings after a 1,000,000-event upload
+ *   BENCH_NAMES, BENCH_SECONDS, BENCH_CONNECTIONS
+ *
+ * A missed target is reported, not an error; a run that does not succeed is.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FindingPage, Run } from '@tracemap/contracts';
+import { examplePlanSnapshot, type SourceFormat } from '@tracemap/discovery';
+import { createTestDatabase, createTokenKit, TEST_PUBLIC_URL } from '@tracemap/test-kit';
+import { service } from '../src/app';
+import { loadConfig } from '../src/config';
+import { CompanyPeer } from '../test/support/company-peer';
+import { baselineParse, unplannedTracks, writeExampleTraffic, writeNdjsonGz } from './bench-discovery-files';
+import { runLoad } from './bench-discovery-load';
+
+process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 200_000);
+const FULL = process.env.BENCH_FULL === '1';
+const FULL_EVENTS = 1_000_000;
+const NAMES = Number(process.env.BENCH_NAMES ?? 10_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const SERVICE_TOKEN = 'insights-bench-service-token-0123456789';
+const TARGETS = { ndjson: 20_000, ga4: 10_000, baselineShare: 0.5, rssMb: 256, firstFindingsS: 5, p99Ms: 50 };
+const FORMATS: Array<{ format: SourceFormat; label: string; target: number; share: boolean }> = [
+  { format: 'segment', label: 'Segment NDJSON', target: TARGETS.ndjson, share: true },
+  { format: 'amplitude-export', label: 'Amplitude export NDJSON', target: TARGETS.ndjson, share: true },
+  { format: 'ga4-bigquery', label: 'GA4 BigQuery rows', target: TARGETS.ga4, share: false },
+];
+
+interface Row {
+  name: string;
+  figure: string;
+  target: string;
+  /** Against the baseline read of the same file, where there is one. */
+  ratio: string;
+  met: boolean;
+}
+const rows: Row[] = [];
+const row = (name: string, figure: string, target: string, met: boolean, ratio = '') =>
+  rows.push({ name, figure, target, ratio, met });
+
+/** The process's resident memory, sampled while something runs; the highest seen. */
+function rssSampler(): { stop(): number } {
+  let peak = process.memoryUsage().rss;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 50);
+  return {
+    stop() {
+      clearInterval(timer);
+      return Math.max(peak, process.memoryUsage().rss);
+    },
+  };
+}
+
+const mb = (bytes: number) => bytes / (1024 * 1024);
+const rate = (n: number) => `${Math.round(n).toLocaleString('en-US')}/s`;
+
+async function main(): Promise<void> {
+  const load = os.loadavg();
+  console.log(`load average ${load.map((n) => n.toFixed(2)).join(' ')} (${os.cpus().length} CPUs)`);
+  if (load[0] > 1.5)
+    console.warn(`warning: load average ${load[0].toFixed(2)} is above 1.5; the figures below will be low and noisy`);
+
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'insights-bench-'));
+  const database = await createTestDatabase();
+  const tokens = await createTokenKit();
+  const peer = new CompanyPeer(SERVICE_TOKEN);
+  await peer.start();
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: database.url,
+    PUBLIC_URL: TEST_PUBLIC_URL,
+    AUTH_URL: 'http://127.0.0.1:9',
+    AUTH_SESSION_CHECK: 'false',
+    INTERNAL_SERVICE_TOKEN: SERVICE_TOKEN,
+    COMPANY_URL: peer.url,
+    SUBSCRIPTION_URL: peer.url,
+    INSIGHTS_SECRET_KEY: randomBytes(32).toString('base64'),
+    BILLING_ENFORCED: 'true',
+  });
+  const app = await service.build(config, {
+    verifier: tokens.verifier,
+    discovery: { spoolDir: path.join(dir, 'spool') },
+  });
+  await app.ready();
+
+  /** A company on the sample plan with a running subscription, and its owner's bearer header. */
+  const company = async () => {
+    const companyId = randomUUID();
+    const userId = randomUUID();
+    peer.snapshots.set(companyId, { ...examplePlanSnapshot(), companyId });
+    peer.subscriptions.set(companyId, 'active');
+    peer.setRole(companyId, userId, 'owner');
+    return { companyId, authorization: `Bearer ${await tokens.mint({ sub: userId })}` };
+  };
+  type Company = Awaited<ReturnType<typeof company>>;
+  const get = async <T>(who: Company, url: string): Promise<T> => {
+    const response = await app.inject({ method: 'GET', url, headers: { authorization: who.authorization } });
+    if (response.statusCode !== 200) throw new Error(`GET ${url} answered ${response.statusCode}: ${response.body}`);
+    return response.json<T>();
+  };
+  const findingsSeen = async (who: Company) =>
+    (await get<FindingPage>(who, `/api/insights/${who.companyId}/discovery/findings?limit=1`)).items.length > 0;
+
+  /** Polls until `check` answers something, or fails once `timeoutMs` has passed. */
+  async function until<T>(what: string, timeoutMs: number, check: () => Promise<T | null>): Promise<T> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const value = await check();
+      if (value !== null) return value;
+      if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  /** Uploads a file through the route and waits for its run to end; throws unless it succeeded. */
+  async function ingest(who: Company, file: string, format: SourceFormat, events: number) {
+    const started = Date.now();
+    const response = await app.inject({
+      method: 'POST',
+      url: `/api/insights/${who.companyId}/discovery/uploads?format=${format}`,
+      headers: { authorization: who.authorization, 'content-type': 'application/gzip' },
+      payload: createReadStream(file),
+    });
+    if (response.statusCode !== 202) throw new Error(`upload answered ${response.statusCode}: ${response.body}`);
+    const uploaded = Date.now();
+    const { runId } = response.json<{ runId: string }>();
+    // Findings are looked for alongside, from the moment the upload has ended.
+    const firstFindings = until('first findings', 60_000 + events / 2, async () =>
+      (await findingsSeen(who)) ? Date.now() - uploaded : null,
+    );
+    firstFindings.catch(() => undefined);
+    const run = await until(`the ${format} run`, 120_000 + events / 2, async () => {
+      const current = await get<Run>(who, `/api/insights/${who.companyId}/discovery/runs/${runId}`);
+      return ['queued', 'running'].includes(current.status) ? null : current;
+    });
+    const seconds = (Date.now() - started) / 1000;
+    if (run.status !== 'succeeded')
+      throw new Error(`the ${format} run ended ${run.status}: ${run.failure ?? 'no reason given'}`);
+    return { run, seconds, firstFindings };
+  }
+
+  try {
+    console.log(`generating ${EVENTS.toLocaleString('en-US')} events per format …`);
+    const files = new Map<SourceFormat, string>();
+    for (const { format } of FORMATS) {
+      const file = path.join(dir, `${format}.ndjson.gz`);
+      await writeExampleTraffic(file, format, EVENTS);
+      files.set(format, file);
+      console.log(`  ${format}: ${mb((await stat(file)).size).toFixed(1)} MB gzipped`);
+    }
+
+    let peakRss = 0;
+    let firstFindingsMs: number | null = null;
+    for (const { format, label, target, share } of FORMATS) {
+      const file = files.get(format)!;
+      const baseline = await baselineParse(file);
+      const baselineRate = EVENTS / baseline.seconds;
+      const who = await company();
+      const rss = rssSampler();
+      const { run, seconds, firstFindings } = await ingest(who, file, format, EVENTS);
+      peakRss = Math.max(peakRss, rss.stop());
+      if (run.events !== EVENTS) throw new Error(`the ${format} run counted ${run.events} events of ${EVENTS}`);
+      const measured = run.events / seconds;
+      const ratio = measured / baselineRate;
+      console.log(
+        `  ${label}: ${rate(measured)} through the service (${seconds.toFixed(1)} s), ` +
+          `baseline ${rate(baselineRate)} (${baseline.records.toLocaleString('en-US')} lines in ${baseline.seconds.toFixed(1)} s)`,
+      );
+      const targetText = `≥ ${rate(target)}${share ? ` and ≥ ${TARGETS.baselineShare * 100} % of baseline` : ''}`;
+      row(
+        `${label} ingest`,
+        rate(measured),
+        targetText,
+        measured >= target && (!share || ratio >= TARGETS.baselineShare),
+        `${(ratio * 100).toFixed(0)} % of ${rate(baselineRate)}`,
+      );
+      if (format === 'segment' && !FULL) firstFindingsMs = await firstFindings;
+    }
+
+    let findingsLabel = `first findings after upload end (${EVENTS.toLocaleString('en-US')} Segment events)`;
+    if (FULL) {
+      const file = path.join(dir, 'segment-full.ndjson.gz');
+      console.log(`generating ${FULL_EVENTS.toLocaleString('en-US')} Segment events …`);
+      await writeExampleTraffic(file, 'segment', FULL_EVENTS);
+      const rss = rssSampler();
+      const { run, seconds, firstFindings } = await ingest(await company(), file, 'segment', FULL_EVENTS);
+      peakRss = Math.max(peakRss, rss.stop());
+      firstFindingsMs = await firstFindings;
+      console.log(`  ${FULL_EVENTS.toLocaleString('en-US')} Segment events: ${rate(run.events / seconds)}`);
+      findingsLabel = `first findings after upload end (${FULL_EVENTS.toLocaleString('en-US')} Segment events)`;
+    }
+    row(
+      'peak RSS while ingesting',
+      `${mb(peakRss).toFixed(0)} MB`,
+      `≤ ${TARGETS.rssMb} MB`,
+      mb(peakRss) <= TARGETS.rssMb,
+    );
+    row(
+      findingsLabel,
+      `${(firstFindingsMs! / 1000).toFixed(1)} s`,
+      `≤ ${TARGETS.firstFindingsS} s`,
+      firstFindingsMs! <= TARGETS.firstFindingsS * 1000,
+    );
+
+    console.log(`seeding ${NAMES.toLocaleString('en-US')} observed event names no plan knows …`);
+    const seeded = await company();
+    const namesFile = path.join(dir, 'unplanned.ndjson.gz');
+    await writeNdjsonGz(namesFile, unplannedTracks(NAMES, 2));
+    await ingest(seeded, namesFile, 'segment', NAMES * 2);
+    await until('findings of the seeded names', 120_000, async () => ((await findingsSeen(seeded)) ? true : null));
+
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    for (const list of ['findings', 'events'] as const) {
+      const result = await runLoad({
+        url: `${address}/api/insights/${seeded.companyId}/discovery/${list}`,
+        headers: { authorization: seeded.authorization },
+        connections: CONNECTIONS,
+        duration: SECONDS,
+      });
+      console.log(
+        `  GET …/discovery/${list}: p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.rps} req/s, ` +
+          `${result.failures} failed of ${result.requests}`,
+      );
+      if (result.failures > 0) throw new Error(`GET …/discovery/${list}: ${result.failures} requests failed`);
+      row(
+        `GET …/discovery/${list} p99 (${CONNECTIONS} clients)`,
+        `${result.p99} ms`,
+        `≤ ${TARGETS.p99Ms} ms`,
+        result.p99 <= TARGETS.p99Ms,
+      );
+    }
+    console.log(`maxRSS of the whole process: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+  } finally {
+    await app.close();
+    await peer.stop();
+    await database.drop();
+    await rm(dir, { recursive: true, force: true });
+  }
+
+  const header = ['row', 'figure', 'target', 'ratio to baseline'];
+  const cells = rows.map((r) => [r.name, r.figure, r.target, r.ratio]);
+  const widths = header.map((title, i) => Math.max(title.length, ...cells.map((c) => c[i].length)));
+  const line = (values: string[]) => values.map((value, i) => value.padEnd(widths[i])).join('  ');
+  console.log();
+  console.log(line(header) + '  met');
+  rows.forEach((r, i) => console.log(line(cells[i]) + `  ${r.met ? 'yes' : 'NO'}`));
+  const missed = rows.filter((r) => !r.met).length;
+  if (missed > 0) console.log(`\n${missed} target(s) missed (reported, not a failure)`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
