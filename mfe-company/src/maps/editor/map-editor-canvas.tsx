@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import {
   Background,
   Controls,
@@ -38,6 +38,8 @@ interface MapEditorCanvasProps {
   canEdit: boolean;
   onSelection: (selection: Selection) => void;
   onConnected: (edgeId: string) => void;
+  /** Observed moves the map lacks, drawn dashed while "Observed" is on; never saved. */
+  observedEdges?: EventFlowEdge[];
 }
 
 /**
@@ -52,7 +54,7 @@ function CanvasBackground() {
 const positionsOf = (nodes: Node[]) => new Map(nodes.map((n) => [n.id, n.position]));
 
 /** The React Flow canvas over the editor store; viewers get the same map without drag, connect or delete. */
-export function MapEditorCanvas({ canEdit, onSelection, onConnected }: MapEditorCanvasProps) {
+export function MapEditorCanvas({ canEdit, onSelection, onConnected, observedEdges }: MapEditorCanvasProps) {
   const { nodes, edges, onNodesChange, onEdgesChange, commit } = useMapEditorStore(
     useShallow((s) => ({
       nodes: s.nodes,
@@ -64,6 +66,10 @@ export function MapEditorCanvas({ canEdit, onSelection, onConnected }: MapEditor
   );
 
   const placed = useReadableFirstView();
+  const shownEdges = useMemo(
+    () => (observedEdges?.length ? [...edges, ...observedEdges] : edges),
+    [edges, observedEdges],
+  );
 
   const onDragStop = useCallback(
     (_: unknown, _node: unknown, dragged: Node[]) => commit((g) => moveNodes(g, positionsOf(dragged))),
@@ -95,7 +101,7 @@ export function MapEditorCanvas({ canEdit, onSelection, onConnected }: MapEditor
   return (
     <ReactFlow<ViewFlowNode, EventFlowEdge>
       nodes={nodes}
-      edges={edges}
+      edges={shownEdges}
       nodeTypes={nodeTypes}
       edgeTypes={edgeTypes}
       defaultEdgeOptions={defaultEdgeOptions}

@@ -10,6 +10,8 @@ import { addNode, moveNodes, removeFromGraph, type EventFlowEdge, type ViewFlowN
 import { loadByIds } from '../model/load-by-ids';
 import { MapAttributesPanel } from './map-attributes-panel';
 import { MapEditorCanvas, type Selection } from './map-editor-canvas';
+import { ObservedCoverage } from '../observed/map-overlay';
+import { ObservedMapToggle, useObservedEditor } from '../observed/observed-editor';
 import { MapConflictBanner } from './map-conflict';
 import { MapDirectionContext } from './map-direction';
 import { useMapEditorStore } from './map-store';
@@ -44,6 +46,7 @@ export function MapEditor({ companyId, mapId, canEdit }: MapEditorProps) {
   const [layoutError, setLayoutError] = useState<unknown>(null);
   const editable = canEdit && doc.saveState !== 'conflict';
   useUndoKeys(editable);
+  const observed = useObservedEditor(companyId, mapId);
 
   const onSelection = useCallback((next: Selection) => {
     setSelection(next);
@@ -165,6 +168,7 @@ export function MapEditor({ companyId, mapId, canEdit }: MapEditorProps) {
             />
           ) : null}
           <span className="mp-spacer" />
+          <ObservedMapToggle observed={observed} />
           {canEdit ? <SaveStateLabel state={doc.saveState} /> : null}
           <MapExportMenu companyId={companyId} map={doc.map} views={doc.views} canvas={canvas} />
           <MapShareControl companyId={companyId} mapId={mapId} canEdit={canEdit} />
@@ -180,7 +184,14 @@ export function MapEditor({ companyId, mapId, canEdit }: MapEditorProps) {
         </div>
         <div className="mp-body">
           <div className="mp-canvas" ref={canvas}>
-            <MapEditorCanvas canEdit={editable} onSelection={onSelection} onConnected={setJustConnected} />
+            <ObservedCoverage.Provider value={observed.coverage}>
+              <MapEditorCanvas
+                canEdit={editable}
+                onSelection={onSelection}
+                onConnected={setJustConnected}
+                observedEdges={observed.edges}
+              />
+            </ObservedCoverage.Provider>
           </div>
           <aside className="mp-side" aria-label="Map panels">
             {edgeId ? <EdgePanel key={edgeId} edgeId={edgeId} canEdit={editable} /> : null}

@@ -1,18 +1,27 @@
-import { memo } from 'react';
+import { memo, useContext } from 'react';
 import { Handle, Position, useStore, type NodeProps } from '@xyflow/react';
 import type { ViewFlowNode } from '../model/graph';
+import { coverageTitle, ObservedCoverage } from '../observed/map-overlay';
 import { useMapDirection } from './map-direction';
 import { zoomedOut } from './zoom';
 
 /** Events listed on a node before the rest are summed up as "+n more". */
 const EVENTS_SHOWN = 4;
 
-function ViewNodeInner({ data, selected }: NodeProps<ViewFlowNode>) {
+function ViewNodeInner({ id, data, selected }: NodeProps<ViewFlowNode>) {
   const compact = useStore(zoomedOut);
   const vertical = useMapDirection() === 'TB';
   const extra = data.events.length - EVENTS_SHOWN;
+  // While "Observed" is on: the node is coloured by how many of its events were seen.
+  const coverage = useContext(ObservedCoverage)?.get(id);
   return (
-    <div className={`mp-node${selected ? ' mp-node--selected' : ''}`} data-testid="map-node" data-name={data.name}>
+    <div
+      className={`mp-node${selected ? ' mp-node--selected' : ''}${coverage ? ` mp-node--cov-${coverage.level}` : ''}`}
+      data-testid="map-node"
+      data-name={data.name}
+      data-coverage={coverage?.level}
+      title={coverage ? coverageTitle(coverage) : undefined}
+    >
       <Handle
         type="target"
         position={vertical ? Position.Top : Position.Left}

@@ -1,5 +1,7 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import type { MapOverlay } from '@tracemap/contracts';
 import type { MapPreview } from '@tracemap/shell-core/tracking-plan';
+import { coverageByView, coverageTitle } from '../observed/map-overlay';
 import { edgePath, EVENTS_SHOWN, fitViewBox, layoutBoxes, zoomAt, type Box, type ViewBox } from './map-geometry';
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
@@ -9,7 +11,7 @@ const INACTIVE = new Set(['deprecated', 'archived']);
  * The map as one static SVG at the stored positions. Wheel zooms around the
  * pointer, dragging pans, "Fit" goes back to the whole map (as does printing).
  */
-export function MapPreviewCanvas({ preview }: { preview: MapPreview }) {
+export function MapPreviewCanvas({ preview, overlay = null }: { preview: MapPreview; overlay?: MapOverlay | null }) {
   const boxes = useMemo(() => layoutBoxes(preview), [preview]);
   const fitted = useMemo(() => fitViewBox(boxes.values()), [boxes]);
   const [view, setView] = useState<ViewBox>(fitted);
@@ -110,15 +112,24 @@ export function MapPreviewCanvas({ preview }: { preview: MapPreview }) {
             <path d="M 0 0 L 10 5 L 0 10 z" fill="#475569" />
           </marker>
         </defs>
-        <MapDrawing preview={preview} boxes={boxes} />
+        <MapDrawing preview={preview} boxes={boxes} overlay={overlay} />
       </svg>
     </div>
   );
 }
 
 /** Everything drawn; memoized so panning and zooming only change the viewBox. */
-const MapDrawing = memo(function MapDrawing({ preview, boxes }: { preview: MapPreview; boxes: Map<string, Box> }) {
+const MapDrawing = memo(function MapDrawing({
+  preview,
+  boxes,
+  overlay,
+}: {
+  preview: MapPreview;
+  boxes: Map<string, Box>;
+  overlay: MapOverlay | null;
+}) {
   const views = new Map(preview.views.map((v) => [v.id, v]));
+  const coverage = coverageByView(overlay);
   const events = new Map(preview.events.map((e) => [e.id, e]));
   return (
     <g>
@@ -148,8 +159,31 @@ const MapDrawing = memo(function MapDrawing({ preview, boxes }: { preview: MapPr
           </g>
         );
       })}
+      {overlay?.transitions
+        .filter((t) => !t.onMap)
+        .map((t) => {
+          const [from, to] = [boxes.get(t.from), boxes.get(t.to)];
+          if (!from || !to) return null;
+          const { d, labelX, labelY } = edgePath(from, to);
+          return (
+            <g key={`observed:${t.from}>${t.to}`} data-testid="map-observed-edge">
+              <path
+                d={d}
+                fill="none"
+                stroke="#7c3aed"
+                strokeWidth={1.5}
+                strokeDasharray="6 4"
+                markerEnd="url(#mp-arrow)"
+              />
+              <text x={labelX} y={labelY - 6} textAnchor="middle" className="mp-edge-label">
+                {t.count.toLocaleString()} observed
+              </text>
+            </g>
+          );
+        })}
       {preview.map.nodes.map((node) => {
         const box = boxes.get(node.viewId)!;
+        const covered = coverage?.get(node.viewId);
         const view = views.get(node.viewId);
         const fired = (view?.events ?? []).map((id) => events.get(id)).filter((e) => e !== undefined);
         const more = fired.length - EVENTS_SHOWN;
@@ -159,12 +193,14 @@ const MapDrawing = memo(function MapDrawing({ preview, boxes }: { preview: MapPr
             transform={`translate(${box.x} ${box.y})`}
             data-testid="map-node"
             data-view={view?.name ?? ''}
+            data-coverage={covered?.level}
           >
+            {covered ? <title>{coverageTitle(covered)}</title> : null}
             <rect
               width={box.width}
               height={box.height}
               rx={8}
-              className={`mp-node${view && INACTIVE.has(view.status) ? ' mp-node--inactive' : ''}`}
+              className={`mp-node${view && INACTIVE.has(view.status) ? ' mp-node--inactive' : ''}${covered ? ` mp-node--cov-${covered.level}` : ''}`}
             />
             <text x={12} y={22} className="mp-node-name">
               {clip(view?.name ?? 'Unknown view', 26)}

@@ -5,6 +5,7 @@ import { getMapPreview, type MapPreview } from '@tracemap/shell-core/tracking-pl
 import { ErrorPage } from '@tracemap/ui';
 import { AttributeList } from './attribute-list';
 import { MapPreviewCanvas } from './map-preview-canvas';
+import { OBSERVED_CSS, ObservedToggle, useMapOverlay } from '../observed/map-overlay';
 import { PREVIEW_STYLES } from './preview-styles';
 
 // Only editors see the share control: it stays out of the chunk everyone else loads.
@@ -25,6 +26,10 @@ export function MapPreviewPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const [state, setState] = useState<State>({ status: 'loading' });
+  // Off by default: the overlay is asked for only when a member switches "Observed" on.
+  const [observedOn, setObservedOn] = useState(false);
+  const memberCompany = state.status === 'ready' ? (state.preview.member?.companyId ?? null) : null;
+  const observed = useMapOverlay(memberCompany, mapId, observedOn);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -55,9 +60,10 @@ export function MapPreviewPage() {
   }
   const { preview } = state;
   const shared = preview.member === null;
+  const overlay = observed.overlay;
   return (
     <main className="mp" data-testid="map-preview" data-shared={shared}>
-      <style>{PREVIEW_STYLES}</style>
+      <style>{PREVIEW_STYLES + OBSERVED_CSS}</style>
       <header className="mp-head">
         <div>
           <h1 data-testid="map-preview-title">{preview.map.name}</h1>
@@ -76,13 +82,16 @@ export function MapPreviewPage() {
             Open in Tracemap
           </a>
         ) : null}
+        {preview.member ? (
+          <ObservedToggle on={observedOn} onChange={setObservedOn} overlay={overlay} error={observed.error} />
+        ) : null}
         {preview.member?.canEdit ? (
           <Suspense fallback={null}>
             <MapShareControl companyId={preview.member.companyId} mapId={preview.map.id} canEdit />
           </Suspense>
         ) : null}
       </header>
-      <MapPreviewCanvas preview={preview} />
+      <MapPreviewCanvas preview={preview} overlay={overlay} />
       <AttributeList preview={preview} shared={shared} />
     </main>
   );
