@@ -8,6 +8,7 @@ import type {
   SnapshotEvent,
 } from '@tracemap/contracts';
 import { resolveEffectiveAttributes, samplePlans } from '@tracemap/tracking-plan';
+import { EXAMPLE_DEFECTS } from './scenario';
 
 /** The company id of the example plan: any fixed id will do, the example is not a real company's. */
 export const EXAMPLE_COMPANY_ID = '00000000-0000-4000-8000-00000000e4a1';
@@ -88,10 +89,63 @@ export function planSnapshotOf(plan: NativePlan, options: PlanSnapshotOptions = 
   };
 }
 
+const STORE_LOCATOR_VIEW_ID = '00000000-0000-4000-8000-00000000e4a2';
+const STORE_SEARCHED_EVENT_ID = '00000000-0000-4000-8000-00000000e4a3';
+
 /**
- * The sample e-commerce plan as a snapshot, with `Signed Out` deprecated: the
- * plan example traffic is judged against by default.
+ * The sample with a view of its own added (a store locator no session opens,
+ * with its one event), so that a view never seen shows too.
+ */
+export function examplePlan(): NativePlan {
+  const sample = samplePlans.ecommerce;
+  const { view, urlPattern, event } = EXAMPLE_DEFECTS.unvisitedView;
+  const attributeId = (name: string) => sample.attributes.find((a) => a.name === name)?.id;
+  const query = attributeId('search_query');
+  const viewLinks = ['page_name', 'page_type'].flatMap((name) => {
+    const id = attributeId(name);
+    return id ? [{ attributeId: id, presence: 'required' as const }] : [];
+  });
+  return {
+    ...sample,
+    events: [
+      ...sample.events,
+      {
+        id: STORE_SEARCHED_EVENT_ID,
+        name: event,
+        displayName: event,
+        description: 'A shopper searches for a store near them.',
+        kind: 'track',
+        category: 'stores',
+        tags: [],
+        owners: [],
+        status: 'live',
+        trigger: 'On submit of the store search.',
+        attributes: query ? [{ attributeId: query, presence: 'required' }] : [],
+      },
+    ],
+    views: [
+      ...sample.views,
+      {
+        id: STORE_LOCATOR_VIEW_ID,
+        name: view,
+        displayName: view,
+        description: 'Where shoppers find a store near them.',
+        type: 'page',
+        urlPattern,
+        screenshotUrl: null,
+        tags: [],
+        status: 'live',
+        attributes: viewLinks,
+        events: [{ eventId: STORE_SEARCHED_EVENT_ID }],
+      },
+    ],
+  };
+}
+
+/**
+ * The example plan as a snapshot, with `Signed Out` deprecated: the plan
+ * example traffic is judged against by default.
  */
 export function examplePlanSnapshot(): PlanSnapshot {
-  return planSnapshotOf(samplePlans.ecommerce, { deprecate: [EXAMPLE_DEPRECATED_EVENT] });
+  return planSnapshotOf(examplePlan(), { deprecate: [EXAMPLE_DEPRECATED_EVENT] });
 }

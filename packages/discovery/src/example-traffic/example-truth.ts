@@ -26,6 +26,9 @@ export interface ExampleTruthOptions {
   plan?: PlanSnapshot;
 }
 
+/** Statuses of planned items the apps are meant to be sending. */
+const EXPECTED_STATUSES: ReadonlySet<string> = new Set(['live', 'implemented']);
+
 /** An observed transition between two views that no map of the plan has (the skipped edge). */
 export interface ExpectedTransition {
   from: string;
@@ -50,7 +53,9 @@ export interface ExpectedTransition {
  * - `payment_method` `crypto` on `Payment Info Entered`: enum_violation;
  * - `order_id` `TEST-ORDER` on `Order Completed`: pattern_violation;
  * - emails and phone numbers in `search_query` of `Products Searched`: pii_suspect;
- * - `Order Refunded` never sent: planned_not_seen; events the plan has deprecated still sent: deprecated_still_firing;
+ * - `Order Refunded` never sent: planned_not_seen;
+ * - the example plan's `Store Locator` view is never opened: view_coverage, and its `Store Searched`: planned_not_seen;
+ * - events the plan has deprecated still sent: deprecated_still_firing;
  * - formats without identify calls (GA4, mParticle, Snowplow) send none, and a pipe that carries no
  *   identify calls says nothing about planned ones: no finding;
  * - GA4 parameters cannot hold arrays, so GA4 traffic lacks required array attributes: missing_required.
@@ -151,9 +156,18 @@ export function exampleTruth(
   });
   propertyFinding('pii_suspect', d.personalValues.event, d.personalValues.property, { rate: d.personalValues.rate });
 
-  const neverSent = byName.get(d.neverSent);
-  if (neverSent && neverSent.status !== 'deprecated') {
-    truth.push({ type: 'planned_not_seen', subject: { event: neverSent.name }, layer: onEvent(neverSent) });
+  // Planned events nothing sends: the one left out on purpose, and those only the unvisited view has.
+  for (const event of plan.events) {
+    if (event.kind !== 'track' || sent.has(event.id) || !EXPECTED_STATUSES.has(event.status)) continue;
+    truth.push({ type: 'planned_not_seen', subject: { event: event.name }, layer: onEvent(event) });
+  }
+  const unvisited = plan.views.find((v) => v.name === d.unvisitedView.view && EXPECTED_STATUSES.has(v.status));
+  if (unvisited && unvisited.events.every((link) => !sent.has(link.eventId))) {
+    truth.push({
+      type: 'view_coverage',
+      subject: { event: unvisited.name },
+      layer: { layer: 'view', id: unvisited.id, name: unvisited.name },
+    });
   }
   for (const event of plan.events) {
     if (event.status === 'deprecated' && sent.has(event.id)) {

@@ -28,6 +28,11 @@ export const EXAMPLE_DEFECTS = {
   volumeShift: { event: 'Promotion Viewed', appVersion: '5.2.0', kept: 0.1 },
   /** Never sent from this platform, though its sessions fire the events around it. */
   platformGap: { event: 'Promotion Clicked', platform: 'ios' },
+  /**
+   * A view no session opens: the example plan adds it, with an event of its
+   * own, so neither the view nor its event is ever seen.
+   */
+  unvisitedView: { view: 'Store Locator', urlPattern: '/stores', event: 'Store Searched' },
   /** A share of sessions go from this view straight to the second, skipping the map's steps between them. */
   skippedEdge: { from: 'Cart', to: 'Checkout Payment', rate: 0.15 },
 } as const;

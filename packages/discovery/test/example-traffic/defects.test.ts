@@ -93,10 +93,10 @@ describe('defects of example traffic', () => {
     expect(named(d.volumeShift.event).filter((e) => e.context.platform === 'iOS').length).toBeGreaterThan(30);
   });
 
-  it('sends every other planned track event', () => {
+  it('sends every other planned track event, but for the one of the view no session opens', () => {
     const seen = new Set(observed.map((e) => e.name));
     const unseen = plan.events.filter((e) => e.kind === 'track' && !seen.has(e.name)).map((e) => e.name);
-    expect(unseen).toEqual([d.neverSent]);
+    expect(unseen.sort()).toEqual([d.neverSent, d.unvisitedView.event].sort());
   });
 
   it('walks the map edges, except for the one skip between two views it makes on purpose', () => {

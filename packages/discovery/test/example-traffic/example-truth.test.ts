@@ -9,10 +9,12 @@ const key = (f: { type: string; subject: { event: string; property?: string } })
   `${f.type} ${f.subject.event}${f.subject.property ? `.${f.subject.property}` : ''}`;
 
 describe('the example plan and the truth of example traffic', () => {
-  it('is a plan snapshot as the company service answers it, with one event deprecated', () => {
+  it('is a plan snapshot as the company service answers it, with one event deprecated and a view added', () => {
     ensureContractFormats();
     expect(Value.Errors(PlanSnapshotSchema, plan).First()).toBeUndefined();
     expect(plan.events.filter((e) => e.status === 'deprecated').map((e) => e.name)).toEqual(['Signed Out']);
+    expect(plan.views).toHaveLength(samplePlans.ecommerce.views.length + 1);
+    expect(plan.events.find((e) => e.name === 'Store Searched')!.effective.length).toBeGreaterThan(1);
     const added = plan.events.find((e) => e.name === 'Product Added')!;
     const pageName = plan.attributes.find((a) => a.name === 'page_name')!;
     expect(added.effective.find((e) => e.attributeId === pageName.id)).toMatchObject({
@@ -26,6 +28,8 @@ describe('the example plan and the truth of example traffic', () => {
     expect(truth.map(key).sort()).toEqual(
       [
         'deprecated_still_firing Signed Out',
+        'view_coverage Store Locator',
+        'planned_not_seen Store Searched',
         'similar_name Coupon Aplied',
         'unplanned_event Coupon Aplied',
         'type_mismatch Product Removed.quantity',
@@ -62,6 +66,12 @@ describe('the example plan and the truth of example traffic', () => {
       name: 'Coupon Applied',
     });
     expect(byKey.get('volume_shift Promotion Viewed')!.appVersion).toBe('5.2.0');
+    const storeLocator = plan.views.find((v) => v.name === 'Store Locator')!;
+    expect(byKey.get('view_coverage Store Locator')!.layer).toEqual({
+      layer: 'view',
+      id: storeLocator.id,
+      name: 'Store Locator',
+    });
     expect(byKey.get('unplanned_event Chat Opened')!.layer).toBeUndefined();
   });
 
@@ -82,7 +92,9 @@ describe('the example plan and the truth of example traffic', () => {
 
   it('follows the plan it is given: no deprecated event in the plain sample', () => {
     const sample = planSnapshotOf(samplePlans.ecommerce);
-    expect(exampleTruth({ plan: sample }).map((f) => f.type)).not.toContain('deprecated_still_firing');
+    const types = exampleTruth({ plan: sample }).map((f) => f.type);
+    expect(types).not.toContain('deprecated_still_firing');
+    expect(types).not.toContain('view_coverage');
     expect(exampleTruth(7)).toEqual(exampleTruth({}));
     expect(exampleTruth(7, { format: 'ga4-bigquery' })).toEqual(exampleTruth({ seed: 7, format: 'ga4-bigquery' }));
   });
