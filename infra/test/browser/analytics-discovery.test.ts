@@ -5,8 +5,8 @@ import { openBrowserWorld, type BrowserWorld } from './support/browser-world';
 
 /**
  * Analytics discovery end to end: a new company loads the sample e-commerce plan, opens discovery,
- * starts the example traffic with one click, sees the findings it leads to in the inbox and
- * acknowledges one.
+ * starts the example traffic with one click, sees the findings it leads to in the inbox,
+ * acknowledges one and adds an unplanned event to the plan.
  */
 
 const sampleText = readFileSync(require.resolve('@tracemap/tracking-plan/samples/ecommerce.json'), 'utf8');
@@ -53,7 +53,7 @@ afterAll(async () => {
   await world?.close();
 });
 
-test('example traffic in one click fills the findings inbox, and a finding can be acknowledged', async () => {
+test('example traffic in one click fills the findings inbox; a finding is acknowledged, an unplanned event added to the plan', async () => {
   const page = await world!.pageFor('owner');
   await page.goto(`${stack.url}/company/${companyId}/analytics-discovery`);
   await page.getByTestId('discovery-empty').waitFor();
@@ -85,6 +85,23 @@ test('example traffic in one click fills the findings inbox, and a finding can b
     items: { id: string }[];
   };
   expect(acknowledged.items.map((f) => f.id)).toEqual([id]);
+
+  // Add to plan: an unplanned event becomes a planned one, and its finding is resolved at once.
+  const unplanned = page.locator('[data-testid="finding-row"][data-type="unplanned_event"][data-state="open"]').first();
+  const unplannedId = await unplanned.getAttribute('data-id');
+  const unplannedName = await unplanned.locator('code').first().innerText();
+  await unplanned.getByTestId('finding-add-to-plan').click();
+  await page.waitForFunction(
+    (findingId) =>
+      document.querySelector(`[data-testid="finding-row"][data-id="${findingId}"]`)?.getAttribute('data-state') ===
+      'resolved',
+    unplannedId,
+  );
+  const planned = (await api(
+    'GET',
+    `/api/company/${companyId}/events?search=${encodeURIComponent(unplannedName)}`,
+  )) as { items: { name: string }[] };
+  expect(planned.items.map((e) => e.name)).toContain(unplannedName);
 
   // The KPIs count the observed traffic.
   await page.getByTestId('kpi-planned-volume').getByText('of 20,000 observed events are planned').waitFor();

@@ -27,9 +27,6 @@ type Tab = (typeof TABS)[number]['id'];
 
 const isTab = (value: string | null): value is Tab => TABS.some((t) => t.id === value);
 
-/** Whether the service takes "Add to plan" (`POST …/findings/:id/add-to-plan`); off until it has that route. */
-const ADD_TO_PLAN = false;
-
 /** Findings are judged just after a run ends; the page asks again this many times before it stops waiting. */
 const SETTLE_TRIES = 10;
 
@@ -152,12 +149,7 @@ export function AnalyticsDiscoveryPage() {
           <div role="tabpanel" key={`${tab}-${dataVersion}`}>
             {tab === 'reality' ? <PlanVsRealityTab companyId={companyId} typeSplits={overview.typeSplits} /> : null}
             {tab === 'findings' ? (
-              <FindingsTab
-                companyId={companyId}
-                canTriage={can.triage}
-                canAddToPlan={can.triage && ADD_TO_PLAN}
-                onChanged={reload}
-              />
+              <FindingsTab companyId={companyId} canTriage={can.triage} canAddToPlan={can.triage} onChanged={reload} />
             ) : null}
             {tab === 'sources' ? (
               <SourcesTab
