@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Run } from '@tracemap/contracts';
 import { waitFor } from '@tracemap/test-kit';
@@ -154,6 +155,7 @@ describe('POST /api/insights/:companyId/discovery/uploads', () => {
     expect(await runCount()).toBe(before + 2);
     const run = await waitFor(() => runOf(first.json().runId), { until: (r) => r.status === 'succeeded' });
     expect(run.events).toBe(2);
+    await waitFor(() => runOf(theirs.json().runId), { until: (r) => r.status === 'succeeded' });
   });
 
   it('cancels a run that waits; the worker then leaves it alone', async () => {
@@ -161,6 +163,9 @@ describe('POST /api/insights/:companyId/discovery/uploads', () => {
     const response = await upload(editor, ndjson([segmentTrack(1), segmentTrack(2)]), 'application/x-ndjson');
     const { runId } = response.json();
     expect((await runOf(runId)).status).toBe('queued');
+    const spooled = (await h.admin.query('SELECT file_name FROM insights.runs WHERE id = $1', [runId])).rows[0]
+      .file_name;
+    expect(await readdir(h.spoolDir)).toContain(path.basename(spooled));
     const viewer = await h.user(companyId, 'viewer');
     const cancelUrl = `/api/insights/${companyId}/discovery/runs/${runId}/cancel`;
     expect((await h.call(viewer, { method: 'POST', url: cancelUrl })).statusCode).toBe(403);
@@ -168,9 +173,9 @@ describe('POST /api/insights/:companyId/discovery/uploads', () => {
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json()).toMatchObject({ id: runId, status: 'cancelled', events: 0 });
     // Its spooled file is gone with it.
-    expect(await readdir(h.spoolDir)).toEqual([]);
-    const claimed = await h.admin.query('SELECT * FROM insights.claim_run(30)');
-    expect(claimed.rows).toEqual([]);
+    expect(await readdir(h.spoolDir)).not.toContain(path.basename(spooled));
+    const claimed = await h.admin.query<{ run_id: string }>('SELECT * FROM insights.claim_run(30)');
+    expect(claimed.rows.map((r) => r.run_id)).not.toContain(runId);
     const other = await h.call(editor, {
       method: 'GET',
       url: `/api/insights/${randomUUID()}/discovery/runs/${runId}`,
