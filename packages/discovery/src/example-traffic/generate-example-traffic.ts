@@ -25,7 +25,7 @@ const SESSION_SPACING_MS = 40_000;
  */
 export function* generateExampleTraffic(options: ExampleTrafficOptions): Generator<TrafficRecord, void, undefined> {
   const traffic = new TrafficPlan(options.plan ?? examplePlanSnapshot());
-  if (traffic.entryViewId === null) return;
+  if (traffic.views.size === 0) return;
   const random = new Random(options.seed);
   const encode = ENCODERS[options.format];
   const identify = FORMATS_WITH_IDENTIFY.has(options.format);

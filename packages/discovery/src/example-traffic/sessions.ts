@@ -44,6 +44,11 @@ interface ViewInfo {
   events: SnapshotEvent[];
 }
 
+interface TrafficEdge {
+  to: string;
+  event: SnapshotEvent | null;
+}
+
 interface ViewLink {
   attribute: Attribute;
   presence: string;
@@ -71,7 +76,7 @@ const PERSONAL_QUERIES = ['jane.doe@example.com', 'max.mustermann@example.org', 
 export class TrafficPlan {
   readonly attributesById: Map<string, Attribute>;
   readonly views = new Map<string, ViewInfo>();
-  readonly edgesFrom = new Map<string, { to: string; event: SnapshotEvent | null }[]>();
+  readonly edgesFrom = new Map<string, TrafficEdge[]>();
   readonly entryViewId: string | null;
   readonly offMapViewIds: string[];
   /** Planned events the walker may send (not archived, not the never-sent one, no page events). */
@@ -120,7 +125,8 @@ export class TrafficPlan {
       }
     }
     const roots = [...onMap].filter((id) => !incoming.has(id));
-    this.entryViewId = roots[0] ?? [...onMap][0] ?? [...this.views.keys()][0] ?? null;
+    // Without a map, each session opens one view of the plan at random.
+    this.entryViewId = roots[0] ?? [...onMap][0] ?? null;
     this.offMapViewIds = [...this.views.keys()].filter((id) => !onMap.has(id));
     this.identifyEvent = plan.events.find((e) => e.kind === 'identify' && e.status !== 'archived') ?? null;
     this.userAttributes = plan.attributes.filter(
@@ -165,7 +171,7 @@ export function walkSession(
     out.push(trackEvent(traffic, event, view, trafficView, session, tick(), random, typeSplit));
   };
 
-  let viewId = traffic.entryViewId;
+  let viewId: string | null = traffic.entryViewId ?? random.pick([...traffic.views.keys()]);
   for (let step = 0; viewId && step < JOURNEY.maxViews; step += 1) {
     const view = traffic.views.get(viewId)!;
     const trafficView = visit(view, random);
@@ -190,7 +196,7 @@ export function walkSession(
         session,
       });
     }
-    const edges = traffic.edgesFrom.get(viewId) ?? [];
+    const edges: TrafficEdge[] = traffic.edgesFrom.get(viewId) ?? [];
     if (edges.length === 0 || random.chance(JOURNEY.leave)) break;
     if (traffic.offMapViewIds.length > 0 && random.chance(JOURNEY.offMap)) {
       viewId = random.pick(traffic.offMapViewIds);
@@ -198,7 +204,7 @@ export function walkSession(
       step = JOURNEY.maxViews - 2;
       continue;
     }
-    const edge = random.pick(edges);
+    const edge: TrafficEdge = random.pick(edges);
     if (edge.event) emit(edge.event, view, trafficView);
     viewId = edge.to;
     const skip = EXAMPLE_DEFECTS.skippedEdge;

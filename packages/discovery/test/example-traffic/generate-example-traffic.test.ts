@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { SOURCE_FORMATS, generateExampleTraffic, type SourceFormat } from '../../src';
+import { samplePlans } from '@tracemap/tracking-plan';
+import { SOURCE_FORMATS, generateExampleTraffic, planSnapshotOf, type SourceFormat } from '../../src';
 import { observe } from './traffic-support';
 
 function digest(format: SourceFormat, seed: number, events: number): string {
@@ -34,6 +35,16 @@ describe('example traffic', () => {
     const records = generateExampleTraffic({ seed: 1, events: 1_000_000_000, format: 'segment' });
     const first = [records.next(), records.next(), records.next()];
     expect(first.every((result) => result.done === false)).toBe(true);
+  });
+
+  it('follows the plan it is given, even one without maps', () => {
+    const withoutMaps = planSnapshotOf({ ...samplePlans.ecommerce, maps: [] });
+    const { observed, errors } = observe('segment', 5, 2_000, withoutMaps);
+    expect(errors).toEqual([]);
+    expect(observed).toHaveLength(2_000);
+    const pages = new Set(observed.filter((e) => e.kind === 'page').map((e) => e.name));
+    expect(pages.size).toBeGreaterThan(1);
+    expect(pages.has('Store Locator')).toBe(false);
   });
 
   it('writes nothing for zero events', () => {
