@@ -12,6 +12,7 @@ const DOCUMENTS: Array<[string, string]> = [
   ['account', '/api/account/openapi.json'],
   ['company', '/api/company/openapi.json'],
   ['subscription', '/api/subscription/openapi.json'],
+  ['insights', '/api/insights/openapi.json'],
   ['gateway', '/api/gateway/openapi.json'],
 ];
 
