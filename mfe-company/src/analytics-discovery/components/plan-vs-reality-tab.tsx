@@ -6,6 +6,7 @@ import { useDebounced } from '../../tracking-plan/hooks/use-debounced';
 import { listObservedEvents } from '../api/discovery-api';
 import { useCursorList } from '../hooks/use-cursor-list';
 import { PropertyMatrix } from './property-matrix';
+import { MarkLiveButton } from './mark-live-button';
 
 export const MATCH_LABELS: Record<EventMatch, string> = {
   matched: 'Planned and seen',
@@ -149,6 +150,7 @@ export function PlanVsRealityTab({
               <p className="co-muted">
                 {MATCH_LABELS[current.match]} · {current.volume.toLocaleString()} events
               </p>
+              <MarkLiveButton key={current.name} event={current} />
               <PropertyMatrix event={current} typeSplits={typeSplits} />
             </section>
           ) : null}
