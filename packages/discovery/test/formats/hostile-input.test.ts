@@ -37,6 +37,23 @@ describe('records that try to break the adapters', () => {
     expect(adaptRecord('segment', abyss, 's').error).toBe('nesting deeper than 32 levels');
   });
 
+  it('refuses deep nesting inside GA4 items and mParticle attributes too', () => {
+    const row = { event_name: 'x', event_timestamp: 1, items: [nested(40)] };
+    expect(adaptRecord('ga4-bigquery', row, 's')).toEqual({ events: [], error: 'nesting deeper than 32 levels' });
+    const batch = {
+      events: [
+        {
+          event_type: 'custom_event',
+          data: { event_name: 'x', timestamp_unixtime_ms: 1, custom_attributes: { deep: nested(40) } },
+        },
+      ],
+    };
+    expect(adaptRecord('mparticle', batch, 's')).toEqual({
+      events: [],
+      error: 'events[0]: nesting deeper than 32 levels',
+    });
+  });
+
   it('keeps the first 500 properties of an event and counts the rest', () => {
     const properties: Record<string, number> = {};
     for (let i = 0; i < 620; i += 1) properties[`p${i}`] = i;

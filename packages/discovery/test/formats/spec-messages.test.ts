@@ -72,6 +72,27 @@ describe('Segment and RudderStack messages', () => {
     });
   });
 
+  it('reads a RudderStack batch line as its SDK sends it', () => {
+    const line =
+      '{"batch":[{"type":"track","event":"Product Added","properties":{"product_id":"p-1","price":"19.90"},"anonymousId":"anon-3","rudderId":"r-3","channel":"web","messageId":"m-3","originalTimestamp":"2024-01-15T10:34:00.000Z","context":{"app":{"version":"5.2.0"},"library":{"name":"RudderLabs JavaScript SDK","version":"3.7.0"},"os":{"name":"web"},"page":{"path":"/cart","url":"https://shop.example/cart"},"sessionId":1705314000000}},{"type":"page","name":"Cart","properties":{},"anonymousId":"anon-3","channel":"web","originalTimestamp":"2024-01-15T10:34:01.000Z","context":{"library":{"name":"RudderLabs JavaScript SDK"},"page":{"path":"/cart","url":"https://shop.example/cart"},"sessionId":1705314000000}}]}';
+    const record = JSON.parse(line) as unknown;
+    expect(detectFormat(record)).toBe('rudderstack');
+    const { events, error } = adaptRecord('rudderstack', record, 'rs');
+    expect(error).toBeUndefined();
+    expect(events.map((e) => [e.kind, e.name])).toEqual([
+      ['track', 'Product Added'],
+      ['page', 'Cart'],
+    ]);
+    expect(events[0]!.properties['price']).toBe('19.90');
+    expect(events[0]!.context).toMatchObject({
+      appVersion: '5.2.0',
+      library: 'RudderLabs JavaScript SDK',
+      sessionKey: 'anon-3:1705314000000',
+      url: null,
+    });
+    expect(events[1]!.context.url).toBe('https://shop.example/cart');
+  });
+
   it('keeps identify traits', () => {
     const event = adaptRecord('segment', identify, 'seg').events[0]!;
     expect(event.kind).toBe('identify');
