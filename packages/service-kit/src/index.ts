@@ -5,6 +5,7 @@ export * from './run-service';
 export * from './internal-client';
 export * from './db/pool';
 export * from './db/migrate';
+export * from './db/role-transaction';
 export * from './auth/verify-access-token';
 export {
   SESSION_EXPIRED,

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Queryable } from '@tracemap/service-kit';
+import { roleSettingsStatement, roleTransaction, type Queryable } from '@tracemap/service-kit';
 
 /** The database role every service query runs as: owns nothing, cannot bypass RLS. */
 export const APP_ROLE = 'company_app';
@@ -11,40 +11,22 @@ export interface TenantScope {
   invitationId?: string;
 }
 
-/**
- * The statement naming the role and the tenant. Settings are
- * transaction-local (`set_config(..., true)`) because the embedded database
- * shares one session between all connections. Values are inlined (escaped)
- * so the statement can travel in one message with what follows it.
- */
+/** The statement naming the role and the tenant (see the kit's `roleSettingsStatement`). */
 export function tenantSettings(scope: TenantScope): string {
-  const literal = (value: string | undefined) => pg.escapeLiteral(value ?? '');
-  return `SELECT set_config('role', ${literal(APP_ROLE)}, true), set_config('app.company_id', ${literal(scope.companyId)}, true),
-          set_config('app.user_id', ${literal(scope.userId)}, true), set_config('app.invitation_id', ${literal(scope.invitationId)}, true)`;
+  return roleSettingsStatement(APP_ROLE, {
+    'app.company_id': scope.companyId,
+    'app.user_id': scope.userId,
+    'app.invitation_id': scope.invitationId,
+  });
 }
 
-/**
- * One transaction as the app role with the tenant named for it. BEGIN and
- * the settings go in one round trip, so a transaction costs one round trip
- * more than its own queries (the COMMIT).
- */
-export async function tenantTransaction<T>(
+/** One transaction as the app role with the tenant named for it. */
+export function tenantTransaction<T>(
   pool: pg.Pool,
   scope: TenantScope,
   work: (client: pg.PoolClient) => Promise<T>,
 ): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query(`BEGIN; ${tenantSettings(scope)}`);
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  return roleTransaction(pool, tenantSettings(scope), work);
 }
 
 /**
