@@ -11,8 +11,14 @@ export interface IngestLimits {
   maxEntries: number;
   /** Characters of one line. */
   maxLineBytes: number;
-  /** Events written to the profile per transaction. */
+  /**
+   * Events profiled before their delta is written, in one transaction with the run's checkpoint.
+   * Identical shapes aggregate, so a delta's row count depends on how many distinct events and
+   * properties the batch saw, hardly on its size: larger batches mean fewer, not larger, writes.
+   */
   batchEvents: number;
+  /** A batch is also written once it is this old, so a slow file still shows its progress. */
+  batchMs: number;
 }
 
 export const DEFAULT_INGEST_LIMITS: IngestLimits = {
@@ -22,7 +28,8 @@ export const DEFAULT_INGEST_LIMITS: IngestLimits = {
   ratioAllowanceBytes: 16 * 1024 * 1024,
   maxEntries: 1000,
   maxLineBytes: 4 * 1024 * 1024,
-  batchEvents: 500,
+  batchEvents: 10_000,
+  batchMs: 1_000,
 };
 
 /** The most a file of `fileBytes` may unpack to. */

@@ -69,6 +69,7 @@ export async function processRun(claim: ClaimedRun, options: ProcessRunOptions):
   let lineNumber = 0;
   let progress: BatchProgress = emptyProgress(run.checkpoint);
   let pendingEvents = 0;
+  let batchStarted = Date.now();
   let errorsRoom = ERRORS_KEPT;
 
   const flush = async (): Promise<boolean> => {
@@ -82,6 +83,7 @@ export async function processRun(claim: ClaimedRun, options: ProcessRunOptions):
     });
     progress = emptyProgress(batch.checkpoint);
     pendingEvents = 0;
+    batchStarted = Date.now();
     if (held) await options.afterBatch?.(run.id, batch.checkpoint);
     await yieldToLoop();
     return held;
@@ -100,7 +102,9 @@ export async function processRun(claim: ClaimedRun, options: ProcessRunOptions):
           errorsRoom -= 1;
         }
       });
-      if (events.length > 0 && pendingEvents > 0 && pendingEvents + events.length > limits.batchEvents) {
+      const batchFull =
+        pendingEvents + events.length > limits.batchEvents || Date.now() - batchStarted >= limits.batchMs;
+      if (events.length > 0 && pendingEvents > 0 && batchFull) {
         if (!(await flush())) return await endedElsewhere(db, run.companyId, run.id);
         if (options.stopping?.()) {
           await inCompany(db, run.companyId, (client) => releaseRun(client, holder));

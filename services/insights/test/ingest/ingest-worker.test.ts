@@ -25,7 +25,7 @@ afterAll(async () => {
   await rm(spoolDir, { recursive: true, force: true });
 });
 
-const limits = { ...DEFAULT_INGEST_LIMITS, batchEvents: 50 };
+const limits = { ...DEFAULT_INGEST_LIMITS, batchEvents: 50, batchMs: 600_000 };
 
 function startWorker(options: Partial<Parameters<typeof createIngestWorker>[0]> = {}) {
   const worker = createIngestWorker({
