@@ -77,7 +77,7 @@ function adaptOne(
       return;
     case 'segment':
     case 'rudderstack':
-      events.push(adaptSpecMessage(record, sourceId));
+      events.push(adaptSpecMessage(record, sourceId, options.receivedAt));
       return;
     case 'mparticle': {
       const result = adaptMparticleBatch(record, sourceId);

@@ -24,11 +24,13 @@ function kindOf(record: JsonObject): ObservedKind {
   return kind;
 }
 
-function eventTime(record: JsonObject): number {
+/** A live message without any time of its own happened when it arrived, as Segment's own API reads it. */
+function eventTime(record: JsonObject, receivedAt: number | undefined): number {
   for (const key of ['timestamp', 'originalTimestamp', 'sentAt', 'receivedAt']) {
     const time = isoTime(field(record, key));
     if (time !== null) return time;
   }
+  if (receivedAt !== undefined) return receivedAt;
   throw new RecordProblem('timestamp is missing');
 }
 
@@ -38,7 +40,7 @@ function nameOf(kind: ObservedKind, record: JsonObject, properties: JsonObject, 
   return text(field(record, 'name')) ?? text(properties['name']) ?? (page ? text(field(page, 'path')) : null) ?? kind;
 }
 
-export function adaptSpecMessage(record: JsonObject, sourceId: string): ObservedEvent {
+export function adaptSpecMessage(record: JsonObject, sourceId: string, receivedAt?: number): ObservedEvent {
   const kind = kindOf(record);
   const context = objectField(record, 'context') ?? {};
   const page = objectField(context, 'page');
@@ -67,7 +69,7 @@ export function adaptSpecMessage(record: JsonObject, sourceId: string): Observed
       screenName: kind === 'screen' ? name : null,
       sessionKey: user && session ? `${user}:${session}` : user,
     },
-    eventTime: eventTime(record),
+    eventTime: eventTime(record, receivedAt),
   };
   if (dropped > 0) event.truncatedProperties = dropped;
   return event;

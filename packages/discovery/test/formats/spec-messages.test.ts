@@ -118,4 +118,15 @@ describe('Segment and RudderStack messages', () => {
     expect(adaptRecord('rudderstack', { type: 'track', event: 'x' }, 's').error).toBe('timestamp is missing');
     expect(adaptRecord('segment', { batch: 'x' }, 's').error).toBe('batch is not an array');
   });
+
+  it('dates a live message without any time of its own by when it arrived, as the collector receives it', () => {
+    const receivedAt = Date.parse('2026-11-26T12:00:00Z');
+    const bare = { type: 'track', event: 'Order Completed', properties: {} };
+    const result = adaptRecord('segment', bare, 's', { receivedAt });
+    expect(result.error).toBeUndefined();
+    expect(result.events.map((e) => [e.name, e.eventTime])).toEqual([['Order Completed', receivedAt]]);
+    // A time the message carries still wins over the arrival.
+    const dated = adaptRecord('segment', { ...bare, originalTimestamp: '2026-11-25T08:00:00Z' }, 's', { receivedAt });
+    expect(dated.events[0].eventTime).toBe(Date.parse('2026-11-25T08:00:00Z'));
+  });
 });
