@@ -9,6 +9,8 @@ import type {
   FindingState,
   ObservedEventPage,
   ObservedEventsQuery,
+  PullAccepted,
+  RotatedKeyResponse,
   Run,
   RunListQuery,
   RunPage,
@@ -86,6 +88,21 @@ export function listSources(companyId: string, signal?: AbortSignal): Promise<So
 /** Creates a source (admins); a collector's ingest key is in this answer only. */
 export function createSource(companyId: string, body: CreateSourceInput): Promise<CreatedSourceResponse> {
   return call(companyId, 'sources', { method: 'POST', body });
+}
+
+/** Starts a pull of a GA4 or Amplitude source now (admins); the run is listed with the others. */
+export function pullSource(companyId: string, sourceId: string): Promise<PullAccepted> {
+  return call(companyId, `sources/${encodeURIComponent(sourceId)}/pull`, { method: 'POST' });
+}
+
+/** A new ingest key for a collector (admins), answered once; the old one stops working at once. */
+export function rotateSourceKey(companyId: string, sourceId: string): Promise<RotatedKeyResponse> {
+  return call(companyId, `sources/${encodeURIComponent(sourceId)}/rotate-key`, { method: 'POST' });
+}
+
+/** Removes a source and its stored credentials (admins). */
+export function deleteSource(companyId: string, sourceId: string): Promise<void> {
+  return call(companyId, `sources/${encodeURIComponent(sourceId)}`, { method: 'DELETE' });
 }
 
 /** Where a collector source receives traffic: the ingest key is the only secret, so the URL is shown once. */

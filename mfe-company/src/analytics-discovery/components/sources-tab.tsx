@@ -4,7 +4,9 @@ import { COLLECTOR_FORMATS, type CollectorFormat, type Source } from '@tracemap/
 import { ApiErrorMessage } from '../../components/api-error';
 import { collectorUrl, createSource, listSources } from '../api/discovery-api';
 import { collectorSnippet } from '../logic/collector-snippet';
+import { ConnectAmplitudeForm, ConnectGa4Form } from './connect-source-forms';
 import { CopyButton } from './copy-button';
+import { Ga4PullNote, SourceActions } from './source-actions';
 import { UploadForm } from './upload-form';
 
 const KIND_LABELS: Record<Source['kind'], string> = {
@@ -82,7 +84,7 @@ function CreateCollectorForm({ companyId, onCreated }: { companyId: string; onCr
   );
 }
 
-/** Sources: the list, a new collector (admins) and file uploads (editors). */
+/** Sources: the list, a new collector, GA4 or Amplitude and each source's actions (admins), and file uploads (editors). */
 export function SourcesTab({
   companyId,
   canUpload,
@@ -109,6 +111,11 @@ export function SourcesTab({
     );
     return () => controller.abort();
   }, [companyId, reloads]);
+  const reload = () => setReloads((n) => n + 1);
+  const showUrl = (url: string) => {
+    setCreatedUrl(url);
+    reload();
+  };
 
   return (
     <div data-testid="sources-tab">
@@ -129,6 +136,10 @@ export function SourcesTab({
               <span className="co-muted">
                 {s.ingestKeyPrefix ? `key ${s.ingestKeyPrefix}…` : (s.propertyId ?? s.region ?? '')}
               </span>
+              {canManage ? (
+                <SourceActions companyId={companyId} source={s} onKeyRotated={showUrl} onDeleted={reload} />
+              ) : null}
+              {s.kind === 'ga4' ? <Ga4PullNote /> : null}
             </li>
           ))}
         </ul>
@@ -144,21 +155,23 @@ export function SourcesTab({
         </section>
       ) : null}
       {canManage ? (
-        <section className="tp-section">
-          <h2>Collector</h2>
-          <p className="tp-hint">
-            Point a Segment, RudderStack or mParticle webhook destination at a collector URL and traffic flows in as it
-            happens.
-          </p>
-          {createdUrl ? <NewCollector url={createdUrl} /> : null}
-          <CreateCollectorForm
-            companyId={companyId}
-            onCreated={(url) => {
-              setCreatedUrl(url);
-              setReloads((n) => n + 1);
-            }}
-          />
-        </section>
+        <>
+          <section className="tp-section">
+            <h2>Collector</h2>
+            <p className="tp-hint">
+              Point a Segment, RudderStack or mParticle webhook destination at a collector URL and traffic flows in as
+              it happens.
+            </p>
+            {createdUrl ? <NewCollector url={createdUrl} /> : null}
+            <CreateCollectorForm companyId={companyId} onCreated={showUrl} />
+          </section>
+          <section className="tp-section" data-testid="connect-sources">
+            <h2>Pull from GA4 or Amplitude</h2>
+            <p className="tp-hint">Credentials are stored for the pulls and never shown again.</p>
+            <ConnectGa4Form companyId={companyId} onConnected={reload} />
+            <ConnectAmplitudeForm companyId={companyId} onConnected={reload} />
+          </section>
+        </>
       ) : (
         <p className="co-muted" data-testid="sources-read-only">
           Admins and owners manage sources.
