@@ -4,3 +4,4 @@ export * from './browser';
 export * from './static-server';
 export * from './wait-for';
 export * from './access-tokens';
+export * from './load/run-load';

@@ -9,7 +9,7 @@
  */
 import type { startContractPeer } from '../test/support/contract-peer';
 import type { createTokenKit } from '../test/support/tokens';
-import { runLoad, type LoadResult, type LoadSpec } from './bench-load';
+import { runLoad, type LoadResult, type LoadSpec } from '@tracemap/test-kit';
 
 const HOSTILE = { label: 'hostile (a+)+$', pattern: '(a+)+$' };
 const PLAIN = { label: 'plain ^[a-z]+$', pattern: '^[a-z]+$' };

@@ -41,7 +41,7 @@ import { service } from '../src/app';
 import { loadConfig } from '../src/config';
 import { importTrackingPlan } from '../src/tracking-plan/plan/import-tracking-plan';
 import { startContractPeer } from '../test/support/contract-peer';
-import { runLoad, type LoadSpec } from './bench-load';
+import { runLoad, type LoadSpec } from '@tracemap/test-kit';
 import { measurePatternSaves } from './bench-patterns';
 import { createTokenKit, PUBLIC_URL } from '../test/support/tokens';
 

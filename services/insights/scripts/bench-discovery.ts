@@ -35,7 +35,7 @@ import { service } from '../src/app';
 import { loadConfig } from '../src/config';
 import { CompanyPeer } from '../test/support/company-peer';
 import { baselineParse, unplannedTracks, writeExampleTraffic, writeNdjsonGz } from './bench-discovery-files';
-import { runLoad } from './bench-discovery-load';
+import { runLoad } from '@tracemap/test-kit';
 
 process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 200_000);
