@@ -35,3 +35,4 @@ export * from './subscription-internal-client';
 export * from './formats';
 export * from './insights';
 export * from './outbox';
+export * from './assistant';

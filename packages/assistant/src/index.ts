@@ -1,0 +1,26 @@
+export type { AssistantData, ToolContext } from './data';
+export { canSeeAttribute, canSeeValues, seesHiddenAttributes } from './roles';
+export { preparePlan, type PreparedPlan } from './plan/prepare-plan';
+export { prepareDiscovery, type PreparedDiscovery } from './discovery/prepare-discovery';
+export { searchPlan } from './tools/search-plan';
+export { getEvent } from './tools/get-event';
+export { getAttribute } from './tools/get-attribute';
+export { getView } from './tools/get-view';
+export { getMap } from './tools/get-map';
+export { listItems } from './tools/list-items';
+export { discoveryOverview } from './tools/discovery-overview';
+export { discoveryEvent } from './tools/discovery-event';
+export { listFindings } from './tools/list-findings';
+export { formatQueryResult } from './tools/query-result';
+export { proposeChange } from './tools/propose-change';
+export {
+  runTool,
+  isPureTool,
+  ToolInputError,
+  type PureToolName,
+  type ToolInput,
+  type ToolOutput,
+} from './tools/run-tool';
+export { Turn, type TurnCall } from './tools/turn';
+export type { ToolResult } from './tools/tool-result';
+export { toolContext } from './context';

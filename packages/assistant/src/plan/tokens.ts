@@ -1,0 +1,26 @@
+import { foldName, splitWords } from '@tracemap/tracking-plan';
+
+const STOP_WORDS = new Set(
+  'a an and are as at be by do does did for from has have how in is it of on or the to was we what when where which who with our any there this that'.split(
+    ' ',
+  ),
+);
+
+/** Words of a name or a text, lower case, split on separators and camel humps, without stop words. */
+export function tokens(text: string): string[] {
+  const out: string[] = [];
+  for (const word of splitWords(text)) {
+    const lower = word.toLowerCase();
+    if (!STOP_WORDS.has(lower)) out.push(lower);
+  }
+  return out;
+}
+
+export { foldName };
+
+/** The folded name and the folded name with one character left out: two names one edit apart share one. */
+export function deletionKeys(folded: string): Set<string> {
+  const keys = new Set([folded]);
+  for (let i = 0; i < folded.length; i++) keys.add(folded.slice(0, i) + folded.slice(i + 1));
+  return keys;
+}
