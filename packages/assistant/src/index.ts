@@ -24,3 +24,13 @@ export {
 export { Turn, type TurnCall } from './tools/turn';
 export type { ToolResult } from './tools/tool-result';
 export { toolContext } from './context';
+export {
+  checkGrounding,
+  strikeUnverified,
+  UNVERIFIED_NOTE,
+  type GroundingCheck,
+  type TurnEvidence,
+} from './grounding/check-grounding';
+export { citedReferences, cite } from './grounding/references';
+export { numberTokens, NumberSupport } from './grounding/numbers';
+export { quoteObserved } from './grounding/untrusted';
