@@ -34,3 +34,6 @@ export {
 export { citedReferences, cite } from './grounding/references';
 export { numberTokens, NumberSupport } from './grounding/numbers';
 export { quoteObserved } from './grounding/untrusted';
+export { answerOffline, type OfflineAnswer } from './offline/answer-offline';
+export { recognise, type Intent, type IntentKind } from './offline/intents';
+export { OFFLINE_REFUSAL } from './offline/refusal';

@@ -70,9 +70,10 @@ export function discoveryEvent(ctx: ToolContext, input: DiscoveryEventInput): To
   const propertyRows: DiscoveryEventOutput['properties'] = [];
   const unplannedProperties: string[] = [];
   for (const [path, found] of [...properties].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    const planned = plannedByFolded.get(foldName(path));
+    // Items of a planned array or fields of a planned object belong to it (`products[].price`).
+    const planned = plannedByFolded.get(foldName(path)) ?? plannedByFolded.get(foldName(path.split(/[.[]/)[0]));
     if (planned?.hidden) continue;
-    seenFolded.add(foldName(path));
+    if (planned) seenFolded.add(foldName(planned.name));
     propertyRows.push({
       path,
       presence: found.presence,

@@ -49,6 +49,7 @@ export function listFindings(ctx: ToolContext, input: ListFindingsInput): ToolRe
       counts: finding.counts,
       values: values ? (finding.details.values ?? null) : null,
       appVersion: finding.details.appVersion ?? null,
+      missingOn: finding.details.missingOn ?? [],
       suggestion: finding.details.suggestion ?? null,
     });
   }

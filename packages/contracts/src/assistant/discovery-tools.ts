@@ -105,6 +105,8 @@ export const FindingRow = Type.Object(
       Type.Null(),
     ]),
     appVersion: Type.Union([Type.String(), Type.Null()]),
+    /** Sources or platforms the subject was missing on (source_gap). */
+    missingOn: Type.Array(Type.String()),
     suggestion: Type.Union([Type.String(), Type.Null()]),
   },
   strictObject,
