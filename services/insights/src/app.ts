@@ -9,6 +9,7 @@ import {
   type ServiceContext,
 } from '@tracemap/service-kit';
 import { loadConfig, type InsightsConfig } from './config';
+import { DiscoveryPages } from './discovery/discovery-pages';
 import { createDiscoveryRuntime, type DiscoverySettings } from './discovery/discovery-runtime';
 import { discoveryRoutes } from './discovery/discovery-routes';
 import { exampleTrafficRoutes } from './example-traffic/example-traffic-routes';
@@ -84,6 +85,7 @@ export const service = defineService({
       }),
       subscriptions,
       subscriptionEvents,
+      pages: new DiscoveryPages(db, { databaseUrl: config.DATABASE_URL, ttlMs: config.DISCOVERY_PAGE_CACHE_MS }),
       secrets: config.INSIGHTS_SECRET_KEY ? new SecretBox(config.INSIGHTS_SECRET_KEY) : null,
     };
     const discovery = createDiscoveryRuntime(base, ctx.overrides.discovery);
@@ -111,6 +113,12 @@ export const service = defineService({
       enabled: (config) => config.PLAN_SNAPSHOT_CACHE_MS > 0,
       start: (deps) => deps.planSnapshots.start(deps.log),
       stop: (deps) => deps.planSnapshots.stop(),
+    },
+    {
+      name: 'discovery-changes',
+      enabled: (config) => config.DISCOVERY_PAGE_CACHE_MS > 0,
+      start: (deps) => deps.pages.start(deps.log),
+      stop: (deps) => deps.pages.stop(),
     },
     {
       name: 'subscription-events',

@@ -29,6 +29,11 @@ export const InsightsConfigSchema = serviceConfigSchema(
        * plan then costs a 304).
        */
       PLAN_SNAPSHOT_CACHE_MS: Type.Integer({ minimum: 0, default: 600000 }),
+      /**
+       * How long a page of findings or of plan against reality may be kept at most while the
+       * database's change announcements are heard (every change drops it at once); 0: read every time.
+       */
+      DISCOVERY_PAGE_CACHE_MS: Type.Integer({ minimum: 0, default: 600000 }),
       /** How many companies' plan snapshots are kept at most; the least recently used go first. */
       PLAN_SNAPSHOT_CACHE_COMPANIES: Type.Integer({ minimum: 1, default: 200 }),
       /** Writes (sources, uploads, pulls, the collector) need a running subscription (402 otherwise); `npm start` turns it on. */

@@ -4,6 +4,7 @@ import type { InsightsConfig } from './config';
 import type { MemberRoles } from './core/member-roles';
 import type { Peers } from './core/peers';
 import type { PlanSnapshots } from './core/plan-snapshots';
+import type { DiscoveryPages } from './discovery/discovery-pages';
 import type { DiscoveryRuntime } from './discovery/discovery-runtime';
 import type { PullRuntime } from './pulls/pull-runtime';
 import type { SecretBox } from './sources/secret-box';
@@ -24,6 +25,8 @@ export interface InsightsDeps {
   subscriptionEvents: NotificationChannel | null;
   /** Encrypts source credentials; null when no key is configured (such sources cannot be created). */
   secrets: SecretBox | null;
+  /** List pages of findings and plan against reality, kept until the database announces a change. */
+  pages: DiscoveryPages;
   /** The ingest worker (uploads' runs) and the findings' judgements, with discovery's settings. */
   discovery: DiscoveryRuntime;
   /** GA4 and Amplitude pulls, on demand and on the schedule. */

@@ -1,10 +1,8 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
-import type pg from 'pg';
-import type { PlanSnapshot } from '@tracemap/contracts';
 import { DEFAULT_INGEST_LIMITS, type IngestLimits } from '../ingest/ingest-limits';
 import { createIngestWorker, type IngestWorker } from '../ingest/ingest-worker';
+import type { DiscoveryDeps } from './discovery-deps';
 import { createJudgeScheduler, type JudgeScheduler } from './judge-scheduler';
 import { judgeCompany } from './judge-company';
 
@@ -19,6 +17,8 @@ export interface DiscoverySettings {
   pollMs: number;
   /** Collector changes and plan announcements are judged this long after the first of a burst. */
   judgeDelayMs: number;
+  /** While a run goes on, its company is judged after the first batch and then at most this often. */
+  judgeDuringRunEveryMs: number;
   collector: { maxBodyBytes: number; requestsPerMinute: number };
 }
 
@@ -28,6 +28,7 @@ export const DEFAULT_DISCOVERY_SETTINGS: DiscoverySettings = {
   leaseSeconds: 60,
   pollMs: 2000,
   judgeDelayMs: 1000,
+  judgeDuringRunEveryMs: 10_000,
   collector: { maxBodyBytes: 512 * 1024, requestsPerMinute: 600 },
 };
 
@@ -39,11 +40,7 @@ export interface DiscoveryRuntime {
 }
 
 export function createDiscoveryRuntime(
-  base: {
-    db: pg.Pool;
-    log: FastifyBaseLogger;
-    planSnapshots: { get(companyId: string): Promise<PlanSnapshot> };
-  },
+  base: DiscoveryDeps,
   overrides: Partial<DiscoverySettings> = {},
 ): DiscoveryRuntime {
   const settings = { ...DEFAULT_DISCOVERY_SETTINGS, ...overrides };
@@ -68,6 +65,8 @@ export function createDiscoveryRuntime(
         return [];
       }
     },
+    onRunProgress: (companyId) => judges.schedule(companyId),
+    progressEveryMs: settings.judgeDuringRunEveryMs,
     onRunSucceeded: (companyId) => judges.now(companyId),
   });
   return { settings, ingest, judges };

@@ -47,6 +47,7 @@ export async function judgeCompany(
     await storeJudgement(client, companyId, plan.version, findings);
     await replaceObservedEvents(client, companyId, index);
   });
+  deps.pages?.changed(companyId);
   return { planVersion: plan.version, findings: findings.length };
 }
 

@@ -6,12 +6,13 @@ import { setFindingState } from './findings-repository';
 
 /** Triage: an editor acknowledges, ignores, reopens or resolves a finding. */
 export async function updateFinding(
-  deps: Pick<DiscoveryDeps, 'db'>,
+  deps: Pick<DiscoveryDeps, 'db' | 'pages'>,
   companyId: string,
   id: string,
   body: UpdateFindingBody,
 ): Promise<Finding> {
   const finding = await inCompany(deps.db, companyId, (client) => setFindingState(client, id, body.state));
   if (!finding) throw notFound('No such finding.', 'finding_not_found');
+  deps.pages?.changed(companyId);
   return finding;
 }

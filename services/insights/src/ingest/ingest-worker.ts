@@ -13,6 +13,12 @@ export interface IngestWorkerOptions {
   pollMs: number;
   personalNames?: ProcessRunOptions['personalNames'];
   afterBatch?: ProcessRunOptions['afterBatch'];
+  /**
+   * While a run goes on, after its first written batch and then at most every `progressEveryMs`:
+   * findings show up while a large file is still being read, not only at its end.
+   */
+  onRunProgress?: (companyId: string, runId: string, checkpoint: number) => void;
+  progressEveryMs?: number;
   /** After a run ends well: the company's findings are judged again. */
   onRunSucceeded?: (companyId: string, runId: string) => Promise<void>;
   onRunEnded?: (runId: string, outcome: RunOutcome) => void;
@@ -50,13 +56,20 @@ export function createIngestWorker(options: IngestWorkerOptions): IngestWorker {
         const claimed = await claim();
         if (!claimed) break;
         let outcome: RunOutcome;
+        let progressAt = -Infinity;
         try {
           outcome = await processRun(claimed, {
             db: options.db,
             limits: options.limits,
             leaseSeconds: options.leaseSeconds,
             personalNames: options.personalNames,
-            afterBatch: options.afterBatch,
+            afterBatch: async (runId, checkpoint) => {
+              await options.afterBatch?.(runId, checkpoint);
+              if (options.onRunProgress && Date.now() - progressAt >= (options.progressEveryMs ?? 10_000)) {
+                progressAt = Date.now();
+                options.onRunProgress(claimed.companyId, runId, checkpoint);
+              }
+            },
             stopping: () => stopping,
           });
         } catch (error) {

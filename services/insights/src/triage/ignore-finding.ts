@@ -14,11 +14,13 @@ export async function ignoreFinding(
   findingId: string,
   body: IgnoreFindingBody,
 ): Promise<IgnoreFindingAnswer> {
-  return inCompany(deps.db, who.companyId, async (client) => {
+  const answer = await inCompany(deps.db, who.companyId, async (client) => {
     const finding = await findFinding(client, findingId);
     if (!finding) throw triageError('finding_not_found');
     if (body.rule === 'property-everywhere' && !finding.subject.property) throw triageError('no_property');
     const fingerprint = await fingerprintOf(client, finding.id);
     return saveIgnoreRule(client, who.companyId, { ...finding, fingerprint }, { ...body, userId: who.userId });
   });
+  deps.pages?.changed(who.companyId);
+  return answer;
 }

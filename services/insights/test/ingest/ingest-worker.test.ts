@@ -105,4 +105,35 @@ describe('the ingest worker', () => {
     });
     expect(done).toMatchObject({ events: 300, lines: 300 });
   });
+
+  it('has the company judged after the first written batch of a run, not only at its end, then at most as often as asked', async () => {
+    const companyId = randomUUID();
+    const progress: Array<{ runId: string; checkpoint: number }> = [];
+    let worker: IngestWorker | null = null;
+    worker = startWorker({
+      onRunProgress: (company, runId, checkpoint) => {
+        expect(company).toBe(companyId);
+        progress.push({ runId, checkpoint });
+      },
+      progressEveryMs: 600_000,
+    });
+    const { runId } = await uploadFile(
+      { db: db.pool, spoolDir, limits, wakeIngest: () => worker!.wake() },
+      {
+        companyId,
+        userId: null,
+        format: 'segment',
+        contentType: 'application/x-ndjson',
+        body: Readable.from([ndjson(Array.from({ length: 400 }, (_, i) => segmentTrack(i)))]),
+      },
+    );
+    await waitFor(() => getRun({ db: db.pool }, companyId, runId), {
+      until: (r) => r.status === 'succeeded',
+      timeoutMs: 10_000,
+      message: 'the run never ended',
+    });
+    // Eight batches of 50 lines, one call: right after the first batch, while the run was still going.
+    expect(progress).toEqual([{ runId, checkpoint: 50 }]);
+    await worker.stop();
+  });
 });
