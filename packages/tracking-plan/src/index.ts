@@ -13,3 +13,4 @@ export * from './csv-import';
 export { parseCsvRecords, unparseCsvRecords } from './csv-codec';
 export * from './diff';
 export * from './samples';
+export * from './codegen';

@@ -4,3 +4,4 @@ export * from './api';
 export * from './native';
 export * from './map';
 export * from './map-share';
+export * from './codegen';

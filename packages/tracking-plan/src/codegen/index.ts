@@ -1,0 +1,3 @@
+export { generateTypeScript, CODEGEN_DIRECTORY } from './generate';
+export type { GeneratedCode, GeneratedEventSymbol, GeneratedFile } from './generate';
+export type { CodegenPlan } from './model';

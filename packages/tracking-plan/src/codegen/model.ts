@@ -1,0 +1,156 @@
+import type {
+  Attribute,
+  CodegenDestination,
+  EffectiveAttribute,
+  EventKind,
+  NativeEvent,
+  NativeMap,
+  NativeView,
+} from '@tracemap/contracts';
+import { resolveEffectiveAttributes } from '../resolve';
+import { toNameCase } from '../names';
+import { byName, camelIdentifier, pascalIdentifier, uniqueIdentifiers } from './identifiers';
+
+/** What code generation reads: the live plan, as the plan reads of its caller may see it. */
+export interface CodegenPlan {
+  attributes: readonly Attribute[];
+  events: readonly NativeEvent[];
+  views: readonly NativeView[];
+  maps?: readonly NativeMap[];
+  attributeInheritance: boolean;
+}
+
+export interface CodegenEvent {
+  id: string;
+  name: string;
+  /** The name the destination receives (gtag wants snake_case). */
+  sentName: string;
+  kind: EventKind;
+  description: string;
+  deprecated: boolean;
+  functionName: string;
+  typeName: string;
+  viewNames: string[];
+  /** Effective attributes the caller passes (system ones are configured once). */
+  properties: EffectiveAttribute[];
+  /** Every effective attribute, system ones included: what a validator checks. */
+  effective: EffectiveAttribute[];
+}
+
+export interface CodegenView {
+  id: string;
+  name: string;
+  urlPattern: string;
+  key: string;
+  functionName: string;
+  typeName: string;
+  /** The view's own attributes and those of the maps it is on, which its events inherit. */
+  attributes: EffectiveAttribute[];
+  events: CodegenEvent[];
+}
+
+export interface CodegenModel {
+  system: EffectiveAttribute[];
+  events: CodegenEvent[];
+  /** Only with inheritance on: without it views pass nothing to their events. */
+  views: CodegenView[];
+}
+
+const live = <T extends { status: string }>(items: readonly T[]) => items.filter((i) => i.status !== 'archived');
+
+/** gtag (GA4) event names are letters, digits and underscores, at most 40 characters. */
+function sentName(name: string, destination: CodegenDestination): string {
+  if (destination !== 'gtag') return name;
+  const snake = toNameCase(name, 'snake_case').replace(/[^A-Za-z0-9_]/g, '');
+  return (/^[A-Za-z]/.test(snake) ? snake : `event_${snake}`).slice(0, 40);
+}
+
+export function buildModel(plan: CodegenPlan, destination: CodegenDestination): CodegenModel {
+  const attributes = live(plan.attributes);
+  const attributesById = new Map(attributes.map((a) => [a.id, a]));
+  const views = byName(live(plan.views));
+  const maps = byName(live(plan.maps ?? []));
+  const systemAttributes = attributes.filter((a) => a.scope === 'system');
+  const isSystem = (e: EffectiveAttribute) => plan.attributeInheritance && e.attribute.scope === 'system';
+
+  const mapsByView = new Map<string, NativeMap[]>();
+  for (const m of maps) for (const node of m.nodes) push(mapsByView, node.viewId, m);
+  const viewsByEvent = new Map<string, NativeView[]>();
+  for (const view of views) for (const link of view.events) push(viewsByEvent, link.eventId, view);
+
+  const events = byName(live(plan.events));
+  const functionNames = uniqueIdentifiers(events, (e) => `track${pascalIdentifier(e.name, 'Event')}`);
+  const typeNames = uniqueIdentifiers(events, (e) => `${pascalIdentifier(e.name, 'Event')}Properties`);
+  const sentNames = uniqueIdentifiers(events, (e) => sentName(e.name, destination));
+  const codegenEvents = events.map((event, i): CodegenEvent => {
+    const onViews = [...new Map((viewsByEvent.get(event.id) ?? []).map((v) => [v.id, v])).values()];
+    const onMaps = [...new Set(onViews.flatMap((v) => mapsByView.get(v.id) ?? []))];
+    const { attributes: effective } = resolveEffectiveAttributes({
+      event,
+      attributesById,
+      attributeInheritance: plan.attributeInheritance,
+      systemAttributes,
+      views: onViews,
+      maps: onMaps,
+    });
+    return {
+      id: event.id,
+      name: event.name,
+      sentName: destination === 'gtag' ? sentNames[i] : event.name,
+      kind: event.kind,
+      description: event.description,
+      deprecated: event.status === 'deprecated',
+      functionName: functionNames[i],
+      typeName: typeNames[i],
+      viewNames: onViews.map((v) => v.name),
+      properties: effective.filter((e) => !isSystem(e)),
+      effective,
+    };
+  });
+
+  const eventsById = new Map(codegenEvents.map((e) => [e.id, e]));
+  const withEvents = plan.attributeInheritance
+    ? views.filter((v) => v.events.some((l) => eventsById.has(l.eventId)))
+    : [];
+  const keys = uniqueIdentifiers(withEvents, (v) => camelIdentifier(v.name, 'view'));
+  const viewPascal = uniqueIdentifiers(withEvents, (v) => pascalIdentifier(v.name, 'View'));
+  const codegenViews = withEvents.map((view, i): CodegenView => {
+    // The view's links and its maps' links, resolved as one holder would be.
+    const { attributes: carried } = resolveEffectiveAttributes({
+      event: { id: view.id, attributes: view.attributes },
+      attributesById,
+      attributeInheritance: true,
+      systemAttributes: [],
+      views: [],
+      maps: mapsByView.get(view.id) ?? [],
+    });
+    const ids = new Set(view.events.map((l) => l.eventId));
+    return {
+      id: view.id,
+      name: view.name,
+      urlPattern: view.urlPattern,
+      key: keys[i],
+      functionName: `on${viewPascal[i]}View`,
+      typeName: `${viewPascal[i]}ViewAttributes`,
+      attributes: carried.filter((e) => !isSystem(e)),
+      events: codegenEvents.filter((e) => ids.has(e.id)),
+    };
+  });
+
+  const systemEffective = plan.attributeInheritance
+    ? byName(systemAttributes).map((attribute): EffectiveAttribute => ({
+        attribute,
+        presence: 'optional',
+        validation: attribute.validation,
+        layer: 'system',
+        sources: [{ layer: 'system', presence: 'optional' }],
+      }))
+    : [];
+  return { system: systemEffective, events: codegenEvents, views: codegenViews };
+}
+
+function push<T>(map: Map<string, T[]>, key: string, value: T) {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
