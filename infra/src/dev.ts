@@ -12,7 +12,7 @@ async function main() {
   const shellUrl = 'http://localhost:3000';
   const stack = await startStack({
     port: Number(process.env.PORT ?? 8080),
-    servicePorts: { auth: 4001, account: 4002, company: 4003, subscription: 4004, insights: 4005 },
+    servicePorts: { auth: 4001, account: 4002, company: 4003, subscription: 4004, insights: 4005, integrations: 4006 },
     databaseUrl: process.env.DATABASE_URL || undefined,
     smtpUrl: process.env.SMTP_URL || undefined,
     dataDir: path.resolve(process.env.DATA_DIR ?? path.join(REPO_ROOT, '.data')),

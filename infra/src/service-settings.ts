@@ -4,9 +4,10 @@ import { AuthConfigSchema } from '@tracemap/auth/config';
 import { CompanyConfigSchema } from '@tracemap/company/config';
 import { GatewayConfigSchema } from '@tracemap/gateway/config';
 import { InsightsConfigSchema } from '@tracemap/insights/config';
+import { IntegrationsConfigSchema } from '@tracemap/integrations/config';
 import { SubscriptionConfigSchema } from '@tracemap/subscription/config';
 
-type ServiceName = 'auth' | 'account' | 'company' | 'subscription' | 'insights' | 'gateway';
+type ServiceName = 'auth' | 'account' | 'company' | 'subscription' | 'insights' | 'integrations' | 'gateway';
 
 // Each service's own config schema is the list of what it reads: a setting
 // added there reaches it under `npm start` with no second list to update.
@@ -16,6 +17,7 @@ const SCHEMAS: Record<ServiceName, TObject> = {
   company: CompanyConfigSchema,
   subscription: SubscriptionConfigSchema,
   insights: InsightsConfigSchema,
+  integrations: IntegrationsConfigSchema,
   gateway: GatewayConfigSchema,
 };
 

@@ -2,13 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startLocalAnalyticsSandbox, type LocalAnalyticsSandbox } from '@tracemap/analytics-sandbox';
+import { startSlackSandbox, type SlackSandbox } from '@tracemap/slack-sandbox';
 import { startDevMailbox, type DevMailbox } from './dev-mailbox';
 import { freePort, startProcess, waitUntilReady, type ManagedProcess } from './processes';
 import { settingsFrom } from './service-settings';
 import { supervise, type RestartPolicy, type SupervisedProcess } from './supervisor';
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');
-export const SERVICE_NAMES = ['auth', 'account', 'company', 'subscription', 'insights'] as const;
+export const SERVICE_NAMES = ['auth', 'account', 'company', 'subscription', 'insights', 'integrations'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number] | 'gateway';
 
 export interface StackOptions {
@@ -71,6 +72,8 @@ export interface LocalSecrets {
   SANDBOX_SECRET_KEY: string;
   /** Seals discovery sources' credentials at rest; only the insights service is given it. */
   INSIGHTS_SECRET_KEY: string;
+  /** Seals Slack tokens at rest; only the integrations service is given it. */
+  INTEGRATIONS_SECRET_KEY: string;
 }
 
 const SECRET_MAKERS: Record<keyof LocalSecrets, () => string> = {
@@ -80,6 +83,7 @@ const SECRET_MAKERS: Record<keyof LocalSecrets, () => string> = {
   SANDBOX_WEBHOOK_SECRET: () => `whsec_${randomBytes(32).toString('base64url')}`,
   SANDBOX_SECRET_KEY: () => `sk_test_${randomBytes(32).toString('base64url')}`,
   INSIGHTS_SECRET_KEY: () => randomBytes(32).toString('base64'),
+  INTEGRATIONS_SECRET_KEY: () => randomBytes(32).toString('base64'),
 };
 
 /**
@@ -146,12 +150,15 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     SANDBOX_WEBHOOK_SECRET: environment.SANDBOX_WEBHOOK_SECRET || generated.SANDBOX_WEBHOOK_SECRET,
     SANDBOX_SECRET_KEY: environment.SANDBOX_SECRET_KEY || generated.SANDBOX_SECRET_KEY,
     INSIGHTS_SECRET_KEY: environment.INSIGHTS_SECRET_KEY || generated.INSIGHTS_SECRET_KEY,
+    INTEGRATIONS_SECRET_KEY: environment.INTEGRATIONS_SECRET_KEY || generated.INTEGRATIONS_SECRET_KEY,
   };
-  const { SANDBOX_WEBHOOK_SECRET, SANDBOX_SECRET_KEY, INSIGHTS_SECRET_KEY, ...sharedSecrets } = secrets;
+  const { SANDBOX_WEBHOOK_SECRET, SANDBOX_SECRET_KEY, INSIGHTS_SECRET_KEY, INTEGRATIONS_SECRET_KEY, ...sharedSecrets } =
+    secrets;
   const owned: ManagedProcess[] = [];
   const running = new Map<ServiceName, SupervisedProcess>();
   let mailbox: DevMailbox | null = null;
   let analytics: LocalAnalyticsSandbox | null = null;
+  let slack: SlackSandbox | null = null;
   try {
     let databaseUrl = options.databaseUrl;
     if (!databaseUrl) {
@@ -168,6 +175,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     if (!production && !environment.GA4_DATA_API_URL && !environment.AMPLITUDE_API_URL) {
       analytics = await startLocalAnalyticsSandbox({ dataDir: path.join(options.dataDir, 'analytics-sandbox') });
       log(`[stack] GA4 and Amplitude stand-ins at ${analytics.url} (GA4 key file: ${analytics.serviceAccountKeyFile})`);
+    }
+
+    // Without a Slack app's credentials, integrations talks to a local Slack a newcomer can click through.
+    if (!production && !environment.SLACK_CLIENT_ID) {
+      slack = await startSlackSandbox();
+      log(`[stack] local Slack at ${slack.url} (no SLACK_CLIENT_ID set)`);
     }
 
     const ports = {} as Record<ServiceName, number>;
@@ -193,6 +206,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       COMPANY_URL: urls.company,
       SUBSCRIPTION_URL: urls.subscription,
       INSIGHTS_URL: urls.insights,
+      INTEGRATIONS_URL: urls.integrations,
       ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}),
     };
     const envFor = (name: ServiceName): NodeJS.ProcessEnv => {
@@ -207,6 +221,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         ...sharedSecrets,
         ...(name === 'subscription' ? { SANDBOX_WEBHOOK_SECRET, SANDBOX_SECRET_KEY } : {}),
         ...(name === 'insights' ? { INSIGHTS_SECRET_KEY } : {}),
+        ...(name === 'integrations' ? { INTEGRATIONS_SECRET_KEY } : {}),
         ...settingsFrom(name, environment),
         ...(name === 'insights' && analytics
           ? {
@@ -214,6 +229,15 @@ export async function startStack(options: StackOptions): Promise<Stack> {
               GA4_TOKEN_URL: analytics.tokenUrl,
               AMPLITUDE_API_URL: analytics.url,
               AMPLITUDE_EU_API_URL: analytics.url,
+            }
+          : {}),
+        ...(name === 'integrations' && slack
+          ? {
+              SLACK_CLIENT_ID: slack.clientId,
+              SLACK_CLIENT_SECRET: slack.clientSecret,
+              SLACK_API_URL: slack.apiUrl,
+              SLACK_AUTHORIZE_URL: slack.authorizeUrl,
+              SLACK_LOCAL: 'true',
             }
           : {}),
         ...stackEnv,
@@ -265,7 +289,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
     // Auth first: the others fetch its signing keys.
     await launch('auth');
-    await Promise.all((['account', 'company', 'subscription', 'insights'] as ServiceName[]).map(launch));
+    await Promise.all(
+      (['account', 'company', 'subscription', 'insights', 'integrations'] as ServiceName[]).map(launch),
+    );
     await launch('gateway');
 
     const stack: Stack = {
@@ -290,6 +316,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         running.clear();
         await mailbox?.stop();
         await analytics?.close();
+        await slack?.stop();
         for (const proc of owned) await proc.stop();
       },
     };
@@ -299,6 +326,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     for (const proc of owned) await proc.stop();
     await mailbox?.stop();
     await analytics?.close();
+    await slack?.stop();
     throw error;
   }
 }

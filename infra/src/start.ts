@@ -8,7 +8,7 @@ import { REPO_ROOT, startStack } from './stack';
 async function main() {
   const started = Date.now();
   const port = Number(process.env.PORT ?? 8080);
-  // Services listen on SERVICE_PORT_BASE+1…+5 (4001…4005); 0 picks free ports.
+  // Services listen on SERVICE_PORT_BASE+1…+6 (4001…4006); 0 picks free ports.
   const base = Number(process.env.SERVICE_PORT_BASE ?? 4000);
   const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(REPO_ROOT, '.data'));
   const stack = await startStack({
@@ -19,6 +19,7 @@ async function main() {
       company: base && base + 3,
       subscription: base && base + 4,
       insights: base && base + 5,
+      integrations: base && base + 6,
     },
     databaseUrl: process.env.DATABASE_URL || undefined,
     smtpUrl: process.env.SMTP_URL || undefined,

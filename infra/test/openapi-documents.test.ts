@@ -13,6 +13,7 @@ const DOCUMENTS: Array<[string, string]> = [
   ['company', '/api/company/openapi.json'],
   ['subscription', '/api/subscription/openapi.json'],
   ['insights', '/api/insights/openapi.json'],
+  ['integrations', '/api/integrations/openapi.json'],
   ['gateway', '/api/gateway/openapi.json'],
 ];
 

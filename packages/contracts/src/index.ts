@@ -35,4 +35,5 @@ export * from './subscription-internal-client';
 export * from './formats';
 export * from './insights';
 export * from './outbox';
+export * from './integrations';
 export * from './assistant';

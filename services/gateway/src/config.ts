@@ -14,6 +14,8 @@ export const GatewayConfigSchema = Type.Composite([
     SUBSCRIPTION_URL: HttpUrl,
     /** The insights service (discovery); `npm start` sets it. */
     INSIGHTS_URL: Type.String({ pattern: '^https?://[^\\s]+$', default: 'http://127.0.0.1:4005' }),
+    /** The integrations service (Slack); `npm start` sets it. */
+    INTEGRATIONS_URL: Type.String({ pattern: '^https?://[^\\s]+$', default: 'http://127.0.0.1:4006' }),
     /** Where the identity provider's JWKS lives; the gateway rejects forged tokens early. */
     AUTH_JWKS_URL: Type.Optional(HttpUrl),
     /** Expected token issuer; `${PUBLIC_URL}/auth/v1` by default. */

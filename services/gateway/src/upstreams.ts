@@ -33,6 +33,7 @@ export function upstreamsFrom(config: GatewayConfig): Upstream[] {
       prefixes: ['/api/insights'],
       streamedBodies: [{ method: 'POST', path: '/api/insights/:companyId/discovery/uploads' }],
     },
+    { name: 'integrations', baseUrl: config.INTEGRATIONS_URL, prefixes: ['/api/integrations'] },
   ];
   if (config.DEV_MAILBOX_URL && config.NODE_ENV !== 'production') {
     list.push({ name: 'dev-mailbox', baseUrl: config.DEV_MAILBOX_URL, prefixes: ['/dev/mailbox'] });

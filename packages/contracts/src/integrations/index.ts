@@ -1,0 +1,2 @@
+export * from './slack';
+export * from './notifications';

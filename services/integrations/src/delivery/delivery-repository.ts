@@ -1,0 +1,115 @@
+import type pg from 'pg';
+import type { NotificationBody } from '@tracemap/contracts';
+
+export interface Claimed {
+  delivery_id: string;
+  company_id: string;
+  channel_id: string;
+  lease_token: string;
+  uncertain: boolean;
+}
+
+export interface DeliveryWork {
+  id: string;
+  subscription_id: string | null;
+  thread_key: string;
+  created_at: Date;
+  kind: NotificationBody['kind'];
+  payload: NotificationBody['payload'];
+  attempts: number;
+  paused_reason: string | null;
+  installation_status: string | null;
+  bot_token: string | null;
+  thread_ts: string | null;
+  /** An earlier message about the same subject to this channel is not sent yet. */
+  earlier_pending: boolean;
+}
+
+/** Everything one delivery needs, read as its tenant; null when the lease is no longer ours. */
+export async function loadWork(client: pg.PoolClient, claim: Claimed): Promise<DeliveryWork | null> {
+  const { rows } = await client.query<DeliveryWork>(
+    `SELECT d.id, d.subscription_id, d.thread_key, d.created_at, d.attempts, n.kind, n.payload,
+            s.paused_reason, i.status AS installation_status, i.bot_token, t.ts AS thread_ts,
+            EXISTS (SELECT 1 FROM integrations.slack_deliveries e
+                     WHERE e.company_id = d.company_id AND e.channel_id = d.channel_id AND e.thread_key = d.thread_key
+                       AND e.status IN ('pending', 'sending') AND (e.created_at, e.id) < (d.created_at, d.id)) AS earlier_pending
+       FROM integrations.slack_deliveries d
+       JOIN integrations.notifications n ON n.id = d.notification_id
+       LEFT JOIN integrations.slack_subscriptions s ON s.id = d.subscription_id
+       LEFT JOIN integrations.slack_installations i ON i.company_id = d.company_id
+       LEFT JOIN integrations.slack_threads t
+              ON t.company_id = d.company_id AND t.channel_id = d.channel_id AND t.thread_key = d.thread_key
+      WHERE d.id = $1 AND d.lease_token = $2 AND d.status = 'sending'`,
+    [claim.delivery_id, claim.lease_token],
+  );
+  return rows[0] ?? null;
+}
+
+/** The last time Slack was called for this channel, across restarts. */
+export async function lastAttemptAt(client: pg.PoolClient, companyId: string, channelId: string): Promise<number> {
+  const { rows } = await client.query<{ at: Date | null }>(
+    `SELECT max(attempted_at) AS at FROM integrations.slack_deliveries WHERE company_id = $1 AND channel_id = $2`,
+    [companyId, channelId],
+  );
+  return rows[0]?.at?.getTime() ?? 0;
+}
+
+/** Marks the call about to be made, so the spacing per channel survives a crash mid-call. */
+export async function markAttempt(client: pg.PoolClient, claim: Claimed): Promise<void> {
+  await client.query(
+    `UPDATE integrations.slack_deliveries SET attempted_at = now() WHERE id = $1 AND lease_token = $2`,
+    [claim.delivery_id, claim.lease_token],
+  );
+}
+
+export async function markSent(client: pg.PoolClient, claim: Claimed, threadKey: string, ts: string): Promise<void> {
+  await client.query(
+    `UPDATE integrations.slack_deliveries
+        SET status = 'sent', ts = $3, sent_at = now(), attempts = attempts + 1, lease_until = NULL, last_error = NULL
+      WHERE id = $1 AND lease_token = $2`,
+    [claim.delivery_id, claim.lease_token, ts],
+  );
+  await client.query(
+    `INSERT INTO integrations.slack_threads (company_id, channel_id, thread_key, ts) VALUES ($1, $2, $3, $4)
+     ON CONFLICT DO NOTHING`,
+    [claim.company_id, claim.channel_id, threadKey, ts],
+  );
+}
+
+/** Back to the queue, to be tried at `notBefore`; `attempted` counts the call against the limit. */
+export async function release(
+  client: pg.PoolClient,
+  claim: Claimed,
+  notBefore: Date,
+  failure: { error: string; attempted: boolean } | null,
+): Promise<void> {
+  await client.query(
+    `UPDATE integrations.slack_deliveries
+        SET status = 'pending', not_before = $3, lease_until = NULL, lease_token = NULL,
+            attempts = attempts + $4, last_error = coalesce($5, last_error)
+      WHERE id = $1 AND lease_token = $2`,
+    [claim.delivery_id, claim.lease_token, notBefore, failure?.attempted ? 1 : 0, failure?.error ?? null],
+  );
+}
+
+export async function drop(client: pg.PoolClient, claim: Claimed, reason: string): Promise<void> {
+  await client.query(
+    `UPDATE integrations.slack_deliveries
+        SET status = 'dropped', last_error = $3, lease_until = NULL, attempts = attempts + 1
+      WHERE id = $1 AND lease_token = $2`,
+    [claim.delivery_id, claim.lease_token, reason],
+  );
+}
+
+/** A channel error: the subscription stops (the Slack page shows why) and its queue is dropped. */
+export async function pauseSubscription(client: pg.PoolClient, subscriptionId: string, reason: string): Promise<void> {
+  await client.query(`UPDATE integrations.slack_subscriptions SET paused_reason = $2 WHERE id = $1`, [
+    subscriptionId,
+    reason,
+  ]);
+  await client.query(
+    `UPDATE integrations.slack_deliveries SET status = 'dropped', last_error = $2, lease_until = NULL
+      WHERE subscription_id = $1 AND status = 'pending'`,
+    [subscriptionId, `paused: ${reason}`],
+  );
+}

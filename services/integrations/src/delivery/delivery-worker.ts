@@ -1,0 +1,153 @@
+import { roleTransaction, roleSettingsStatement } from '@tracemap/service-kit';
+import { APP_ROLE, tenantTransaction } from '../core/tenant';
+import type { IntegrationsDeps } from '../deps';
+import { renderMessage } from '../notifications/render-message';
+import { markRevoked } from '../slack/installation-repository';
+import { sendDelivery } from './send-delivery';
+import type { Claimed } from './delivery-repository';
+import { lastAttemptAt, release } from './delivery-repository';
+
+const BATCH = 50;
+const LEASE_SECONDS = 30;
+
+export type WorkerDeps = Omit<IntegrationsDeps, 'delivery'>;
+
+/**
+ * Posts the outbox's messages to Slack: claimed with a lease, at most one call per channel per
+ * SLACK_CHANNEL_INTERVAL_MS (a channel told to wait by a 429 waits as long as Slack says), each
+ * message once. One round runs at a time; between rounds it sleeps until the next message is
+ * due, the poll interval, or a wake-up from a new notification.
+ */
+export class DeliveryWorker {
+  private readonly readyAt = new Map<string, number>();
+  private timer: NodeJS.Timeout | null = null;
+  private round: Promise<void> | null = null;
+  private again = false;
+  private running = false;
+
+  constructor(private readonly deps: WorkerDeps) {}
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.round;
+  }
+
+  /** A notification was queued: look now rather than at the next poll. */
+  wake(): void {
+    if (!this.running) return;
+    if (this.round) this.again = true;
+    else this.schedule(0);
+  }
+
+  /** Runs rounds until nothing is due now (tests and scripts). */
+  async drain(): Promise<void> {
+    for (;;) {
+      await this.round;
+      const next = await this.runRound();
+      if (next === null || next > Date.now()) return;
+    }
+  }
+
+  private schedule(delayMs: number): void {
+    if (!this.running) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        void this.tick();
+      },
+      Math.max(0, delayMs),
+    );
+    this.timer.unref?.();
+  }
+
+  private async tick(): Promise<void> {
+    if (this.round) return;
+    let next: number | null = null;
+    try {
+      next = await this.runRound();
+    } catch (error) {
+      this.deps.log.error({ err: error }, 'slack delivery round failed');
+    }
+    const poll = this.deps.config.SLACK_DELIVERY_POLL_MS;
+    const wait = this.again ? 0 : next === null ? poll : Math.min(poll, Math.max(0, next - Date.now()));
+    this.again = false;
+    this.schedule(wait);
+  }
+
+  /** One round; answers when the next row is due (ms epoch), or null when none is queued. */
+  private runRound(): Promise<number | null> {
+    const work = (async () => {
+      const claimed = await this.claim();
+      const byChannel = new Map<string, Claimed[]>();
+      for (const claim of claimed) {
+        const key = `${claim.company_id}:${claim.channel_id}`;
+        byChannel.set(key, [...(byChannel.get(key) ?? []), claim]);
+      }
+      await Promise.all([...byChannel.entries()].map(([key, claims]) => this.runChannel(key, claims)));
+      return this.nextDue();
+    })();
+    this.round = work.then(
+      () => undefined,
+      () => undefined,
+    );
+    return work.finally(() => {
+      this.round = null;
+    });
+  }
+
+  private async runChannel(key: string, claims: Claimed[]): Promise<void> {
+    const interval = this.deps.config.SLACK_CHANNEL_INTERVAL_MS;
+    for (const claim of claims) {
+      if (!this.readyAt.has(key)) {
+        const last = await tenantTransaction(this.deps.db, claim.company_id, (client) =>
+          lastAttemptAt(client, claim.company_id, claim.channel_id),
+        );
+        this.readyAt.set(key, last + interval);
+      }
+      const ready = this.readyAt.get(key)!;
+      if (Date.now() < ready) {
+        await tenantTransaction(this.deps.db, claim.company_id, (client) =>
+          release(client, claim, new Date(ready), null),
+        );
+        continue;
+      }
+      const outcome = await sendDelivery(this.deps, claim, {
+        render: (work) => renderMessage(work, this.deps.config.PUBLIC_URL),
+      });
+      if (outcome.called) this.readyAt.set(key, Math.max(Date.now() + interval, outcome.holdChannelUntil ?? 0));
+      if (outcome.revoked) {
+        const revoked = await tenantTransaction(this.deps.db, claim.company_id, (client) =>
+          markRevoked(client, claim.company_id),
+        );
+        if (revoked) this.deps.log.warn({ companyId: claim.company_id }, 'slack installation revoked by slack');
+      }
+    }
+  }
+
+  private claim(): Promise<Claimed[]> {
+    return roleTransaction(this.deps.db, roleSettingsStatement(APP_ROLE, {}), async (client) => {
+      const { rows } = await client.query<Claimed>(
+        `SELECT delivery_id, company_id, channel_id, lease_token, uncertain
+           FROM integrations.claim_deliveries($1, $2)`,
+        [BATCH, LEASE_SECONDS],
+      );
+      return rows;
+    });
+  }
+
+  private async nextDue(): Promise<number | null> {
+    return roleTransaction(this.deps.db, roleSettingsStatement(APP_ROLE, {}), async (client) => {
+      const { rows } = await client.query<{ at: Date | null }>(`SELECT integrations.next_delivery_at() AS at`);
+      return rows[0]?.at?.getTime() ?? null;
+    });
+  }
+}

@@ -1,0 +1,127 @@
+import type { NotificationBody } from '@tracemap/contracts';
+import { tenantTransaction } from '../core/tenant';
+import { classifySlackError, type SlackFailure } from '../slack/slack-api';
+import {
+  drop,
+  loadWork,
+  markAttempt,
+  markSent,
+  pauseSubscription,
+  release,
+  type Claimed,
+  type DeliveryWork,
+} from './delivery-repository';
+import type { WorkerDeps } from './delivery-worker';
+
+export interface SendOutcome {
+  /** Slack was called (the channel's spacing starts again). */
+  called: boolean;
+  /** Slack asked to wait (429): no call to this channel before then. */
+  holdChannelUntil?: number;
+  /** Slack refused the token: the installation is to be marked revoked. */
+  revoked?: boolean;
+}
+
+const MAX_BACKOFF_MS = 5 * 60 * 1000;
+/** How long a message waits for the first message of its thread before looking again. */
+const THREAD_WAIT_MS = 250;
+
+export function backoffMs(attempts: number, baseMs: number): number {
+  return Math.min(MAX_BACKOFF_MS, baseMs * 2 ** Math.max(0, attempts - 1));
+}
+
+/**
+ * One claimed message: skipped when its installation or subscription stopped, held back while
+ * an earlier message of its thread is unsent, looked up first when an earlier claim may have
+ * posted it (a crash after Slack answered), then posted — threaded under the subject's first
+ * message when there is one — and settled by Slack's answer.
+ */
+export async function sendDelivery(
+  deps: WorkerDeps,
+  claim: Claimed,
+  options: { render: (work: Pick<NotificationBody, 'kind' | 'payload'>) => { text: string; blocks: unknown[] } },
+): Promise<SendOutcome> {
+  const tenant = <T>(work: Parameters<typeof tenantTransaction<T>>[2]) =>
+    tenantTransaction<T>(deps.db, claim.company_id, work);
+  const work = await tenant((client) => loadWork(client, claim));
+  if (!work) return { called: false };
+  if (work.installation_status !== 'connected' || !work.bot_token || !deps.secrets) {
+    await tenant((client) => drop(client, claim, 'not connected'));
+    return { called: false };
+  }
+  if (work.paused_reason) {
+    await tenant((client) => drop(client, claim, `paused: ${work.paused_reason}`));
+    return { called: false };
+  }
+  if (!work.thread_ts && work.earlier_pending) {
+    await tenant((client) => release(client, claim, new Date(Date.now() + THREAD_WAIT_MS), null));
+    return { called: false };
+  }
+  const token = deps.secrets.open(work.bot_token, `slack-token:${claim.company_id}`);
+  await tenant((client) => markAttempt(client, claim));
+  try {
+    if (claim.uncertain) {
+      const found = await deps.slack.findPosted(token, claim.channel_id, claim.delivery_id, work.created_at);
+      if (found) {
+        await tenant((client) => markSent(client, claim, work.thread_key, found));
+        return { called: true };
+      }
+    }
+    const message = options.render(work);
+    const ts = await deps.slack.post(token, {
+      channel: claim.channel_id,
+      text: message.text,
+      blocks: message.blocks,
+      threadTs: work.thread_ts ?? undefined,
+      deliveryId: claim.delivery_id,
+    });
+    await tenant((client) => markSent(client, claim, work.thread_key, ts));
+    return { called: true };
+  } catch (error) {
+    return settleFailure(deps, claim, work, classifySlackError(error));
+  }
+}
+
+async function settleFailure(
+  deps: WorkerDeps,
+  claim: Claimed,
+  work: DeliveryWork,
+  failure: SlackFailure,
+): Promise<SendOutcome> {
+  const log = { companyId: claim.company_id, channel: claim.channel_id, deliveryId: claim.delivery_id, failure };
+  const tenant = (fn: Parameters<typeof tenantTransaction<void>>[2]) =>
+    tenantTransaction<void>(deps.db, claim.company_id, fn);
+  switch (failure.kind) {
+    case 'rate_limited': {
+      // Slack's wait is not the message's fault: it does not count against its attempts.
+      const until = Date.now() + failure.retryAfterMs;
+      await tenant((client) => release(client, claim, new Date(until), { error: 'rate_limited', attempted: false }));
+      return { called: true, holdChannelUntil: until };
+    }
+    case 'transient': {
+      const attempts = work.attempts + 1;
+      if (attempts >= deps.config.SLACK_DELIVERY_MAX_ATTEMPTS) {
+        deps.log.error(log, 'slack message dropped after its last attempt');
+        await tenant((client) => drop(client, claim, failure.reason));
+      } else {
+        const at = new Date(Date.now() + backoffMs(attempts, deps.config.SLACK_DELIVERY_BACKOFF_MS));
+        await tenant((client) => release(client, claim, at, { error: failure.reason, attempted: true }));
+      }
+      return { called: true };
+    }
+    case 'channel':
+      deps.log.warn(log, 'slack channel refused the message: subscription paused');
+      await tenant(async (client) => {
+        await drop(client, claim, failure.error);
+        if (work.subscription_id) await pauseSubscription(client, work.subscription_id, failure.error);
+      });
+      return { called: true };
+    case 'revoked':
+      await tenant((client) => drop(client, claim, failure.error));
+      return { called: true, revoked: true };
+    case 'rejected':
+      deps.log.error(log, 'slack rejected the message');
+      await tenant((client) => drop(client, claim, failure.error));
+      return { called: true };
+  }
+}

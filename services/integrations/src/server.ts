@@ -1,0 +1,4 @@
+import { runService } from '@tracemap/service-kit';
+import { service } from './app';
+
+void runService(service);

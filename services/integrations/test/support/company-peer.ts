@@ -1,0 +1,39 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { CompanyRole } from '@tracemap/contracts';
+
+/** The company service as integrations calls it: members' roles, behind the service token. */
+export class CompanyPeer {
+  readonly roles = new Map<string, CompanyRole>();
+  url = '';
+  private server: FastifyInstance | null = null;
+
+  constructor(private readonly serviceToken: string) {}
+
+  setRole(companyId: string, userId: string, role: CompanyRole | null): void {
+    if (role) this.roles.set(`${companyId}:${userId}`, role);
+    else this.roles.delete(`${companyId}:${userId}`);
+  }
+
+  async start(): Promise<void> {
+    const app = Fastify();
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.headers['x-service-token'] !== this.serviceToken)
+        return reply.code(401).send({ statusCode: 401, code: 'invalid_service_token', message: 'no' });
+    });
+    app.get<{ Params: { companyId: string; userId: string } }>(
+      '/internal/companies/:companyId/members/:userId',
+      async (request, reply) => {
+        const role = this.roles.get(`${request.params.companyId}:${request.params.userId}`);
+        if (!role)
+          return reply.code(404).send({ statusCode: 404, code: 'company_not_found', message: 'Company not found' });
+        return { role };
+      },
+    );
+    this.url = await app.listen({ port: 0, host: '127.0.0.1' });
+    this.server = app;
+  }
+
+  async stop(): Promise<void> {
+    await this.server?.close();
+  }
+}

@@ -1,0 +1,95 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import type { CompanyRole } from '@tracemap/contracts';
+import { SlackSandbox } from '@tracemap/slack-sandbox';
+import { createTestDatabase, createTokenKit, TEST_PUBLIC_URL, type TestDatabase } from '@tracemap/test-kit';
+import { service } from '../../src/app';
+import { loadConfig, type IntegrationsConfig } from '../../src/config';
+import type { IntegrationsDeps } from '../../src/deps';
+import { CompanyPeer } from './company-peer';
+
+export const SERVICE_TOKEN = 'integrations-test-service-token-0123456789';
+export const SIGNING_SECRET = 'integrations-test-signing-secret';
+
+export interface TestUser {
+  id: string;
+  token: string;
+}
+
+export interface Harness {
+  app: FastifyInstance;
+  config: IntegrationsConfig;
+  deps: IntegrationsDeps;
+  database: TestDatabase;
+  /** A superuser connection for arranging and inspecting rows directly. */
+  admin: pg.Pool;
+  peer: CompanyPeer;
+  slack: SlackSandbox;
+  /** A signed-in user with the given role in the company (null: not a member). */
+  user(companyId?: string, role?: CompanyRole | null): Promise<TestUser>;
+  call(user: TestUser | null, options: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+/**
+ * The service on a fresh database, with the company service played by a peer and Slack by the
+ * local stand-in. The delivery worker is off unless asked for: tests drain the outbox themselves.
+ */
+export async function startHarness(options: { env?: Record<string, string> } = {}): Promise<Harness> {
+  const database = await createTestDatabase();
+  const tokens = await createTokenKit();
+  const peer = new CompanyPeer(SERVICE_TOKEN);
+  await peer.start();
+  const slack = new SlackSandbox();
+  await slack.start();
+  const config = loadConfig({
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: database.url,
+    PUBLIC_URL: TEST_PUBLIC_URL,
+    AUTH_URL: 'http://127.0.0.1:9',
+    AUTH_SESSION_CHECK: 'false',
+    INTERNAL_SERVICE_TOKEN: SERVICE_TOKEN,
+    COMPANY_URL: peer.url,
+    INTEGRATIONS_SECRET_KEY: randomBytes(32).toString('base64'),
+    SLACK_CLIENT_ID: slack.clientId,
+    SLACK_CLIENT_SECRET: slack.clientSecret,
+    SLACK_SIGNING_SECRET: SIGNING_SECRET,
+    SLACK_API_URL: slack.apiUrl,
+    SLACK_AUTHORIZE_URL: slack.authorizeUrl,
+    SLACK_DELIVERY_WORKER: 'false',
+    SLACK_CHANNEL_INTERVAL_MS: '0',
+    ...options.env,
+  });
+  const app = await service.build(config, { verifier: tokens.verifier });
+  await app.ready();
+  const admin = new pg.Pool({ connectionString: database.url, max: 2 });
+  admin.on('error', () => undefined);
+  return {
+    app,
+    config,
+    deps: service.depsOf(app),
+    database,
+    admin,
+    peer,
+    slack,
+    async user(companyId, role = null) {
+      const id = randomUUID();
+      if (companyId) peer.setRole(companyId, id, role);
+      return { id, token: await tokens.mint({ sub: id }) };
+    },
+    call(user, injectOptions) {
+      const headers = { ...(injectOptions.headers ?? {}) } as Record<string, string>;
+      if (user) headers.authorization = `Bearer ${user.token}`;
+      return app.inject({ ...injectOptions, headers });
+    },
+    async close() {
+      await app.close();
+      await admin.end();
+      await peer.stop();
+      await slack.stop();
+      await database.drop();
+    },
+  };
+}
