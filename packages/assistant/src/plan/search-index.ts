@@ -32,6 +32,12 @@ export interface SearchIndex {
   byFolded: Map<string, number[]>;
   nameKeys(): Map<string, number[]>;
   wordKeys(): Map<string, string[]>;
+  /**
+   * Scratch space of one search (a score and match flags per item, and the
+   * items touched), reused so a search over a large plan allocates nothing
+   * per item; searches are synchronous, so one at a time uses it.
+   */
+  scratch: { scores: Float64Array; flags: Uint8Array; touched: Int32Array };
 }
 
 const FIELD_WEIGHTS: Record<SearchField, number> = { name: 3, tag: 2, view: 1.5, description: 1 };
@@ -91,6 +97,11 @@ export function buildSearchIndex(plan: PlanSnapshot, viewsOfEvent: Map<string, P
     docs,
     postings,
     byFolded,
+    scratch: {
+      scores: new Float64Array(docs.length),
+      flags: new Uint8Array(docs.length),
+      touched: new Int32Array(docs.length),
+    },
     nameKeys: () => (nameKeys ??= keyIndex(docs.map((d, i) => [d.folded, i] as const))),
     wordKeys: () => (wordKeys ??= keyIndex([...postings.keys()].map((w) => [w, w] as const))),
   };

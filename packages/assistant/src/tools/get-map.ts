@@ -59,10 +59,46 @@ export function getMap(ctx: ToolContext, input: GetMapInput): ToolResult<GetMapO
   };
 }
 
-/** Simple paths (no view twice) from one view to another, shortest first, breadth first. */
+interface Partial {
+  at: string;
+  edge: PlanMap['edges'][number] | null;
+  parent: Partial | null;
+  length: number;
+  /** length + the fewest edges still needed to reach the end: the order partial paths are grown in. */
+  bound: number;
+}
+
+const visits = (partial: Partial, viewId: string) => {
+  for (let p: Partial | null = partial; p; p = p.parent) if (p.at === viewId) return true;
+  return false;
+};
+
+/**
+ * Simple paths (no view twice) from one view to another, shortest first. The
+ * fewest edges from each view to the end (a backward breadth-first pass)
+ * guide the search, so it never grows a path that cannot arrive, and paths
+ * come out in order of length.
+ */
 function findPaths(ctx: ToolContext, map: PlanMap, from: string, to: string, max: number): Step[][] {
   const outgoing = new Map<string, PlanMap['edges']>();
-  for (const edge of map.edges) outgoing.set(edge.from, [...(outgoing.get(edge.from) ?? []), edge]);
+  const incoming = new Map<string, string[]>();
+  for (const edge of map.edges) {
+    outgoing.set(edge.from, [...(outgoing.get(edge.from) ?? []), edge]);
+    incoming.set(edge.to, [...(incoming.get(edge.to) ?? []), edge.from]);
+  }
+  const remaining = new Map<string, number>([[to, 0]]);
+  for (let queue = [to]; queue.length > 0;) {
+    const next: string[] = [];
+    for (const view of queue) {
+      for (const before of incoming.get(view) ?? []) {
+        if (remaining.has(before)) continue;
+        remaining.set(before, remaining.get(view)! + 1);
+        next.push(before);
+      }
+    }
+    queue = next;
+  }
+  if (!remaining.has(from)) return [];
   const step = (viewId: string, edge: PlanMap['edges'][number] | null): Step => {
     const event = edge?.eventId ? ctx.plan.eventsById.get(edge.eventId) : undefined;
     return {
@@ -72,26 +108,60 @@ function findPaths(ctx: ToolContext, map: PlanMap, from: string, to: string, max
     };
   };
   const found: Step[][] = [];
-  if (from === to) return [[step(from, null)]];
-  let frontier: Array<{ at: string; path: Step[]; seen: Set<string> }> = [
-    { at: from, path: [step(from, null)], seen: new Set([from]) },
-  ];
+  const heap = new MinHeap<Partial>((a, b) => a.bound - b.bound);
+  heap.push({ at: from, edge: null, parent: null, length: 0, bound: remaining.get(from)! });
   let expansions = 0;
-  while (frontier.length > 0 && found.length < max && expansions < EXPANSIONS_MAX) {
-    const next: typeof frontier = [];
-    for (const partial of frontier) {
-      for (const edge of outgoing.get(partial.at) ?? []) {
-        expansions++;
-        if (partial.seen.has(edge.to)) continue;
-        const path = [...partial.path, step(edge.to, edge)];
-        if (edge.to === to) {
-          if (found.length < max) found.push(path);
-          continue;
-        }
-        next.push({ at: edge.to, path, seen: new Set([...partial.seen, edge.to]) });
-      }
+  while (heap.size > 0 && found.length < max && expansions < EXPANSIONS_MAX) {
+    const partial = heap.pop()!;
+    if (partial.at === to) {
+      const steps: Step[] = [];
+      for (let p: Partial | null = partial; p; p = p.parent) steps.push(step(p.at, p.edge));
+      found.push(steps.reverse());
+      continue;
     }
-    frontier = next;
+    for (const edge of outgoing.get(partial.at) ?? []) {
+      expansions++;
+      const left = remaining.get(edge.to);
+      if (left === undefined || visits(partial, edge.to)) continue;
+      heap.push({ at: edge.to, edge, parent: partial, length: partial.length + 1, bound: partial.length + 1 + left });
+    }
   }
   return found;
+}
+
+class MinHeap<T> {
+  private readonly items: T[] = [];
+  constructor(private readonly before: (a: T, b: T) => number) {}
+  get size() {
+    return this.items.length;
+  }
+  push(item: T) {
+    const items = this.items;
+    items.push(item);
+    for (let i = items.length - 1; i > 0;) {
+      const parent = (i - 1) >> 1;
+      if (this.before(items[i], items[parent]) >= 0) break;
+      [items[i], items[parent]] = [items[parent], items[i]];
+      i = parent;
+    }
+  }
+  pop(): T | undefined {
+    const items = this.items;
+    const top = items[0];
+    const last = items.pop();
+    if (items.length > 0 && last !== undefined) {
+      items[0] = last;
+      for (let i = 0; ;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let m = i;
+        if (l < items.length && this.before(items[l], items[m]) < 0) m = l;
+        if (r < items.length && this.before(items[r], items[m]) < 0) m = r;
+        if (m === i) break;
+        [items[i], items[m]] = [items[m], items[i]];
+        i = m;
+      }
+    }
+    return top;
+  }
 }
