@@ -1,6 +1,7 @@
 import type { ChatGrounding, ChatReference } from '@tracemap/contracts';
 import type { ToolContext } from '../data';
 import { checkGrounding, strikeUnverified } from '../grounding/check-grounding';
+import { ToolInputError } from '../tools/run-tool';
 import { Turn, type TurnCall } from '../tools/turn';
 import {
   answerCountVolume,
@@ -81,7 +82,14 @@ export function answerOffline(question: string, ctx: ToolContext): OfflineAnswer
   const intent = recognise(question);
   if (!intent) return refusal();
   const turn = new Turn(ctx);
-  const text = compose(turn, intent);
+  let text: string | null;
+  try {
+    text = compose(turn, intent);
+  } catch (error) {
+    // A subject or filter the tools refuse (too long, say) is a question it cannot answer, not a crash.
+    if (error instanceof ToolInputError) return refusal(turn.calls);
+    throw error;
+  }
   if (text === null) return refusal(turn.calls);
   const check = checkGrounding(text, { outputs: turn.outputs(), references: turn.references() });
   return {

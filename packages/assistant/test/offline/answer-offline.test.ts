@@ -53,6 +53,10 @@ describe('answerOffline', () => {
     expect(citedReferences(answer.content).length).toBeGreaterThan(10);
   });
 
+  it('refuses a question whose filter the tools would refuse instead of failing', () => {
+    expect(answerOffline(`List events tagged ${'x'.repeat(80)}`, planOnly).content).toBe(OFFLINE_REFUSAL);
+  });
+
   it('says so when there is no traffic instead of guessing what was seen', () => {
     expect(answerOffline('Which planned events were not seen?', planOnly).content).toMatch(/not observed any traffic/);
   });

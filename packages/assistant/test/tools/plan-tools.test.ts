@@ -106,6 +106,31 @@ describe('get_view, get_map and list_items', () => {
     expect(output.paths.map((p) => p.length)).toEqual([...output.paths.map((p) => p.length)].sort((a, b) => a - b));
   });
 
+  it('finds only simple paths on a map with a cycle, shortest first, and none to a view it cannot reach', () => {
+    const [a, b, c, d] = plan.views.slice(0, 4).map((v) => v.id);
+    const edge = (id: number, from: string, to: string) => ({
+      id: `00000000-0000-4000-8000-0000000001${String(id).padStart(2, '0')}`,
+      from,
+      to,
+    });
+    const cyclic = {
+      ...plan.maps[0],
+      nodes: [a, b, c, d].map((viewId) => ({ viewId, x: 0, y: 0 })),
+      edges: [edge(1, a, b), edge(2, b, a), edge(3, b, c), edge(4, a, c), edge(5, c, b)],
+    };
+    const ctx = toolContext({ plan: { ...plan, maps: [cyclic] }, observed: [], findings: [] }, 'admin');
+    const paths = (from: string, to: string) =>
+      runTool(ctx, 'get_map', { map: cyclic.id, from, to, maxPaths: 10 }).output.paths.map((p) =>
+        p.map((s) => s.view.id),
+      );
+    expect(paths(a, c)).toEqual([
+      [a, c],
+      [a, b, c],
+    ]);
+    expect(paths(c, a)).toEqual([[c, b, a]]);
+    expect(paths(a, d)).toEqual([]);
+  });
+
   it('lists items by tag, owner and status with counts', () => {
     const core = runTool(admin, 'list_items', { kind: 'event', tag: 'core' }).output;
     expect(core.total).toBe(5);
