@@ -38,3 +38,5 @@ export const GeneratedCodeResponse = Type.Object({
   hash: Type.String(),
 });
 export type GeneratedCodeResponse = Static<typeof GeneratedCodeResponse>;
+/** With `format=zip`: the same files in a zip archive. */
+export const GeneratedCodeZip = Type.Unsafe<Uint8Array>({ type: 'string', format: 'binary' });

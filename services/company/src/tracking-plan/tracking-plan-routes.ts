@@ -6,6 +6,7 @@ import { viewRoutes } from './views/view-routes';
 import { mapRoutes } from './maps/map-routes';
 import { mapShareRoutes } from './maps/share/share-routes';
 import { planRoutes } from './plan/plan-routes';
+import { codegenRoutes } from './codegen/codegen-routes';
 
 /** The tracking-plan API under `/api/company/:companyId/…`. */
 export async function trackingPlanRoutes(app: FastifyInstance, { deps }: { deps: CompanyDeps }) {
@@ -15,4 +16,5 @@ export async function trackingPlanRoutes(app: FastifyInstance, { deps }: { deps:
   await app.register(mapRoutes, { deps });
   await app.register(mapShareRoutes, { deps });
   await app.register(planRoutes, { deps });
+  await app.register(codegenRoutes, { deps });
 }

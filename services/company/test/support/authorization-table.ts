@@ -298,6 +298,10 @@ export const MATRIX: Record<string, Case> = {
     ...READ,
     request: (w, t) => plan(w, t, '/tracking-plan/export?format=native'),
   },
+  'GET /api/company/:companyId/codegen/typescript': {
+    ...READ,
+    request: (w, t) => plan(w, t, '/codegen/typescript?destination=segment&validation=none'),
+  },
   'POST /api/company/:companyId/tracking-plan/import': {
     ...EDIT(200),
     request: (w, t) => ({
