@@ -35,6 +35,8 @@ export interface PostedMessage {
   threadTs: string | null;
   text: string;
   blocks: unknown;
+  /** What the poster attached as message metadata (`event_type`, `event_payload`). */
+  metadata: unknown;
   at: number;
   /** Each chat.update of it, latest last. */
   updates: Array<{ text: string; at: number }>;
@@ -227,6 +229,8 @@ export class SlackSandbox {
           })),
           response_metadata: { next_cursor: '' },
         };
+      case 'conversations.history':
+        return this.history(body);
       case 'chat.postMessage':
         return this.post(body);
       case 'chat.update':
@@ -294,6 +298,25 @@ export class SlackSandbox {
     return { ok: true, channel, ts: message.ts, text: stringField(body, 'text') };
   }
 
+  private history(body: Record<string, unknown>): Record<string, unknown> {
+    const channel = stringField(body, 'channel');
+    const error = this.channelError(channel);
+    if (error) return { ok: false, error };
+    const oldest = Number(stringField(body, 'oldest') || '0');
+    const withMetadata = String(body.include_all_metadata) === 'true';
+    const messages = this.messagesIn(channel)
+      .filter((m) => Number(m.ts) >= oldest)
+      .reverse()
+      .map((m) => ({
+        type: 'message',
+        ts: m.ts,
+        text: m.text,
+        ...(m.threadTs ? { thread_ts: m.threadTs } : {}),
+        ...(withMetadata && m.metadata ? { metadata: m.metadata } : {}),
+      }));
+    return { ok: true, messages, has_more: false };
+  }
+
   private record(channel: string, body: Record<string, unknown>, threadTs: string | null): PostedMessage {
     this.tsCounter += 1;
     const seconds = Math.floor(Date.now() / 1000);
@@ -303,6 +326,7 @@ export class SlackSandbox {
       threadTs,
       text: stringField(body, 'text'),
       blocks: jsonField(body.blocks) ?? null,
+      metadata: jsonField(body.metadata) ?? null,
       at: Date.now(),
       updates: [],
     };

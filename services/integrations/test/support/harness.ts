@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import type { CompanyRole } from '@tracemap/contracts';
-import { SlackSandbox } from '@tracemap/slack-sandbox';
+import { SlackSandbox, type SlackSandboxOptions } from '@tracemap/slack-sandbox';
 import { createTestDatabase, createTokenKit, TEST_PUBLIC_URL, type TestDatabase } from '@tracemap/test-kit';
 import { service } from '../../src/app';
 import { loadConfig, type IntegrationsConfig } from '../../src/config';
@@ -36,12 +36,14 @@ export interface Harness {
  * The service on a fresh database, with the company service played by a peer and Slack by the
  * local stand-in. The delivery worker is off unless asked for: tests drain the outbox themselves.
  */
-export async function startHarness(options: { env?: Record<string, string> } = {}): Promise<Harness> {
+export async function startHarness(
+  options: { env?: Record<string, string>; slack?: SlackSandboxOptions } = {},
+): Promise<Harness> {
   const database = await createTestDatabase();
   const tokens = await createTokenKit();
   const peer = new CompanyPeer(SERVICE_TOKEN);
   await peer.start();
-  const slack = new SlackSandbox();
+  const slack = new SlackSandbox(options.slack);
   await slack.start();
   const config = loadConfig({
     PORT: '0',
