@@ -30,6 +30,45 @@ describe('discovery_event', () => {
     expect(cart.unplannedProperties).toContain(EXAMPLE_DEFECTS.unplannedProperty.property);
   });
 
+  it('shows a viewer nothing of a property that is a hidden attribute of the event', () => {
+    const event = data.plan.events.find((e) => e.name === 'Signed Up')!;
+    const email = data.plan.attributes.find((a) => a.name === 'email')!;
+    const withEmail = {
+      ...data,
+      plan: {
+        ...data.plan,
+        events: data.plan.events.map((e) =>
+          e.id === event.id
+            ? {
+                ...e,
+                effective: [
+                  ...e.effective,
+                  {
+                    attributeId: email.id,
+                    presence: 'optional' as const,
+                    validation: email.validation,
+                    layer: 'event' as const,
+                    sources: [],
+                  },
+                ],
+              }
+            : e,
+        ),
+      },
+      observed: data.observed.map((row) =>
+        row.planEventId === event.id
+          ? { ...row, properties: [...row.properties, { path: 'email', presence: 5, types: { email: 5 } }] }
+          : row,
+      ),
+    };
+    const paths = (role: 'admin' | 'viewer') =>
+      runTool(toolContext(withEmail, role), 'discovery_event', { event: 'Signed Up' }).output.properties.map(
+        (p) => p.path,
+      );
+    expect(paths('admin')).toContain('email');
+    expect(paths('viewer')).not.toContain('email');
+  });
+
   it('reads an unplanned name as observed data', () => {
     const { output } = runTool(admin, 'discovery_event', { event: 'Chat Opened' });
     expect(output).toMatchObject({ found: true, planEvent: null, volume: volumeOf('Chat Opened') });
