@@ -5,7 +5,7 @@ import { SelectField, TextField } from '../../editor/fields';
 import { AttributeLinksEditor } from '../../links/attribute-links-editor';
 import { useNameCase } from '../../plan-settings';
 import { EffectiveAttributesPanel } from './effective-attributes';
-import { JsonSchemaPanel } from './json-schema-panel';
+import { EventOutputTabs } from '../../codegen/event-output-tabs';
 
 const SHOWN = [
   'name',
@@ -20,7 +20,7 @@ const SHOWN = [
   'attributes',
 ] as const;
 
-/** /company/:companyId/events/:eventId: the event, its attributes, what it inherits and its schema. */
+/** /company/:companyId/events/:eventId: the event, its attributes, what it inherits, its schema and its typed code. */
 export function EventPage() {
   const { eventId = '' } = useParams();
   const nameCase = useNameCase('event');
@@ -67,7 +67,7 @@ export function EventPage() {
             />
           </section>
           <EffectiveAttributesPanel eventId={eventId} revision={editor.revision} />
-          <JsonSchemaPanel eventId={eventId} revision={editor.revision} />
+          <EventOutputTabs eventId={eventId} revision={editor.revision} />
           <OrganisationSection
             value={value}
             at={at}
