@@ -17,10 +17,3 @@ export function tokens(text: string): string[] {
 }
 
 export { foldName };
-
-/** The folded name and the folded name with one character left out: two names one edit apart share one. */
-export function deletionKeys(folded: string): Set<string> {
-  const keys = new Set([folded]);
-  for (let i = 0; i < folded.length; i++) keys.add(folded.slice(0, i) + folded.slice(i + 1));
-  return keys;
-}

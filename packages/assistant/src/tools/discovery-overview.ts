@@ -1,14 +1,30 @@
 import type { DiscoveryOverviewInput, DiscoveryOverviewOutput } from '@tracemap/contracts';
 import type { ToolContext } from '../data';
+import type { PreparedPlan } from '../plan/prepare-plan';
 import { refs, type ToolResult } from './tool-result';
 
 const UNPLANNED_SHOWN = 50;
 const share = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 10_000) / 10_000);
 
+const NO_DISCOVERY = {};
+const computed = new WeakMap<object, WeakMap<PreparedPlan, ToolResult<DiscoveryOverviewOutput>>>();
+
+/** The same for every caller (it names no attribute), so it is computed once per plan and discovery data. */
 export function discoveryOverview(
   ctx: ToolContext,
   _input: DiscoveryOverviewInput,
 ): ToolResult<DiscoveryOverviewOutput> {
+  const key = ctx.discovery ?? NO_DISCOVERY;
+  let byPlan = computed.get(key);
+  if (!byPlan) computed.set(key, (byPlan = new WeakMap()));
+  const cached = byPlan.get(ctx.plan);
+  if (cached) return cached;
+  const result = overview(ctx);
+  byPlan.set(ctx.plan, result);
+  return result;
+}
+
+function overview(ctx: ToolContext): ToolResult<DiscoveryOverviewOutput> {
   const observed = ctx.discovery?.observed ?? [];
   let observedEvents = 0;
   let observedVolume = 0;

@@ -1,7 +1,14 @@
 import type { PlanItemKind, SearchPlanHit, SearchPlanInput, SearchPlanOutput } from '@tracemap/contracts';
 import type { ToolContext } from '../data';
 import { seesHiddenAttributes } from '../roles';
-import { similarIn, type SearchField, type SearchIndex } from '../plan/search-index';
+import {
+  FIELD_WEIGHTS,
+  findPosting,
+  postingDoc,
+  postingField,
+  type SearchField,
+  type SearchIndex,
+} from '../plan/search-index';
 import { foldName, tokens } from '../plan/tokens';
 import type { ToolResult } from './tool-result';
 
@@ -34,6 +41,10 @@ function accumulator(index: SearchIndex) {
     },
     get size() {
       return size;
+    },
+    /** The items touched so far, as a copy: crediting them does not add any. */
+    docs() {
+      return touched.slice(0, size);
     },
     each(visit: (doc: number, score: number, flags: number) => void) {
       for (let i = 0; i < size; i++) visit(touched[i], scores[touched[i]], flags[touched[i]]);
@@ -70,7 +81,7 @@ export function searchPlan(ctx: ToolContext, input: SearchPlanInput): ToolResult
       acc.credit(doc, exact ? EXACT_NAME : FOLDED_NAME, exact ? 'name' : 'folded_name');
     }
     if (folded.length >= 4) {
-      for (const doc of similarIn(index.nameKeys(), folded, (d) => index.docs[d].folded)) {
+      for (const doc of index.similarNames.similar(folded)) {
         acc.credit(doc, SIMILAR_NAME, 'similar_name');
       }
     }
@@ -78,9 +89,13 @@ export function searchPlan(ctx: ToolContext, input: SearchPlanInput): ToolResult
     const common = Math.max(COMMON_MIN, total * COMMON_SHARE);
     const terms: Array<{ term: string; factor: number; df: number }> = [];
     for (const word of new Set(tokens(input.query))) {
-      if (index.postings.has(word)) terms.push({ term: word, factor: 1, df: index.postings.get(word)!.length });
-      if (word.length < 4) continue;
-      for (const similar of similarIn(index.wordKeys(), word, (w) => w)) {
+      if (index.postings.has(word)) {
+        terms.push({ term: word, factor: 1, df: index.postings.get(word)!.length });
+        continue;
+      }
+      // Only a word the plan lacks is read as a typo; numbers one digit apart are different numbers.
+      if (word.length < 4 || /^\d+$/.test(word)) continue;
+      for (const similar of index.similarWords().similar(word)) {
         terms.push({ term: similar, factor: SIMILAR_WORD, df: index.postings.get(similar)!.length });
       }
     }
@@ -88,10 +103,20 @@ export function searchPlan(ctx: ToolContext, input: SearchPlanInput): ToolResult
     terms.sort((a, b) => a.df - b.df);
     for (const { term, factor, df } of terms) {
       const idf = Math.log(1 + total / df);
-      const onlyTouched = df > common && acc.size > 0;
-      for (const posting of index.postings.get(term)!) {
-        acc.credit(posting.doc, posting.weight * idf * factor, FIELD_MATCH[posting.field], onlyTouched);
-      }
+      const list = index.postings.get(term)!;
+      const credit = (packed: number, onlyTouched: boolean) => {
+        const field = postingField(packed);
+        acc.credit(postingDoc(packed), FIELD_WEIGHTS[field] * idf * factor, FIELD_MATCH[field], onlyTouched);
+      };
+      if (df > common && acc.size > 0) {
+        // Few items found so far: look each up in the long list rather than walk all of it.
+        if (acc.size * 16 < df) {
+          for (const doc of acc.docs()) {
+            const at = findPosting(list, doc);
+            if (at >= 0) credit(list[at], true);
+          }
+        } else for (const packed of list) credit(packed, true);
+      } else for (const packed of list) credit(packed, false);
     }
 
     const hidden = !seesHiddenAttributes(ctx.role);
