@@ -1,4 +1,4 @@
-import type { EffectiveAttribute } from '@tracemap/contracts';
+import type { EffectiveAttribute, Validation } from '@tracemap/contracts';
 import { HEADER } from './emit-code';
 import type { CodegenModel } from './model';
 
@@ -8,18 +8,41 @@ import type { CodegenModel } from './model';
  * production bundles never carry the plan's rules.
  */
 
-/** One attribute's rule as a tuple: name, required, type, item type, nullable, validation (keys sorted). */
-function fieldSource(e: EffectiveAttribute): string {
-  const { attribute } = e;
-  const validation = Object.fromEntries(Object.entries(e.validation).sort(([a], [b]) => (a < b ? -1 : 1)));
-  return JSON.stringify([
-    attribute.name,
-    e.presence === 'required',
-    attribute.type,
-    attribute.itemType ?? null,
-    attribute.nullable,
-    validation,
-  ]);
+const sortedKeys = (validation: Validation) =>
+  Object.fromEntries(Object.entries(validation).sort(([a], [b]) => (a < b ? -1 : 1)));
+
+/**
+ * Attributes are listed once (name, type, item type, nullable, validation) and
+ * events name them by position, with presence and, when a layer narrowed it,
+ * their own validation: a large plan repeats the same attributes in thousands
+ * of events.
+ */
+function tables(model: CodegenModel): { attributes: string[]; events: string[] } {
+  const positions = new Map<string, number>();
+  const attributes: string[] = [];
+  const events = model.events.map((event) => {
+    const uses = event.effective.map((e: EffectiveAttribute) => {
+      const { attribute } = e;
+      let position = positions.get(attribute.id);
+      if (position === undefined) {
+        position = attributes.length;
+        positions.set(attribute.id, position);
+        const row = [
+          attribute.name,
+          attribute.type,
+          attribute.itemType ?? null,
+          attribute.nullable,
+          sortedKeys(attribute.validation),
+        ];
+        attributes.push(`  ${JSON.stringify(row)},`);
+      }
+      const use: unknown[] = [position, e.presence === 'required' ? 1 : 0];
+      if (e.validation !== attribute.validation) use.push(sortedKeys(e.validation));
+      return JSON.stringify(use);
+    });
+    return `  [${JSON.stringify(event.sentName)}, [${uses.join(', ')}]],`;
+  });
+  return { attributes, events };
 }
 
 const CHECKER = [
@@ -35,7 +58,9 @@ const CHECKER = [
   '  readonly format?: string;',
   '  readonly const?: Value;',
   '}',
-  'type Field = readonly [name: string, required: boolean, type: string, itemType: string | null, nullable: boolean, rule: Rule];',
+  'type Attribute = readonly [name: string, type: string, itemType: string | null, nullable: boolean, rule: Rule];',
+  '/** An attribute of an event: its position in ATTRIBUTES, 1 when required, and its narrowed rule if any. */',
+  'type Use = readonly [attribute: number, required: 0 | 1, rule?: Rule];',
   '',
   'const FORMATS: Readonly<Record<string, RegExp>> = {',
   '  email: /^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$/,',
@@ -95,7 +120,7 @@ const CHECKER = [
   '  return null;',
   '}',
   '',
-  'function fieldProblems([name, , type, itemType, nullable, rule]: Field, value: unknown): string[] {',
+  'function fieldProblems([name, type, itemType, nullable]: Attribute, rule: Rule, value: unknown): string[] {',
   '  if (value === null) return nullable ? [] : [`${name} may not be null`];',
   "  const items = type === 'array' ? value : [value];",
   '  if (!Array.isArray(items)) return [`${name} is not an array`];',
@@ -113,33 +138,41 @@ const CHECKER = [
   '',
   '/** Problems of one call against its event in the plan; an empty list when it fits. */',
   'export function validate(event: string, properties: Readonly<Record<string, unknown>>): readonly string[] {',
-  '  const fields = EVENTS.get(event);',
-  '  if (!fields) return [`"${event}" is not an event of the tracking plan`];',
+  '  const uses = EVENTS.get(event);',
+  '  if (!uses) return [`"${event}" is not an event of the tracking plan`];',
   '  const problems: string[] = [];',
-  '  const known = new Set(fields.map(([name]) => name));',
+  '  const fields = uses.map(([position, required, rule]) => {',
+  '    const attribute = ATTRIBUTES[position]!;',
+  '    return { attribute, required, rule: rule ?? attribute[4] };',
+  '  });',
+  '  const known = new Set(fields.map(({ attribute }) => attribute[0]));',
   '  for (const key of Object.keys(properties)) if (!known.has(key)) problems.push(`${key} is not an attribute of this event`);',
-  '  for (const field of fields) {',
-  '    const value = Object.prototype.hasOwnProperty.call(properties, field[0]) ? properties[field[0]] : undefined;',
+  '  for (const { attribute, required, rule } of fields) {',
+  '    const name = attribute[0];',
+  '    const value = Object.prototype.hasOwnProperty.call(properties, name) ? properties[name] : undefined;',
   '    if (value === undefined) {',
-  '      if (field[1]) problems.push(`${field[0]} is required`);',
-  '    } else problems.push(...fieldProblems(field, value));',
+  '      if (required) problems.push(`${name} is required`);',
+  '    } else problems.push(...fieldProblems(attribute, rule, value));',
   '  }',
   '  return problems;',
   '}',
 ];
 
 export function validatorsFile(model: CodegenModel): string {
-  const entries = model.events.map(
-    (e) => `  [${JSON.stringify(e.sentName)}, [${e.effective.map(fieldSource).join(', ')}]],`,
-  );
+  const { attributes, events } = tables(model);
   return `${[
     ...HEADER,
     '',
     ...CHECKER,
     '',
+    '/** Every attribute an event of the plan carries. */',
+    'const ATTRIBUTES: readonly Attribute[] = [',
+    attributes.join('\n'),
+    '];',
+    '',
     '/** Each event by the name it is sent under, with its effective attributes. */',
-    'const EVENTS = new Map<string, readonly Field[]>([',
-    ...entries,
+    'const EVENTS = new Map<string, readonly Use[]>([',
+    events.join('\n'),
     ']);',
   ].join('\n')}\n`;
 }

@@ -1,5 +1,6 @@
 import { eventsFile, indexFile, runtimeFile, viewsFile } from './emit-code';
 import { validatorsFile } from './emit-validators';
+import { memberWriter } from './type-text';
 import type { CodegenDestination, CodegenValidation } from '@tracemap/contracts';
 import { buildModel, type CodegenPlan } from './model';
 
@@ -35,12 +36,13 @@ export function generateTypeScript(
   options: { destination: CodegenDestination; validation: CodegenValidation },
 ): GeneratedCode {
   const model = buildModel(plan, options.destination);
+  const write = memberWriter();
   const files: GeneratedFile[] = [
-    { path: 'events.ts', content: eventsFile(model) },
+    { path: 'events.ts', content: eventsFile(model, write) },
     { path: 'index.ts', content: indexFile(model.views.length > 0) },
-    { path: 'runtime.ts', content: runtimeFile(model, options.destination) },
+    { path: 'runtime.ts', content: runtimeFile(model, options.destination, write) },
   ];
-  if (model.views.length > 0) files.push({ path: 'views.ts', content: viewsFile(model) });
+  if (model.views.length > 0) files.push({ path: 'views.ts', content: viewsFile(model, write) });
   if (options.validation === 'dev') files.push({ path: 'validators.ts', content: validatorsFile(model) });
   return {
     files: files

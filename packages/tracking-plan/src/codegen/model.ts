@@ -79,8 +79,10 @@ export function buildModel(plan: CodegenPlan, destination: CodegenDestination): 
   for (const view of views) for (const link of view.events) push(viewsByEvent, link.eventId, view);
 
   const events = byName(live(plan.events));
-  const functionNames = uniqueIdentifiers(events, (e) => `track${pascalIdentifier(e.name, 'Event')}`);
-  const typeNames = uniqueIdentifiers(events, (e) => `${pascalIdentifier(e.name, 'Event')}Properties`);
+  // Both names come from one identifier per event, numbered alike, so `trackX` always goes with `XProperties`.
+  const pascal = uniqueIdentifiers(events, (e) => pascalIdentifier(e.name, 'Event'));
+  const functionNames = pascal.map((p) => `track${p}`);
+  const typeNames = pascal.map((p) => `${p}Properties`);
   const sentNames = uniqueIdentifiers(events, (e) => sentName(e.name, destination));
   const codegenEvents = events.map((event, i): CodegenEvent => {
     const onViews = [...new Map((viewsByEvent.get(event.id) ?? []).map((v) => [v.id, v])).values()];
@@ -108,7 +110,7 @@ export function buildModel(plan: CodegenPlan, destination: CodegenDestination): 
     };
   });
 
-  const eventsById = new Map(codegenEvents.map((e) => [e.id, e]));
+  const eventsById = new Map(codegenEvents.map((e, order) => [e.id, { ...e, order }]));
   const withEvents = plan.attributeInheritance
     ? views.filter((v) => v.events.some((l) => eventsById.has(l.eventId)))
     : [];
@@ -124,7 +126,6 @@ export function buildModel(plan: CodegenPlan, destination: CodegenDestination): 
       views: [],
       maps: mapsByView.get(view.id) ?? [],
     });
-    const ids = new Set(view.events.map((l) => l.eventId));
     return {
       id: view.id,
       name: view.name,
@@ -133,7 +134,7 @@ export function buildModel(plan: CodegenPlan, destination: CodegenDestination): 
       functionName: `on${viewPascal[i]}View`,
       typeName: `${viewPascal[i]}ViewAttributes`,
       attributes: carried.filter((e) => !isSystem(e)),
-      events: codegenEvents.filter((e) => ids.has(e.id)),
+      events: eventsOf(view, eventsById),
     };
   });
 
@@ -147,6 +148,16 @@ export function buildModel(plan: CodegenPlan, destination: CodegenDestination): 
       }))
     : [];
   return { system: systemEffective, events: codegenEvents, views: codegenViews };
+}
+
+/** The live events a view fires, once each, in the order of the generated events. */
+function eventsOf(view: NativeView, eventsById: ReadonlyMap<string, CodegenEvent & { order: number }>): CodegenEvent[] {
+  const found = new Map<string, CodegenEvent & { order: number }>();
+  for (const link of view.events) {
+    const event = eventsById.get(link.eventId);
+    if (event) found.set(event.id, event);
+  }
+  return [...found.values()].sort((a, b) => a.order - b.order).map(({ order: _order, ...event }) => event);
 }
 
 function push<T>(map: Map<string, T[]>, key: string, value: T) {

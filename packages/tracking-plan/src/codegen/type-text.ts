@@ -34,25 +34,39 @@ export function attributeType({ attribute, validation }: EffectiveAttribute): st
   return attribute.nullable ? `${type} | null` : type;
 }
 
-/** `readonly name?: T;` with its JSDoc, indented for an interface body. */
-export function memberLines(effective: EffectiveAttribute, optional: boolean): string[] {
-  const key = propertyKey(effective.attribute.name);
-  return [
-    ...docLines(attributeDoc(effective), '  '),
-    `  readonly ${key}${optional ? '?' : ''}: ${attributeType(effective)};`,
-  ];
+/**
+ * Writes interface members: `readonly name?: T;` under a one-line JSDoc.
+ * Large plans repeat the same attribute across thousands of events, so each
+ * distinct member is written once per generation and reused.
+ */
+export type MemberWrite = (effective: EffectiveAttribute, optional: boolean) => string;
+
+export function memberWriter(): MemberWrite {
+  const written = new Map<string, string>();
+  return (effective, optional) => {
+    const { attribute, validation } = effective;
+    const inherited = inheritedFrom(effective);
+    const narrowed = validation === attribute.validation ? '' : JSON.stringify(validation);
+    const key = `${attribute.id}\0${optional}\0${inherited ?? ''}\0${narrowed}`;
+    let text = written.get(key);
+    if (text === undefined) {
+      const doc = docLine(attributeDoc(effective, inherited), '  ');
+      const member = `  readonly ${propertyKey(attribute.name)}${optional ? '?' : ''}: ${attributeType(effective)};`;
+      text = doc ? `${doc}\n${member}` : member;
+      written.set(key, text);
+    }
+    return text;
+  };
 }
 
-function attributeDoc(effective: EffectiveAttribute): string[] {
-  const { attribute, validation } = effective;
-  const lines = attribute.description ? [attribute.description] : [];
+function attributeDoc({ attribute, validation }: EffectiveAttribute, inherited: string | null): string[] {
+  const lines = attribute.status === 'deprecated' ? ['@deprecated'] : [];
+  if (attribute.description) lines.push(attribute.description);
   const rule = ruleText(validation);
   if (rule) lines.push(rule);
   if (attribute.type === 'datetime') lines.push('An ISO 8601 date and time.');
-  const from = inheritedFrom(effective);
-  if (from) lines.push(from);
+  if (inherited) lines.push(inherited);
   if (attribute.pii) lines.push('Personal data.');
-  if (attribute.status === 'deprecated') lines.push('@deprecated');
   return lines;
 }
 
@@ -82,21 +96,36 @@ function boundsText(what: 'Between' | 'Length', min: number | undefined, max: nu
 
 /** Which view or map an inherited attribute came from; nothing for the event's own. */
 function inheritedFrom({ sources }: EffectiveAttribute): string | null {
-  const names = (layer: string) =>
-    [...new Set(sources.filter((s) => s.layer === layer && s.name).map((s) => `“${s.name}”`))].sort();
-  if (sources.some((s) => s.layer === 'event')) return null;
-  const views = names('view');
-  if (views.length > 0) return `Inherited from ${views.length > 1 ? 'views' : 'view'} ${views.join(', ')}.`;
-  const maps = names('map');
-  if (maps.length > 0) return `Inherited from ${maps.length > 1 ? 'maps' : 'map'} ${maps.join(', ')}.`;
+  const views = new Set<string>();
+  const maps = new Set<string>();
+  for (const source of sources) {
+    if (source.layer === 'event') return null;
+    if (source.layer === 'view' && source.name) views.add(`“${source.name}”`);
+    else if (source.layer === 'map' && source.name) maps.add(`“${source.name}”`);
+  }
+  if (views.size > 0) return `Inherited from ${views.size > 1 ? 'views' : 'view'} ${[...views].sort().join(', ')}.`;
+  if (maps.size > 0) return `Inherited from ${maps.size > 1 ? 'maps' : 'map'} ${[...maps].sort().join(', ')}.`;
   return null;
+}
+
+const commentSafe = (line: string) => line.replace(/\*\//g, '*\\/');
+const LINE_BREAKS = /\r\n|\r|\n|\u2028|\u2029/;
+
+/** A one-line JSDoc of sentences; text cannot close the comment early. */
+export function docLine(sentences: readonly string[], indent = ''): string {
+  const text = commentSafe(
+    sentences
+      .flatMap((s) => s.split(LINE_BREAKS))
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .join(' '),
+  );
+  return text ? `${indent}/** ${text} */` : '';
 }
 
 /** A JSDoc block; text cannot close the comment early. */
 export function docLines(lines: readonly string[], indent = ''): string[] {
-  const text = lines
-    .flatMap((line) => line.split(/\r\n|\r|\n|\u2028|\u2029/))
-    .map((line) => line.replace(/\*\//g, '*\\/').trimEnd());
+  const text = lines.flatMap((line) => line.split(LINE_BREAKS)).map((line) => commentSafe(line).trimEnd());
   while (text.length > 0 && text[text.length - 1] === '') text.pop();
   if (text.length === 0) return [];
   if (text.length === 1) return [`${indent}/** ${text[0]} */`];
