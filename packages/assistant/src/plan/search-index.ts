@@ -63,6 +63,7 @@ export interface SearchIndex {
 export function buildSearchIndex(plan: PlanSnapshot, viewsOfEvent: Map<string, PlanView[]>): SearchIndex {
   const docs: SearchDoc[] = [];
   const building = new Map<string, number[]>();
+  const best = new Map<string, SearchField>();
   const byFolded = new Map<string, number[]>();
   const add = (
     kind: PlanItemKind,
@@ -78,7 +79,7 @@ export function buildSearchIndex(plan: PlanSnapshot, viewsOfEvent: Map<string, P
     if (list) list.push(doc);
     else byFolded.set(folded, [doc]);
     // One posting per (word, doc), at the strongest field that has the word.
-    const best = new Map<string, SearchField>();
+    best.clear();
     const offer = (text: string, field: SearchField) => {
       for (const word of tokens(text)) {
         const found = best.get(word);
@@ -136,11 +137,12 @@ const EMPTY = -1;
  * 32-bit polynomial hashes computed in O(length) for all of them; a collision
  * only adds a candidate that the proper comparison then turns down.
  */
+const hashScratch = { prefix: [] as number[], suffix: [] as number[], power: [] as number[] };
+
 function deletionHashes(text: string, out: number[]): number {
   const n = text.length;
-  const prefix = new Array<number>(n + 1);
-  const suffix = new Array<number>(n + 1);
-  const power = new Array<number>(n + 1);
+  // Reused between calls: building the index hashes every name of a large plan.
+  const { prefix, suffix, power } = hashScratch;
   prefix[0] = 0;
   power[0] = 1;
   for (let i = 0; i < n; i++) {
