@@ -62,6 +62,11 @@ export class SlackSandbox {
   readonly messages: PostedMessage[] = [];
   readonly faults = new FaultQueue();
   url = '';
+  /**
+   * Runs after a Web API call was carried out and before it is answered: a test can act at
+   * the moment Slack has done the work but the caller has not heard back (e.g. kill it).
+   */
+  beforeAnswer: ((call: RecordedCall) => Promise<void>) | null = null;
   private readonly codes = new Map<string, { channel: string; redirectUri: string }>();
   private readonly tokens = new Map<string, Token>();
   private readonly webhooks = new Map<string, { channel: string; token: string }>();
@@ -97,6 +102,13 @@ export class SlackSandbox {
   /** A rule asked on every call (e.g. fail one call in five). */
   setFaultPlan(plan: FaultPlan | null): void {
     this.faults.plan = plan;
+  }
+
+  /** A working bot token of the workspace, as an install would give (for tests that arrange an installation). */
+  issueToken(): string {
+    const token = `xoxb-sandbox-${randomBytes(16).toString('hex')}`;
+    this.tokens.set(token, { teamId: this.teamId, revoked: false });
+    return token;
   }
 
   /** Every token of the workspace stops working (`token_revoked`), as when the app is removed. */
@@ -163,7 +175,9 @@ export class SlackSandbox {
       };
       this.calls.push(call);
       if (fault) return this.sendFault(reply, fault);
-      return reply.send(this.answer(method, call.token, body));
+      const answer = this.answer(method, call.token, body);
+      await this.beforeAnswer?.(call);
+      return reply.send(answer);
     });
     app.post<{ Params: { id: string }; Body: Record<string, unknown> }>('/services/:id', async (request, reply) => {
       const hook = this.webhooks.get(request.params.id);

@@ -41,6 +41,8 @@ export const IntegrationsConfigSchema = serviceConfigSchema(
       SLACK_DELIVERY_MAX_ATTEMPTS: Type.Integer({ minimum: 1, maximum: 50, default: 10 }),
       /** First backoff after a 5xx or a network error, doubled per attempt (capped at 5 minutes). */
       SLACK_DELIVERY_BACKOFF_MS: Type.Integer({ minimum: 1, default: 2000 }),
+      /** How long a claimed message is held; a process that dies holding it gives it up after this. */
+      SLACK_DELIVERY_LEASE_MS: Type.Integer({ minimum: 1000, default: 30000 }),
       /** Runs the delivery worker in this process. */
       SLACK_DELIVERY_WORKER: Type.Boolean({ default: true }),
       /** How long a caller's role may be kept at most while the company service's membership announcements are heard; 0: ask every time. */

@@ -8,7 +8,6 @@ import type { Claimed } from './delivery-repository';
 import { lastAttemptAt, release } from './delivery-repository';
 
 const BATCH = 50;
-const LEASE_SECONDS = 30;
 
 export type WorkerDeps = Omit<IntegrationsDeps, 'delivery'>;
 
@@ -138,7 +137,7 @@ export class DeliveryWorker {
       const { rows } = await client.query<Claimed>(
         `SELECT delivery_id, company_id, channel_id, lease_token, uncertain
            FROM integrations.claim_deliveries($1, $2)`,
-        [BATCH, LEASE_SECONDS],
+        [BATCH, Math.ceil(this.deps.config.SLACK_DELIVERY_LEASE_MS / 1000)],
       );
       return rows;
     });
