@@ -1,0 +1,188 @@
+/**
+ * The code-generation rows of `npm run bench:destinations`:
+ *
+ * - generation time of typed code for a 10,000-event plan (the shape of
+ *   scripts/bench-plan.ts: 50,000 attributes, 2,000 views of 20 events each),
+ *   median of several runs, next to the time of serialising the same plan as a
+ *   native file in the same run (the ratio tells a slower machine from a
+ *   slower generator);
+ * - the bundle cost of each event an app uses, validators off: esbuild
+ *   bundles (minified, gzip) an app that calls 10 generated functions and one
+ *   that only configures the client, and the difference per event is set
+ *   beside the same 10 calls written by hand against the SDK.
+ *
+ * Targets: generation ≤ 2 s, ≤ 300 B gzip per used event.
+ *
+ *   npm run bench:destinations
+ *   BENCH_RUNS=9 npm run bench:destinations
+ */
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import type { Attribute, NativeEvent, NativeView } from '@tracemap/contracts';
+import { generateTypeScript, serializeNativePlan, toNativePlan, type CodegenPlan } from '@tracemap/tracking-plan';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const SIZE = { events: 10_000, attributes: 50_000, views: 2_000 };
+const TARGETS = { generationSeconds: 2, bytesPerEvent: 300 };
+const USED_EVENTS = 10;
+const WORDS = ['checkout', 'cart', 'product', 'search', 'account', 'payment', 'order', 'video', 'share', 'profile'];
+const STAMPS = { version: 1, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' };
+
+/** Ids from a counter, so two runs generate the same plan and the same code. */
+const id = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
+
+/** Events link 5–10 event attributes; views carry 3 view attributes and fire 20 events; 20 system attributes. */
+function generatePlan(): CodegenPlan {
+  const types = ['string', 'integer', 'number', 'boolean'] as const;
+  const attribute = (i: number, scope: Attribute['scope']): Attribute => ({
+    id: id(i + 1),
+    name: `${WORDS[i % WORDS.length]}_${scope}_attr_${i}`,
+    displayName: '',
+    description: `Attribute ${i} of the ${WORDS[i % WORDS.length]} area`,
+    scope,
+    type: types[i % 4],
+    itemType: null,
+    validation: i % 4 === 0 && i % 3 === 0 ? { kind: 'enum', values: ['a', 'b', 'c'] } : { kind: 'none' },
+    origin: '',
+    exposed: true,
+    nullable: i % 7 === 0,
+    pii: false,
+    tags: [WORDS[i % WORDS.length]],
+    status: 'live',
+    owners: [],
+    ...STAMPS,
+  });
+  const systemCount = 20;
+  const viewScoped = 2_000;
+  const attributes = Array.from({ length: SIZE.attributes }, (_, i) =>
+    attribute(i, i < systemCount ? 'system' : i < systemCount + viewScoped ? 'view' : 'event'),
+  );
+  const eventScoped = attributes.slice(systemCount + viewScoped);
+  const events: NativeEvent[] = Array.from({ length: SIZE.events }, (_, i) => ({
+    id: id(100_000 + i),
+    name: `${WORDS[i % WORDS.length]} event ${i}`,
+    displayName: '',
+    description: `Fires when ${WORDS[i % WORDS.length]} step ${i} happens`,
+    kind: 'track',
+    category: WORDS[i % WORDS.length],
+    tags: [WORDS[(i + 3) % WORDS.length]],
+    owners: [],
+    status: 'live',
+    trigger: '',
+    attributes: Array.from({ length: 5 + (i % 6) }, (_, k) => ({
+      attributeId: eventScoped[(i * 5 + k * 977) % eventScoped.length].id,
+      presence: k % 2 === 0 ? ('required' as const) : ('optional' as const),
+    })),
+  }));
+  const views: NativeView[] = Array.from({ length: SIZE.views }, (_, i) => ({
+    id: id(200_000 + i),
+    name: `${WORDS[i % WORDS.length]} view ${i}`,
+    displayName: '',
+    description: '',
+    type: 'page',
+    urlPattern: `/${WORDS[i % WORDS.length]}/${i}`,
+    screenshotUrl: null,
+    tags: [],
+    status: 'live',
+    attributes: [0, 1, 2].map((k) => ({
+      attributeId: attributes[systemCount + ((i * 3 + k) % viewScoped)].id,
+      presence: 'required' as const,
+    })),
+    events: Array.from({ length: 20 }, (_, k) => ({
+      eventId: events[(i * 5 + k) % SIZE.events].id,
+      trigger: `step ${k}`,
+    })),
+  }));
+  return { attributes, events, views, maps: [], attributeInheritance: true };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+function timed(run: () => unknown): number {
+  const start = process.hrtime.bigint();
+  run();
+  return Number(process.hrtime.bigint() - start) / 1e9;
+}
+
+async function gzipBundle(directory: string, source: string): Promise<number> {
+  const result = await build({
+    stdin: { contents: source, resolveDir: directory, loader: 'ts' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2020',
+    write: false,
+    logLevel: 'silent',
+  });
+  return gzipSync(result.outputFiles[0].contents, { level: 9 }).length;
+}
+
+async function main() {
+  const plan = generatePlan();
+  const [one, five, fifteen] = loadavg();
+  console.log(`load average ${one.toFixed(2)} ${five.toFixed(2)} ${fifteen.toFixed(2)}; ${RUNS} runs each`);
+
+  // Warm-up: the first run pays for compiling the generator's code paths.
+  generateTypeScript(plan, { destination: 'segment', validation: 'none' });
+  const asFile = { attributes: [...plan.attributes], events: [...plan.events], views: [...plan.views], maps: [] };
+  const baseline = median(Array.from({ length: RUNS }, () => timed(() => serializeNativePlan(toNativePlan(asFile)))));
+  console.log(`baseline: the same plan as a native file   ${(baseline * 1000).toFixed(0)} ms`);
+  for (const validation of ['none', 'dev'] as const) {
+    const seconds = median(
+      Array.from({ length: RUNS }, () => timed(() => generateTypeScript(plan, { destination: 'segment', validation }))),
+    );
+    const verdict = seconds <= TARGETS.generationSeconds ? 'ok' : 'OVER TARGET';
+    console.log(
+      `codegen 10,000 events, validation ${validation.padEnd(4)}  ${(seconds * 1000).toFixed(0)} ms ` +
+        `(${(seconds / baseline).toFixed(2)}× baseline; target ≤ ${TARGETS.generationSeconds} s: ${verdict})`,
+    );
+  }
+
+  const directory = await mkdtemp(join(tmpdir(), 'tracemap-codegen-'));
+  try {
+    const { files, events } = generateTypeScript(plan, { destination: 'segment', validation: 'none' });
+    for (const file of files) {
+      await mkdir(dirname(join(directory, file.path)), { recursive: true });
+      await writeFile(join(directory, file.path), file.content);
+    }
+    const used = events.slice(0, USED_EVENTS);
+    const client = 'const client = { track() {}, page() {}, identify() {}, group() {} };';
+    const configureOnly = `import { configure } from './tracemap';\n${client}\nconfigure({ client });\n`;
+    const calls = [
+      `import { configure, ${used.map((e) => e.functionName).join(', ')} } from './tracemap';`,
+      client,
+      'configure({ client });',
+      'const p: any = (globalThis as any).p;',
+      ...used.map((e) => `${e.functionName}(p);`),
+    ].join('\n');
+    const byHand = [
+      client,
+      'const p: any = (globalThis as any).p;',
+      ...used.map((e) => `client.track(${JSON.stringify(e.name)}, p);`),
+    ].join('\n');
+    const empty = await gzipBundle(directory, `${client}\n`);
+    const base = await gzipBundle(directory, configureOnly);
+    const withCalls = await gzipBundle(directory, calls);
+    const handWritten = await gzipBundle(directory, byHand);
+    const perEvent = (withCalls - base) / USED_EVENTS;
+    const perEventByHand = (handWritten - empty) / USED_EVENTS;
+    const verdict = perEvent <= TARGETS.bytesPerEvent ? 'ok' : 'OVER TARGET';
+    console.log(`bundle (gzip): runtime with configure only   ${base} B`);
+    console.log(
+      `bundle (gzip): per used event, validation off ${perEvent.toFixed(0)} B ` +
+        `(${(perEvent / Math.max(perEventByHand, 1)).toFixed(2)}× a hand-written SDK call at ${perEventByHand.toFixed(0)} B; ` +
+        `target ≤ ${TARGETS.bytesPerEvent} B: ${verdict})`,
+    );
+  } finally {
+    await rm(directory, { recursive: true, force: true });
+  }
+}
+
+void main();
