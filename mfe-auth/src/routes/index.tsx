@@ -4,7 +4,7 @@ import { lazyPage, startFirstPage, useFirstPage } from '@tracemap/shell-core/pag
 import { Route, Routes } from 'react-router';
 import { NotFound } from '../not-found';
 import { InvitationPage } from '../pages/invitation';
-import { PopupClosePage } from '../pages/popup-close';
+import { PopupClosePage } from '../popup-close/popup-close-page';
 
 /** Each form page is its own chunk: /login does not download the others' code. */
 const Login = lazyPage(

@@ -5,7 +5,7 @@ import { lazyPage, startFirstPage, useFirstPage } from '@tracemap/shell-core/pag
 import { watchCompanyAccess } from '@tracemap/shell-core/company-access';
 import { CompanyLayout } from '../company-layout';
 import { NotFound } from '../not-found';
-import { CompanySlackPage } from '../companies/slack/company-slack-page';
+import { CompanySlackPage } from '../slack/company-slack-page';
 import { CompanyStyles } from '../styles';
 
 // Each page is its own chunk: /company pulls only the list page on first render.

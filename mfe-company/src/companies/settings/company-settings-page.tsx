@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { Button } from '@tracemap/ui';
 import { hasAdminRights } from '@tracemap/shell-core/roles';
 import { NAME_CASES, type CompanySettings, type NameCase } from '@tracemap/shell-core';
@@ -65,6 +66,11 @@ export function CompanySettingsPage() {
   return (
     <section className="tm-container co-page" data-testid="company-settings" data-editable={canEdit}>
       <h1>Company settings</h1>
+      <p>
+        <Link to="/company/slack" data-testid="settings-slack-link">
+          Slack notifications
+        </Link>
+      </p>
       {!canEdit ? (
         <p className="co-muted" data-testid="settings-read-only">
           Only owners and admins can change these settings.
