@@ -1,5 +1,6 @@
 import type { NotificationBody } from '@tracemap/contracts';
 import { tenantTransaction } from '../core/tenant';
+import { acceptNotification } from '../notifications/accept-notification';
 import { classifySlackError, type SlackFailure } from '../slack/slack-api';
 import {
   drop,
@@ -115,6 +116,20 @@ async function settleFailure(
         await drop(client, claim, failure.error);
         if (work.subscription_id) await pauseSubscription(client, work.subscription_id, failure.error);
       });
+      // The service's own failure, told to the company's other channels (the paused one gets nothing).
+      if (work.subscription_id)
+        await acceptNotification(deps, {
+          companyId: claim.company_id,
+          kind: 'integration_failed',
+          subject: `subscription:${work.subscription_id}`,
+          dedupeKey: `paused:${work.subscription_id}:${claim.delivery_id}`,
+          payload: {
+            title: 'Slack notifications to a channel are paused',
+            text: `Slack answered ${failure.error} for channel ${claim.channel_id}. Invite the app or choose another channel, then save its subscription.`,
+            link: '/company/slack',
+            severity: 'warning',
+          },
+        });
       return { called: true };
     case 'revoked':
       await tenant((client) => drop(client, claim, failure.error));

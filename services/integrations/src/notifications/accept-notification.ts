@@ -10,7 +10,7 @@ import { earliestSend, wants, type SubscriptionRule } from './match-subscription
  * that wants it, in the same transaction. Messages about one subject thread together.
  */
 export async function acceptNotification(
-  deps: IntegrationsDeps,
+  deps: Pick<IntegrationsDeps, 'db'> & { delivery?: Pick<IntegrationsDeps['delivery'], 'wake'> },
   notification: NotificationBody,
 ): Promise<NotificationAccepted> {
   const { companyId } = notification;
@@ -53,6 +53,6 @@ export async function acceptNotification(
     }
     return { accepted: true, deliveries };
   });
-  if (outcome.deliveries > 0) deps.delivery.wake();
+  if (outcome.deliveries > 0) deps.delivery?.wake();
   return outcome;
 }

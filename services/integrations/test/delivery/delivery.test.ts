@@ -100,8 +100,14 @@ test('filters choose what a channel gets: kinds, severity, tags', async () => {
   ).toEqual(['finding_new f2']);
 });
 
-test('a channel that is gone pauses its subscription, shows a banner, and gets nothing more', async () => {
+test('a channel that is gone pauses its subscription, shows a banner, gets nothing more, and the others are told', async () => {
   const { id, admin } = await connected('C0ANALYTICS');
+  const other = await h.call(admin, {
+    method: 'POST',
+    url: `/api/integrations/${id}/slack/subscriptions`,
+    payload: { channelId: 'C0GENERAL', channelName: 'general', kinds: ['integration_failed'] },
+  });
+  expect(other.statusCode).toBe(201);
   h.slack.failNext('chat.postMessage', { kind: 'error', error: 'channel_not_found' });
   await notify(h, { companyId: id, kind: 'plan_changed', subject: 's1', dedupeKey: 'k1' });
   await h.deps.delivery.drain();
@@ -112,6 +118,9 @@ test('a channel that is gone pauses its subscription, shows a banner, and gets n
     accepted: true,
     deliveries: 0,
   });
+  // The company's other channel is told, by the service itself.
+  await h.deps.delivery.drain();
+  expect(h.slack.messagesIn('C0GENERAL').at(-1)?.text).toContain('Slack notifications to a channel are paused');
   // Changing the subscription resumes it.
   const subscription = status.paused[0].subscriptionId;
   const resumed = await h.call(admin, {
