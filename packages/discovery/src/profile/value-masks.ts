@@ -24,9 +24,7 @@ export function sketchValue(value: string | number | boolean, code: number, slot
       slot.highCardinality = true;
   } else {
     // Only values already held keep counting; the share of the rest is what `sketched` tells apart.
-    values.offered++;
-    const held = values.counts.get(value);
-    if (held !== undefined) values.counts.set(value, held + 1);
+    values.bump(value);
   }
   // Once values fall out of the sketch, outlines stand for them. After the first thousand, one value in
   // four is outlined: their shares, not exact counts, are what a pattern check needs.
@@ -46,9 +44,7 @@ export function addMask(slot: Slot, value: string, weight: number): void {
     slot.maskExamples = new Map();
   }
   if (slot.masksFull) {
-    masks.offered += weight;
-    const held = masks.counts.get(mask);
-    if (held !== undefined) masks.counts.set(mask, held + weight);
+    masks.bump(mask, weight);
     return;
   }
   masks.add(mask, weight);

@@ -6,39 +6,58 @@
  * most the count of the value evicted.
  */
 export class ValueSketch<K> {
-  readonly counts = new Map<K, number>();
+  /** Where each held value sits in `keys` and `counts`. */
+  private readonly slots = new Map<K, number>();
+  // Parallel arrays rather than a map of counts: finding the least counted value is a scan of
+  // plain numbers, run for nearly every value of a column of ids.
+  private readonly keys: K[] = [];
+  private readonly counts: number[] = [];
   offered = 0;
   evictions = 0;
 
   constructor(private readonly capacity: number) {}
 
+  get size(): number {
+    return this.keys.length;
+  }
+
   add(key: K, count = 1): void {
     this.offered += count;
-    const current = this.counts.get(key);
-    if (current !== undefined) {
-      this.counts.set(key, current + count);
+    const slot = this.slots.get(key);
+    if (slot !== undefined) {
+      this.counts[slot] += count;
       return;
     }
-    if (this.counts.size < this.capacity) {
-      this.counts.set(key, count);
+    if (this.keys.length < this.capacity) {
+      this.slots.set(key, this.keys.length);
+      this.keys.push(key);
+      this.counts.push(count);
       return;
     }
-    let minKey: K | undefined;
-    let min = Infinity;
-    for (const [k, c] of this.counts) {
-      if (c < min) {
-        min = c;
-        minKey = k;
-      }
-    }
-    this.counts.delete(minKey as K);
-    this.counts.set(key, min + count);
+    const counts = this.counts;
+    let least = 0;
+    for (let i = 1; i < counts.length; i++) if (counts[i] < counts[least]) least = i;
+    this.slots.delete(this.keys[least]);
+    this.slots.set(key, least);
+    this.keys[least] = key;
+    counts[least] += count;
     this.evictions++;
+  }
+
+  /** Counts the value only if it is held (offered either way); true when it was. */
+  bump(key: K, count = 1): boolean {
+    this.offered += count;
+    const slot = this.slots.get(key);
+    if (slot === undefined) return false;
+    this.counts[slot] += count;
+    return true;
   }
 
   /** Counts, most frequent first (ties by key, so the same input always gives the same list). */
   entries(): Array<[K, number]> {
-    return [...this.counts].sort((a, b) => b[1] - a[1] || compareKeys(a[0], b[0]));
+    return this.keys
+      .map((key, i): [K, number] => [key, this.counts[i]])
+      .sort((a, b) => b[1] - a[1] || compareKeys(a[0], b[0]));
   }
 }
 

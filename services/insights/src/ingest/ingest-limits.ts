@@ -12,12 +12,13 @@ export interface IngestLimits {
   /** Characters of one line. */
   maxLineBytes: number;
   /**
-   * Events profiled before their delta is written, in one transaction with the run's checkpoint.
-   * Identical shapes aggregate, so a delta's row count depends on how many distinct events and
-   * properties the batch saw, hardly on its size: larger batches mean fewer, not larger, writes.
+   * The most events profiled before their delta is written, in one transaction with the run's
+   * checkpoint. Identical shapes aggregate, so a delta's row count depends on how many distinct
+   * events and properties the batch saw, hardly on its size: larger batches mean fewer, not
+   * larger, writes.
    */
   batchEvents: number;
-  /** A batch is also written once it is this old, so a slow file still shows its progress. */
+  /** A batch is written once it is this old and the previous one is written, so progress shows. */
   batchMs: number;
 }
 
@@ -28,7 +29,7 @@ export const DEFAULT_INGEST_LIMITS: IngestLimits = {
   ratioAllowanceBytes: 16 * 1024 * 1024,
   maxEntries: 1000,
   maxLineBytes: 4 * 1024 * 1024,
-  batchEvents: 10_000,
+  batchEvents: 100_000,
   batchMs: 1_000,
 };
 

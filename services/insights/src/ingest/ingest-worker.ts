@@ -1,7 +1,13 @@
 import type pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { IngestLimits } from './ingest-limits';
-import { processRun, type ClaimedRun, type ProcessRunOptions, type RunOutcome } from './process-run';
+import {
+  processRun,
+  sharedReadingThread,
+  type ClaimedRun,
+  type ProcessRunOptions,
+  type RunOutcome,
+} from './process-run';
 
 export interface IngestWorkerOptions {
   db: pg.Pool;
@@ -106,6 +112,7 @@ export function createIngestWorker(options: IngestWorkerOptions): IngestWorker {
   return {
     start() {
       started = true;
+      sharedReadingThread().start();
       const tick = () => {
         kick();
         timer = setTimeout(tick, options.pollMs);

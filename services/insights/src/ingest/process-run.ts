@@ -1,13 +1,11 @@
 import { access } from 'node:fs/promises';
 import type pg from 'pg';
-import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import { adaptRecord, createProfileBuilder, isSourceFormat, type ObservedEvent } from '@tracemap/discovery';
-import type { RunError } from '@tracemap/contracts';
-import { fileRecords, type FileRecord } from './file-lines';
+import { isSourceFormat } from '@tracemap/discovery';
 import { isIngestError } from './ingest-errors';
 import type { IngestLimits } from './ingest-limits';
 import { addToProfile } from './profile-repository';
-import { advanceRun, ERRORS_KEPT, finishRun, findRunWork, releaseRun, type BatchProgress } from './run-repository';
+import { ReadingThread, type RunReader } from './reading-thread';
+import { advanceRun, ERRORS_KEPT, finishRun, findRunWork, releaseRun } from './run-repository';
 import { removeSpooled } from './spool-upload';
 import { inCompany } from './tenant-transaction';
 
@@ -27,20 +25,28 @@ export interface ProcessRunOptions {
   stopping?: () => boolean;
   /** Called once the lines up to a checkpoint are written (tests stop a worker there). */
   afterBatch?: (runId: string, checkpoint: number) => void | Promise<void>;
+  /** Where the file is parsed and profiled; by default the process's reading thread. */
+  reader?: RunReader;
 }
 
 export type RunOutcome = 'succeeded' | 'failed' | 'cancelled' | 'lost' | 'paused';
 
 const SOURCE_OF_UPLOADS = 'upload';
-const YIELD_EVERY_RECORDS = 50;
+
+let processReader: ReadingThread | null = null;
+/** The reading thread runs use unless given another; started with the first run. */
+export function sharedReadingThread(): ReadingThread {
+  processReader ??= new ReadingThread();
+  return processReader;
+}
 
 /**
- * Reads a claimed run's file from its checkpoint on: each line parsed and
- * adapted, the events profiled, and every batch of at most `batchEvents`
- * events written in one transaction together with the run's counters and the
- * new checkpoint, so a run resumed after a crash counts no line twice. A
- * malformed line is counted with its number and the run goes on. Between
- * batches the loop yields to the event loop so requests keep being answered.
+ * Processes a claimed run from its checkpoint on: the reading thread parses,
+ * adapts and profiles the file and hands over batches of at most
+ * `batchEvents` events; each is written in one transaction together with the
+ * run's counters and the new checkpoint, so a run resumed after a crash counts
+ * no line twice. The next batch is read while one is written. A malformed line
+ * is counted with its number and the run goes on.
  */
 export async function processRun(claim: ClaimedRun, options: ProcessRunOptions): Promise<RunOutcome> {
   const { db, limits } = options;
@@ -61,63 +67,34 @@ export async function processRun(claim: ClaimedRun, options: ProcessRunOptions):
     );
     return 'failed';
   }
-  const sourceId = run.sourceId ?? SOURCE_OF_UPLOADS;
-  const builder = createProfileBuilder({
-    personalNames: options.personalNames ? await options.personalNames(run.companyId) : undefined,
+  const personalNames = options.personalNames ? [...(await options.personalNames(run.companyId))] : [];
+  const reader = options.reader ?? sharedReadingThread();
+  const batches = reader.read({
+    filePath: run.filePath,
+    bytes: run.bytes,
+    format,
+    sourceId: run.sourceId ?? SOURCE_OF_UPLOADS,
+    checkpoint: run.checkpoint,
+    limits,
+    personalNames,
+    errorsRoom: ERRORS_KEPT,
   });
 
-  let lineNumber = 0;
-  let progress: BatchProgress = emptyProgress(run.checkpoint);
-  let pendingEvents = 0;
-  let batchStarted = Date.now();
-  let errorsRoom = ERRORS_KEPT;
-
-  const flush = async (): Promise<boolean> => {
-    const delta = builder.drain();
-    const batch = progress;
-    const held = await inCompany(db, run.companyId, async (client) => {
-      // Cancelled or taken over: nothing was written, and this batch must not reach the profile.
-      if (!(await advanceRun(client, holder, batch))) return false;
-      await addToProfile(client, run.companyId, delta);
-      return true;
-    });
-    progress = emptyProgress(batch.checkpoint);
-    pendingEvents = 0;
-    batchStarted = Date.now();
-    if (held) await options.afterBatch?.(run.id, batch.checkpoint);
-    await yieldToLoop();
-    return held;
-  };
-
   try {
-    for await (const record of fileRecords(run.filePath, run.bytes, limits)) {
-      lineNumber = record.number;
-      if (lineNumber <= run.checkpoint) continue;
-      // Parsing and profiling run on the thread that answers requests: let them in every few records.
-      if (lineNumber % YIELD_EVERY_RECORDS === 0) await yieldToLoop();
-      const events = readRecord(record, format, sourceId, (error) => {
-        progress.badLines += 1;
-        if (errorsRoom > 0) {
-          progress.errors.push(error);
-          errorsRoom -= 1;
-        }
+    for await (const { delta, progress, last } of batches) {
+      const held = await inCompany(db, run.companyId, async (client) => {
+        // Cancelled or taken over: nothing was written, and this batch must not reach the profile.
+        if (!(await advanceRun(client, holder, progress))) return false;
+        await addToProfile(client, run.companyId, delta);
+        return true;
       });
-      const batchFull =
-        pendingEvents + events.length > limits.batchEvents || Date.now() - batchStarted >= limits.batchMs;
-      if (events.length > 0 && pendingEvents > 0 && batchFull) {
-        if (!(await flush())) return await endedElsewhere(db, run.companyId, run.id);
-        if (options.stopping?.()) {
-          await inCompany(db, run.companyId, (client) => releaseRun(client, holder));
-          return 'paused';
-        }
+      if (!held) return await endedElsewhere(db, run.companyId, run.id);
+      await options.afterBatch?.(run.id, progress.checkpoint);
+      if (!last && options.stopping?.()) {
+        await inCompany(db, run.companyId, (client) => releaseRun(client, holder));
+        return 'paused';
       }
-      for (const event of events) builder.add(event);
-      pendingEvents += events.length;
-      progress.lines += 1;
-      progress.events += events.length;
-      progress.checkpoint = lineNumber;
     }
-    if (!(await flush())) return await endedElsewhere(db, run.companyId, run.id);
   } catch (error) {
     // Anything else (the database gone, the process ending) leaves the run to be taken over from
     // its checkpoint once the lease runs out.
@@ -143,10 +120,6 @@ async function exists(filePath: string): Promise<boolean> {
   }
 }
 
-function emptyProgress(checkpoint: number): BatchProgress {
-  return { lines: 0, events: 0, badLines: 0, errors: [], checkpoint };
-}
-
 async function endedElsewhere(db: pg.Pool, companyId: string, runId: string): Promise<RunOutcome> {
   const run = await inCompany(db, companyId, (client) => findRunWork(client, runId));
   if (run?.status === 'cancelled') {
@@ -154,28 +127,4 @@ async function endedElsewhere(db: pg.Pool, companyId: string, runId: string): Pr
     return 'cancelled';
   }
   return 'lost';
-}
-
-/** One record's events; an unreadable one is reported and gives none (a partly readable batch keeps its events). */
-function readRecord(
-  record: FileRecord,
-  format: Parameters<typeof adaptRecord>[0],
-  sourceId: string,
-  report: (error: RunError) => void,
-): ObservedEvent[] {
-  let value: unknown;
-  if ('text' in record) {
-    if (record.text.trim() === '') return [];
-    try {
-      value = JSON.parse(record.text);
-    } catch {
-      report({ line: record.number, message: 'not valid JSON' });
-      return [];
-    }
-  } else {
-    value = record.value;
-  }
-  const result = adaptRecord(format, value, sourceId);
-  if (result.error) report({ line: record.number, message: result.error.slice(0, 500) });
-  return result.events;
 }

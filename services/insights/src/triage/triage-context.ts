@@ -5,7 +5,8 @@ import { inCompany } from '../ingest/tenant-transaction';
 import { triageError } from './triage-errors';
 import { findFinding } from './triage-repository';
 
-export type TriageDeps = Pick<InsightsDeps, 'db' | 'log' | 'peers' | 'planSnapshots'> & Partial<Pick<InsightsDeps, 'pages'>>;
+export type TriageDeps = Pick<InsightsDeps, 'db' | 'log' | 'peers' | 'planSnapshots'> &
+  Partial<Pick<InsightsDeps, 'pages'>>;
 
 /** Who triages: the company, the editor, and the request (its id travels to the company service). */
 export interface Triager {

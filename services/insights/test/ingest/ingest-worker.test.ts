@@ -67,6 +67,8 @@ describe('the ingest worker', () => {
       message: 'the run never ended',
     });
     expect(run).toMatchObject({ events: 120, lines: 120, badLines: 0 });
+    // The run is marked ended first, then handed to judging.
+    await waitFor(() => judged, { until: (ids) => ids.length > 0, timeoutMs: 10_000, message: 'never judged' });
     expect(judged).toEqual([companyId]);
     await worker.stop();
   });

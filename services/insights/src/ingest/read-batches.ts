@@ -1,0 +1,123 @@
+import {
+  adaptRecord,
+  createProfileBuilder,
+  type ObservedEvent,
+  type ProfileDelta,
+  type SourceFormat,
+} from '@tracemap/discovery';
+import type { RunError } from '@tracemap/contracts';
+import { fileRecords, type FileRecord } from './file-lines';
+import type { IngestLimits } from './ingest-limits';
+import type { BatchProgress } from './run-repository';
+
+/** What reading one run's file needs: plain data, so it can be handed to another thread. */
+export interface ReadJob {
+  filePath: string;
+  bytes: number;
+  format: SourceFormat;
+  sourceId: string;
+  /** Lines up to here were written by an earlier attempt and are skipped. */
+  checkpoint: number;
+  limits: IngestLimits;
+  /** Names of attributes the plan marks personal (their values are never kept). */
+  personalNames: string[];
+  /** How many run errors may still be kept (a resumed run kept some already). */
+  errorsRoom: number;
+}
+
+/** The profile of a stretch of lines and the run's counters for it; `last` ends the file. */
+export interface ReadBatch {
+  delta: ProfileDelta;
+  progress: BatchProgress;
+  last: boolean;
+}
+
+export interface ReadPacing {
+  /** True once reading should stop (the run was cancelled or taken over). */
+  cancelled(): boolean;
+  /** True while the writer has taken every batch handed out so far. */
+  writerIdle(): boolean;
+}
+
+const ALWAYS_IDLE: ReadPacing = { cancelled: () => false, writerIdle: () => true };
+
+/**
+ * Reads a run's file from its checkpoint on: each line parsed and adapted, the
+ * events profiled, and a batch handed out once `batchMs` have passed and the
+ * writer is free, or once it holds `batchEvents` events, ending with one
+ * marked `last`. While the writer is busy the batch keeps growing: identical
+ * shapes aggregate, so a larger batch costs the writer hardly more rows, and
+ * batches grow to whatever the database keeps up with. A malformed line is
+ * counted with its number and reading goes on; a broken file throws its
+ * IngestError. `emit` is awaited, so a writer far behind holds reading back.
+ */
+export async function readBatches(
+  job: ReadJob,
+  emit: (batch: ReadBatch) => Promise<void>,
+  pacing: ReadPacing = ALWAYS_IDLE,
+): Promise<void> {
+  const { limits, format, sourceId } = job;
+  const builder = createProfileBuilder({ personalNames: job.personalNames });
+  let progress = emptyProgress(job.checkpoint);
+  let pendingEvents = 0;
+  let batchStarted = Date.now();
+  let errorsRoom = job.errorsRoom;
+  const report = (error: RunError) => {
+    progress.badLines += 1;
+    if (errorsRoom > 0) {
+      progress.errors.push(error);
+      errorsRoom -= 1;
+    }
+  };
+  const flush = async (last: boolean) => {
+    const batch = { delta: builder.drain(), progress, last };
+    progress = emptyProgress(batch.progress.checkpoint);
+    pendingEvents = 0;
+    batchStarted = Date.now();
+    await emit(batch);
+  };
+
+  for await (const record of fileRecords(job.filePath, job.bytes, limits)) {
+    if (pacing.cancelled()) return;
+    const lineNumber = record.number;
+    if (lineNumber <= job.checkpoint) continue;
+    const events = readRecord(record, format, sourceId, report);
+    const full = pendingEvents + events.length > limits.batchEvents;
+    const due = Date.now() - batchStarted >= limits.batchMs && pacing.writerIdle();
+    if (events.length > 0 && pendingEvents > 0 && (full || due)) await flush(false);
+    for (const event of events) builder.add(event);
+    pendingEvents += events.length;
+    progress.lines += 1;
+    progress.events += events.length;
+    progress.checkpoint = lineNumber;
+  }
+  if (!pacing.cancelled()) await flush(true);
+}
+
+function emptyProgress(checkpoint: number): BatchProgress {
+  return { lines: 0, events: 0, badLines: 0, errors: [], checkpoint };
+}
+
+/** One record's events; an unreadable one is reported and gives none (a partly readable batch keeps its events). */
+function readRecord(
+  record: FileRecord,
+  format: SourceFormat,
+  sourceId: string,
+  report: (error: RunError) => void,
+): ObservedEvent[] {
+  let value: unknown;
+  if ('text' in record) {
+    if (record.text.trim() === '') return [];
+    try {
+      value = JSON.parse(record.text);
+    } catch {
+      report({ line: record.number, message: 'not valid JSON' });
+      return [];
+    }
+  } else {
+    value = record.value;
+  }
+  const result = adaptRecord(format, value, sourceId);
+  if (result.error) report({ line: record.number, message: result.error.slice(0, 500) });
+  return result.events;
+}
