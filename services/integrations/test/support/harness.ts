@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import type { CompanyRole } from '@tracemap/contracts';
 import { SlackSandbox, type SlackSandboxOptions } from '@tracemap/slack-sandbox';
@@ -37,7 +37,7 @@ export interface Harness {
  * local stand-in. The delivery worker is off unless asked for: tests drain the outbox themselves.
  */
 export async function startHarness(
-  options: { env?: Record<string, string>; slack?: SlackSandboxOptions } = {},
+  options: { env?: Record<string, string>; slack?: SlackSandboxOptions; logger?: FastifyServerOptions['logger'] } = {},
 ): Promise<Harness> {
   const database = await createTestDatabase();
   const tokens = await createTokenKit();
@@ -64,7 +64,10 @@ export async function startHarness(
     SLACK_CHANNEL_INTERVAL_MS: '0',
     ...options.env,
   });
-  const app = await service.build(config, { verifier: tokens.verifier });
+  const app = await service.build(config, {
+    verifier: tokens.verifier,
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
   await app.ready();
   const admin = new pg.Pool({ connectionString: database.url, max: 2 });
   admin.on('error', () => undefined);
