@@ -33,7 +33,7 @@ describe('an event’s snippet', () => {
     const snippet = eventSnippet(code, idOf('Coupon Applied'))!;
     expect(snippet.importLine).toBe("import { trackCouponApplied } from './tracemap';");
     expect(
-      snippet.code.startsWith('/** Properties of “Coupon Applied”. */\nexport interface CouponAppliedProperties {'),
+      snippet.code.startsWith('/** Properties of "Coupon Applied". */\nexport interface CouponAppliedProperties {'),
     ).toBe(true);
     expect(snippet.code).toContain("emit('track', 'Coupon Applied', properties);");
     expect(snippet.code).not.toContain('#region');

@@ -13,21 +13,19 @@ export const HEADER = [
 /** Source text from lines and groups of lines (a list, not arguments: a large plan has more lines than a call may take). */
 const lines = (parts: Array<string | string[]>) => `${parts.flat().join('\n')}\n`;
 
-/** An interface of attributes, or an empty record type when there are none. */
+/** An interface of attributes (one string: large plans write thousands), or an empty record type when there are none. */
 function objectType(
   write: MemberWrite,
   name: string,
   doc: string[],
   attributes: EffectiveAttribute[],
   allOptional: boolean,
-): string[] {
-  if (attributes.length === 0) return [...docLines(doc), `export type ${name} = Readonly<Record<string, never>>;`];
-  return [
-    ...docLines(doc),
-    `export interface ${name} {`,
-    ...attributes.map((a) => write(a, allOptional || a.presence !== 'required')),
-    '}',
-  ];
+): string {
+  const head = docLines(doc).join('\n');
+  if (attributes.length === 0) return `${head}\nexport type ${name} = Readonly<Record<string, never>>;`;
+  let body = '';
+  for (const a of attributes) body += `${write(a, allOptional || a.presence !== 'required')}\n`;
+  return `${head}\nexport interface ${name} {\n${body}}`;
 }
 
 export function runtimeFile(model: CodegenModel, destination: CodegenDestination, write: MemberWrite): string {
@@ -94,7 +92,7 @@ const requiredOf = (attributes: EffectiveAttribute[]) => attributes.some((a) => 
 function eventDoc(event: CodegenEvent): string[] {
   const doc = event.description ? [event.description] : [];
   if (event.sentName !== event.name) doc.push(`Sent as \`${event.sentName}\`.`);
-  if (event.viewNames.length > 0) doc.push(`Fires on ${event.viewNames.map((n) => `“${n}”`).join(', ')}.`);
+  if (event.viewNames.length > 0) doc.push(`Fires on ${event.viewNames.map((n) => `"${n}"`).join(', ')}.`);
   if (event.deprecated) doc.push('@deprecated');
   return doc;
 }
@@ -109,7 +107,7 @@ function eventBlock(event: CodegenEvent, write: MemberWrite): string {
       : `export function ${event.functionName}(properties${requiredOf(event.properties) ? '' : '?'}: ${event.typeName}): void {`;
   return [
     `// #region ${event.name}`,
-    ...objectType(write, event.typeName, [`Properties of “${event.name}”.`], event.properties, false),
+    objectType(write, event.typeName, [`Properties of "${event.name}".`], event.properties, false),
     '',
     ...docLines(doc),
     signature,
@@ -143,13 +141,13 @@ function viewTrackLine(view: CodegenView, event: CodegenEvent, types: Set<string
 
 function viewBlock(view: CodegenView, types: Set<string>, write: MemberWrite): string {
   const where = view.urlPattern ? ` (\`${view.urlPattern}\`)` : '';
-  const doc = [`Attributes of the view “${view.name}”${where}, sent with every event tracked through it.`];
+  const doc = [`Attributes of the view "${view.name}"${where}, sent with every event tracked through it.`];
   const param = view.attributes.length > 0 ? `view: ${view.typeName}` : '';
   return [
     `// #region ${view.name}`,
-    ...objectType(write, view.typeName, doc, view.attributes, false),
+    objectType(write, view.typeName, doc, view.attributes, false),
     '',
-    ...docLines([`The events of “${view.name}”, carrying its attributes.`]),
+    ...docLines([`The events of "${view.name}", carrying its attributes.`]),
     `export function ${view.functionName}(${param}) {`,
     '  return {',
     ...view.events.map((e) => viewTrackLine(view, e, types)),

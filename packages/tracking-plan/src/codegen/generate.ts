@@ -29,7 +29,9 @@ export const CODEGEN_DIRECTORY = 'tracemap';
  * live event, view helpers that carry inherited view attributes, system
  * attributes set once, and with `validation: 'dev'` a validator module the app
  * imports only in development. The same plan always gives the same bytes:
- * everything is sorted and nothing depends on the clock.
+ * everything is sorted and nothing depends on the clock. The generator's own
+ * words are ASCII, so a plan with ASCII names stays one byte per character
+ * in memory, which halves the cost of building a large plan's files.
  */
 export function generateTypeScript(
   plan: CodegenPlan,

@@ -100,8 +100,8 @@ function inheritedFrom({ sources }: EffectiveAttribute): string | null {
   const maps = new Set<string>();
   for (const source of sources) {
     if (source.layer === 'event') return null;
-    if (source.layer === 'view' && source.name) views.add(`“${source.name}”`);
-    else if (source.layer === 'map' && source.name) maps.add(`“${source.name}”`);
+    if (source.layer === 'view' && source.name) views.add(`"${source.name}"`);
+    else if (source.layer === 'map' && source.name) maps.add(`"${source.name}"`);
   }
   if (views.size > 0) return `Inherited from ${views.size > 1 ? 'views' : 'view'} ${[...views].sort().join(', ')}.`;
   if (maps.size > 0) return `Inherited from ${maps.size > 1 ? 'maps' : 'map'} ${[...maps].sort().join(', ')}.`;
