@@ -105,6 +105,10 @@ test('an admin clicks "Add to Slack", approves in the popup, and the page shows 
     .waitFor({ timeout: 5000 });
   expect(Date.now() - started).toBeLessThan(5000);
   expect(callbackUrl).toContain('state=');
+  // The channel picked in Slack gets every kind, shown for the admin to change.
+  const subscription = row(page, connectedId).locator('[data-testid="slack-subscription"][data-channel="analytics"]');
+  await subscription.getByLabel('Plan changes').waitFor();
+  expect(await subscription.getByLabel('Plan changes').isChecked()).toBe(true);
 });
 
 test('reusing a state ends at /auth/popup-close with invalid_state', async () => {

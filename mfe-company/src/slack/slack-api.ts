@@ -1,4 +1,11 @@
-import type { SlackInstallationStatus, SlackInstallUrl, SlackTestMessageAnswer } from '@tracemap/contracts';
+import type {
+  SlackInstallationStatus,
+  SlackInstallUrl,
+  SlackSubscription,
+  SlackSubscriptionList,
+  SlackTestMessageAnswer,
+  UpdateSlackSubscriptionBody,
+} from '@tracemap/contracts';
 import { authedFetch } from '@tracemap/shell-core';
 
 const slackPath = (companyId: string, rest = '') => `/api/integrations/${encodeURIComponent(companyId)}/slack${rest}`;
@@ -18,4 +25,17 @@ export function disconnectSlack(companyId: string): Promise<void> {
 
 export function sendSlackTestMessage(companyId: string): Promise<SlackTestMessageAnswer> {
   return authedFetch(slackPath(companyId, '/test-message'), { method: 'POST' });
+}
+
+export function listSlackSubscriptions(companyId: string, signal?: AbortSignal): Promise<SlackSubscriptionList> {
+  return authedFetch(slackPath(companyId, '/subscriptions'), { signal });
+}
+
+/** Saving also resumes a paused subscription. */
+export function updateSlackSubscription(
+  companyId: string,
+  id: string,
+  body: UpdateSlackSubscriptionBody,
+): Promise<SlackSubscription> {
+  return authedFetch(slackPath(companyId, `/subscriptions/${encodeURIComponent(id)}`), { method: 'PATCH', body });
 }

@@ -4,6 +4,7 @@ import type { CompanyPermission } from '@tracemap/shell-core';
 import { Button } from '@tracemap/ui';
 import { ApiErrorMessage } from '../components/api-error';
 import { disconnectSlack, sendSlackTestMessage } from './slack-api';
+import { SlackSubscriptions } from './slack-subscriptions';
 
 function statusText(status: SlackInstallationStatus | undefined): string {
   if (!status) return 'Loading…';
@@ -54,6 +55,9 @@ export function SlackCompanyRow({
           or choose another one, then save its subscription again.
         </p>
       ))}
+      {connected ? (
+        <SlackSubscriptions companyId={company.id} editable={admin} version={status} onSaved={onChanged} />
+      ) : null}
       {admin ? (
         <div className="co-actions">
           {!connected ? (
