@@ -25,7 +25,7 @@ export interface DiscoverySettings {
 export const DEFAULT_DISCOVERY_SETTINGS: DiscoverySettings = {
   limits: DEFAULT_INGEST_LIMITS,
   spoolDir: path.join(tmpdir(), 'tracemap-insights', 'uploads'),
-  leaseSeconds: 60,
+  leaseSeconds: 15,
   pollMs: 2000,
   judgeDelayMs: 1000,
   judgeDuringRunEveryMs: 10_000,

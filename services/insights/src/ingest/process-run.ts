@@ -5,7 +5,7 @@ import { isIngestError } from './ingest-errors';
 import type { IngestLimits } from './ingest-limits';
 import { addToProfile } from './profile-repository';
 import { ReadingThread, type RunReader } from './reading-thread';
-import { advanceRun, ERRORS_KEPT, finishRun, findRunWork, releaseRun } from './run-repository';
+import { advanceRun, ERRORS_KEPT, extendRunLease, finishRun, findRunWork, releaseRun } from './run-repository';
 import { removeSpooled } from './spool-upload';
 import { inCompany } from './tenant-transaction';
 
@@ -80,6 +80,12 @@ export async function processRun(claim: ClaimedRun, options: ProcessRunOptions):
     errorsRoom: ERRORS_KEPT,
   });
 
+  // Renewed while the run goes on, whatever a batch takes: the lease can stay short, so a run
+  // whose process died is resumed soon.
+  const keep = setInterval(
+    () => void inCompany(db, run.companyId, (client) => extendRunLease(client, holder)).catch(() => undefined),
+    (options.leaseSeconds * 1000) / 3,
+  );
   try {
     for await (const { delta, progress, last } of batches) {
       const held = await inCompany(db, run.companyId, async (client) => {
@@ -105,6 +111,8 @@ export async function processRun(claim: ClaimedRun, options: ProcessRunOptions):
     );
     await removeSpooled(run.filePath);
     return 'failed';
+  } finally {
+    clearInterval(keep);
   }
   const finished = await inCompany(db, run.companyId, (client) => finishRun(client, holder, { status: 'succeeded' }));
   await removeSpooled(run.filePath);

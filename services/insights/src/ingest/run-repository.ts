@@ -179,6 +179,21 @@ export async function advanceRun(
   return rowCount === 1;
 }
 
+/**
+ * Keeps a run this worker still works on (a long batch, a pull's download), so no other
+ * worker takes it over; a dead worker stops renewing and its run is resumed once the lease ends.
+ */
+export async function extendRunLease(
+  db: pg.ClientBase,
+  run: { id: string; leaseToken: string; leaseSeconds: number },
+): Promise<void> {
+  await db.query(
+    `UPDATE insights.runs SET lease_until = now() + make_interval(secs => $3), updated_at = now()
+      WHERE id = $1 AND lease_token = $2 AND status = 'running'`,
+    [run.id, run.leaseToken, run.leaseSeconds],
+  );
+}
+
 /** Ends a run this worker holds; false when it was cancelled or taken over meanwhile. */
 export async function finishRun(
   db: pg.ClientBase,

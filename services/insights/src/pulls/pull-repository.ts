@@ -96,18 +96,6 @@ export async function queueDownloadedRun(
   return rowCount === 1;
 }
 
-/** A pull still working keeps its run (a long download), so the ingest worker does not take it over. */
-export async function extendPullLease(
-  db: pg.ClientBase,
-  run: { id: string; leaseToken: string; leaseSeconds: number },
-): Promise<void> {
-  await db.query(
-    `UPDATE insights.runs SET lease_until = now() + make_interval(secs => $3), updated_at = now()
-      WHERE id = $1 AND lease_token = $2 AND status = 'running'`,
-    [run.id, run.leaseToken, run.leaseSeconds],
-  );
-}
-
 /** A pull started: the schedule waits its interval from here. */
 export async function recordPullAttempt(
   db: pg.ClientBase,

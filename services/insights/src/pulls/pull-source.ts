@@ -5,7 +5,7 @@ import { GA4_REPORT_FORMAT, type PullAccepted } from '@tracemap/contracts';
 import { createProfileBuilder, mergeProfiles, emptyProfile, type Profile } from '@tracemap/discovery';
 import { AppError } from '@tracemap/service-kit';
 import { addToProfile } from '../ingest/profile-repository';
-import { advanceRun, finishRun } from '../ingest/run-repository';
+import { advanceRun, extendRunLease, finishRun } from '../ingest/run-repository';
 import { removeSpooled } from '../ingest/spool-upload';
 import { inCompany } from '../ingest/tenant-transaction';
 import { credentialsBinding } from '../sources/create-source';
@@ -16,7 +16,6 @@ import { Ga4Client, type Ga4Endpoints } from './ga4-client';
 import { ga4Dimensions, ga4RowEvent } from './ga4-events';
 import { isPullFailure, PullFailure } from './pull-failure';
 import {
-  extendPullLease,
   findPullSource,
   insertPullRun,
   queueDownloadedRun,
@@ -238,7 +237,7 @@ export class PullRunner {
     const holder = { id: pull.runId, leaseToken: pull.leaseToken, leaseSeconds: deps.settings.leaseSeconds };
     const keep = setInterval(
       () =>
-        void inCompany(deps.db, pull.companyId, (db) => extendPullLease(db, holder)).catch((error: unknown) =>
+        void inCompany(deps.db, pull.companyId, (db) => extendRunLease(db, holder)).catch((error: unknown) =>
           deps.log.warn({ err: error, runId: pull.runId }, 'a pull could not keep its run'),
         ),
       (deps.settings.leaseSeconds * 1000) / 3,

@@ -120,6 +120,31 @@ describe('processing a run', () => {
     await expect(stat(file)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
+  it('keeps renewing its lease while a batch takes longer than the lease, so no other worker takes the run', async () => {
+    const companyId = randomUUID();
+    const { id } = await queueRun(companyId, ndjson(Array.from({ length: 300 }, (_, i) => segmentTrack(i))));
+    const claimed = (await claim(1))!;
+    const leaseUntil = async () =>
+      (await db.pool.query<{ lease_until: Date }>('SELECT lease_until FROM insights.runs WHERE id = $1', [id])).rows[0]
+        .lease_until;
+    let takenMeanwhile: ClaimedRun | null | undefined;
+    const outcome = await processRun(claimed, {
+      db: db.pool,
+      limits,
+      leaseSeconds: 1,
+      afterBatch: async (_runId, checkpoint) => {
+        if (checkpoint !== 100) return;
+        // A slow batch: the lease it was given runs out, and is renewed all the same.
+        const first = (await leaseUntil()).getTime();
+        await waitFor(leaseUntil, { until: (until) => until.getTime() >= first + 1500, timeoutMs: 10_000 });
+        takenMeanwhile = await claim(1);
+      },
+    });
+    expect(takenMeanwhile).toBeNull();
+    expect(outcome).toBe('succeeded');
+    expect(await runOf(companyId, id)).toMatchObject({ status: 'succeeded', events: 300 });
+  });
+
   it('resumes from its checkpoint after a crash and counts exactly what a clean run counts', async () => {
     const content = ndjson([
       ...Array.from({ length: 450 }, (_, i) => segmentTrack(i)),
