@@ -31,11 +31,20 @@ const upperFirst = (word: string) => {
   return first.toUpperCase() + rest.join('').toLowerCase();
 };
 
-/** `Order Completed` → `OrderCompleted`; a name with no usable letter gives `fallback`. */
+const IDENTIFIER_START = /^[\p{ID_Start}$_]/u;
+
+/**
+ * `Order Completed` → `OrderCompleted`; a name with no usable letter gives
+ * `fallback`, one that starts with a digit (of any script) gets `_` in front.
+ */
 export function pascalIdentifier(name: string, fallback: string): string {
   const joined = [...identifierWords(name).map(upperFirst).join('')].filter((c) => IDENTIFIER_PART.test(c)).join('');
-  return joined || fallback;
+  if (!joined) return fallback;
+  return IDENTIFIER_START.test(joined) ? joined : `_${joined}`;
 }
+
+/** A prefix and a Pascal identifier: `track` + `_1StVisit` → `track1StVisit` (the `_` only kept it valid alone). */
+export const prefixed = (prefix: string, pascal: string) => `${prefix}${pascal.replace(/^_/, '')}`;
 
 /** `Checkout Payment` → `checkoutPayment`; a leading digit gets `_` in front. */
 export function camelIdentifier(name: string, fallback: string): string {

@@ -9,7 +9,7 @@ import type {
 } from '@tracemap/contracts';
 import { resolveEffectiveAttributes } from '../resolve';
 import { toNameCase } from '../names';
-import { byName, camelIdentifier, pascalIdentifier, uniqueIdentifiers } from './identifiers';
+import { byName, camelIdentifier, pascalIdentifier, prefixed, uniqueIdentifiers } from './identifiers';
 
 /** What code generation reads: the live plan, as the plan reads of its caller may see it. */
 export interface CodegenPlan {
@@ -66,7 +66,8 @@ function sentName(name: string, destination: CodegenDestination): string {
 }
 
 export function buildModel(plan: CodegenPlan, destination: CodegenDestination): CodegenModel {
-  const attributes = live(plan.attributes);
+  // Sorted like everything else: two attributes that fold to one name (a lint error) must merge the same way on every run.
+  const attributes = byName(live(plan.attributes));
   const attributesById = new Map(attributes.map((a) => [a.id, a]));
   const views = byName(live(plan.views));
   const maps = byName(live(plan.maps ?? []));
@@ -81,7 +82,7 @@ export function buildModel(plan: CodegenPlan, destination: CodegenDestination): 
   const events = byName(live(plan.events));
   // Both names come from one identifier per event, numbered alike, so `trackX` always goes with `XProperties`.
   const pascal = uniqueIdentifiers(events, (e) => pascalIdentifier(e.name, 'Event'));
-  const functionNames = pascal.map((p) => `track${p}`);
+  const functionNames = pascal.map((p) => prefixed('track', p));
   const typeNames = pascal.map((p) => `${p}Properties`);
   const sentNames = uniqueIdentifiers(events, (e) => sentName(e.name, destination));
   const codegenEvents = events.map((event, i): CodegenEvent => {
@@ -131,7 +132,7 @@ export function buildModel(plan: CodegenPlan, destination: CodegenDestination): 
       name: view.name,
       urlPattern: view.urlPattern,
       key: keys[i],
-      functionName: `on${viewPascal[i]}View`,
+      functionName: `${prefixed('on', viewPascal[i])}View`,
       typeName: `${viewPascal[i]}ViewAttributes`,
       attributes: carried.filter((e) => !isSystem(e)),
       events: eventsOf(view, eventsById),

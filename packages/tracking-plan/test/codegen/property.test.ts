@@ -32,6 +32,8 @@ const TRICKY = [
   "it's",
   'back\\slash',
   'Ω',
+  '꧐',
+  '٣ أيام',
 ];
 
 const nameArbitrary = fc.oneof(
@@ -196,6 +198,20 @@ describe('names that collide', () => {
     (api.configure as (o: object) => void)({ client });
     api.trackOrderCompleted2();
     expect(calls).toEqual([['track', 'Order Completed', {}]]);
+  });
+
+  it('keeps names that start with a digit valid, in any script', () => {
+    const plan = codegenPlan({ ...samplePlans.ecommerce, events: [], views: [], maps: [] });
+    const evs = ['1st Visit', '꧐ opened'].map((name, i) => event(name, { id: uuid(950 + i) }));
+    const { files, events } = generateTypeScript(
+      { ...plan, events: evs },
+      { destination: 'segment', validation: 'none' },
+    );
+    expect(events.map((e) => [e.functionName, e.typeName])).toEqual([
+      ['track1StVisit', '_1StVisitProperties'],
+      ['track꧐Opened', '_꧐OpenedProperties'],
+    ]);
+    expect(compile(files)).toEqual([]);
   });
 
   it('keeps the sample plan’s output free of clock and order effects', () => {
