@@ -2,6 +2,7 @@ import type {
   AddToPlanAnswer,
   CreatedSourceResponse,
   CreateSourceInput,
+  DiscoveryOverview,
   ExampleTrafficAccepted,
   Finding,
   FindingListQuery,
@@ -67,6 +68,10 @@ export function setFindingState(companyId: string, id: string, state: FindingSta
 /** Adds an unplanned event or property to the plan from its observed shape (editors). */
 export function addFindingToPlan(companyId: string, id: string): Promise<AddToPlanAnswer> {
   return call(companyId, `findings/${encodeURIComponent(id)}/add-to-plan`, { method: 'POST' });
+}
+
+export function getDiscoveryOverview(companyId: string, signal?: AbortSignal): Promise<DiscoveryOverview> {
+  return call(companyId, 'overview', { signal });
 }
 
 export function listRuns(companyId: string, q: RunListQuery = {}, signal?: AbortSignal): Promise<RunPage> {

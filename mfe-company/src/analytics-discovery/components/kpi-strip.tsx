@@ -2,7 +2,7 @@ import { FINDING_SEVERITIES } from '@tracemap/contracts';
 import { shareText, type DiscoveryKpis } from '../logic/kpis';
 
 /** The three figures on top: planned share of the volume, planned events seen, open findings by severity. */
-export function KpiStrip({ kpis, complete }: { kpis: DiscoveryKpis; complete: boolean }) {
+export function KpiStrip({ kpis }: { kpis: DiscoveryKpis }) {
   const severities = [...FINDING_SEVERITIES].reverse();
   return (
     <div className="ad-kpis" data-testid="discovery-kpis">
@@ -26,11 +26,6 @@ export function KpiStrip({ kpis, complete }: { kpis: DiscoveryKpis; complete: bo
         </div>
         <span>open findings by severity</span>
       </div>
-      {!complete ? (
-        <p className="co-muted" data-testid="kpi-partial">
-          These figures cover the first part of a very long list.
-        </p>
-      ) : null}
     </div>
   );
 }

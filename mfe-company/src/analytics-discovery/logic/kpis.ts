@@ -1,4 +1,4 @@
-import type { Finding, FindingSeverity, ObservedEventItem } from '@tracemap/contracts';
+import type { DiscoveryOverview, FindingSeverity } from '@tracemap/contracts';
 
 export interface DiscoveryKpis {
   /** Share of the observed volume that belongs to planned events, 0..1; null before anything was seen. */
@@ -11,34 +11,16 @@ export interface DiscoveryKpis {
   openBySeverity: Record<FindingSeverity, number>;
 }
 
-/** The figures on top of the discovery page, from the whole plan-against-reality list and the open findings. */
-export function discoveryKpis(
-  events: Pick<ObservedEventItem, 'match' | 'volume'>[],
-  openFindings: Pick<Finding, 'severity' | 'state'>[],
-): DiscoveryKpis {
-  let observedVolume = 0;
-  let plannedVolume = 0;
-  let plannedEvents = 0;
-  let plannedSeen = 0;
-  for (const event of events) {
-    if (event.match !== 'planned_unseen') observedVolume += event.volume;
-    if (event.match === 'matched') {
-      plannedVolume += event.volume;
-      plannedEvents += 1;
-      plannedSeen += 1;
-    } else if (event.match === 'planned_unseen') {
-      plannedEvents += 1;
-    }
-  }
-  const openBySeverity: Record<FindingSeverity, number> = { high: 0, medium: 0, low: 0 };
-  for (const finding of openFindings) if (finding.state === 'open') openBySeverity[finding.severity] += 1;
+/** The figures on top of the discovery page, from the service's counts over every row. */
+export function discoveryKpis(overview: DiscoveryOverview): DiscoveryKpis {
+  const { observedVolume, plannedVolume, plannedEvents, plannedSeen } = overview;
   return {
     plannedVolumeShare: observedVolume > 0 ? plannedVolume / observedVolume : null,
     plannedSeenShare: plannedEvents > 0 ? plannedSeen / plannedEvents : null,
     observedVolume,
     plannedEvents,
     plannedSeen,
-    openBySeverity,
+    openBySeverity: { ...overview.openBySeverity },
   };
 }
 

@@ -131,7 +131,7 @@ export function AnalyticsDiscoveryPage() {
         />
       ) : overview ? (
         <>
-          <KpiStrip kpis={overview.kpis} complete={overview.complete} />
+          <KpiStrip kpis={overview.kpis} />
           <div className="ad-tabs" role="tablist" aria-label="Discovery">
             {TABS.map((t) => (
               <button

@@ -164,6 +164,28 @@ export const ObservedEventPage = Type.Object(
 );
 export type ObservedEventPage = Static<typeof ObservedEventPage>;
 
+const Count = Type.Integer({ minimum: 0 });
+/** The figures on top of the discovery page, over the company's whole plan against reality and open findings. */
+export const DiscoveryOverviewSchema = Type.Object(
+  {
+    /** Distinct observed event names (per kind). */
+    observedEvents: Count,
+    observedVolume: Count,
+    /** The part of the observed volume that matched planned events. */
+    plannedVolume: Count,
+    plannedEvents: Count,
+    /** Planned events seen at least once. */
+    plannedSeen: Count,
+    /** Observed names the plan does not have. */
+    unplannedEvents: Count,
+    openBySeverity: Type.Object({ low: Count, medium: Count, high: Count }, strictObject),
+    /** The plan version the figures were judged against; null before anything was judged. */
+    planVersion: Type.Union([Type.String(), Type.Null()]),
+  },
+  strictObject,
+);
+export type DiscoveryOverview = Static<typeof DiscoveryOverviewSchema>;
+
 export const CollectParams = Type.Object({ ingestKey: Type.String({ minLength: 1, maxLength: 200 }) }, strictObject);
 /** The collector's answer: how many records were taken and how many events they became. */
 export const CollectAccepted = Type.Object(

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   DiscoveryCompanyParams,
+  DiscoveryOverviewSchema,
   FindingListQuery,
   FindingPage,
   FindingPathParams,
@@ -12,6 +13,7 @@ import {
 } from '@tracemap/contracts';
 import { actorOf, companyAccess } from '../core/company-access';
 import type { InsightsDeps } from '../deps';
+import { getDiscoveryOverview } from './get-discovery-overview';
 import { listFindings } from './list-findings';
 import { listObservedEvents } from './list-observed-events';
 import { updateFinding } from './update-finding';
@@ -19,7 +21,7 @@ import { updateFinding } from './update-finding';
 const tags = ['discovery'];
 const config = { failureMessage: 'Could not read or change the discovery findings. Try again later.' };
 
-/** Findings (members read, editors triage) and plan against reality per event. */
+/** Findings (members read, editors triage), plan against reality per event, and the page's figures. */
 export async function discoveryRoutes(parent: FastifyInstance, { deps }: { deps: InsightsDeps }) {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -31,6 +33,16 @@ export async function discoveryRoutes(parent: FastifyInstance, { deps }: { deps:
       preHandler: companyAccess(deps, { access: 'member' }),
     },
     (request) => listFindings(deps, actorOf(request).companyId, request.query),
+  );
+
+  app.get(
+    '/:companyId/discovery/overview',
+    {
+      schema: { tags, params: DiscoveryCompanyParams, response: { 200: DiscoveryOverviewSchema } },
+      config,
+      preHandler: companyAccess(deps, { access: 'member' }),
+    },
+    (request) => getDiscoveryOverview(deps, actorOf(request).companyId),
   );
 
   app.patch(

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import type { Finding, FindingState, FindingType, JudgedFinding } from '@tracemap/contracts';
+import type { Finding, FindingSeverity, FindingState, FindingType, JudgedFinding } from '@tracemap/contracts';
 
 interface FindingRow {
   id: string;
@@ -90,6 +90,16 @@ export async function storeJudgement(
 export async function judgedVersion(db: pg.ClientBase): Promise<string | null> {
   const { rows } = await db.query<{ plan_version: string }>(`SELECT plan_version FROM insights.judgements`);
   return rows[0]?.plan_version ?? null;
+}
+
+/** Open findings counted by severity. */
+export async function openFindingsBySeverity(db: pg.ClientBase): Promise<Record<FindingSeverity, number>> {
+  const { rows } = await db.query<{ severity: FindingSeverity; open: string }>(
+    `SELECT severity, count(*) AS open FROM insights.findings WHERE state = 'open' GROUP BY severity`,
+  );
+  const counts: Record<FindingSeverity, number> = { low: 0, medium: 0, high: 0 };
+  for (const row of rows) counts[row.severity] = Number(row.open);
+  return counts;
 }
 
 /** A page of findings in id order, after `afterId`. */

@@ -36,6 +36,35 @@ export async function replaceObservedEvents(
   );
 }
 
+/** Counts over the company's plan-against-reality rows. */
+export async function observedTotals(db: pg.ClientBase): Promise<{
+  observedEvents: number;
+  observedVolume: number;
+  plannedVolume: number;
+  plannedEvents: number;
+  plannedSeen: number;
+  unplannedEvents: number;
+}> {
+  const { rows } = await db.query<Record<string, string>>(
+    `SELECT count(*) FILTER (WHERE match <> 'planned_unseen') AS observed_events,
+            coalesce(sum(volume) FILTER (WHERE match <> 'planned_unseen'), 0) AS observed_volume,
+            coalesce(sum(volume) FILTER (WHERE match = 'matched'), 0) AS planned_volume,
+            count(DISTINCT plan_event_id) FILTER (WHERE match IN ('matched', 'planned_unseen')) AS planned_events,
+            count(DISTINCT plan_event_id) FILTER (WHERE match = 'matched') AS planned_seen,
+            count(*) FILTER (WHERE match = 'unplanned') AS unplanned_events
+       FROM insights.observed_events`,
+  );
+  const r = rows[0];
+  return {
+    observedEvents: Number(r.observed_events),
+    observedVolume: Number(r.observed_volume),
+    plannedVolume: Number(r.planned_volume),
+    plannedEvents: Number(r.planned_events),
+    plannedSeen: Number(r.planned_seen),
+    unplannedEvents: Number(r.unplanned_events),
+  };
+}
+
 interface ObservedRow {
   name: string;
   kind: string;

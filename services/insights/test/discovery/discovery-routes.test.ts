@@ -119,6 +119,32 @@ describe('findings and plan against reality', () => {
     expect(named.map((e) => e.name)).toContain(withProps.name);
   });
 
+  it('sums the whole plan against reality and the open findings into the page figures', async () => {
+    const response = await h.call(viewer, { method: 'GET', url: `/api/insights/${companyId}/discovery/overview` });
+    expect(response.statusCode).toBe(200);
+    const overview = response.json();
+    const matched = await events('?match=matched&limit=200');
+    const unplanned = await events('?match=unplanned&limit=200');
+    const unseen = await events('?match=planned_unseen&limit=200');
+    const volume = (items: ObservedEventItem[]) => items.reduce((total, e) => total + e.volume, 0);
+    const open = await findings(viewer, '?state=open');
+    expect(overview).toEqual({
+      observedEvents: matched.length + unplanned.length,
+      observedVolume: volume(matched) + volume(unplanned),
+      plannedVolume: volume(matched),
+      plannedEvents: new Set([...matched, ...unseen].map((e) => e.planEventId)).size,
+      plannedSeen: new Set(matched.map((e) => e.planEventId)).size,
+      unplannedEvents: unplanned.length,
+      openBySeverity: {
+        low: open.filter((f) => f.severity === 'low').length,
+        medium: open.filter((f) => f.severity === 'medium').length,
+        high: open.filter((f) => f.severity === 'high').length,
+      },
+      planVersion: plan.version,
+    });
+    expect(overview.observedVolume).toBeGreaterThan(0);
+  });
+
   it('judges again when the company announces a plan change: what the plan now covers resolves', async () => {
     const [unplanned] = await findings(viewer, '?type=unplanned_event&state=open&limit=1');
     const changed: PlanSnapshot = {

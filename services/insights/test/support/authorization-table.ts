@@ -117,6 +117,7 @@ export const MATRIX: Record<string, Case> = {
     }),
   },
   'GET /api/insights/:companyId/discovery/events': { ...READ, request: get('/events') },
+  'GET /api/insights/:companyId/discovery/overview': { ...READ, request: get('/overview') },
   'POST /api/insights/:companyId/discovery/example-traffic': {
     ...EDIT(202),
     request: (w, t) => ({ method: 'POST', url: at(w, t, '/example-traffic') }),
