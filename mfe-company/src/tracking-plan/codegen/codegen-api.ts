@@ -15,14 +15,17 @@ export const DESTINATIONS: readonly CodegenDestination[] = ['segment', 'amplitud
 
 const codegenPath = (companyId: string) => `/api/company/${encodeURIComponent(companyId)}/codegen/typescript`;
 
-/** `GET …/codegen/typescript`: the generated files and where each event's code is. */
-export function getTypeScriptCode(
+/** `GET …/codegen/typescript?eventId=`: one event's part of the generated files (a large plan's whole code is megabytes). */
+export function getEventCode(
   companyId: string,
+  eventId: string,
   destination: CodegenDestination,
-  validation: CodegenValidation,
   signal?: AbortSignal,
 ): Promise<GeneratedCodeResponse> {
-  return authedFetch<GeneratedCodeResponse>(codegenPath(companyId), { query: { destination, validation }, signal });
+  return authedFetch<GeneratedCodeResponse>(codegenPath(companyId), {
+    query: { destination, validation: 'none', eventId },
+    signal,
+  });
 }
 
 /**

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { CompanyInfo } from '@tracemap/shell-core';
 import type { Attribute } from '@tracemap/shell-core/tracking-plan';
 import { CompanyContext } from '../../company-layout/context';
-import { generateTypeScript, samplePlans } from '@tracemap/tracking-plan';
+import { eventPart, generateTypeScript, samplePlans } from '@tracemap/tracking-plan';
 import type { GeneratedCodeResponse } from './codegen-api';
 import { DestinationSelect } from './destination-select';
 import { eventSnippet } from './event-snippet';
@@ -45,6 +45,11 @@ describe('an event’s snippet', () => {
       'onCartView(view).trackCouponApplied(properties)',
       'onCheckoutPaymentView(view).trackCouponApplied(properties)',
     ]);
+  });
+
+  test('reads the same from the one-event answer the page asks for as from the whole code', () => {
+    const id = idOf('Coupon Applied');
+    expect(eventSnippet({ ...code, ...eventPart(code, id) }, id)).toEqual(eventSnippet(code, id));
   });
 
   test('follows the destination’s names, and is absent for an event the code does not have', () => {

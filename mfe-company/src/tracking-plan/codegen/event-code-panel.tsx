@@ -1,7 +1,7 @@
 import { useCompany } from '../../company-layout/context';
 import { ApiErrorMessage } from '../../components/api-error';
 import { useEventDerived } from '../pages/events/use-event-derived';
-import { getTypeScriptCode } from './codegen-api';
+import { getEventCode } from './codegen-api';
 import { DestinationSelect } from './destination-select';
 import { DownloadCodeButton } from './download-code-button';
 import { eventSnippet } from './event-snippet';
@@ -12,7 +12,7 @@ export function EventCodePanel({ eventId, revision }: { eventId: string; revisio
   const { companyId, info } = useCompany();
   const [destination, setDestination] = useDestination();
   const { data, error } = useEventDerived(
-    (signal) => getTypeScriptCode(companyId, destination, 'none', signal),
+    (signal) => getEventCode(companyId, eventId, destination, signal),
     [companyId, destination, revision, info.company.settings.attributeInheritance],
   );
   const snippet = data ? eventSnippet(data, eventId) : null;

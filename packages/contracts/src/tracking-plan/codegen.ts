@@ -16,6 +16,8 @@ export const CodegenQuery = Type.Object(
     destination: Type.Optional(literals(CODEGEN_DESTINATIONS)),
     validation: Type.Optional(literals(CODEGEN_VALIDATIONS)),
     format: Type.Optional(literals(CODEGEN_FORMATS)),
+    /** Only this event's part of each file (its type and function, the view helpers that send it), for showing beside it. */
+    eventId: Type.Optional(EntityId),
   },
   strict,
 );

@@ -1,5 +1,5 @@
 import type { CodegenDestination } from '@tracemap/contracts';
-import { generateTypeScript } from '../../src/codegen';
+import { eventPart, generateTypeScript } from '../../src/codegen';
 import { load, recordingClient, samplePlan } from './support';
 
 /**
@@ -170,5 +170,26 @@ describe('validators (validation: dev)', () => {
     );
     expect(validate('Product Reviewed', { rating: 6 })).toEqual(expect.arrayContaining(['rating is above 5: 6']));
     expect(validate('No Such Event', {})).toEqual(['"No Such Event" is not an event of the tracking plan']);
+  });
+});
+
+describe('one event’s part', () => {
+  const code = generateTypeScript(plan, { destination: 'segment', validation: 'none' });
+  const idOf = (name: string) => plan.events.find((e) => e.name === name)!.id;
+
+  it('is its region of events.ts and the view regions whose helpers send it', () => {
+    const part = eventPart(code, idOf('Coupon Applied'));
+    expect(part.events.map((e) => e.functionName)).toEqual(['trackCouponApplied']);
+    expect(part.files.map((f) => f.path)).toEqual(['tracemap/events.ts', 'tracemap/views.ts']);
+    const [events, views] = part.files.map((f) => f.content);
+    expect(events.startsWith('// #region Coupon Applied\n')).toBe(true);
+    expect(events.trimEnd().endsWith('// #endregion')).toBe(true);
+    expect(events.match(/#region/g)).toHaveLength(1);
+    expect(views.match(/^\/\/ #region .*$/gm)).toEqual(['// #region Cart', '// #region Checkout Payment']);
+    expect(code.files.find((f) => f.path === 'tracemap/events.ts')!.content).toContain(events);
+  });
+
+  it('is empty for an event the code does not have', () => {
+    expect(eventPart(code, '00000000-0000-4000-8000-00000000beef')).toEqual({ files: [], events: [] });
   });
 });

@@ -4,6 +4,7 @@ import { Type } from '@sinclair/typebox';
 import { CodegenQuery, CompanyPathParams, GeneratedCodeResponse, GeneratedCodeZip } from '@tracemap/contracts';
 import type { CompanyDeps } from '../../core/deps';
 import { actorOf, readAccess, writeAsIs } from '../shared/route-kit';
+import { eventPart } from '@tracemap/tracking-plan';
 import { getTypeScriptCode } from './get-typescript-code';
 import { zipFiles } from './zip-files';
 
@@ -13,7 +14,9 @@ export const CODEGEN_FAILURE = 'Could not generate the tracking code. Try again 
 /**
  * `GET /:companyId/codegen/typescript`: typed tracking code for one
  * destination, as JSON (files, per-event symbols, plan version and hash) or,
- * with `format=zip`, as the files in a zip. Every member may read it.
+ * with `format=zip`, as the files in a zip. With `eventId` the JSON holds only
+ * that event's part, so an event's page need not download a large plan's code.
+ * Every member may read it.
  */
 export async function codegenRoutes(parent: FastifyInstance, { deps }: { deps: CompanyDeps }) {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
@@ -33,10 +36,10 @@ export async function codegenRoutes(parent: FastifyInstance, { deps }: { deps: C
       preHandler: readAccess(deps),
     },
     async (request, reply) => {
-      const { destination = 'segment', validation = 'none', format = 'json' } = request.query;
+      const { destination = 'segment', validation = 'none', format = 'json', eventId } = request.query;
       const code = await getTypeScriptCode(deps, actorOf(request), { destination, validation });
       void reply.header('etag', `"${code.hash}"`);
-      if (format === 'json') return code;
+      if (format === 'json') return eventId ? { ...code, ...eventPart(code, eventId) } : code;
       // A Buffer goes out as it is, without the JSON serializer.
       return reply
         .header('content-type', 'application/zip')

@@ -115,6 +115,20 @@ test('format=zip answers the same files in a zip', async () => {
   expect(await unzip(response.rawPayload)).toEqual(json.files);
 });
 
+test('with eventId, answers only that event’s part of the files, with the whole code’s hash', async () => {
+  const whole = (await plan.get('/codegen/typescript')).json();
+  const added = whole.events.find((e: { name: string }) => e.name === 'Product Added');
+  const part = (await plan.get(`/codegen/typescript?eventId=${added.eventId}`)).json();
+  expect(part.hash).toBe(whole.hash);
+  expect(part.events).toEqual([added]);
+  expect(part.files.map((f: { path: string }) => f.path)).toEqual(['tracemap/events.ts', 'tracemap/views.ts']);
+  expect(fileOf(part, 'tracemap/events.ts').startsWith('// #region Product Added\n')).toBe(true);
+  expect(fileOf(part, 'tracemap/views.ts')).toContain('trackProductAdded: (');
+  expect(fileOf(whole, 'tracemap/events.ts')).toContain(fileOf(part, 'tracemap/events.ts').trimEnd());
+  const unknown = (await plan.get('/codegen/typescript?eventId=00000000-0000-4000-8000-00000000beef')).json();
+  expect(unknown).toMatchObject({ files: [], events: [], hash: whole.hash });
+});
+
 test('refuses an unknown destination', async () => {
   const response = await plan.get('/codegen/typescript?destination=mixpanel');
   expect(response.statusCode).toBe(400);
