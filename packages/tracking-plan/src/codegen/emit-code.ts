@@ -124,8 +124,12 @@ export function eventsFile(model: CodegenModel, write: MemberWrite): string {
 }
 
 /** One event of a view helper; the properties type it names goes into `types`, for the import line. */
-function viewTrackLine(view: CodegenView, event: CodegenEvent, types: Set<string>): string {
-  const carried = new Set(view.attributes.map((a) => a.attribute.name));
+function viewTrackLine(
+  view: CodegenView,
+  carried: ReadonlySet<string>,
+  event: CodegenEvent,
+  types: Set<string>,
+): string {
   const remaining = event.properties.filter((p) => !carried.has(p.attribute.name));
   const parts = view.attributes.length > 0 ? ', view' : '';
   const call = `emit(${quote(event.kind)}, ${quote(event.sentName)}${parts}`;
@@ -143,6 +147,7 @@ function viewBlock(view: CodegenView, types: Set<string>, write: MemberWrite): s
   const where = view.urlPattern ? ` (\`${view.urlPattern}\`)` : '';
   const doc = [`Attributes of the view "${view.name}"${where}, sent with every event tracked through it.`];
   const param = view.attributes.length > 0 ? `view: ${view.typeName}` : '';
+  const carried = new Set(view.attributes.map((a) => a.attribute.name));
   return [
     `// #region ${view.name}`,
     objectType(write, view.typeName, doc, view.attributes, false),
@@ -150,7 +155,7 @@ function viewBlock(view: CodegenView, types: Set<string>, write: MemberWrite): s
     ...docLines([`The events of "${view.name}", carrying its attributes.`]),
     `export function ${view.functionName}(${param}) {`,
     '  return {',
-    ...view.events.map((e) => viewTrackLine(view, e, types)),
+    ...view.events.map((e) => viewTrackLine(view, carried, e, types)),
     '  };',
     '}',
     '// #endregion',
