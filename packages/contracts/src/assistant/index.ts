@@ -4,3 +4,4 @@ export * from './plan-tools';
 export * from './discovery-tools';
 export * from './action-tools';
 export * from './chat';
+export * from './chat-admin';

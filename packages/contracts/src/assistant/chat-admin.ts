@@ -1,0 +1,28 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { strictObject } from '../primitives';
+
+// What a company's admins control of the assistant: whether it answers at all, and how much it is used.
+
+export const ChatSettingsBody = Type.Object({ enabled: Type.Boolean() }, strictObject);
+export type ChatSettingsBody = Static<typeof ChatSettingsBody>;
+
+export const ChatSettingsSchema = Type.Object({ enabled: Type.Boolean() }, strictObject);
+export type ChatSettings = Static<typeof ChatSettingsSchema>;
+
+/** One UTC day: questions asked (user messages) and threads started that day. */
+export const ChatUsageDaySchema = Type.Object(
+  {
+    day: Type.String({ format: 'date' }),
+    messages: Type.Integer({ minimum: 0 }),
+    threads: Type.Integer({ minimum: 0 }),
+  },
+  strictObject,
+);
+export type ChatUsageDay = Static<typeof ChatUsageDaySchema>;
+
+/** The last 30 days, oldest first, every day present (zeros included). */
+export const ChatUsageSchema = Type.Object(
+  { enabled: Type.Boolean(), days: Type.Array(ChatUsageDaySchema) },
+  strictObject,
+);
+export type ChatUsage = Static<typeof ChatUsageSchema>;
