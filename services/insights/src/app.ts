@@ -8,6 +8,8 @@ import {
   SubscriptionGate,
   type ServiceContext,
 } from '@tracemap/service-kit';
+import { chatRoutes } from './assistant/chat-routes';
+import { PreparedPlans } from './assistant/prepared-plans';
 import { loadConfig, type InsightsConfig } from './config';
 import { DiscoveryPages } from './discovery/discovery-pages';
 import { createDiscoveryRuntime, type DiscoverySettings } from './discovery/discovery-runtime';
@@ -32,6 +34,9 @@ declare module 'fastify' {
     insightsService: { deps: InsightsDeps };
   }
 }
+
+/** Companies whose prepared plan (lookups and search index) the assistant keeps in memory. */
+const PREPARED_PLANS_MAX = 16;
 
 /**
  * The insights service: what a company's apps really send (uploads, a collector, pulls from
@@ -87,6 +92,7 @@ export const service = defineService({
       subscriptionEvents,
       pages: new DiscoveryPages(db, { databaseUrl: config.DATABASE_URL, ttlMs: config.DISCOVERY_PAGE_CACHE_MS }),
       secrets: config.INSIGHTS_SECRET_KEY ? new SecretBox(config.INSIGHTS_SECRET_KEY) : null,
+      preparedPlans: new PreparedPlans(PREPARED_PLANS_MAX),
     };
     const discovery = createDiscoveryRuntime(base, ctx.overrides.discovery);
     return { ...base, discovery, pulls: createPullRuntime(config, { ...base, discovery }) };
@@ -100,6 +106,7 @@ export const service = defineService({
     { plugin: pullRoutes, prefix: '/api/insights' },
     { plugin: triageRoutes, prefix: '/api/insights' },
     { plugin: mapOverlayRoutes, prefix: '/api/insights' },
+    { plugin: chatRoutes, prefix: '/api/insights' },
   ],
   workers: [
     {
@@ -137,6 +144,14 @@ export const service = defineService({
             await deps.discovery.judges.stop();
           },
         };
+      },
+    },
+    {
+      // A plan change announced by the company service: the assistant's prepared plan of that company is dropped.
+      name: 'assistant-plans',
+      start: (deps) => {
+        const unsubscribe = deps.planSnapshots.onChange((companyId) => deps.preparedPlans.forget(companyId));
+        return { stop: async () => unsubscribe() };
       },
     },
     {

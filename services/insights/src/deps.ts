@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { NotificationChannel, SubscriptionGate } from '@tracemap/service-kit';
 import type { InsightsConfig } from './config';
 import type { MemberRoles } from './core/member-roles';
+import type { PreparedPlans } from './assistant/prepared-plans';
 import type { Peers } from './core/peers';
 import type { PlanSnapshots } from './core/plan-snapshots';
 import type { DiscoveryPages } from './discovery/discovery-pages';
@@ -31,4 +32,6 @@ export interface InsightsDeps {
   discovery: DiscoveryRuntime;
   /** GA4 and Amplitude pulls, on demand and on the schedule. */
   pulls: PullRuntime;
+  /** The assistant's prepared plans, per company and plan version. */
+  preparedPlans: PreparedPlans;
 }

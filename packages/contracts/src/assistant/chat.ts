@@ -32,8 +32,8 @@ export const ChatToolCallSchema = Type.Object(
   {
     tool: literals(ASSISTANT_TOOL_NAMES),
     input: Type.Unknown(),
-    /** Milliseconds the tool took. */
-    durationMs: Type.Number({ minimum: 0 }),
+    /** Milliseconds the tool took, when it was timed on its own (the offline answerer times the whole answer). */
+    durationMs: Type.Optional(Type.Number({ minimum: 0 })),
   },
   strictObject,
 );

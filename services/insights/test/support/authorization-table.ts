@@ -34,6 +34,7 @@ export interface Case {
 }
 
 const at = (w: World, t: Target, path: string) => `/api/insights/${w[t].id}/discovery${path}`;
+const chatAt = (w: World, t: Target, path: string) => `/api/insights/${w[t].id}/chat${path}`;
 const get = (path: string) => (w: World, t: Target) => ({ method: 'GET' as const, url: at(w, t, path) });
 
 const NO_ID = '00000000-0000-4000-8000-000000000000';
@@ -149,5 +150,40 @@ export const MATRIX: Record<string, Case> = {
     own: [404, 404, 404, 404, 404, 401],
     other: HIDDEN,
     request: get(`/maps/${NO_ID}/overlay`),
+  },
+
+  // The assistant: members chat in their own threads (none is seeded, so a thread answers 404);
+  // owners and admins switch it off and see its usage.
+  'POST /api/insights/:companyId/chat/threads': {
+    own: [201, 201, 201, 201, 404, 401],
+    other: HIDDEN,
+    request: (w, t) => ({ method: 'POST', url: chatAt(w, t, '/threads') }),
+  },
+  'GET /api/insights/:companyId/chat/threads': {
+    ...READ,
+    request: (w, t) => ({ method: 'GET', url: chatAt(w, t, '/threads') }),
+  },
+  'GET /api/insights/:companyId/chat/threads/:threadId': {
+    own: [404, 404, 404, 404, 404, 401],
+    other: HIDDEN,
+    request: (w, t) => ({ method: 'GET', url: chatAt(w, t, `/threads/${NO_ID}`) }),
+  },
+  'POST /api/insights/:companyId/chat/threads/:threadId/messages': {
+    own: [404, 404, 404, 404, 404, 401],
+    other: HIDDEN,
+    request: (w, t) => ({
+      method: 'POST',
+      url: chatAt(w, t, `/threads/${NO_ID}/messages`),
+      headers: { accept: 'application/json' },
+      payload: { content: 'Is Product Viewed tracked?' },
+    }),
+  },
+  'PUT /api/insights/:companyId/chat/settings': {
+    ...ADMIN(200),
+    request: (w, t) => ({ method: 'PUT', url: chatAt(w, t, '/settings'), payload: { enabled: true } }),
+  },
+  'GET /api/insights/:companyId/chat/usage': {
+    ...ADMIN(200),
+    request: (w, t) => ({ method: 'GET', url: chatAt(w, t, '/usage') }),
   },
 };

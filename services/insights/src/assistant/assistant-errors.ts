@@ -1,0 +1,14 @@
+import { AppError } from '@tracemap/service-kit';
+
+/** The assistant's refusals: a closed set of codes, each with its words. */
+const ASSISTANT_ERRORS = {
+  thread_not_found: [404, 'No such conversation.'],
+  assistant_disabled: [403, 'The assistant is switched off for this company.'],
+} as const satisfies Record<string, readonly [number, string]>;
+
+export type AssistantErrorCode = keyof typeof ASSISTANT_ERRORS;
+
+export function assistantError(code: AssistantErrorCode): AppError {
+  const [status, message] = ASSISTANT_ERRORS[code];
+  return new AppError(status, code, message);
+}
