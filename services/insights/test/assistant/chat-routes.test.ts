@@ -148,11 +148,52 @@ describe('asking the assistant (offline)', () => {
     }
     expect(forViewer.references.length).toBeGreaterThan(0);
   });
+
+  it('shows a viewer no finding about a personal attribute, nor its sample values', async () => {
+    const other = randomUUID();
+    h.peer.subscriptions.set(other, 'active');
+    h.peer.snapshots.set(other, { ...plan, companyId: other });
+    const [editorThere, viewerThere] = [await h.user(other, 'creator'), await h.user(other, 'viewer')];
+    const email = plan.attributes.find((a) => a.name === 'email')!;
+    const findingId = randomUUID();
+    // One stored finding of the first company, copied as a finding about the personal attribute.
+    await h.admin.query(
+      `INSERT INTO insights.findings (id, company_id, fingerprint, type, severity, layer, subject, counts, details, plan_version)
+       SELECT $1, $2, 'personal-values', 'enum_violation', severity, layer, $3, counts, $4, plan_version
+         FROM insights.findings WHERE company_id = $5 LIMIT 1`,
+      [
+        findingId,
+        other,
+        JSON.stringify({ event: 'Signed Up', property: 'email' }),
+        JSON.stringify({ planAttributeId: email.id, values: ['someone@example.com'] }),
+        companyId,
+      ],
+    );
+    const asked = async (user: TestUser) => {
+      const thread = await h.call(user, { method: 'POST', url: `/api/insights/${other}/chat/threads` });
+      const answer = await h.call(user, {
+        method: 'POST',
+        url: `/api/insights/${other}/chat/threads/${thread.json().id}/messages`,
+        headers: { accept: 'application/json' },
+        payload: { content: "What's wrong with Signed Up?" },
+      });
+      expect(answer.statusCode).toBe(200);
+      const body: ChatAnswer = answer.json();
+      return body;
+    };
+    const forEditor = await asked(editorThere);
+    const forViewer = await asked(viewerThere);
+    expect(forEditor.references).toContainEqual({ kind: 'finding', id: findingId });
+    expect(forViewer.references).not.toContainEqual({ kind: 'finding', id: findingId });
+    expect(forViewer.content).not.toContain('someone@example.com');
+    expect(forViewer.content).not.toContain('email');
+  });
 });
 
 interface StreamEvent {
   event: string;
-  data: unknown;
+  /** The event's JSON, parsed where its shape is known. */
+  data: string;
 }
 
 function parseStream(body: string): StreamEvent[] {
@@ -163,7 +204,7 @@ function parseStream(body: string): StreamEvent[] {
       const lines = block.split('\n');
       const event = lines.find((l) => l.startsWith('event: '))!.slice('event: '.length);
       const data = lines.find((l) => l.startsWith('data: '))!.slice('data: '.length);
-      return { event, data: JSON.parse(data) };
+      return { event, data };
     });
 }
 
@@ -186,10 +227,10 @@ describe('the answer stream', () => {
     expect(new Set(events.map((e) => e.event))).toEqual(new Set(order));
     expect(events.filter((e) => e.event === 'done')).toHaveLength(1);
 
-    const done = events[events.length - 1].data as ChatAnswer;
-    const text = events.filter((e) => e.event === 'delta').map((e) => (e.data as { text: string }).text);
+    const done: ChatAnswer = JSON.parse(events[events.length - 1].data);
+    const text = events.filter((e) => e.event === 'delta').map((e): string => JSON.parse(e.data).text);
     expect(text.join('')).toBe(done.content);
-    expect(events.filter((e) => e.event === 'reference').map((e) => e.data)).toEqual(done.references);
+    expect(events.filter((e) => e.event === 'reference').map((e) => JSON.parse(e.data))).toEqual(done.references);
     const thread = (await h.call(creator, { method: 'GET', url: chat(`/threads/${threadId}`) })).json();
     expect(thread.messages[1]).toMatchObject({ id: done.id, content: done.content, role: 'assistant' });
   });
