@@ -147,11 +147,18 @@ export const service = defineService({
       },
     },
     {
-      // A plan change announced by the company service: the assistant's prepared plan of that company is dropped.
+      // A plan change announced by the company service: the assistant prepares that company's new plan.
       name: 'assistant-plans',
       start: (deps) => {
-        const unsubscribe = deps.planSnapshots.onChange((companyId) => deps.preparedPlans.forget(companyId));
-        return { stop: async () => unsubscribe() };
+        const unsubscribe = deps.planSnapshots.onChange((companyId) =>
+          deps.preparedPlans.renew(companyId, () => deps.planSnapshots.get(companyId), deps.log),
+        );
+        return {
+          stop: async () => {
+            unsubscribe();
+            await deps.preparedPlans.settle();
+          },
+        };
       },
     },
     {

@@ -1,5 +1,6 @@
 import { preparePlan, type PreparedPlan } from '@tracemap/assistant';
 import type { PlanSnapshot } from '@tracemap/contracts';
+import type { FastifyBaseLogger } from 'fastify';
 
 /**
  * Prepared plans (lookups and the search index) kept per company and plan
@@ -9,6 +10,7 @@ import type { PlanSnapshot } from '@tracemap/contracts';
  */
 export class PreparedPlans {
   private readonly byKey = new Map<string, PreparedPlan>();
+  private readonly renewals = new Set<Promise<void>>();
 
   constructor(private readonly max: number) {}
 
@@ -36,6 +38,27 @@ export class PreparedPlans {
   forget(companyId: string): void {
     const prefix = `${companyId}\u0000`;
     for (const key of [...this.byKey.keys()]) if (key.startsWith(prefix)) this.byKey.delete(key);
+  }
+
+  /**
+   * The company's plan changed: a company someone has been asking about gets its new plan
+   * prepared now, off the request path, so the next question does not wait for it.
+   */
+  renew(companyId: string, load: () => Promise<PlanSnapshot>, log: Pick<FastifyBaseLogger, 'warn'>): void {
+    const prefix = `${companyId}\u0000`;
+    if (![...this.byKey.keys()].some((key) => key.startsWith(prefix))) return;
+    this.forget(companyId);
+    const renewal = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(load)
+      .then((plan) => void this.get(companyId, plan))
+      .catch((error: unknown) => log.warn({ err: error, companyId }, 'could not prepare the changed plan'))
+      .finally(() => this.renewals.delete(renewal));
+    this.renewals.add(renewal);
+  }
+
+  /** Waits for renewals under way (on shutdown). */
+  async settle(): Promise<void> {
+    await Promise.all([...this.renewals]);
   }
 
   has(companyId: string, version: string): boolean {

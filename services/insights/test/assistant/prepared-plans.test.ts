@@ -36,3 +36,24 @@ describe('prepared plans', () => {
     expect(plans.has('c', '1')).toBe(true);
   });
 });
+
+describe('renewing on a plan change', () => {
+  const log = { warn: jest.fn() };
+
+  it('prepares the new version of a company someone asked about, and ignores the others', async () => {
+    const plans = new PreparedPlans(4);
+    plans.get('a', version('1'));
+    const loads: string[] = [];
+    const load = (companyId: string) => async () => {
+      loads.push(companyId);
+      return version('2');
+    };
+    plans.renew('a', load('a'), log);
+    plans.renew('b', load('b'), log);
+    expect(plans.has('a', '1')).toBe(false);
+    await plans.settle();
+    expect(loads).toEqual(['a']);
+    expect(plans.has('a', '2')).toBe(true);
+    expect(plans.has('b', '2')).toBe(false);
+  });
+});
