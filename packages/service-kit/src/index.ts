@@ -47,3 +47,4 @@ export {
 export type { WorkerDeclaration, WorkerState, WorkerStatus } from './service/workers';
 export { apiDocumentPath, type ApiDocumentDeclaration } from './openapi/api-document';
 export { documentedRoutes, undescribedRoutes } from './openapi/undescribed-routes';
+export * from './notifications/notification-relay';

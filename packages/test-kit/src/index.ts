@@ -5,3 +5,4 @@ export * from './static-server';
 export * from './wait-for';
 export * from './access-tokens';
 export * from './load/run-load';
+export * from './integrations-peer';

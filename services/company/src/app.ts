@@ -4,6 +4,9 @@ import {
   defineService,
   identityProviderAuthentication,
   createInternalClient,
+  createNotificationRelay,
+  migrateNotificationRelay,
+  postNotification,
   type NotificationChannel,
   type OutboxHandle,
 } from '@tracemap/service-kit';
@@ -19,6 +22,7 @@ import { InfoCache } from './core/info-cache';
 import { MembershipCache } from './core/membership-cache';
 import { OUTBOX_SCHEMA } from './invitations/invitation-email';
 import { createPeers } from './core/peers';
+import { planChangeNotification } from './notifications/plan-change-notification';
 import { grantToAppRole } from './core/tenant';
 import { adminInternalRoutes } from './admin/admin-internal-routes';
 import { companyRoutes } from './companies/company-routes';
@@ -62,6 +66,8 @@ export const service = defineService({
   prepare: async (ctx) => {
     await grantToAppRole(ctx.app.db, `${OUTBOX_SCHEMA}.outbox`);
     await migrateTrialRequests(ctx.app.db);
+    // Plan changes gather here in the writing transaction (migration 010's trigger).
+    await migrateNotificationRelay(ctx.app.db, 'company');
   },
   deps: (config, ctx): CompanyDeps => {
     const db = ctx.app.db;
@@ -109,6 +115,15 @@ export const service = defineService({
         },
       }),
       trials: createTrialWorker({ db, peers, log: ctx.log, pollMs: config.TRIAL_WORKER_POLL_MS }),
+      notifications: config.INTEGRATIONS_URL
+        ? createNotificationRelay({
+            pool: db,
+            schema: 'company',
+            log: ctx.log,
+            compose: planChangeNotification,
+            post: postNotification(ctx.peer(config.INTEGRATIONS_URL)),
+          })
+        : null,
     };
   },
   routes: [
@@ -156,6 +171,13 @@ export const service = defineService({
       enabled: hearsSubscriptionChanges,
       start: (deps) => deps.subscriptionEvents.start(deps.log),
       stop: (deps) => deps.subscriptionEvents.stop(),
+    },
+    {
+      // Bursts of plan changes, relayed to the integrations service (Slack) where it is configured.
+      name: 'notifications',
+      enabled: (config) => config.INTEGRATIONS_URL !== undefined,
+      start: (deps) => deps.notifications?.start(),
+      stop: (deps) => deps.notifications?.stop(),
     },
     {
       // Trials are handed to billing only where billing is on; requests queue up meanwhile.

@@ -18,6 +18,8 @@ export const CompanyConfigSchema = serviceConfigSchema(
     Type.Object({
       ACCOUNT_URL: Url('http://127.0.0.1:4002'),
       SUBSCRIPTION_URL: Url('http://127.0.0.1:4004'),
+      /** The integrations service: plan changes are relayed there for Slack. Unset: none are relayed. */
+      INTEGRATIONS_URL: Type.Optional(Url()),
       /** Needed only to create accounts for invitees (claim); without it claiming answers 503. */
       AUTH_SERVICE_ROLE_KEY: Type.Optional(Type.String({ minLength: 1 })),
       AUTH_PUBLIC_KEY: Type.Optional(Type.String({ minLength: 1 })),

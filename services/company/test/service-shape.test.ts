@@ -17,6 +17,8 @@ test('/health and /ready name every background worker with its state', async () 
     { name: 'plan-read-cache', state: 'running' },
     { name: 'membership-cache', state: 'running' },
     { name: 'subscription-events', state: 'running' },
+    // No integrations service configured: plan changes gather, none are relayed.
+    { name: 'notifications', state: 'off' },
     { name: 'trials', state: 'running' },
   ];
   const health = await h.app.inject({ url: '/health' });
@@ -35,6 +37,7 @@ test('without billing the trial and subscription listeners are off, and a cache 
       { name: 'plan-read-cache', state: 'off' },
       { name: 'membership-cache', state: 'running' },
       { name: 'subscription-events', state: 'off' },
+      { name: 'notifications', state: 'off' },
       { name: 'trials', state: 'off' },
     ]);
   } finally {

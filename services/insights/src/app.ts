@@ -1,10 +1,13 @@
 import path from 'node:path';
 import { SUBSCRIPTION_EVENTS_CHANNEL } from '@tracemap/contracts';
 import {
+  createNotificationRelay,
   defineService,
   identityProviderAuthentication,
+  migrateNotificationRelay,
   NotificationChannel,
   notifyProbe,
+  postNotification,
   SubscriptionGate,
   type ServiceContext,
 } from '@tracemap/service-kit';
@@ -20,6 +23,7 @@ import { ingestRoutes } from './ingest/ingest-routes';
 import { mapOverlayRoutes } from './map-overlay/map-overlay-routes';
 import { MemberRoles } from './core/member-roles';
 import { createPeers } from './core/peers';
+import { newFindingsNotification } from './notifications/new-findings-notification';
 import { PlanSnapshots } from './core/plan-snapshots';
 import type { InsightsDeps } from './deps';
 import { createPullRuntime } from './pulls/pull-runtime';
@@ -50,6 +54,10 @@ export const service = defineService({
   authentication: (config) => identityProviderAuthentication(config),
   configure: async (app) => {
     app.decorateRequest('actor', null);
+  },
+  // New findings gather here in the judging transaction (migration 018's trigger).
+  prepare: async (ctx: ServiceContext<InsightsConfig, { discovery: Partial<DiscoverySettings> }>) => {
+    await migrateNotificationRelay(ctx.app.db, 'insights');
   },
   deps: (config, ctx: ServiceContext<InsightsConfig, { discovery: Partial<DiscoverySettings> }>): InsightsDeps => {
     const db = ctx.app.db;
@@ -95,7 +103,16 @@ export const service = defineService({
       preparedPlans: new PreparedPlans(PREPARED_PLANS_MAX),
     };
     const discovery = createDiscoveryRuntime(base, ctx.overrides.discovery);
-    return { ...base, discovery, pulls: createPullRuntime(config, { ...base, discovery }) };
+    const notifications = config.INTEGRATIONS_URL
+      ? createNotificationRelay({
+          pool: db,
+          schema: 'insights',
+          log: ctx.log,
+          compose: newFindingsNotification,
+          post: postNotification(ctx.peer(config.INTEGRATIONS_URL)),
+        })
+      : null;
+    return { ...base, discovery, notifications, pulls: createPullRuntime(config, { ...base, discovery }) };
   },
   routes: [
     { plugin: sourceRoutes, prefix: '/api/insights' },
@@ -160,6 +177,13 @@ export const service = defineService({
           },
         };
       },
+    },
+    {
+      // Bursts of new findings, relayed to the integrations service (Slack) where it is configured.
+      name: 'notifications',
+      enabled: (config) => config.INTEGRATIONS_URL !== undefined,
+      start: (deps) => deps.notifications?.start(),
+      stop: (deps) => deps.notifications?.stop(),
     },
     {
       // Uploads' runs, off the request path; stopped first, handing a run in progress back at its checkpoint.

@@ -16,6 +16,8 @@ export const InsightsConfigSchema = serviceConfigSchema(
     Type.Object({
       COMPANY_URL: HttpUrl('http://127.0.0.1:4003'),
       SUBSCRIPTION_URL: HttpUrl('http://127.0.0.1:4004'),
+      /** The integrations service: new findings are relayed there for Slack. Unset: none are relayed. */
+      INTEGRATIONS_URL: Type.Optional(HttpUrl()),
       /**
        * Encrypts the credentials of GA4 and Amplitude sources at rest (AES-256-GCM): 32 bytes,
        * base64 or hex. Required in production; `npm start` generates a local one.

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { NotificationChannel, SubscriptionGate } from '@tracemap/service-kit';
+import type { NotificationChannel, NotificationRelay, SubscriptionGate } from '@tracemap/service-kit';
 import type { InsightsConfig } from './config';
 import type { MemberRoles } from './core/member-roles';
 import type { PreparedPlans } from './assistant/prepared-plans';
@@ -30,6 +30,8 @@ export interface InsightsDeps {
   pages: DiscoveryPages;
   /** The ingest worker (uploads' runs) and the findings' judgements, with discovery's settings. */
   discovery: DiscoveryRuntime;
+  /** Bursts of new findings relayed to the integrations service; null where it is not configured. */
+  notifications: NotificationRelay | null;
   /** GA4 and Amplitude pulls, on demand and on the schedule. */
   pulls: PullRuntime;
   /** The assistant's prepared plans, per company and plan version. */

@@ -28,7 +28,8 @@ test('row security is forced on every table of the schema, and the app role owns
   const { rows: tables } = await h.admin.query<{ name: string; enabled: boolean; forced: boolean; owner: string }>(
     `SELECT c.relname AS name, c.relrowsecurity AS enabled, c.relforcerowsecurity AS forced, pg_get_userbyid(c.relowner) AS owner
        FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-      WHERE n.nspname = 'insights' AND c.relkind = 'r' AND c.relname <> 'schema_migrations'`,
+      WHERE n.nspname = 'insights' AND c.relkind = 'r' AND c.relname NOT LIKE '%migrations'
+        AND c.relname <> 'notification_relay'`,
   );
   expect(tables.map((t) => t.name)).toContain('sources');
   for (const table of tables)
@@ -42,4 +43,10 @@ test('row security is forced on every table of the schema, and the app role owns
     `SELECT rolbypassrls, rolsuper FROM pg_roles WHERE rolname = 'insights_app'`,
   );
   expect(role).toEqual([{ rolbypassrls: false, rolsuper: false }]);
+  // The notifications waiting to be relayed are the service's own: the app role reaches them
+  // only through the burst function the judging transaction's trigger calls.
+  const { rows: relay } = await h.admin.query(
+    `SELECT has_table_privilege('insights_app', 'insights.notification_relay', 'SELECT, INSERT, UPDATE, DELETE') AS any`,
+  );
+  expect(relay).toEqual([{ any: false }]);
 });

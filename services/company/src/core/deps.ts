@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
-import type { ChannelLog, NotificationChannel, Queryable } from '@tracemap/service-kit';
+import type { ChannelLog, NotificationChannel, NotificationRelay, Queryable } from '@tracemap/service-kit';
 import type { CompanyConfig } from '../config';
 import type { SharedCompanyInfo } from './company-info';
 import type { InfoCache } from './info-cache';
@@ -56,4 +56,6 @@ export interface CompanyDeps {
   subscriptionEvents: ChangeListener;
   /** Trial requests of new companies, handed to billing by the `trials` worker. */
   trials: TrialQueue;
+  /** Bursts of plan changes relayed to the integrations service; null where it is not configured. */
+  notifications: NotificationRelay | null;
 }

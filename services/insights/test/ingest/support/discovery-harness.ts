@@ -37,7 +37,10 @@ export interface DiscoveryHarness {
  * by the foundation's test peer, and discovery's settings overridable (a spool
  * folder of its own, smaller caps).
  */
-export async function startDiscoveryHarness(settings: Partial<DiscoverySettings> = {}): Promise<DiscoveryHarness> {
+export async function startDiscoveryHarness(
+  settings: Partial<DiscoverySettings> = {},
+  env: Record<string, string> = {},
+): Promise<DiscoveryHarness> {
   const database = await createTestDatabase();
   const tokens = await createTokenKit();
   const peer = new CompanyPeer(SERVICE_TOKEN);
@@ -56,6 +59,7 @@ export async function startDiscoveryHarness(settings: Partial<DiscoverySettings>
     INSIGHTS_SECRET_KEY: randomBytes(32).toString('base64'),
     BILLING_ENFORCED: 'true',
     SUBSCRIPTION_STATUS_CACHE_MS: '0',
+    ...env,
   });
   const app = await service.build(config, {
     verifier: tokens.verifier,
