@@ -88,11 +88,21 @@ export class ReadingThread implements RunReader {
   }
 }
 
+/**
+ * The thread's heap is bounded: what it keeps is bounded by the profile's caps (shapes, values,
+ * sessions), whatever the file's size, and a bound makes it collect garbage early instead of
+ * growing first. A thread that still runs out dies, and its run is resumed from its checkpoint.
+ */
+const THREAD_LIMITS = { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 32 };
+
 function startThread(): Worker {
   const compiled = path.join(__dirname, 'ingest-thread.js');
-  if (existsSync(compiled)) return new Worker(compiled);
+  if (existsSync(compiled)) return new Worker(compiled, { resourceLimits: THREAD_LIMITS });
   // Running from the TypeScript sources (npm start, tests): the thread loads them the same way.
   const source = path.join(__dirname, 'ingest-thread.ts');
   const loader = require.resolve('tsx/cjs');
-  return new Worker(`require(${JSON.stringify(loader)}); require(${JSON.stringify(source)});`, { eval: true });
+  return new Worker(`require(${JSON.stringify(loader)}); require(${JSON.stringify(source)});`, {
+    eval: true,
+    resourceLimits: THREAD_LIMITS,
+  });
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import pg from 'pg';
-import { migrateSchema } from '@tracemap/service-kit';
+import { migrateNotificationRelay, migrateSchema } from '@tracemap/service-kit';
 import { createTestDatabase, type TestDatabase } from '@tracemap/test-kit';
 
 const MIGRATIONS = path.join(__dirname, '..', '..', '..', 'migrations');
@@ -19,6 +19,8 @@ export async function createIngestDatabase(): Promise<IngestDatabase> {
   const database = await createTestDatabase();
   const pool = new pg.Pool({ connectionString: database.url, max: 4 });
   await migrateSchema(pool, 'insights', MIGRATIONS);
+  // As the service's start does: judgements' triggers write new findings' notifications there.
+  await migrateNotificationRelay(pool, 'insights');
   return {
     database,
     pool,
