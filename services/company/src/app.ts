@@ -22,7 +22,7 @@ import { InfoCache } from './core/info-cache';
 import { MembershipCache } from './core/membership-cache';
 import { OUTBOX_SCHEMA } from './invitations/invitation-email';
 import { createPeers } from './core/peers';
-import { planChangeNotification } from './notifications/plan-change-notification';
+import { companyNotification } from './notifications/company-notification';
 import { grantToAppRole } from './core/tenant';
 import { adminInternalRoutes } from './admin/admin-internal-routes';
 import { companyRoutes } from './companies/company-routes';
@@ -120,7 +120,7 @@ export const service = defineService({
             pool: db,
             schema: 'company',
             log: ctx.log,
-            compose: planChangeNotification,
+            compose: companyNotification,
             post: postNotification(ctx.peer(config.INTEGRATIONS_URL)),
           })
         : null,

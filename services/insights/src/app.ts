@@ -23,6 +23,7 @@ import { ingestRoutes } from './ingest/ingest-routes';
 import { mapOverlayRoutes } from './map-overlay/map-overlay-routes';
 import { MemberRoles } from './core/member-roles';
 import { createPeers } from './core/peers';
+import { findingsDigestNotification } from './notifications/findings-digest';
 import { newFindingsNotification } from './notifications/new-findings-notification';
 import { PlanSnapshots } from './core/plan-snapshots';
 import type { InsightsDeps } from './deps';
@@ -108,7 +109,8 @@ export const service = defineService({
           pool: db,
           schema: 'insights',
           log: ctx.log,
-          compose: newFindingsNotification,
+          compose: (burst) =>
+            burst.kind === 'findings_digest' ? findingsDigestNotification(db)(burst) : newFindingsNotification(burst),
           post: postNotification(ctx.peer(config.INTEGRATIONS_URL)),
         })
       : null;

@@ -5,6 +5,7 @@ import { inCompany } from '../ingest/tenant-transaction';
 import type { DiscoveryDeps } from './discovery-deps';
 import { judgedVersion, listNameMappings, storeJudgement, type StoredNameMapping } from './findings-repository';
 import { buildObservedIndex } from './observed-index';
+import { awaitDailyDigest } from '../notifications/findings-digest';
 import { replaceObservedEvents } from './observed-events-repository';
 
 const toNameMappings = (stored: StoredNameMapping[]): NameMapping[] =>
@@ -46,6 +47,7 @@ export async function judgeCompany(
   await inCompany(deps.db, companyId, async (client) => {
     await storeJudgement(client, companyId, plan.version, findings);
     await replaceObservedEvents(client, companyId, index);
+    await awaitDailyDigest(client, companyId);
   });
   deps.pages?.changed(companyId);
   return { planVersion: plan.version, findings: findings.length };

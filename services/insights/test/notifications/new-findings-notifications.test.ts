@@ -43,7 +43,8 @@ test('the findings judgements raise for the first time are told once, as one bur
   );
   expect(findings.length).toBeGreaterThan(0);
   const { rows: bursts } = await h.admin.query<{ id: string; item_count: number }>(
-    `SELECT id, item_count FROM insights.notification_relay WHERE company_id = $1 AND sent_at IS NULL`,
+    `SELECT id, item_count FROM insights.notification_relay
+      WHERE company_id = $1 AND kind = 'finding_new' AND sent_at IS NULL`,
     [companyId],
   );
   // Every finding was new once, whichever judgement raised it; one burst holds them all.
@@ -70,8 +71,34 @@ test('the findings judgements raise for the first time are told once, as one bur
   // Judging again raises nothing new: nothing more to tell.
   await h.deps.discovery.judges.now(companyId);
   const { rows: open } = await h.admin.query(
-    `SELECT 1 FROM insights.notification_relay WHERE company_id = $1 AND sent_at IS NULL`,
+    `SELECT 1 FROM insights.notification_relay WHERE company_id = $1 AND kind = 'finding_new' AND sent_at IS NULL`,
     [companyId],
   );
   expect(open).toEqual([]);
+});
+
+test('a company judged today gets one digest of its open findings, due at 09:00 UTC the next morning', async () => {
+  const { rows: digests } = await h.admin.query<{ id: string; burst_key: string; due_at: Date }>(
+    `SELECT id, burst_key, due_at FROM insights.notification_relay WHERE company_id = $1 AND kind = 'findings_digest'`,
+    [companyId],
+  );
+  // However many judgements ran today: one digest.
+  expect(digests).toHaveLength(1);
+  const day = digests[0].burst_key.replace('digest:', '');
+  expect(digests[0].due_at.toISOString()).toBe(
+    new Date(Date.parse(`${day}T09:00:00.000Z`) + 24 * 3600 * 1000).toISOString(),
+  );
+  const before = integrations.received.length;
+  await h.admin.query(`UPDATE insights.notification_relay SET due_at = now() WHERE id = $1`, [digests[0].id]);
+  await h.deps.notifications!.drain();
+  await waitFor(() => integrations.received.length, { until: (n) => n === before + 1, timeoutMs: 10_000 });
+  const { rows: open } = await h.admin.query(
+    `SELECT count(*)::int AS n FROM insights.findings WHERE company_id = $1 AND state = 'open'`,
+    [companyId],
+  );
+  expect(integrations.received.at(-1)!.body).toMatchObject({
+    kind: 'findings_digest',
+    dedupeKey: `digest:${companyId}:${day}`,
+    payload: { title: `Analytics discovery: ${open[0].n} open findings` },
+  });
 });

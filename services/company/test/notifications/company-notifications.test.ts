@@ -1,6 +1,6 @@
 import type { NotificationBody } from '@tracemap/contracts';
 import { IntegrationsPeer, waitFor } from '@tracemap/test-kit';
-import { SERVICE_TOKEN, startHarness, type Harness } from '../support/harness';
+import { addMember, SERVICE_TOKEN, startHarness, type Harness } from '../support/harness';
 import { api, planWorld, type PlanWorld } from '../tracking-plan/plan-support';
 
 let h: Harness;
@@ -17,6 +17,9 @@ afterAll(async () => {
   await integrations.stop();
 });
 
+/** What the relay received about plan changes (member changes of the test's company go along). */
+const planMessages = () => integrations.received.filter((r) => r.body.kind === 'plan_changed');
+
 interface Burst {
   id: string;
   item_count: number;
@@ -27,7 +30,8 @@ interface Burst {
 const bursts = async () =>
   (
     await h.admin.query<Burst>(
-      `SELECT id, item_count, open, sent_at, attempts FROM company.notification_relay WHERE company_id = $1 ORDER BY first_at`,
+      `SELECT id, item_count, open, sent_at, attempts FROM company.notification_relay
+        WHERE company_id = $1 AND kind = 'plan_changed' ORDER BY first_at`,
       [world.companyId],
     )
   ).rows;
@@ -38,7 +42,7 @@ const makeDue = () =>
   ]);
 const relay = () => h.app.companyService.deps.notifications!.drain();
 
-describe('plan change notifications', () => {
+describe('company notifications relayed to the integrations service', () => {
   it('gathers a burst of edits by one person into one notification, relayed once the burst is due', async () => {
     const plan = api(h, world);
     await plan.create('attributes', { name: 'Cart Value', scope: 'event' });
@@ -48,12 +52,12 @@ describe('plan change notifications', () => {
     expect(open).toMatchObject({ item_count: 3, open: true, sent_at: null });
     // Not due yet: nothing is told while the person is still editing.
     await relay();
-    expect(integrations.received).toEqual([]);
+    expect(planMessages()).toEqual([]);
 
     await makeDue();
     await relay();
-    await waitFor(() => integrations.received.length, { until: (n) => n === 1, timeoutMs: 10_000 });
-    const [{ body, serviceToken }] = integrations.received;
+    await waitFor(() => planMessages().length, { until: (n) => n === 1, timeoutMs: 10_000 });
+    const [{ body, serviceToken }] = planMessages();
     expect(serviceToken).toBe(SERVICE_TOKEN);
     expect(body).toMatchObject({
       companyId: world.companyId,
@@ -73,6 +77,7 @@ describe('plan change notifications', () => {
     const latest = async () => (await bursts()).at(-1)!;
     expect(await latest()).toMatchObject({ item_count: 1, open: true });
 
+    // Member changes of the world were relayed with the first burst: only this one is due now.
     integrations.failures = [503];
     const before = integrations.received.length;
     await makeDue();
@@ -91,5 +96,30 @@ describe('plan change notifications', () => {
       payload: { link: `/company/${world.companyId}/events/${event.id}` },
     });
     expect((await latest()).attempts).toBe(2);
+  });
+
+  it('tells member changes and a map shared by a public link, each in its own message', async () => {
+    const before = integrations.received.length;
+    const newcomer = await h.user();
+    await addMember(h, world.companyId, newcomer.id, 'viewer');
+    const plan = api(h, world);
+    const map = await plan.post('/maps', { name: 'Shared journey', nodes: [] });
+    expect(map.statusCode).toBe(201);
+    const shared = await plan.post(`/maps/${map.json().id}/share`, {});
+    expect([200, 201]).toContain(shared.statusCode);
+    await makeDue();
+    await relay();
+    await waitFor(() => integrations.received.slice(before).map((r) => r.body.kind), {
+      until: (kinds) => kinds.includes('member_changed') && kinds.includes('map_shared'),
+      timeoutMs: 10_000,
+    });
+    const sent = integrations.received.slice(before).map((r) => r.body);
+    expect(sent.find((b) => b.kind === 'member_changed')).toMatchObject({
+      payload: { title: 'Team changed: 1 change', link: `/company/${world.companyId}/users` },
+    });
+    expect(sent.find((b) => b.kind === 'map_shared')).toMatchObject({
+      subject: `map:${map.json().id}`,
+      payload: { title: 'Map shared by a public link: Shared journey' },
+    });
   });
 });
