@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 
 /**
  * Query parameters that carry a secret: share links, email confirmation and
- * recovery tokens, OAuth codes, tokens in redirects. A log is read by more
+ * recovery tokens, OAuth codes and states, tokens in redirects. A log is read by more
  * people than the secret is meant for, so their values never reach it.
  */
 const SECRET_PARAMETERS = new Set([
@@ -11,6 +11,9 @@ const SECRET_PARAMETERS = new Set([
   'access_token',
   'refresh_token',
   'code',
+  // An OAuth state is short-lived and bound to a cookie, but it is what ties a callback to its
+  // installer until then.
+  'state',
   'password',
   'apikey',
   'key',

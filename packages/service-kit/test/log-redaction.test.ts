@@ -6,7 +6,7 @@ test('secret query parameters are redacted whatever their case or encoding; ever
   expect(redactUrl('/auth/v1/verify?type=signup&Token_Hash=x&redirect_to=%2Fcompany')).toBe(
     '/auth/v1/verify?type=signup&Token_Hash=[redacted]&redirect_to=%2Fcompany',
   );
-  expect(redactUrl('/cb?%63ode=secret&state=s')).toBe('/cb?%63ode=[redacted]&state=s');
+  expect(redactUrl('/cb?%63ode=secret&state=s&next=/x')).toBe('/cb?%63ode=[redacted]&state=[redacted]&next=/x');
   expect(redactUrl('/events?search=token&limit=5')).toBe('/events?search=token&limit=5');
   expect(redactUrl('/plain/path')).toBe('/plain/path');
   expect(redactUrl('/odd?%E0%A4%A=1&token')).toBe('/odd?%E0%A4%A=1&token');

@@ -56,9 +56,8 @@ test('no secret reaches the log or an answer during a whole run', async () => {
   expect(log).toContain('slack installed');
   expect(log).toContain('subscription paused');
   expect(log).toContain('code=[redacted]');
-  for (const secret of [token, webhook, h.slack.clientSecret, cookie, code, h.config.INTEGRATIONS_SECRET_KEY!])
+  for (const secret of [token, webhook, h.slack.clientSecret, state, cookie, code, h.config.INTEGRATIONS_SECRET_KEY!])
     expect(log).not.toContain(secret);
-  // The state is single use and bound to the cookie; the kit's request log does not hide it (yet).
   for (const secret of [token, webhook, h.slack.clientSecret, state, cookie, code, h.config.INTEGRATIONS_SECRET_KEY!])
     for (const answer of answers) expect(answer).not.toContain(secret);
 });
