@@ -48,3 +48,5 @@ export type { WorkerDeclaration, WorkerState, WorkerStatus } from './service/wor
 export { apiDocumentPath, type ApiDocumentDeclaration } from './openapi/api-document';
 export { documentedRoutes, undescribedRoutes } from './openapi/undescribed-routes';
 export * from './notifications/notification-relay';
+export * from './security/secret-box';
+export * from './cache/member-roles';

@@ -4,12 +4,14 @@ import {
   createNotificationRelay,
   defineService,
   identityProviderAuthentication,
+  MemberRoles,
   migrateNotificationRelay,
   NotificationChannel,
   notifyProbe,
   postNotification,
-  SubscriptionGate,
+  SecretBox,
   type ServiceContext,
+  SubscriptionGate,
 } from '@tracemap/service-kit';
 import { chatRoutes } from './assistant/chat-routes';
 import { PreparedPlans } from './assistant/prepared-plans';
@@ -21,7 +23,6 @@ import { exampleTrafficRoutes } from './example-traffic/example-traffic-routes';
 import { collectorRoutes } from './ingest/collector-routes';
 import { ingestRoutes } from './ingest/ingest-routes';
 import { mapOverlayRoutes } from './map-overlay/map-overlay-routes';
-import { MemberRoles } from './core/member-roles';
 import { createPeers } from './core/peers';
 import { findingsDigestNotification } from './notifications/findings-digest';
 import { newFindingsNotification } from './notifications/new-findings-notification';
@@ -29,7 +30,6 @@ import { PlanSnapshots } from './core/plan-snapshots';
 import type { InsightsDeps } from './deps';
 import { createPullRuntime } from './pulls/pull-runtime';
 import { pullRoutes } from './pulls/pull-routes';
-import { SecretBox } from './sources/secret-box';
 import { sourceRoutes } from './sources/source-routes';
 import { triageRoutes } from './triage/triage-routes';
 
@@ -87,6 +87,7 @@ export const service = defineService({
       log: ctx.log,
       peers,
       roles: new MemberRoles(db, {
+        applicationName: 'insights_membership_listener',
         databaseUrl: config.DATABASE_URL,
         ttlMs: config.COMPANY_MEMBERSHIP_CACHE_MS,
         ask: (companyId, userId, requestId) => peers.memberRole(companyId, userId, requestId),
@@ -100,7 +101,7 @@ export const service = defineService({
       subscriptions,
       subscriptionEvents,
       pages: new DiscoveryPages(db, { databaseUrl: config.DATABASE_URL, ttlMs: config.DISCOVERY_PAGE_CACHE_MS }),
-      secrets: config.INSIGHTS_SECRET_KEY ? new SecretBox(config.INSIGHTS_SECRET_KEY) : null,
+      secrets: config.INSIGHTS_SECRET_KEY ? new SecretBox(config.INSIGHTS_SECRET_KEY, 'INSIGHTS_SECRET_KEY') : null,
       preparedPlans: new PreparedPlans(PREPARED_PLANS_MAX),
     };
     const discovery = createDiscoveryRuntime(base, ctx.overrides.discovery);

@@ -1,13 +1,13 @@
 import { Type, type Static } from '@sinclair/typebox';
 import {
   ConfigError,
+  configLoader,
   HttpUrl,
   IdentityProviderConfigSchema,
-  configLoader,
   peersConfigSchema,
+  SecretBox,
   serviceConfigSchema,
 } from '@tracemap/service-kit';
-import { SecretBox } from './sources/secret-box';
 
 export const InsightsConfigSchema = serviceConfigSchema(
   Type.Composite([
@@ -68,7 +68,7 @@ export const loadConfig = configLoader(InsightsConfigSchema, (config) => {
     ]);
   if (config.INSIGHTS_SECRET_KEY) {
     try {
-      new SecretBox(config.INSIGHTS_SECRET_KEY);
+      new SecretBox(config.INSIGHTS_SECRET_KEY, 'INSIGHTS_SECRET_KEY');
     } catch {
       throw new ConfigError(['INSIGHTS_SECRET_KEY: must be 32 bytes, as 64 hex digits or base64']);
     }

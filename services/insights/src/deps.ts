@@ -1,14 +1,18 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { NotificationChannel, NotificationRelay, SubscriptionGate } from '@tracemap/service-kit';
+import type {
+  MemberRoles,
+  NotificationChannel,
+  NotificationRelay,
+  SecretBox,
+  SubscriptionGate,
+} from '@tracemap/service-kit';
 import type { InsightsConfig } from './config';
-import type { MemberRoles } from './core/member-roles';
 import type { PreparedPlans } from './assistant/prepared-plans';
 import type { Peers } from './core/peers';
 import type { PlanSnapshots } from './core/plan-snapshots';
 import type { DiscoveryPages } from './discovery/discovery-pages';
 import type { DiscoveryRuntime } from './discovery/discovery-runtime';
 import type { PullRuntime } from './pulls/pull-runtime';
-import type { SecretBox } from './sources/secret-box';
 
 /** What use cases need from the outside world, handed in rather than imported. */
 export interface InsightsDeps {

@@ -1,9 +1,7 @@
 import path from 'node:path';
-import { defineService, identityProviderAuthentication } from '@tracemap/service-kit';
+import { defineService, identityProviderAuthentication, MemberRoles, SecretBox } from '@tracemap/service-kit';
 import { loadConfig } from './config';
-import { MemberRoles } from './core/member-roles';
 import { createPeers } from './core/peers';
-import { SecretBox } from './core/secret-box';
 import type { IntegrationsDeps } from './deps';
 import { DeliveryWorker } from './delivery/delivery-worker';
 import { eventRoutes } from './events/event-routes';
@@ -42,11 +40,14 @@ export const service = defineService({
       log: ctx.log,
       peers,
       roles: new MemberRoles(db, {
+        applicationName: 'integrations_membership_listener',
         databaseUrl: config.DATABASE_URL,
         ttlMs: config.COMPANY_MEMBERSHIP_CACHE_MS,
         ask: (companyId, userId, requestId) => peers.memberRole(companyId, userId, requestId),
       }),
-      secrets: config.INTEGRATIONS_SECRET_KEY ? new SecretBox(config.INTEGRATIONS_SECRET_KEY) : null,
+      secrets: config.INTEGRATIONS_SECRET_KEY
+        ? new SecretBox(config.INTEGRATIONS_SECRET_KEY, 'INTEGRATIONS_SECRET_KEY')
+        : null,
       slack: new SlackApi(config),
     };
     return { ...base, delivery: new DeliveryWorker(base) };

@@ -1,13 +1,13 @@
 import { Type, type Static } from '@sinclair/typebox';
 import {
   ConfigError,
+  configLoader,
   HttpUrl,
   IdentityProviderConfigSchema,
-  configLoader,
   peersConfigSchema,
+  SecretBox,
   serviceConfigSchema,
 } from '@tracemap/service-kit';
-import { SecretBox } from './core/secret-box';
 
 export const IntegrationsConfigSchema = serviceConfigSchema(
   Type.Composite([
@@ -58,7 +58,7 @@ export const loadConfig = configLoader(IntegrationsConfigSchema, (config) => {
     problems.push('INTEGRATIONS_SECRET_KEY: required in production (Slack tokens are encrypted with it)');
   if (config.INTEGRATIONS_SECRET_KEY) {
     try {
-      new SecretBox(config.INTEGRATIONS_SECRET_KEY);
+      new SecretBox(config.INTEGRATIONS_SECRET_KEY, 'INTEGRATIONS_SECRET_KEY');
     } catch {
       problems.push('INTEGRATIONS_SECRET_KEY: must be 32 bytes, as 64 hex digits or base64');
     }

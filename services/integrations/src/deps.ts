@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { IntegrationsConfig } from './config';
-import type { MemberRoles } from './core/member-roles';
+import type { MemberRoles, SecretBox } from '@tracemap/service-kit';
 import type { Peers } from './core/peers';
-import type { SecretBox } from './core/secret-box';
 import type { DeliveryWorker } from './delivery/delivery-worker';
 import type { SlackApi } from './slack/slack-api';
 

@@ -15,7 +15,7 @@ import { insertPullRun } from '../../src/pulls/pull-repository';
 import { createPullScheduler } from '../../src/pulls/pull-scheduler';
 import { PullRunner, type PullSettings } from '../../src/pulls/pull-source';
 import { credentialsBinding } from '../../src/sources/create-source';
-import { SecretBox } from '../../src/sources/secret-box';
+import { SecretBox } from '@tracemap/service-kit';
 import { insertSource } from '../../src/sources/source-repository';
 import { createIngestDatabase, type IngestDatabase } from '../ingest/support/ingest-database';
 

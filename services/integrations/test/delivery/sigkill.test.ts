@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { SlackSandbox } from '@tracemap/slack-sandbox';
 import { createTestDatabase, waitFor, type TestDatabase } from '@tracemap/test-kit';
-import { SecretBox } from '../../src/core/secret-box';
+import { SecretBox } from '@tracemap/service-kit';
 import { CompanyPeer } from '../support/company-peer';
 import { SERVICE_TOKEN } from '../support/harness';
 

@@ -3,15 +3,16 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 const VERSION = 'v1';
 
 /**
- * Credentials at rest: AES-256-GCM with a fresh 96-bit nonce per value, the record they
- * belong to as associated data (a value copied onto another source does not decrypt), and
- * a version prefix so the scheme can change. The key is the service's configuration.
+ * Secrets at rest (a source's credentials, an installation's tokens): AES-256-GCM with a
+ * fresh 96-bit nonce per value, the record they belong to as associated data (a value copied
+ * onto another record does not decrypt), and a version prefix so the scheme can change. The
+ * key is the service's configuration; `settingName` names it in the error for a bad key.
  */
 export class SecretBox {
   private readonly key: Buffer;
 
-  constructor(secret: string) {
-    this.key = parseKey(secret);
+  constructor(secret: string, settingName = 'The secret key') {
+    this.key = parseKey(secret, settingName);
   }
 
   seal(plain: string, boundTo: string): string {
@@ -34,8 +35,8 @@ export class SecretBox {
 }
 
 /** 32 bytes, written as 64 hex digits or as base64 (standard or URL-safe). */
-function parseKey(secret: string): Buffer {
+function parseKey(secret: string, settingName: string): Buffer {
   const key = /^[0-9a-fA-F]{64}$/.test(secret) ? Buffer.from(secret, 'hex') : Buffer.from(secret, 'base64');
-  if (key.length !== 32) throw new Error('INSIGHTS_SECRET_KEY must be 32 bytes (64 hex digits or base64)');
+  if (key.length !== 32) throw new Error(`${settingName} must be 32 bytes (64 hex digits or base64)`);
   return key;
 }

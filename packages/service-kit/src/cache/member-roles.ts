@@ -1,13 +1,15 @@
 import type pg from 'pg';
 import { COMPANY_MEMBERSHIP_EVENTS_CHANNEL, type CompanyRole } from '@tracemap/contracts';
-import { NotificationChannel, notifyProbe, PushInvalidatedCache, type ChannelLog } from '@tracemap/service-kit';
+import { NotificationChannel, notifyProbe, type ChannelLog } from './notification-channel';
+import { PushInvalidatedCache } from './push-invalidated-cache';
 
 const memberTag = (companyId: string, userId: string) => `member:${companyId}:${userId}`;
 const companyTag = (companyId: string) => `company:${companyId}`;
 const NOT_MEMBER = '' as CompanyRole;
 
 /**
- * A caller's role per company as the company service knows it, kept exactly as the company
+ * For a service beside company (insights, integrations): a caller's role per company as the
+ * company service knows it, kept exactly as the company
  * service keeps its own: while this replica hears the company's membership announcements,
  * and dropped the moment one names the member or the company; while they cannot be heard
  * every request asks. Only memberships are kept: a refusal is always asked afresh, so a new
@@ -21,6 +23,8 @@ export class MemberRoles {
     db: pg.Pool,
     private readonly options: {
       databaseUrl: string;
+      /** The listener connection's name, e.g. `insights_membership_listener`. */
+      applicationName: string;
       ttlMs: number;
       ask: (companyId: string, userId: string, requestId?: string) => Promise<CompanyRole | null>;
     },
@@ -30,7 +34,7 @@ export class MemberRoles {
         ? new NotificationChannel({
             databaseUrl: options.databaseUrl,
             channel: COMPANY_MEMBERSHIP_EVENTS_CHANNEL,
-            applicationName: 'integrations_membership_listener',
+            applicationName: options.applicationName,
             probe: notifyProbe(db, COMPANY_MEMBERSHIP_EVENTS_CHANNEL),
           })
         : null;
