@@ -37,3 +37,4 @@ export { quoteObserved } from './grounding/untrusted';
 export { answerOffline, type OfflineAnswer } from './offline/answer-offline';
 export { recognise, type Intent, type IntentKind } from './offline/intents';
 export { OFFLINE_REFUSAL } from './offline/refusal';
+export { suggestQuestions } from './suggestions/suggest-questions';
