@@ -179,7 +179,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
     // Without a Slack app's credentials, integrations talks to a local Slack a newcomer can click through.
     if (!production && !environment.SLACK_CLIENT_ID) {
-      slack = await startSlackSandbox();
+      // Kept in the data folder: a workspace installed in one run still answers in the next.
+      slack = await startSlackSandbox({ stateFile: path.join(options.dataDir, 'slack-sandbox', 'state.json') });
       log(`[stack] local Slack at ${slack.url} (no SLACK_CLIENT_ID set)`);
     }
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { authorizePage } from './authorize-page';
 import { FaultQueue, type Fault, type FaultPlan } from './faults';
+import { readState, writeState } from './state-file';
 import { acceptSlackBodies, jsonField, stringField, tokenOf } from './wire';
 
 export interface SandboxChannel {
@@ -17,6 +18,8 @@ export interface SlackSandboxOptions {
   teamName?: string;
   channels?: SandboxChannel[];
   port?: number;
+  /** Where to keep installs and messages between runs (none: everything is forgotten on stop). */
+  stateFile?: string;
 }
 
 /** One call as the stand-in saw it (after faults: `fault` says what it answered instead). */
@@ -59,7 +62,7 @@ export class SlackSandbox {
   readonly teamName: string;
   readonly channels: SandboxChannel[];
   readonly calls: RecordedCall[] = [];
-  readonly messages: PostedMessage[] = [];
+  readonly messages: PostedMessage[];
   readonly faults = new FaultQueue();
   url = '';
   /**
@@ -68,14 +71,20 @@ export class SlackSandbox {
    */
   beforeAnswer: ((call: RecordedCall) => Promise<void>) | null = null;
   private readonly codes = new Map<string, { channel: string; redirectUri: string }>();
-  private readonly tokens = new Map<string, Token>();
-  private readonly webhooks = new Map<string, { channel: string; token: string }>();
+  private readonly tokens: Map<string, Token>;
+  private readonly webhooks: Map<string, { channel: string; token: string }>;
   private server: FastifyInstance | null = null;
-  private tsCounter = 0;
+  private tsCounter: number;
 
   constructor(private readonly options: SlackSandboxOptions = {}) {
+    const kept = readState(options.stateFile);
+    this.tokens = new Map(kept?.tokens ?? []);
+    this.webhooks = new Map(kept?.webhooks ?? []);
+    this.messages = kept?.messages ?? [];
+    this.tsCounter = kept?.tsCounter ?? 0;
     this.clientId = options.clientId ?? '1000000000.2000000000';
-    this.clientSecret = options.clientSecret ?? `sandbox-client-secret-${randomBytes(8).toString('hex')}`;
+    this.clientSecret =
+      options.clientSecret ?? kept?.clientSecret ?? `sandbox-client-secret-${randomBytes(8).toString('hex')}`;
     this.teamId = options.teamId ?? 'T0SANDBOX';
     this.teamName = options.teamName ?? 'Local Slack';
     this.channels = options.channels ?? [
@@ -108,12 +117,27 @@ export class SlackSandbox {
   issueToken(): string {
     const token = `xoxb-sandbox-${randomBytes(16).toString('hex')}`;
     this.tokens.set(token, { teamId: this.teamId, revoked: false });
+    this.persist();
     return token;
   }
 
   /** Every token of the workspace stops working (`token_revoked`), as when the app is removed. */
   revokeAll(): void {
     for (const token of this.tokens.values()) token.revoked = true;
+    this.persist();
+  }
+
+  /** Keeps what must outlive a restart, when a state file was named. */
+  private persist(port = this.url ? Number(new URL(this.url).port) : undefined): void {
+    if (!this.options.stateFile) return;
+    writeState(this.options.stateFile, {
+      port,
+      clientSecret: this.clientSecret,
+      tokens: [...this.tokens.entries()],
+      webhooks: [...this.webhooks.entries()],
+      messages: this.messages,
+      tsCounter: this.tsCounter,
+    });
   }
 
   /** Messages posted (not webhooks) in a channel, oldest first. */
@@ -189,8 +213,23 @@ export class SlackSandbox {
       this.record(hook.channel, body, null);
       return reply.type('text/plain').send('ok');
     });
-    this.url = await app.listen({ port: this.options.port ?? 0, host: '127.0.0.1' });
+    this.url = await this.listen(app);
     this.server = app;
+  }
+
+  /** The asked port, else the one of the last run when it is free, else any. */
+  private async listen(app: FastifyInstance): Promise<string> {
+    const previous = this.options.port ?? readState(this.options.stateFile)?.port;
+    if (previous) {
+      try {
+        return await app.listen({ port: previous, host: '127.0.0.1' });
+      } catch (error) {
+        if (this.options.port || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+      }
+    }
+    const url = await app.listen({ port: 0, host: '127.0.0.1' });
+    this.persist(Number(new URL(url).port));
+    return url;
   }
 
   async stop(): Promise<void> {
@@ -230,6 +269,7 @@ export class SlackSandbox {
         };
       case 'auth.revoke':
         owner.revoked = true;
+        this.persist();
         return { ok: true, revoked: true };
       case 'conversations.list':
         return {
@@ -266,6 +306,7 @@ export class SlackSandbox {
     this.tokens.set(token, { teamId: this.teamId, revoked: false });
     const hookId = randomBytes(12).toString('hex');
     this.webhooks.set(hookId, { channel: code.channel, token });
+    this.persist();
     const channel = this.channels.find((c) => c.id === code.channel) ?? this.channels[0];
     return {
       ok: true,
@@ -309,6 +350,7 @@ export class SlackSandbox {
     const message = this.messages.find((m) => m.channel === channel && m.ts === stringField(body, 'ts'));
     if (!message) return { ok: false, error: 'message_not_found' };
     message.updates.push({ text: stringField(body, 'text'), at: Date.now() });
+    this.persist();
     return { ok: true, channel, ts: message.ts, text: stringField(body, 'text') };
   }
 
@@ -345,6 +387,7 @@ export class SlackSandbox {
       updates: [],
     };
     this.messages.push(message);
+    this.persist();
     return message;
   }
 }

@@ -1,3 +1,7 @@
+import { mkdtempSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import { ErrorCode, WebClient } from '@slack/web-api';
 import { startSlackSandbox, type SlackSandbox } from '../src';
 
@@ -99,4 +103,42 @@ test('injected faults answer in Slack’s shapes: 429 with Retry-After, 5xx, cha
   const recorded = slack.calls.filter((c) => c.method === 'chat.postMessage').slice(-5);
   expect(recorded.map((c) => c.fault?.kind ?? null)).toEqual(['rate_limited', 'server_error', null, null, 'error']);
   expect(recorded.every((c) => c.token === token)).toBe(true);
+});
+
+test('with a state file, an install and its messages outlive a restart of the stand-in', async () => {
+  const stateFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'slack-sandbox-')), 'state.json');
+  const first = await startSlackSandbox({ stateFile });
+  const token = first.issueToken();
+  const firstClient = new WebClient(token, { slackApiUrl: first.apiUrl, retryConfig: { retries: 0 } });
+  const posted = await firstClient.chat.postMessage({ channel: 'C0GENERAL', text: 'before the restart' });
+  const secret = first.clientSecret;
+  const firstUrl = first.url;
+  await first.stop();
+
+  const second = await startSlackSandbox({ stateFile });
+  try {
+    expect(second.clientSecret).toBe(secret);
+    // The same address when it is free, so the webhook URLs handed out still lead here.
+    expect(second.url).toBe(firstUrl);
+    expect(second.messagesIn('C0GENERAL').map((m) => m.text)).toEqual(['before the restart']);
+    // A fresh connection: the first stand-in's kept-alive sockets died with it.
+    const again = new WebClient(token, {
+      slackApiUrl: second.apiUrl,
+      retryConfig: { retries: 0 },
+      agent: new http.Agent({ keepAlive: false }),
+    });
+    const reply = await again.chat.postMessage({ channel: 'C0GENERAL', text: 'after', thread_ts: posted.ts });
+    expect(reply.ok).toBe(true);
+    expect(second.messagesIn('C0GENERAL').map((m) => [m.text, m.threadTs])).toEqual([
+      ['before the restart', null],
+      ['after', posted.ts],
+    ]);
+    // Without the file, a new stand-in knows nothing of it.
+    const fresh = await startSlackSandbox();
+    const stranger = new WebClient(token, { slackApiUrl: fresh.apiUrl, retryConfig: { retries: 0 } });
+    await expect(stranger.auth.test()).rejects.toMatchObject({ data: { error: 'invalid_auth' } });
+    await fresh.stop();
+  } finally {
+    await second.stop();
+  }
 });

@@ -23,12 +23,21 @@ export interface DeliveryWork {
   thread_ts: string | null;
   /** An earlier message about the same subject to this channel is not sent yet. */
   earlier_pending: boolean;
+  /** From a digest subscription: goes out together with the subscription's other due rows. */
+  digest: boolean;
+}
+
+/** One notification riding in a digest message. */
+export interface DigestItem {
+  id: string;
+  kind: NotificationBody['kind'];
+  payload: NotificationBody['payload'];
 }
 
 /** Everything one delivery needs, read as its tenant; null when the lease is no longer ours. */
 export async function loadWork(client: pg.PoolClient, claim: Claimed): Promise<DeliveryWork | null> {
   const { rows } = await client.query<DeliveryWork>(
-    `SELECT d.id, d.subscription_id, d.thread_key, d.created_at, d.attempts, n.kind, n.payload,
+    `SELECT d.id, d.subscription_id, d.thread_key, d.created_at, d.attempts, d.digest, n.kind, n.payload,
             s.paused_reason, i.status AS installation_status, i.bot_token, t.ts AS thread_ts,
             EXISTS (SELECT 1 FROM integrations.slack_deliveries e
                      WHERE e.company_id = d.company_id AND e.channel_id = d.channel_id AND e.thread_key = d.thread_key
@@ -45,16 +54,7 @@ export async function loadWork(client: pg.PoolClient, claim: Claimed): Promise<D
   return rows[0] ?? null;
 }
 
-/** The last time Slack was called for this channel, across restarts. */
-export async function lastAttemptAt(client: pg.PoolClient, companyId: string, channelId: string): Promise<number> {
-  const { rows } = await client.query<{ at: Date | null }>(
-    `SELECT max(attempted_at) AS at FROM integrations.slack_deliveries WHERE company_id = $1 AND channel_id = $2`,
-    [companyId, channelId],
-  );
-  return rows[0]?.at?.getTime() ?? 0;
-}
-
-/** Marks the call about to be made, so the spacing per channel survives a crash mid-call. */
+/** Marks the call about to be made (kept on the row: when it was last tried). */
 export async function markAttempt(client: pg.PoolClient, claim: Claimed): Promise<void> {
   await client.query(
     `UPDATE integrations.slack_deliveries SET attempted_at = now() WHERE id = $1 AND lease_token = $2`,
@@ -62,13 +62,23 @@ export async function markAttempt(client: pg.PoolClient, claim: Claimed): Promis
   );
 }
 
-export async function markSent(client: pg.PoolClient, claim: Claimed, threadKey: string, ts: string): Promise<void> {
+export async function markSent(client: pg.PoolClient, claim: Claimed, ts: string): Promise<void> {
   await client.query(
     `UPDATE integrations.slack_deliveries
         SET status = 'sent', ts = $3, sent_at = now(), attempts = attempts + 1, lease_until = NULL, last_error = NULL
       WHERE id = $1 AND lease_token = $2`,
     [claim.delivery_id, claim.lease_token, ts],
   );
+  await client.query(
+    `UPDATE integrations.slack_deliveries
+        SET status = 'sent', ts = $2, sent_at = now(), lease_until = NULL, lease_token = NULL, last_error = NULL
+      WHERE digest_of = $1 AND status = 'sending'`,
+    [claim.delivery_id, ts],
+  );
+}
+
+/** The first message about a subject in a channel: later ones thread under it. */
+export async function rememberThread(client: pg.PoolClient, claim: Claimed, threadKey: string, ts: string) {
   await client.query(
     `INSERT INTO integrations.slack_threads (company_id, channel_id, thread_key, ts) VALUES ($1, $2, $3, $4)
      ON CONFLICT DO NOTHING`,
@@ -90,6 +100,13 @@ export async function release(
       WHERE id = $1 AND lease_token = $2`,
     [claim.delivery_id, claim.lease_token, notBefore, failure?.attempted ? 1 : 0, failure?.error ?? null],
   );
+  // A digest's riders wait again on their own, to be gathered by whichever row goes next.
+  await client.query(
+    `UPDATE integrations.slack_deliveries
+        SET status = 'pending', digest_of = NULL, lease_until = NULL, lease_token = NULL
+      WHERE digest_of = $1 AND status = 'sending'`,
+    [claim.delivery_id],
+  );
 }
 
 export async function drop(client: pg.PoolClient, claim: Claimed, reason: string): Promise<void> {
@@ -98,6 +115,11 @@ export async function drop(client: pg.PoolClient, claim: Claimed, reason: string
         SET status = 'dropped', last_error = $3, lease_until = NULL, attempts = attempts + 1
       WHERE id = $1 AND lease_token = $2`,
     [claim.delivery_id, claim.lease_token, reason],
+  );
+  await client.query(
+    `UPDATE integrations.slack_deliveries SET status = 'dropped', last_error = $2, lease_until = NULL
+      WHERE digest_of = $1 AND status = 'sending'`,
+    [claim.delivery_id, reason],
   );
 }
 
@@ -111,5 +133,49 @@ export async function pauseSubscription(client: pg.PoolClient, subscriptionId: s
     `UPDATE integrations.slack_deliveries SET status = 'dropped', last_error = $2, lease_until = NULL
       WHERE subscription_id = $1 AND status = 'pending'`,
     [subscriptionId, `paused: ${reason}`],
+  );
+}
+
+/**
+ * A digest row's company-mates: the rows already riding with it (an earlier try that did not
+ * settle) and every other due, unclaimed digest row of the same subscription and channel,
+ * which now ride with it. Oldest first, the claimed row included.
+ */
+export async function gatherDigest(client: pg.PoolClient, claim: Claimed, subscriptionId: string | null) {
+  await client.query(
+    `UPDATE integrations.slack_deliveries d
+        SET status = 'sending', digest_of = $1, lease_until = c.lease_until, lease_token = c.lease_token
+       FROM integrations.slack_deliveries c
+      WHERE c.id = $1 AND d.company_id = c.company_id AND d.channel_id = c.channel_id
+        AND d.subscription_id IS NOT DISTINCT FROM $2 AND d.id <> c.id
+        AND d.digest AND d.status = 'pending' AND d.digest_of IS NULL AND d.not_before <= now()`,
+    [claim.delivery_id, subscriptionId],
+  );
+  const { rows } = await client.query<DigestItem>(
+    `SELECT d.id, n.kind, n.payload FROM integrations.slack_deliveries d
+       JOIN integrations.notifications n ON n.id = d.notification_id
+      WHERE d.id = $1 OR (d.digest_of = $1 AND d.status = 'sending')
+      ORDER BY d.created_at, d.id`,
+    [claim.delivery_id],
+  );
+  return rows;
+}
+
+/**
+ * Gives the channel's turn back once Slack answered: the next call may start `spacingMs` from
+ * now, or later when Slack asked to wait. When Slack was not called, the turn is free at once.
+ */
+export async function finishTurn(
+  client: pg.PoolClient,
+  claim: Claimed,
+  turn: { called: boolean; spacingMs: number; holdUntil?: number },
+): Promise<void> {
+  await client.query(
+    `UPDATE integrations.slack_channel_turns
+        SET next_at = CASE WHEN $3 THEN greatest(clock_timestamp() + make_interval(secs => $4::double precision / 1000),
+                                                   coalesce(to_timestamp($5::double precision / 1000), '-infinity'))
+                           ELSE clock_timestamp() END
+      WHERE company_id = $1 AND channel_id = $2`,
+    [claim.company_id, claim.channel_id, turn.called, turn.spacingMs, turn.holdUntil ?? null],
   );
 }

@@ -1,24 +1,24 @@
 import { roleTransaction, roleSettingsStatement } from '@tracemap/service-kit';
 import { APP_ROLE, tenantTransaction } from '../core/tenant';
 import type { IntegrationsDeps } from '../deps';
-import { renderMessage } from '../notifications/render-message';
+import { renderDigest, renderMessage } from '../notifications/render-message';
 import { markRevoked } from '../slack/installation-repository';
 import { sendDelivery } from './send-delivery';
 import type { Claimed } from './delivery-repository';
-import { lastAttemptAt, release } from './delivery-repository';
+import { finishTurn } from './delivery-repository';
 
 const BATCH = 50;
 
 export type WorkerDeps = Omit<IntegrationsDeps, 'delivery'>;
 
 /**
- * Posts the outbox's messages to Slack: claimed with a lease, at most one call per channel per
- * SLACK_CHANNEL_INTERVAL_MS (a channel told to wait by a 429 waits as long as Slack says), each
- * message once. One round runs at a time; between rounds it sleeps until the next message is
- * due, the poll interval, or a wake-up from a new notification.
+ * Posts the outbox's messages to Slack: claimed with a lease, one message per channel at a time,
+ * the next call to a channel no sooner than SLACK_CHANNEL_INTERVAL_MS after Slack answered the
+ * last one (or as long as a 429 says). The channel's turn lives in the database, so the rule
+ * holds across restarts and replicas. One round runs at a time; between rounds it sleeps until
+ * the next message is due, the poll interval, or a wake-up from a new notification.
  */
 export class DeliveryWorker {
-  private readonly readyAt = new Map<string, number>();
   private timer: NodeJS.Timeout | null = null;
   private round: Promise<void> | null = null;
   private again = false;
@@ -86,12 +86,7 @@ export class DeliveryWorker {
   private runRound(): Promise<number | null> {
     const work = (async () => {
       const claimed = await this.claim();
-      const byChannel = new Map<string, Claimed[]>();
-      for (const claim of claimed) {
-        const key = `${claim.company_id}:${claim.channel_id}`;
-        byChannel.set(key, [...(byChannel.get(key) ?? []), claim]);
-      }
-      await Promise.all([...byChannel.entries()].map(([key, claims]) => this.runChannel(key, claims)));
+      await Promise.all(claimed.map((claim) => this.send(claim)));
       return this.nextDue();
     })();
     this.round = work.then(
@@ -103,32 +98,29 @@ export class DeliveryWorker {
     });
   }
 
-  private async runChannel(key: string, claims: Claimed[]): Promise<void> {
-    const interval = this.deps.config.SLACK_CHANNEL_INTERVAL_MS;
-    for (const claim of claims) {
-      if (!this.readyAt.has(key)) {
-        const last = await tenantTransaction(this.deps.db, claim.company_id, (client) =>
-          lastAttemptAt(client, claim.company_id, claim.channel_id),
-        );
-        this.readyAt.set(key, last + interval);
-      }
-      const ready = this.readyAt.get(key)!;
-      if (Date.now() < ready) {
-        await tenantTransaction(this.deps.db, claim.company_id, (client) =>
-          release(client, claim, new Date(ready), null),
-        );
-        continue;
-      }
-      const outcome = await sendDelivery(this.deps, claim, {
+  /** One claimed message, then the channel's turn handed back whatever happened. */
+  private async send(claim: Claimed): Promise<void> {
+    let outcome: Awaited<ReturnType<typeof sendDelivery>> = { called: true };
+    try {
+      outcome = await sendDelivery(this.deps, claim, {
         render: (work) => renderMessage(work, this.deps.config.PUBLIC_URL),
+        renderDigest: (items) => renderDigest(items, this.deps.config.PUBLIC_URL),
       });
-      if (outcome.called) this.readyAt.set(key, Math.max(Date.now() + interval, outcome.holdChannelUntil ?? 0));
-      if (outcome.revoked) {
-        const revoked = await tenantTransaction(this.deps.db, claim.company_id, (client) =>
-          markRevoked(client, claim.company_id),
-        );
-        if (revoked) this.deps.log.warn({ companyId: claim.company_id }, 'slack installation revoked by slack');
-      }
+    } finally {
+      // After a failure of our own (the database, say) the turn is spaced as if Slack was called.
+      await tenantTransaction(this.deps.db, claim.company_id, (client) =>
+        finishTurn(client, claim, {
+          called: outcome.called,
+          spacingMs: this.deps.config.SLACK_CHANNEL_INTERVAL_MS,
+          holdUntil: outcome.holdChannelUntil,
+        }),
+      );
+    }
+    if (outcome.revoked) {
+      const revoked = await tenantTransaction(this.deps.db, claim.company_id, (client) =>
+        markRevoked(client, claim.company_id),
+      );
+      if (revoked) this.deps.log.warn({ companyId: claim.company_id }, 'slack installation revoked by slack');
     }
   }
 

@@ -4,13 +4,16 @@ import { acceptNotification } from '../notifications/accept-notification';
 import { classifySlackError, type SlackFailure } from '../slack/slack-api';
 import {
   drop,
+  gatherDigest,
   loadWork,
   markAttempt,
   markSent,
   pauseSubscription,
   release,
+  rememberThread,
   type Claimed,
   type DeliveryWork,
+  type DigestItem,
 } from './delivery-repository';
 import type { WorkerDeps } from './delivery-worker';
 
@@ -35,12 +38,16 @@ export function backoffMs(attempts: number, baseMs: number): number {
  * One claimed message: skipped when its installation or subscription stopped, held back while
  * an earlier message of its thread is unsent, looked up first when an earlier claim may have
  * posted it (a crash after Slack answered), then posted — threaded under the subject's first
- * message when there is one — and settled by Slack's answer.
+ * message when there is one, or, for a digest subscription, as one message with every due row
+ * of that subscription — and settled by Slack's answer.
  */
 export async function sendDelivery(
   deps: WorkerDeps,
   claim: Claimed,
-  options: { render: (work: Pick<NotificationBody, 'kind' | 'payload'>) => { text: string; blocks: unknown[] } },
+  options: {
+    render: (work: Pick<NotificationBody, 'kind' | 'payload'>) => { text: string; blocks: unknown[] };
+    renderDigest: (items: DigestItem[]) => { text: string; blocks: unknown[] };
+  },
 ): Promise<SendOutcome> {
   const tenant = <T>(work: Parameters<typeof tenantTransaction<T>>[2]) =>
     tenantTransaction<T>(deps.db, claim.company_id, work);
@@ -54,29 +61,38 @@ export async function sendDelivery(
     await tenant((client) => drop(client, claim, `paused: ${work.paused_reason}`));
     return { called: false };
   }
-  if (!work.thread_ts && work.earlier_pending) {
+  if (!work.digest && !work.thread_ts && work.earlier_pending) {
     await tenant((client) => release(client, claim, new Date(Date.now() + THREAD_WAIT_MS), null));
     return { called: false };
   }
   const token = deps.secrets.open(work.bot_token, `slack-token:${claim.company_id}`);
-  await tenant((client) => markAttempt(client, claim));
+  // A digest is one message for the subscription's due rows; it starts no thread and joins none.
+  const digest = await tenant(async (client) => {
+    await markAttempt(client, claim);
+    return work.digest ? gatherDigest(client, claim, work.subscription_id) : null;
+  });
+  const settle = (ts: string) =>
+    tenant(async (client) => {
+      await markSent(client, claim, ts);
+      if (!digest) await rememberThread(client, claim, work.thread_key, ts);
+    });
   try {
     if (claim.uncertain) {
       const found = await deps.slack.findPosted(token, claim.channel_id, claim.delivery_id, work.created_at);
       if (found) {
-        await tenant((client) => markSent(client, claim, work.thread_key, found));
+        await settle(found);
         return { called: true };
       }
     }
-    const message = options.render(work);
+    const message = digest ? options.renderDigest(digest) : options.render(work);
     const ts = await deps.slack.post(token, {
       channel: claim.channel_id,
       text: message.text,
       blocks: message.blocks,
-      threadTs: work.thread_ts ?? undefined,
+      threadTs: digest ? undefined : (work.thread_ts ?? undefined),
       deliveryId: claim.delivery_id,
     });
-    await tenant((client) => markSent(client, claim, work.thread_key, ts));
+    await settle(ts);
     return { called: true };
   } catch (error) {
     return settleFailure(deps, claim, work, classifySlackError(error));

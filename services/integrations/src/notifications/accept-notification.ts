@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { NotificationAccepted, NotificationBody } from '@tracemap/contracts';
 import { tenantTransaction } from '../core/tenant';
 import type { IntegrationsDeps } from '../deps';
-import { earliestSend, wants, type SubscriptionRule } from './match-subscription';
+import { earliestSend, inDigest, wants, type SubscriptionRule } from './match-subscription';
 
 /**
  * A producer's notification: stored once per dedupe key (a retried post changes nothing) and,
@@ -37,8 +37,8 @@ export async function acceptNotification(
     for (const subscription of subscriptions.filter((s) => wants(s, notification))) {
       await client.query(
         `INSERT INTO integrations.slack_deliveries
-           (id, company_id, notification_id, subscription_id, channel_id, thread_key, not_before)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (notification_id, channel_id) DO NOTHING`,
+           (id, company_id, notification_id, subscription_id, channel_id, thread_key, not_before, digest)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (notification_id, channel_id) DO NOTHING`,
         [
           randomUUID(),
           companyId,
@@ -47,6 +47,7 @@ export async function acceptNotification(
           subscription.channel_id,
           notification.subject,
           earliestSend(subscription, notification.kind, now),
+          inDigest(subscription, notification.kind),
         ],
       );
       deliveries += 1;

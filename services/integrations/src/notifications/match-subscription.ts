@@ -31,13 +31,17 @@ export function wants(rule: SubscriptionRule, notification: NotificationBody): b
 const inQuietHours = (hour: number, start: number, end: number) =>
   start <= end ? hour >= start && hour < end : hour >= start || hour < end;
 
+/** Whether a message waits for the subscription's daily digest (a test message never does). */
+export const inDigest = (rule: SubscriptionRule, kind: string): boolean =>
+  rule.mode === 'digest' && kind !== 'test_message';
+
 /**
  * When a message may go out: now, or after the quiet hours (UTC) end, or at the next digest
  * hour for a digest subscription. A test message always goes now.
  */
 export function earliestSend(rule: SubscriptionRule, kind: string, now: Date): Date {
   if (kind === 'test_message') return now;
-  if (rule.mode === 'digest') return nextHour(now, DIGEST_HOUR);
+  if (inDigest(rule, kind)) return nextHour(now, DIGEST_HOUR);
   if (rule.quiet_start !== null && rule.quiet_end !== null && rule.quiet_start !== rule.quiet_end)
     if (inQuietHours(now.getUTCHours(), rule.quiet_start, rule.quiet_end)) return nextHour(now, rule.quiet_end);
   return now;

@@ -29,6 +29,8 @@ export interface Harness {
   /** A signed-in user with the given role in the company (null: not a member). */
   user(companyId?: string, role?: CompanyRole | null): Promise<TestUser>;
   call(user: TestUser | null, options: InjectOptions): Promise<LightMyRequestResponse>;
+  /** A second instance of the service on the same database and peers (closed with the harness). */
+  replica(env?: Record<string, string>): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -45,7 +47,7 @@ export async function startHarness(
   await peer.start();
   const slack = new SlackSandbox(options.slack);
   await slack.start();
-  const config = loadConfig({
+  const configEnv: Record<string, string> = {
     PORT: '0',
     LOG_LEVEL: 'silent',
     DATABASE_URL: database.url,
@@ -63,7 +65,8 @@ export async function startHarness(
     SLACK_DELIVERY_WORKER: 'false',
     SLACK_CHANNEL_INTERVAL_MS: '0',
     ...options.env,
-  });
+  };
+  const config = loadConfig(configEnv);
   const app = await service.build(config, {
     verifier: tokens.verifier,
     ...(options.logger ? { logger: options.logger } : {}),
@@ -71,6 +74,7 @@ export async function startHarness(
   await app.ready();
   const admin = new pg.Pool({ connectionString: database.url, max: 2 });
   admin.on('error', () => undefined);
+  const replicas: FastifyInstance[] = [];
   return {
     app,
     config,
@@ -89,7 +93,14 @@ export async function startHarness(
       if (user) headers.authorization = `Bearer ${user.token}`;
       return app.inject({ ...injectOptions, headers });
     },
+    async replica(env = {}) {
+      const replica = await service.build(loadConfig({ ...configEnv, ...env }), { verifier: tokens.verifier });
+      await replica.ready();
+      replicas.push(replica);
+      return replica;
+    },
     async close() {
+      for (const replica of replicas) await replica.close();
       await app.close();
       await admin.end();
       await peer.stop();
