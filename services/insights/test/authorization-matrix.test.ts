@@ -42,6 +42,17 @@ function registeredRoutes(): string[] {
 async function seedCompany(tag: string, members: Array<[TestUser, 'owner' | 'admin' | 'creator' | 'viewer']>) {
   const id = randomUUID();
   for (const [user, role] of members) h.peer.setRole(id, user.id, role);
+  // An empty plan, so routes that read the plan answer rather than find no company.
+  h.peer.snapshots.set(id, {
+    companyId: id,
+    version: '1',
+    generatedAt: new Date(0).toISOString(),
+    attributeInheritance: true,
+    attributes: [],
+    events: [],
+    views: [],
+    maps: [],
+  });
   const sourceId = randomUUID();
   const sourceName = `Source ${tag} ${id.slice(0, 8)}`;
   const key = newIngestKey();

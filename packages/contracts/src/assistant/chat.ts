@@ -93,3 +93,10 @@ export const ChatThreadSchema = Type.Composite([
   Type.Object({ messages: Type.Array(ChatMessageSchema) }),
 ]);
 export type ChatThread = Static<typeof ChatThreadSchema>;
+
+/** Questions about the company's own plan that the assistant answers without a model, to start a conversation. */
+export const ChatSuggestionsSchema = Type.Object(
+  { questions: Type.Array(Type.String({ minLength: 1 }), { maxItems: 6 }) },
+  strictObject,
+);
+export type ChatSuggestions = Static<typeof ChatSuggestionsSchema>;

@@ -5,6 +5,7 @@ import {
   ChatCompanyParams,
   ChatSettingsBody,
   ChatSettingsSchema,
+  ChatSuggestionsSchema,
   ChatThreadList,
   ChatThreadParams,
   ChatThreadSchema,
@@ -20,6 +21,7 @@ import { startStream, streamAnswer } from './chat-stream';
 import { createThread } from './create-thread';
 import { getThread } from './get-thread';
 import { listThreads } from './list-threads';
+import { suggestQuestions } from './suggest-questions';
 
 const tags = ['assistant'];
 const config = { failureMessage: 'The assistant could not answer. Try again later.' };
@@ -30,6 +32,8 @@ const wantsStream = (request: FastifyRequest) => (request.headers.accept ?? '').
 export async function chatRoutes(parent: FastifyInstance, { deps }: { deps: InsightsDeps }) {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
   const members = companyAccess(deps, { access: 'member' });
+  // Asking stores a conversation, so like discovery's writes it needs a running subscription; reading does not.
+  const askers = companyAccess(deps, { access: 'member', paid: true });
   const admins = companyAccess(deps, { access: 'admin' });
 
   app.post(
@@ -37,7 +41,7 @@ export async function chatRoutes(parent: FastifyInstance, { deps }: { deps: Insi
     {
       schema: { tags, params: ChatCompanyParams, response: { 201: CreateChatThreadResponse } },
       config,
-      preHandler: members,
+      preHandler: askers,
     },
     async (request, reply) => reply.code(201).send(await createThread(deps, actorOf(request))),
   );
@@ -59,7 +63,7 @@ export async function chatRoutes(parent: FastifyInstance, { deps }: { deps: Insi
     {
       schema: { tags, params: ChatThreadParams, body: PostChatMessageBody, response: { 200: ChatAnswerSchema } },
       config,
-      preHandler: members,
+      preHandler: askers,
     },
     async (request, reply) => {
       const actor = actorOf(request);
@@ -74,6 +78,16 @@ export async function chatRoutes(parent: FastifyInstance, { deps }: { deps: Insi
       streamAnswer(reply.raw, asked);
       return reply;
     },
+  );
+
+  app.get(
+    '/:companyId/chat/suggestions',
+    {
+      schema: { tags, params: ChatCompanyParams, response: { 200: ChatSuggestionsSchema } },
+      config,
+      preHandler: members,
+    },
+    (request) => suggestQuestions(deps, actorOf(request)),
   );
 
   app.put(

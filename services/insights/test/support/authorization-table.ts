@@ -178,6 +178,10 @@ export const MATRIX: Record<string, Case> = {
       payload: { content: 'Is Product Viewed tracked?' },
     }),
   },
+  'GET /api/insights/:companyId/chat/suggestions': {
+    ...READ,
+    request: (w, t) => ({ method: 'GET', url: chatAt(w, t, '/suggestions') }),
+  },
   'PUT /api/insights/:companyId/chat/settings': {
     ...ADMIN(200),
     request: (w, t) => ({ method: 'PUT', url: chatAt(w, t, '/settings'), payload: { enabled: true } }),
