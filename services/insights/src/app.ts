@@ -13,6 +13,7 @@ import {
   type ServiceContext,
   SubscriptionGate,
 } from '@tracemap/service-kit';
+import { accessTokenRoutes } from './access-tokens/access-token-routes';
 import { chatRoutes } from './assistant/chat-routes';
 import { PreparedPlans } from './assistant/prepared-plans';
 import { loadConfig, type InsightsConfig } from './config';
@@ -23,6 +24,7 @@ import { exampleTrafficRoutes } from './example-traffic/example-traffic-routes';
 import { collectorRoutes } from './ingest/collector-routes';
 import { ingestRoutes } from './ingest/ingest-routes';
 import { mapOverlayRoutes } from './map-overlay/map-overlay-routes';
+import { mcpRoutes } from './mcp/mcp-routes';
 import { createPeers } from './core/peers';
 import { findingsDigestNotification } from './notifications/findings-digest';
 import { newFindingsNotification } from './notifications/new-findings-notification';
@@ -127,6 +129,8 @@ export const service = defineService({
     { plugin: triageRoutes, prefix: '/api/insights' },
     { plugin: mapOverlayRoutes, prefix: '/api/insights' },
     { plugin: chatRoutes, prefix: '/api/insights' },
+    { plugin: accessTokenRoutes, prefix: '/api/insights' },
+    { plugin: mcpRoutes, prefix: '/api/insights' },
   ],
   workers: [
     {

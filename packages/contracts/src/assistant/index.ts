@@ -5,3 +5,5 @@ export * from './discovery-tools';
 export * from './action-tools';
 export * from './chat';
 export * from './chat-admin';
+export * from './access-tokens';
+export * from './mcp';

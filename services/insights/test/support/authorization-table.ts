@@ -45,6 +45,8 @@ const READ = { own: [200, 200, 200, 200, 404, 401], other: HIDDEN } as const;
 const EDIT = (ok: number) => ({ own: [ok, ok, ok, 403, 404, 401], other: HIDDEN }) as const;
 /** Owners and admins manage sources and keys. */
 const ADMIN = (ok: number) => ({ own: [ok, ok, 403, 403, 404, 401], other: HIDDEN }) as const;
+/** Any signed-in user, member or not. */
+const SIGNED_IN = (ok: number): Row => [ok, ok, ok, ok, ok, 401];
 const PUBLIC = (ok: number) => ({ own: [ok, ok, ok, ok, ok, ok], other: [ok, ok, ok, ok, ok, ok] }) as const;
 
 export const MATRIX: Record<string, Case> = {
@@ -190,4 +192,39 @@ export const MATRIX: Record<string, Case> = {
     ...ADMIN(200),
     request: (w, t) => ({ method: 'GET', url: chatAt(w, t, '/usage') }),
   },
+
+  // Personal access tokens: a signed-in user's own (the list is per user, whichever company);
+  // creating one needs membership of its company. None is seeded, so revoking answers 404.
+  'GET /api/insights/access-tokens': {
+    own: SIGNED_IN(200),
+    other: SIGNED_IN(200),
+    request: () => ({ method: 'GET', url: '/api/insights/access-tokens' }),
+  },
+  'POST /api/insights/access-tokens': {
+    own: [201, 201, 201, 201, 404, 401],
+    other: HIDDEN,
+    request: (w, t) => ({
+      method: 'POST',
+      url: '/api/insights/access-tokens',
+      payload: { companyId: w[t].id, name: 'Matrix client' },
+    }),
+  },
+  'DELETE /api/insights/access-tokens/:tokenId': {
+    own: [404, 404, 404, 404, 404, 401],
+    other: [404, 404, 404, 404, 404, 401],
+    request: () => ({ method: 'DELETE', url: `/api/insights/access-tokens/${NO_ID}` }),
+  },
+  // MCP opens with a personal access token only: a session token is no key to it.
+  'POST /api/insights/mcp': {
+    own: [401, 401, 401, 401, 401, 401],
+    other: [401, 401, 401, 401, 401, 401],
+    request: () => ({
+      method: 'POST',
+      url: '/api/insights/mcp',
+      headers: { accept: 'application/json, text/event-stream' },
+      payload: { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} },
+    }),
+  },
+  'GET /api/insights/mcp': { ...PUBLIC(405), request: () => ({ method: 'GET', url: '/api/insights/mcp' }) },
+  'DELETE /api/insights/mcp': { ...PUBLIC(405), request: () => ({ method: 'DELETE', url: '/api/insights/mcp' }) },
 };
