@@ -26,12 +26,13 @@ const requestRateLimit = shared(async (app, { deps }) => {
   });
 });
 
-const tokenCheck = shared(async (app, { deps: { config } }) => {
+const tokenCheck = shared(async (app, { deps: { config, upstreams } }) => {
   await app.register(accessTokenCheck, {
     jwksUrl: config.AUTH_JWKS_URL ?? new URL('/auth/v1/.well-known/jwks.json', config.AUTH_URL).toString(),
     issuer: config.AUTH_ISSUER ?? new URL('/auth/v1', config.PUBLIC_URL).toString(),
     prefixes: ['/api'],
     publicKey: config.AUTH_PUBLIC_KEY,
+    ownCredentials: upstreams.flatMap((u) => u.ownCredentials ?? []),
   });
 });
 

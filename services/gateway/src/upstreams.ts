@@ -9,6 +9,11 @@ export interface Upstream {
   largeBodies?: Array<{ method: 'POST' | 'PATCH'; path: string; bodyLimit: number }>;
   /** Routes whose bodies are files handed on as they arrive, never held whole; the service bounds their size. */
   streamedBodies?: Array<{ method: 'POST'; path: string }>;
+  /**
+   * Paths whose bearer token is not a user's session but a credential the service checks itself
+   * (personal access tokens of MCP clients): the gateway hands it on unverified.
+   */
+  ownCredentials?: string[];
 }
 
 /** Which service answers which public path prefix. */
@@ -32,6 +37,7 @@ export function upstreamsFrom(config: GatewayConfig): Upstream[] {
       baseUrl: config.INSIGHTS_URL,
       prefixes: ['/api/insights'],
       streamedBodies: [{ method: 'POST', path: '/api/insights/:companyId/discovery/uploads' }],
+      ownCredentials: ['/api/insights/mcp'],
     },
     { name: 'integrations', baseUrl: config.INTEGRATIONS_URL, prefixes: ['/api/integrations'] },
   ];

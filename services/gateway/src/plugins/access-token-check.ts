@@ -14,6 +14,8 @@ export interface AccessTokenCheckOptions {
   prefixes: string[];
   /** The public (anon) key identifies the app, not a user; it passes untouched. */
   publicKey?: string;
+  /** Exact paths whose bearer is a service's own credential, not a user token: passed on unchecked. */
+  ownCredentials?: string[];
 }
 
 /**
@@ -25,8 +27,10 @@ export default fp<AccessTokenCheckOptions>(
     // A token that verified moments ago is not verified again (until its exp, 30 s at most).
     const verify = cacheVerifiedTokens(createAccessTokenVerifier({ jwksUrl: options.jwksUrl, issuer: options.issuer }));
     const prefixes = options.prefixes.map((prefix) => ({ exact: prefix, under: `${prefix}/` }));
+    const ownCredentials = new Set(options.ownCredentials ?? []);
     app.addHook('onRequest', async (request, reply) => {
       if (!prefixes.some((p) => request.url === p.exact || request.url.startsWith(p.under))) return;
+      if (ownCredentials.has(request.url.split('?')[0])) return;
       const header = request.headers.authorization;
       if (!header) return;
       const token = bearerToken(header);
