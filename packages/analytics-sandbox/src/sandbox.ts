@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
 import { amplitudeExportApi, type AmplitudeSandboxProject } from './amplitude-export-api';
+import { amplitudeSegmentationApi } from './amplitude-segmentation-api';
 import { FaultQueue, type Fault, type Vendor } from './faults';
 import { ga4DataApi, type Ga4SandboxProperty } from './ga4-data-api';
 import { Ga4Tokens, type SandboxServiceAccount } from './ga4-token';
@@ -41,7 +42,7 @@ export interface AnalyticsSandbox {
 
 /**
  * Local stand-ins of the GA4 Data API (with Google's OAuth token endpoint for service
- * accounts) and Amplitude's Export API, speaking their wire formats, for tests and for a
+ * accounts) and Amplitude's Export API and event segmentation, speaking their wire formats, for tests and for a
  * local run without vendor credentials.
  */
 export async function startAnalyticsSandbox(options: AnalyticsSandboxOptions = {}): Promise<AnalyticsSandbox> {
@@ -78,6 +79,7 @@ export async function startAnalyticsSandbox(options: AnalyticsSandboxOptions = {
   });
   ga4DataApi(app, { properties: () => data.ga4.properties, tokens, faults, now });
   amplitudeExportApi(app, { projects: () => data.amplitude.projects, faults });
+  amplitudeSegmentationApi(app, { projects: () => data.amplitude.projects, faults });
 
   await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
   const address = app.server.address();

@@ -38,3 +38,17 @@ export { answerOffline, type OfflineAnswer } from './offline/answer-offline';
 export { recognise, type Intent, type IntentKind } from './offline/intents';
 export { OFFLINE_REFUSAL } from './offline/refusal';
 export { suggestQuestions } from './suggestions/suggest-questions';
+export { answerWithModel, ModelFailure, type ModelAnswer, type ModelQuestion } from './model/answer-with-model';
+export { modelTools, type RunSourceQuery, type ToolActivity, type ToolRefusal } from './model/model-tools';
+export { systemPrompt, repairPrompt, GLOSSARY_MAX, type PromptContext, type PromptSource } from './model/prompts';
+export { createLanguageModel, MODEL_PROVIDERS, type ModelProvider, type ModelSettings } from './model/providers';
+export {
+  ga4ReportRequest,
+  ga4ReportTable,
+  amplitudeSegmentationQuery,
+  amplitudeSegmentationRows,
+  amplitudeSegmentationTable,
+  GA4_ROWS_MAX,
+  type QueryTable,
+} from './query/source-query';
+export { queryRefusal } from './query/query-access';

@@ -15,6 +15,7 @@ import {
 } from '@tracemap/service-kit';
 import { accessTokenRoutes } from './access-tokens/access-token-routes';
 import { chatRoutes } from './assistant/chat-routes';
+import { createAssistantModel } from './assistant/model/assistant-model';
 import { PreparedPlans } from './assistant/prepared-plans';
 import { loadConfig, type InsightsConfig } from './config';
 import { DiscoveryPages } from './discovery/discovery-pages';
@@ -105,6 +106,7 @@ export const service = defineService({
       pages: new DiscoveryPages(db, { databaseUrl: config.DATABASE_URL, ttlMs: config.DISCOVERY_PAGE_CACHE_MS }),
       secrets: config.INSIGHTS_SECRET_KEY ? new SecretBox(config.INSIGHTS_SECRET_KEY, 'INSIGHTS_SECRET_KEY') : null,
       preparedPlans: new PreparedPlans(PREPARED_PLANS_MAX),
+      assistantModel: createAssistantModel(config),
     };
     const discovery = createDiscoveryRuntime(base, ctx.overrides.discovery);
     const notifications = config.INTEGRATIONS_URL

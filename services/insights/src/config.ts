@@ -56,6 +56,20 @@ export const InsightsConfigSchema = serviceConfigSchema(
       PULL_FIRST_DAYS: Type.Integer({ minimum: 1, maximum: 365, default: 7 }),
       /** Requests to a vendor are sent at most this many times when it answers 429 or 5xx (Retry-After honoured). */
       PULL_MAX_ATTEMPTS: Type.Integer({ minimum: 1, maximum: 10, default: 4 }),
+      /** The assistant's language model provider; unset: every answer comes from the offline answerer. */
+      ASSISTANT_MODEL_PROVIDER: Type.Optional(
+        Type.Union([Type.Literal('anthropic'), Type.Literal('openai'), Type.Literal('openai-compatible')]),
+      ),
+      /** The provider's model id (required with a provider). */
+      ASSISTANT_MODEL: Type.Optional(Type.String({ minLength: 1 })),
+      /** The provider's API key (the provider's own environment variable is read when unset). */
+      ASSISTANT_MODEL_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
+      /** The provider's address: required for an OpenAI-compatible endpoint, a proxy otherwise. */
+      ASSISTANT_MODEL_BASE_URL: Type.Optional(HttpUrl()),
+      /** How long one model answer may take in all (tool rounds and the repair round included) before the offline answerer answers instead. */
+      ASSISTANT_MODEL_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 60000 }),
+      /** Model tokens one company may use per UTC day; past them questions are refused until the next day. */
+      ASSISTANT_DAILY_TOKENS: Type.Integer({ minimum: 0, default: 200000 }),
     }),
   ]),
 );
@@ -66,6 +80,10 @@ export const loadConfig = configLoader(InsightsConfigSchema, (config) => {
     throw new ConfigError([
       'INSIGHTS_SECRET_KEY: required in production (credentials of sources are encrypted with it)',
     ]);
+  if (config.ASSISTANT_MODEL_PROVIDER && !config.ASSISTANT_MODEL)
+    throw new ConfigError(['ASSISTANT_MODEL: required when ASSISTANT_MODEL_PROVIDER is set']);
+  if (config.ASSISTANT_MODEL_PROVIDER === 'openai-compatible' && !config.ASSISTANT_MODEL_BASE_URL)
+    throw new ConfigError(['ASSISTANT_MODEL_BASE_URL: required for an openai-compatible provider']);
   if (config.INSIGHTS_SECRET_KEY) {
     try {
       new SecretBox(config.INSIGHTS_SECRET_KEY, 'INSIGHTS_SECRET_KEY');

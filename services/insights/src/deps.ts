@@ -7,6 +7,7 @@ import type {
   SubscriptionGate,
 } from '@tracemap/service-kit';
 import type { InsightsConfig } from './config';
+import type { AssistantModel } from './assistant/model/assistant-model';
 import type { PreparedPlans } from './assistant/prepared-plans';
 import type { Peers } from './core/peers';
 import type { PlanSnapshots } from './core/plan-snapshots';
@@ -40,4 +41,6 @@ export interface InsightsDeps {
   pulls: PullRuntime;
   /** The assistant's prepared plans, per company and plan version. */
   preparedPlans: PreparedPlans;
+  /** The assistant's language model as configured (none: offline answers only), its timeout and daily token cap. */
+  assistantModel: AssistantModel;
 }

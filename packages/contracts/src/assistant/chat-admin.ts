@@ -1,12 +1,20 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { strictObject } from '../primitives';
 
-// What a company's admins control of the assistant: whether it answers at all, and how much it is used.
+// What a company's admins control of the assistant: whether it answers at all, the company's
+// glossary a connected model always reads, and how much it is used.
 
-export const ChatSettingsBody = Type.Object({ enabled: Type.Boolean() }, strictObject);
+/** The company's own words for its terms ("a lead is…", "GMV means…"); plain text. */
+export const ChatGlossarySchema = Type.String({ maxLength: 4000 });
+
+/** Either setting or both; what is left out stays as it is. */
+export const ChatSettingsBody = Type.Object(
+  { enabled: Type.Optional(Type.Boolean()), glossary: Type.Optional(ChatGlossarySchema) },
+  { ...strictObject, minProperties: 1 },
+);
 export type ChatSettingsBody = Static<typeof ChatSettingsBody>;
 
-export const ChatSettingsSchema = Type.Object({ enabled: Type.Boolean() }, strictObject);
+export const ChatSettingsSchema = Type.Object({ enabled: Type.Boolean(), glossary: ChatGlossarySchema }, strictObject);
 export type ChatSettings = Static<typeof ChatSettingsSchema>;
 
 /** One UTC day: questions asked (user messages) and threads started that day. */

@@ -41,6 +41,7 @@ export type ChatToolCall = Static<typeof ChatToolCallSchema>;
 
 export const ChatThreadParams = Type.Object({ companyId: UuidSchema, threadId: UuidSchema }, strictObject);
 export const ChatCompanyParams = Type.Object({ companyId: UuidSchema }, strictObject);
+export const ChatQueryParams = Type.Object({ companyId: UuidSchema, queryId: UuidSchema }, strictObject);
 
 export const CreateChatThreadResponse = Type.Object({ id: UuidSchema }, strictObject);
 export type CreateChatThreadResponse = Static<typeof CreateChatThreadResponse>;
@@ -51,7 +52,10 @@ export const PostChatMessageBody = Type.Object(
 );
 export type PostChatMessageBody = Static<typeof PostChatMessageBody>;
 
-/** The finished answer, as `Accept: application/json` returns it and the `done` event carries it. */
+/**
+ * The finished answer, as `Accept: application/json` returns it and the `done` event carries it.
+ * Its `content` is the answer as checked: a client shows it in place of the streamed deltas.
+ */
 export const ChatAnswerSchema = Type.Object(
   {
     id: UuidSchema,

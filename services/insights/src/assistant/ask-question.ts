@@ -6,6 +6,10 @@ import { inCompany } from '../ingest/tenant-transaction';
 import { assistantContext, type AssistantDeps } from './assistant-context';
 import { assistantError } from './assistant-errors';
 import { findThread, insertMessage, readEnabled, touchThread } from './chat-repository';
+import { answerByModel, type AnswerListener, type ModelDeps } from './model/answer-by-model';
+import { tokensToday } from './model/model-repository';
+
+export type AskDeps = AssistantDeps & ModelDeps;
 
 const TITLE_LENGTH = 80;
 
@@ -18,17 +22,20 @@ export interface AskedAnswer {
 const toToolCall = (call: TurnCall): ChatToolCall => ({ tool: call.tool, input: call.input });
 
 /**
- * Checks, before any answering, that the assistant is on and the thread is the caller's, and
- * stores the question. Separate from answering so the stream can refuse with a plain error.
+ * Checks, before any answering, that the assistant is on, the thread is the caller's and, with
+ * a model connected, that the company has model tokens left today, and stores the question.
+ * Separate from answering so the stream can refuse with a plain error.
  */
 export async function acceptQuestion(
-  deps: AssistantDeps,
+  deps: AssistantDeps & Pick<ModelDeps, 'assistantModel'>,
   actor: CompanyActor,
   threadId: string,
   content: string,
 ): Promise<void> {
   await inCompany(deps.db, actor.companyId, async (client) => {
     if (!(await readEnabled(client))) throw assistantError('assistant_disabled');
+    const { model, dailyTokens } = deps.assistantModel;
+    if (model && (await tokensToday(client)) >= dailyTokens) throw assistantError('token_cap_reached');
     const thread = await findThread(client, actor.userId, threadId, { lock: true });
     if (!thread) throw assistantError('thread_not_found');
     await insertMessage(client, {
@@ -43,29 +50,49 @@ export async function acceptQuestion(
 }
 
 /**
- * Answers a stored question. No model is connected in this service yet, so the
- * offline answerer answers: a recognised intent through the read-only tools
- * and the grounding check, anything else the honest refusal. The answer is
- * stored with its references, tool calls, grounding result and latency.
+ * Answers a stored question: the configured model through the read-only tools, or, with no
+ * model or when it fails, the offline answerer (a recognised intent through the same tools,
+ * anything else the honest refusal). Either answer passed the grounding check; it is stored
+ * with its references, tool calls, grounding result, tokens and latency.
  */
 export async function answerQuestion(
-  deps: AssistantDeps,
+  deps: AskDeps,
   actor: CompanyActor,
   threadId: string,
   content: string,
+  listener: AnswerListener = {},
 ): Promise<AskedAnswer> {
   const started = performance.now();
   const ctx = await assistantContext(deps, actor.companyId, actor.role);
-  const offline = answerOffline(content, ctx);
+  const model = deps.assistantModel.model;
+  const outcome = model ? await answerByModel(deps, model, actor, threadId, content, ctx, listener) : null;
+  let answer: ChatAnswer;
+  let toolCalls: ChatToolCall[];
+  let tokens = 0;
+  if (outcome?.ok) {
+    const { answer: written } = outcome;
+    answer = {
+      id: randomUUID(),
+      content: written.content,
+      references: written.references,
+      grounding: written.grounding,
+      mode: 'model',
+    };
+    toolCalls = outcome.toolCalls;
+    tokens = written.tokens;
+  } else {
+    const offline = answerOffline(content, ctx);
+    answer = {
+      id: randomUUID(),
+      content: offline.content,
+      references: offline.references,
+      grounding: offline.grounding,
+      mode: 'offline',
+    };
+    toolCalls = offline.toolCalls.map(toToolCall);
+    tokens = outcome?.tokens ?? 0;
+  }
   const latencyMs = Math.round(performance.now() - started);
-  const answer: ChatAnswer = {
-    id: randomUUID(),
-    content: offline.content,
-    references: offline.references,
-    grounding: offline.grounding,
-    mode: 'offline',
-  };
-  const toolCalls = offline.toolCalls.map(toToolCall);
   await inCompany(deps.db, actor.companyId, async (client) => {
     await insertMessage(client, {
       id: answer.id,
@@ -77,7 +104,7 @@ export async function answerQuestion(
       toolCalls,
       grounding: answer.grounding,
       mode: answer.mode,
-      tokens: 0,
+      tokens,
       latencyMs,
     });
     await touchThread(client, threadId, '');

@@ -4,6 +4,11 @@ import { AppError } from '@tracemap/service-kit';
 const ASSISTANT_ERRORS = {
   thread_not_found: [404, 'No such conversation.'],
   assistant_disabled: [403, 'The assistant is switched off for this company.'],
+  query_not_found: [404, 'No such query result.'],
+  token_cap_reached: [
+    429,
+    "The assistant has used this company's model allowance for today; it answers again after midnight (UTC).",
+  ],
 } as const satisfies Record<string, readonly [number, string]>;
 
 export type AssistantErrorCode = keyof typeof ASSISTANT_ERRORS;

@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   ChatAnswerSchema,
   ChatCompanyParams,
+  ChatQueryParams,
   ChatSettingsBody,
   ChatSettingsSchema,
   ChatSuggestionsSchema,
@@ -12,15 +13,17 @@ import {
   ChatUsageSchema,
   CreateChatThreadResponse,
   PostChatMessageBody,
+  StoredQueryResult,
 } from '@tracemap/contracts';
 import { actorOf, companyAccess } from '../core/company-access';
 import type { InsightsDeps } from '../deps';
 import { acceptQuestion, answerQuestion } from './ask-question';
-import { getAssistantUsage, setAssistantEnabled } from './chat-settings';
-import { startStream, streamAnswer } from './chat-stream';
+import { getAssistantSettings, getAssistantUsage, updateAssistantSettings } from './chat-settings';
+import { finishStream, startStream, streamAnswer, writeEvent } from './chat-stream';
 import { createThread } from './create-thread';
 import { getThread } from './get-thread';
 import { listThreads } from './list-threads';
+import { getQueryResult } from './queries/get-query-result';
 import { suggestQuestions } from './suggest-questions';
 
 const tags = ['assistant'];
@@ -71,11 +74,22 @@ export async function chatRoutes(parent: FastifyInstance, { deps }: { deps: Insi
       const { content } = request.body;
       // Refusals and failures before the stream starts are ordinary JSON errors.
       await acceptQuestion(deps, actor, threadId, content);
-      const asked = await answerQuestion(deps, actor, threadId, content);
-      if (!wantsStream(request)) return asked.answer;
+      if (!wantsStream(request)) return (await answerQuestion(deps, actor, threadId, content)).answer;
       reply.hijack();
       startStream(reply.raw);
-      streamAnswer(reply.raw, asked);
+      try {
+        // A model's tool calls and checked text go out as they come; an offline answer is sent whole.
+        const asked = await answerQuestion(deps, actor, threadId, content, {
+          delta: (text) => writeEvent(reply.raw, 'delta', { text }),
+          tool: (call) => writeEvent(reply.raw, 'tool', call),
+        });
+        if (asked.answer.mode === 'model') finishStream(reply.raw, asked);
+        else streamAnswer(reply.raw, asked);
+      } catch (error) {
+        // The status is sent; a stream without `done` tells the client the answer failed.
+        request.log.error({ err: error }, 'the answer stream failed');
+        reply.raw.end();
+      }
       return reply;
     },
   );
@@ -97,7 +111,20 @@ export async function chatRoutes(parent: FastifyInstance, { deps }: { deps: Insi
       config,
       preHandler: admins,
     },
-    (request) => setAssistantEnabled(deps, actorOf(request), request.body.enabled),
+    (request) => updateAssistantSettings(deps, actorOf(request), request.body),
+  );
+
+  app.get(
+    '/:companyId/chat/settings',
+    { schema: { tags, params: ChatCompanyParams, response: { 200: ChatSettingsSchema } }, config, preHandler: admins },
+    (request) => getAssistantSettings(deps, actorOf(request)),
+  );
+
+  // A query result an answer cites, shown as a table; only its conversation's owner reads it.
+  app.get(
+    '/:companyId/chat/queries/:queryId',
+    { schema: { tags, params: ChatQueryParams, response: { 200: StoredQueryResult } }, config, preHandler: members },
+    (request) => getQueryResult(deps, actorOf(request), request.params.queryId),
   );
 
   app.get(

@@ -34,6 +34,18 @@ export function writeEvent(raw: ServerResponse, event: ChatStreamEvent, data: un
   raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
 }
 
+/**
+ * The end of an answer whose tool calls and checked text were sent as the model worked: its
+ * references, then done with the stored message. Its content is the answer as checked, which a
+ * client shows in place of the deltas (after a repair round they are only the first answer's
+ * start, or nothing).
+ */
+export function finishStream(raw: ServerResponse, { answer }: AskedAnswer): void {
+  for (const reference of answer.references) writeEvent(raw, 'reference', reference);
+  writeEvent(raw, 'done', answer);
+  raw.end();
+}
+
 /** The answer as events, in the contract's order: tool calls, deltas, references, then done with the stored message. */
 export function streamAnswer(raw: ServerResponse, { answer, toolCalls }: AskedAnswer): void {
   for (const call of toolCalls) writeEvent(raw, 'tool', call);

@@ -155,6 +155,11 @@ export class Ga4Client {
       .map((name) => name.slice('customEvent:'.length));
   }
 
+  /** One `runReport` request as it is given, answered as Google sent it (the assistant's queries). */
+  runReport(body: object): Promise<unknown> {
+    return this.call(':runReport', { method: 'POST', body });
+  }
+
   /** Event counts by the given dimensions over the date range, page after page until `rowCount` rows came. */
   async *report(
     dateRange: { startDate: string; endDate: string },

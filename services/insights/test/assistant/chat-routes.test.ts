@@ -243,7 +243,7 @@ describe('admins control the assistant', () => {
     expect(byCreator.statusCode).toBe(403);
     const off = await h.call(owner, { method: 'PUT', url: chat('/settings'), payload: { enabled: false } });
     expect(off.statusCode).toBe(200);
-    expect(off.json()).toEqual({ enabled: false });
+    expect(off.json()).toEqual({ enabled: false, glossary: '' });
     for (const accept of ['application/json', 'text/event-stream']) {
       const refused = await h.call(creator, {
         method: 'POST',

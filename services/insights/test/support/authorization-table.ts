@@ -192,6 +192,16 @@ export const MATRIX: Record<string, Case> = {
     ...ADMIN(200),
     request: (w, t) => ({ method: 'GET', url: chatAt(w, t, '/usage') }),
   },
+  'GET /api/insights/:companyId/chat/settings': {
+    ...ADMIN(200),
+    request: (w, t) => ({ method: 'GET', url: chatAt(w, t, '/settings') }),
+  },
+  // A stored query result is its conversation owner's alone; none is seeded.
+  'GET /api/insights/:companyId/chat/queries/:queryId': {
+    own: [404, 404, 404, 404, 404, 401],
+    other: HIDDEN,
+    request: (w, t) => ({ method: 'GET', url: chatAt(w, t, `/queries/${NO_ID}`) }),
+  },
 
   // Personal access tokens: a signed-in user's own (the list is per user, whichever company);
   // creating one needs membership of its company. None is seeded, so revoking answers 404.
