@@ -26,6 +26,10 @@ const css = `
 .au-qr{display:block;width:200px;height:200px;border:1px solid ${colors.border};border-radius:${radius.sm};background:#fff}
 .au-secret{font-family:ui-monospace,monospace;word-break:break-all}
 .au-check{display:flex;gap:8px;align-items:center}
+.au-field select{font:inherit;padding:10px 12px;border:1px solid ${colors.border};border-radius:${radius.sm};background:#fff}
+.au-tokens{list-style:none;padding:0;margin:8px 0}
+.au-tokens li{display:flex;justify-content:space-between;align-items:center;gap:16px;padding:8px 0;border-bottom:1px solid ${colors.border}}
+.au-token-new p{margin:4px 0}
 `;
 
 export function AuthStyles() {

@@ -1,13 +1,14 @@
 import { useUserStore } from '@tracemap/shell-core';
 import { UserLoading } from '../../components/user-loading';
 import { AuthStyles } from '../../styles';
+import { AccessTokensSection } from './access-tokens-section';
 import { EmailSection } from './email-section';
 import { MfaSection } from './mfa-section';
 import { NameSection } from './name-section';
 import { PasswordSection } from './password-section';
 import { SessionsSection } from './sessions-section';
 
-/** /account (protected by the shell): name, email status, password, two-factor, sessions. */
+/** /account (protected by the shell): name, email status, password, two-factor, sessions, access tokens. */
 export function AccountPage() {
   const user = useUserStore((s) => s.user);
   // The form starts from the account saved by the last visit; it starts again from the synced one.
@@ -24,6 +25,7 @@ export function AccountPage() {
             <PasswordSection email={user.email} />
             <MfaSection />
             <SessionsSection />
+            <AccessTokensSection />
           </>
         ) : (
           <UserLoading />
