@@ -131,6 +131,13 @@ async function startEmbeddedDatabase(
   return { url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`, process: proc };
 }
 
+/** A compiled service's entry; missing means `npm run build` has not run since a checkout. */
+export function compiledEntry(name: ServiceName): string {
+  const entry = path.join(REPO_ROOT, 'services', name, 'dist', 'server.js');
+  if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` before a production start`);
+  return entry;
+}
+
 /**
  * Starts the whole product: database (embedded by default), dev mailbox,
  * the five services and the gateway in front, and waits until each is ready.
@@ -255,15 +262,21 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       return env;
     };
 
+    // Production runs what was compiled (`npm run build`), with plain Node; development runs the sources.
+    const compiled = production && !options.watch;
     const launch = async (name: ServiceName) => {
-      const entry = path.join(REPO_ROOT, 'services', name, 'src', 'server.ts');
-      const args = options.watch
-        ? [require.resolve('tsx/cli'), 'watch', '--clear-screen=false', entry]
-        : ['--import', 'tsx', entry];
+      const entry = compiled ? compiledEntry(name) : path.join(REPO_ROOT, 'services', name, 'src', 'server.ts');
+      const args = compiled
+        ? [entry]
+        : options.watch
+          ? [require.resolve('tsx/cli'), 'watch', '--clear-screen=false', entry]
+          : ['--import', 'tsx', entry];
       const readyUrl = `${urls[name]}/${name === 'gateway' ? 'health' : 'ready'}`;
       const onOutput = (line: string) => log(`[${name}] ${line}`);
       const preload = ['app.ts', 'config.ts'].map((file) => path.join(REPO_ROOT, 'services', name, 'src', file));
-      const standbyArgs = ['--import', 'tsx', path.join(__dirname, 'standby.ts'), entry, ...preload];
+      const standbyArgs = compiled
+        ? [path.join(REPO_ROOT, 'infra', 'bin', 'standby.cjs'), entry]
+        : ['--import', 'tsx', path.join(__dirname, 'standby.ts'), entry, ...preload];
       const supervised = await supervise({
         name,
         start: () => startProcess(name, process.execPath, args, { env: envFor(name), cwd: REPO_ROOT, onOutput }),

@@ -15,14 +15,15 @@ let database: TestDatabase | undefined;
 /** The start command's processes running a service's code, with whether each is a warm standby. */
 function serviceProcesses(service: string): Array<{ pid: number; standby: boolean }> {
   const rows = execFileSync('ps', ['-e', '-o', 'pid=,ppid=,stat=,args='], { encoding: 'utf8' }).trim().split('\n');
-  const entry = path.join('services', service, 'src', 'server.ts');
+  // Production runs the compiled service, and its standby is the plain-Node one.
+  const entry = path.join('services', service, 'dist', 'server.js');
   return rows
     .map((r) => r.trim().split(/\s+/))
     .filter(
       ([, ppid, stat, ...args]) =>
         Number(ppid) === child.pid && !stat.startsWith('Z') && args.join(' ').includes(entry),
     )
-    .map(([pid, , , ...args]) => ({ pid: Number(pid), standby: args.join(' ').includes('standby.ts') }));
+    .map(([pid, , , ...args]) => ({ pid: Number(pid), standby: args.join(' ').includes('standby.cjs') }));
 }
 
 beforeAll(async () => {
