@@ -48,10 +48,12 @@ export class ReadingThread implements RunReader {
           finished = true;
           throw new Error(`reading the upload failed: ${message.message}`);
         }
-        send({ type: 'ack', jobId });
         finished = message.batch.last;
         yield message.batch;
         if (finished) return;
+        // Acknowledged once written (the consumer asked for the next one): until then the reader
+        // sees a busy writer and lets its batch grow, rather than handing out small ones.
+        send({ type: 'ack', jobId });
       }
     } finally {
       this.listeners.delete(jobId);
