@@ -1,6 +1,7 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import pg from 'pg';
 import { createTestDatabase, type TestDatabase } from '@tracemap/test-kit';
 import { REPO_ROOT } from '../../src/stack';
 import { createAndListCompany } from './support/company-round-trip';
@@ -53,4 +54,37 @@ test('node dist/server.js migrates a fresh database, is ready, serves a real rou
   // The recorder saw the service's own code: the check above looked at the right process.
   expect(stopped.loaded.files).toContain(entry);
   expect(stopped.loaded.files.some((file) => file.includes('node_modules/fastify/'))).toBe(true);
+});
+
+test('with --migrate-only it migrates a fresh database and exits without serving (the migrations job)', async () => {
+  const fresh = await createTestDatabase();
+  try {
+    const run = spawnSync(process.execPath, [entry, '--migrate-only'], {
+      cwd: serviceDir,
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'production',
+        PORT: '0',
+        LOG_LEVEL: 'info',
+        ...companySettings(fresh.url, keys.url),
+      },
+      encoding: 'utf8',
+      timeout: 60000,
+    });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('not serving (--migrate-only)');
+    expect(run.stdout).not.toContain('Server listening');
+    const client = new pg.Client({ connectionString: fresh.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query(
+        `SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'company'`,
+      );
+      expect(rows[0].n).toBeGreaterThan(0);
+    } finally {
+      await client.end();
+    }
+  } finally {
+    await fresh.drop();
+  }
 });

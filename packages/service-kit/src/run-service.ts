@@ -11,7 +11,7 @@ interface Runnable {
 }
 
 /**
- * Starts a declared service and stops it gracefully: on SIGTERM/SIGINT it
+ * Starts a declared service (or, with `--migrate-only`, only migrates its database) and stops it gracefully: on SIGTERM/SIGINT it
  * stops accepting, answers new requests 503, lets in-flight ones finish within
  * the grace period, stops its workers, then closes its pool.
  */
@@ -33,6 +33,13 @@ export async function runService(service: Runnable | (() => Promise<Built>)): Pr
     process.exit(1);
   }
   const { app, config } = built;
+  // A migrations job before a rollout: building the app has applied the service's migrations
+  // and its database setup; nothing listens and no worker starts.
+  if (process.argv.includes('--migrate-only')) {
+    app.log.info('migrations applied; not serving (--migrate-only)');
+    await app.close();
+    return;
+  }
   closeWithGrace({ delay: config.SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
