@@ -14,3 +14,4 @@ export { parseCsvRecords, unparseCsvRecords } from './csv-codec';
 export * from './diff';
 export * from './samples';
 export * from './codegen';
+export * from './proposals';

@@ -1,0 +1,2 @@
+export * from './merge-plans';
+export { mergeField, type FieldMerge, type ThreeWay } from './merge-values';
