@@ -1,9 +1,6 @@
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { documentedRoutes } from '@tracemap/service-kit';
-import { createTestDatabase, type TestDatabase } from '@tracemap/test-kit';
-import { startStack, type Stack } from '../src/stack';
+import type { Stack } from '../src/stack';
+import { openDefaultStack } from './support/shared-stack';
 
 // Where each API document is served: at the prefix the gateway routes to its service (auth's under
 // /auth/v1, beside its API), the gateway's own among them.
@@ -18,22 +15,14 @@ const DOCUMENTS: Array<[string, string]> = [
 ];
 
 let stack: Stack;
-let database: TestDatabase | undefined;
 
+// The documents only depend on the code, so the run's shared stack serves them as well as a fresh one.
 beforeAll(async () => {
-  database = process.env.DATABASE_URL ? await createTestDatabase() : undefined;
-  stack = await startStack({
-    port: 0,
-    databaseUrl: database?.url,
-    dataDir: mkdtempSync(path.join(os.tmpdir(), 'tracemap-openapi-')),
-    logLevel: 'warn',
-    log: () => undefined,
-  });
+  stack = await openDefaultStack('openapi');
 });
 
 afterAll(async () => {
   await stack?.stop();
-  await database?.drop();
 });
 
 test.each(DOCUMENTS)(

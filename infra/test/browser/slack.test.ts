@@ -13,7 +13,7 @@ import { openBrowserWorld, type BrowserWorld } from './support/browser-world';
 
 const people = {
   owner: { email: 'sam.slack@example.com', password: 'a-long-slack-password-1' },
-  viewer: { email: 'vic.viewer@example.com', password: 'a-long-viewer-password-1' },
+  viewer: { email: 'vic.slack-viewer@example.com', password: 'a-long-viewer-password-1' },
 };
 type Person = keyof typeof people;
 

@@ -1,12 +1,11 @@
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { createTestDatabase, launchBrowser, type TestBrowser, type TestDatabase } from '@tracemap/test-kit';
-import { startStack, type Stack, type StackOptions } from '../../../src/stack';
+import { launchBrowser, type TestBrowser } from '@tracemap/test-kit';
+import type { Stack, StackOptions } from '../../../src/stack';
 import { createConfirmedUser, sessionCookies, signIn, type Session } from '../../../src/test-users';
+import { borrowSharedStack, SHARED_STACK_BROKER, startOwnStack } from '../../support/shared-stack';
 
 export interface Person {
+  /** Unique among all browser suites: suites on the default settings share one stack. */
   email: string;
   password: string;
   /** A product admin: added to the stack's ADMIN_EMAILS (after any the suite's env names). */
@@ -27,6 +26,11 @@ export interface BrowserWorldOptions extends Pick<StackOptions, 'env'> {
    * the first test's locator timeouts.
    */
   warmUp?: boolean;
+  /**
+   * A stack of its own even on the default settings, for a suite that stops or restarts services
+   * or reads the mailbox in process. A suite with `env` or a product admin always gets its own.
+   */
+  ownStack?: boolean;
 }
 
 export interface BrowserWorld<P extends string> {
@@ -55,17 +59,30 @@ function stackEnv(people: Person[], env: Record<string, string> | undefined): Re
   return { ...env, ADMIN_EMAILS: [...listed, ...admins].join(',') };
 }
 
+/** Each person created (confirmed) and, unless told otherwise, signed in. */
+async function enrol<P extends string>(stack: Stack, people: Record<P, Person>): Promise<Record<P, Session>> {
+  const sessions = {} as Record<P, Session>;
+  for (const who of Object.keys(people) as P[]) {
+    const person = people[who];
+    await createConfirmedUser(stack, person.email, person.password, person.userMetadata);
+    if (person.signedIn !== false) sessions[who] = await signIn(stack, person.email, person.password);
+  }
+  return sessions;
+}
+
 /**
- * What every browser suite starts from: the whole product on a fresh database (PostgreSQL when
- * DATABASE_URL is set, else embedded), its people confirmed and (unless told otherwise) signed
- * in, and Chromium. Whatever was started is stopped again if a later step fails.
+ * What every browser suite starts from: the whole product (PostgreSQL when DATABASE_URL is set,
+ * else embedded), its people confirmed and (unless told otherwise) signed in, and Chromium.
+ * Suites on the default settings share the jest run's stack, so their people and companies are
+ * their own but the database is not fresh; a suite with its own settings, a product admin, or
+ * run outside the configured jest run gets a stack (and database) of its own. Whatever was
+ * started is stopped again if a later step fails.
  */
 export async function openBrowserWorld<P extends string>(
   name: string,
   people: Record<P, Person>,
   options: BrowserWorldOptions = {},
 ): Promise<BrowserWorld<P>> {
-  let database: TestDatabase | undefined;
   let stack: Stack | undefined;
   let chromium: TestBrowser | undefined;
   const contexts = new Set<BrowserContext>();
@@ -73,28 +90,30 @@ export async function openBrowserWorld<P extends string>(
     for (const context of contexts) await context.close();
     await chromium?.close();
     await stack?.stop();
-    await database?.drop();
   };
   try {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), `tracemap-${name}-`));
     const env = stackEnv(Object.values<Person>(people), options.env);
-    database = process.env.DATABASE_URL ? await createTestDatabase() : undefined;
-    stack = await startStack({
-      port: 0,
-      dataDir,
-      databaseUrl: database?.url,
-      logLevel: 'warn',
-      log: () => undefined,
-      env,
-    });
-    const sessions = {} as Record<P, Session>;
-    for (const who of Object.keys(people) as P[]) {
-      const person = people[who];
-      await createConfirmedUser(stack, person.email, person.password, person.userMetadata);
-      if (person.signedIn !== false) sessions[who] = await signIn(stack, person.email, person.password);
+    const broker = process.env[SHARED_STACK_BROKER];
+    const shareable = broker && !options.ownStack && Object.keys(env ?? {}).length === 0;
+    let sessions: Record<P, Session> | undefined;
+    if (shareable) {
+      stack = await borrowSharedStack(broker);
+      try {
+        sessions = await enrol(stack, people);
+      } catch (error) {
+        // An address another suite already holds on the shared stack: this suite still runs, alone.
+        if (!/email_exists/.test(String(error))) throw error;
+        console.warn(`${name}: ${String(error)}; starting a stack of its own (give its people unique addresses)`);
+        stack = undefined;
+      }
+    }
+    if (!stack || !sessions) {
+      stack = await startOwnStack(name, env);
+      sessions = await enrol(stack, people);
     }
     chromium = await launchBrowser();
     const started = stack;
+    const signedIn = sessions;
     const browser = chromium.browser;
     const newContext = async (contextOptions?: BrowserContextOptions) => {
       const context = await browser.newContext(contextOptions);
@@ -110,13 +129,13 @@ export async function openBrowserWorld<P extends string>(
     }
     return {
       stack: started,
-      sessions,
+      sessions: signedIn,
       browser,
       async pageFor(who, contextOptions) {
-        if (who && !sessions[who])
+        if (who && !signedIn[who])
           throw new Error(`${who} is not signed in (signedIn: false); use pageFor(null) and sign in on the page`);
         const context = await newContext(contextOptions);
-        if (who) await context.addCookies(sessionCookies(started, sessions[who]));
+        if (who) await context.addCookies(sessionCookies(started, signedIn[who]));
         return context.newPage();
       },
       close,

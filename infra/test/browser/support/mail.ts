@@ -2,6 +2,14 @@ import { waitFor } from '@tracemap/test-kit';
 import type { MailboxMessage } from '../../../src/dev-mailbox';
 import type { Stack } from '../../../src/stack';
 
+/** The dev mailbox's messages, oldest first, read over its HTTP side (a shared stack's lives in another process). */
+async function messagesOf(httpUrl: string): Promise<MailboxMessage[]> {
+  const response = await fetch(`${httpUrl}/dev/mailbox.json`);
+  if (!response.ok) throw new Error(`the dev mailbox answered ${response.status}`);
+  const { messages } = (await response.json()) as { messages: MailboxMessage[] };
+  return messages.reverse();
+}
+
 /**
  * The first message in the stack's dev mailbox to `address` (whose subject matches, if given).
  * Every wait has a deadline: a message that never comes fails the test instead of hanging it.
@@ -14,9 +22,13 @@ export async function mailTo(
 ): Promise<MailboxMessage> {
   const mailbox = stack.mailbox;
   if (!mailbox) throw new Error('this stack has no dev mailbox');
-  return waitFor(() => mailbox.messages.find((m) => m.to.includes(address) && (!subject || subject.test(m.subject))), {
-    timeoutMs: deadlineMs,
-    intervalMs: 100,
-    message: `an email to ${address}${subject ? ` matching ${subject}` : ''}`,
-  });
+  return waitFor(
+    async () =>
+      (await messagesOf(mailbox.httpUrl)).find((m) => m.to.includes(address) && (!subject || subject.test(m.subject))),
+    {
+      timeoutMs: deadlineMs,
+      intervalMs: 100,
+      message: `an email to ${address}${subject ? ` matching ${subject}` : ''}`,
+    },
+  );
 }
