@@ -134,6 +134,8 @@ async function attempt(
     throw new ModelFailure(reason instanceof Error ? reason.message : String(reason), tokens, reason);
   }
   const text = deltas.finish().trim();
+  // Tool calls to the last step and no words: nothing to show, as if the provider had failed.
+  if (!text) throw new ModelFailure('the model wrote no answer', tokens);
   const response = await result.response;
   return { text, tokens, messages: [...messages, ...response.messages] };
 }

@@ -17,12 +17,14 @@ export type ChatSettingsBody = Static<typeof ChatSettingsBody>;
 export const ChatSettingsSchema = Type.Object({ enabled: Type.Boolean(), glossary: ChatGlossarySchema }, strictObject);
 export type ChatSettings = Static<typeof ChatSettingsSchema>;
 
-/** One UTC day: questions asked (user messages) and threads started that day. */
+/** One UTC day: questions asked (user messages), threads started and model tokens used that day. */
 export const ChatUsageDaySchema = Type.Object(
   {
     day: Type.String({ format: 'date' }),
     messages: Type.Integer({ minimum: 0 }),
     threads: Type.Integer({ minimum: 0 }),
+    /** Model tokens the answers of that day used (0 with no model connected). */
+    tokens: Type.Optional(Type.Integer({ minimum: 0 })),
   },
   strictObject,
 );

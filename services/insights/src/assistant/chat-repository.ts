@@ -153,9 +153,9 @@ export async function writeEnabled(db: pg.ClientBase, companyId: string, enabled
   );
 }
 
-/** Questions asked and threads started per UTC day over the last `days` days, today included. */
+/** Questions asked, threads started and model tokens used per UTC day over the last `days` days, today included. */
 export async function usageByDay(db: pg.ClientBase, days: number): Promise<ChatUsageDay[]> {
-  const { rows } = await db.query<{ day: string; messages: string; threads: string }>(
+  const { rows } = await db.query<{ day: string; messages: string; threads: string; tokens: string | null }>(
     `WITH days AS (
        SELECT generate_series((now() AT TIME ZONE 'UTC')::date - ($1::int - 1), (now() AT TIME ZONE 'UTC')::date,
                               interval '1 day')::date AS day
@@ -164,9 +164,16 @@ export async function usageByDay(db: pg.ClientBase, days: number): Promise<ChatU
             (SELECT count(*) FROM insights.assistant_messages m
               WHERE m.role = 'user' AND (m.created_at AT TIME ZONE 'UTC')::date = d.day) AS messages,
             (SELECT count(*) FROM insights.assistant_threads t
-              WHERE (t.created_at AT TIME ZONE 'UTC')::date = d.day) AS threads
+              WHERE (t.created_at AT TIME ZONE 'UTC')::date = d.day) AS threads,
+            (SELECT sum(m.tokens) FROM insights.assistant_messages m
+              WHERE (m.created_at AT TIME ZONE 'UTC')::date = d.day) AS tokens
        FROM days d ORDER BY d.day`,
     [days],
   );
-  return rows.map((r) => ({ day: r.day, messages: Number(r.messages), threads: Number(r.threads) }));
+  return rows.map((r) => ({
+    day: r.day,
+    messages: Number(r.messages),
+    threads: Number(r.threads),
+    tokens: Number(r.tokens ?? 0),
+  }));
 }

@@ -148,6 +148,13 @@ describe('the model path', () => {
     expect((await stored(answer.id)).mode).toBe('offline');
   });
 
+  it('falls back to the offline answerer when the model writes no answer', async () => {
+    h.deps.assistantModel.model = scriptedModel(textReply('   '));
+    const answer = await ask(creator, await newThread(creator), 'Is Product Viewed tracked?');
+    expect(answer.mode).toBe('offline');
+    expect(answer.content).toContain('Yes');
+  });
+
   it('falls back to the offline answerer when the provider fails', async () => {
     h.deps.assistantModel.model = scriptedModel(() => {
       throw new Error('provider down');
@@ -234,6 +241,9 @@ describe('the model path', () => {
       expect(refused.json()).toMatchObject({ code: 'token_cap_reached' });
     }
     expect(model.doStreamCalls).toHaveLength(2);
+    const owner = await h.user(other, 'owner');
+    const usage = (await h.call(owner, { method: 'GET', url: at('/usage') })).json();
+    expect(usage.days[29].tokens).toBe(2 * TOKENS_PER_CALL);
     // Without a model nothing is capped: the offline answerer still answers.
     h.deps.assistantModel.model = null;
     expect((await post('application/json')).json().mode).toBe('offline');
