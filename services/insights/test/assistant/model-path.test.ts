@@ -58,6 +58,17 @@ async function ask(user: TestUser, threadId: string, content: string): Promise<C
   return response.json();
 }
 
+/** Server-sent events as the client reads them: one `event:` and one `data:` line each. */
+function streamEvents(payload: string): Array<{ event: string; data: Record<string, unknown> & { text?: string } }> {
+  return payload
+    .trim()
+    .split('\n\n')
+    .map((block) => {
+      const [event, data] = block.split('\n');
+      return { event: event.slice('event: '.length), data: JSON.parse(data.slice('data: '.length)) };
+    });
+}
+
 /** The event's attribute count as get_event returned it to the model. */
 const attributeCount = (output: unknown) => (output as GetEventOutput).attributeCount;
 
@@ -200,13 +211,7 @@ describe('the model path', () => {
       payload: { content: 'Tell me about Product Viewed' },
     });
     expect(response.statusCode).toBe(200);
-    const events = response.payload
-      .trim()
-      .split('\n\n')
-      .map((block) => {
-        const [event, data] = block.split('\n');
-        return { event: event.slice('event: '.length), data: JSON.parse(data.slice('data: '.length)) };
-      });
+    const events = streamEvents(response.payload);
     expect(events[0]).toMatchObject({ event: 'tool', data: { tool: 'get_event' } });
     const deltas = events.filter((e) => e.event === 'delta').map((e) => e.data.text);
     expect(deltas.length).toBeGreaterThan(1);
@@ -215,6 +220,31 @@ describe('the model path', () => {
     expect(done.data.mode).toBe('model');
     expect(deltas.join('')).toBe(done.data.content);
     expect(events.filter((e) => e.event === 'reference').map((e) => e.data)).toEqual([{ kind: 'event', id: eventId }]);
+  });
+
+  it('never streams a sentence that fails the check; done carries the repaired answer', async () => {
+    h.deps.assistantModel.model = scriptedModel(
+      toolReply('get_event', { event: 'Product Viewed' }),
+      textReply(`Product Viewed [[event:${eventId}]] is planned. It fired 987654 times. That is a lot.`),
+      textReply(`Product Viewed [[event:${eventId}]] is planned.`),
+    );
+    const threadId = await newThread(creator);
+    const response = await h.call(creator, {
+      method: 'POST',
+      url: chat(`/threads/${threadId}/messages`),
+      headers: { accept: 'text/event-stream' },
+      payload: { content: 'How often did Product Viewed fire?' },
+    });
+    const events = streamEvents(response.payload);
+    const streamed = events
+      .filter((e) => e.event === 'delta')
+      .map((e) => e.data.text)
+      .join('');
+    expect(streamed).toBe(`Product Viewed [[event:${eventId}]] is planned.`);
+    expect(events.at(-1)).toMatchObject({
+      event: 'done',
+      data: { content: `Product Viewed [[event:${eventId}]] is planned.`, grounding: { verified: true } },
+    });
   });
 
   it("refuses questions past the company's daily token cap without calling the model", async () => {
