@@ -4,6 +4,7 @@ import { ApiError, type CompanyInfo } from '@tracemap/shell-core';
 import { forgetCompanyAccess, rememberCompanyAccess, setCurrentCompany } from '@tracemap/shell-core/company-access';
 import { applyCompanyInfoBanners } from '@tracemap/shell-core/billing-banners';
 import { getCompanyInfo } from '@tracemap/shell-core/company-api';
+import { AssistantDrawer } from '../assistant/components/assistant-drawer';
 import { ApiErrorMessage } from '../components/api-error';
 import { CompanyNav } from '../components/company-nav';
 import { NoAccess } from '../components/no-access';
@@ -71,6 +72,7 @@ export function CompanyLayout() {
       <div data-testid="company-area" data-company-id={companyId} data-role={value.info.role}>
         <CompanyNav companyId={companyId} name={value.info.company.name} role={value.info.role} />
         <Outlet />
+        <AssistantDrawer companyId={companyId} />
       </div>
     </CompanyContext.Provider>
   );

@@ -65,6 +65,10 @@ const MapPage = lazyPage(
   () => import('../maps/editor/map-page'),
   (m) => m.MapPage,
 );
+const AssistantPage = lazyPage(
+  () => import('../assistant/pages/assistant-page'),
+  (m) => m.AssistantPage,
+);
 const AnalyticsDiscoveryPage = lazyPage(
   () => import('../analytics-discovery/pages/analytics-discovery-page'),
   (m) => m.AnalyticsDiscoveryPage,
@@ -85,6 +89,7 @@ const firstPage = startFirstPage([
   [new RegExp(`^/company/${ID}/maps/?$`), MapsPage],
   [new RegExp(`^/company/${ID}/maps/${ID}/?$`), MapPage],
   [new RegExp(`^/company/${ID}/analytics-discovery/?$`), AnalyticsDiscoveryPage],
+  [new RegExp(`^/company/${ID}/assistant/?$`), AssistantPage],
 ]);
 
 function Page({ children }: { children: ReactNode }) {
@@ -139,6 +144,11 @@ const PAGES: Record<CompanyPage, ReactElement> = {
   '/company/:companyId/analytics-discovery': (
     <Page>
       <AnalyticsDiscoveryPage />
+    </Page>
+  ),
+  '/company/:companyId/assistant': (
+    <Page>
+      <AssistantPage />
     </Page>
   ),
   '/company/:companyId/maps': (

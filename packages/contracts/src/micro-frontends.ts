@@ -144,6 +144,7 @@ export const MFE_COMPANY = {
         '/company/:companyId/events',
         '/company/:companyId/events/:eventId',
         '/company/:companyId/analytics-discovery',
+        '/company/:companyId/assistant',
       ],
       base: '/company',
       access: 'signed-in',

@@ -4,6 +4,7 @@ import { Button } from '@tracemap/ui';
 import { hasAdminRights } from '@tracemap/shell-core/roles';
 import { NAME_CASES, type CompanySettings, type NameCase } from '@tracemap/shell-core';
 import { updateCompanySettings } from '@tracemap/shell-core/company-api';
+import { AssistantSettings } from '../../assistant/components/assistant-settings';
 import { ApiErrorMessage } from '../../components/api-error';
 import { useCompany } from '../../company-layout/context';
 import { useAction } from '../../hooks/use-action';
@@ -133,6 +134,7 @@ export function CompanySettingsPage() {
           </div>
         ) : null}
       </form>
+      {canEdit ? <AssistantSettings companyId={companyId} /> : null}
     </section>
   );
 }

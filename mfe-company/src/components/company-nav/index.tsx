@@ -9,6 +9,7 @@ const LINKS: { path: string; label: string }[] = [
   { path: 'views', label: 'Views' },
   { path: 'maps', label: 'Maps' },
   { path: 'analytics-discovery', label: 'Analytics discovery' },
+  { path: 'assistant', label: 'Assistant' },
   { path: 'users', label: 'Members' },
   { path: 'settings', label: 'Settings' },
   { path: 'subscription', label: 'Subscription' },
