@@ -6,10 +6,12 @@
 //
 // Usage: tracemap-build-service [src/entry.ts …]   (src/server.ts when none is given)
 import { rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'esbuild';
 
+const require = createRequire(import.meta.url);
 const serviceDir = process.cwd();
 const srcDir = path.join(serviceDir, 'src');
 const distDir = path.join(serviceDir, 'dist');
@@ -28,6 +30,30 @@ function runtimeDir(file) {
   return dir;
 }
 
+/**
+ * How the bundle names an npm dependency. Usually by its name, found from the bundle's folder as
+ * from the importing file's. A workspace package may have its own copy of a dependency (another
+ * version, installed in that package's node_modules), which the bundle's folder cannot see: that
+ * copy is named by its path relative to the bundle, the layout a production install keeps.
+ */
+function externalPath(specifier, importerDir, outDir) {
+  let fromImporter;
+  try {
+    fromImporter = require.resolve(specifier, { paths: [importerDir] });
+  } catch {
+    return specifier;
+  }
+  let fromBundle;
+  try {
+    fromBundle = require.resolve(specifier, { paths: [outDir] });
+  } catch {
+    fromBundle = undefined;
+  }
+  if (fromBundle === fromImporter || !path.isAbsolute(fromImporter)) return specifier;
+  const relative = path.relative(outDir, fromImporter).split(path.sep).join('/');
+  return relative.startsWith('.') ? relative : `./${relative}`;
+}
+
 /** Each file keeps its own `__dirname`, although they all end up in one bundle. */
 function ownDirname(outDir) {
   return {
@@ -35,7 +61,7 @@ function ownDirname(outDir) {
     setup(b) {
       b.onResolve({ filter: /^[^./]/ }, (args) => {
         if (args.path.startsWith('@tracemap/')) return undefined;
-        return { path: args.path, external: true };
+        return { path: externalPath(args.path, args.resolveDir, outDir), external: true };
       });
       b.onLoad({ filter: /\.(ts|tsx|mts|cts|js|mjs|cjs)$/ }, async (args) => {
         if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
