@@ -1,6 +1,6 @@
 import type { OutboxImplementation } from '@tracemap/service-kit';
 import { migrateOutbox } from './migrate-outbox';
-import { getOutboxEmail, outboxStats, resendFailedEmail, searchOutbox } from './outbox-admin';
+import { getOutboxEmail, outboxBacklog, outboxStats, resendFailedEmail, searchOutbox } from './outbox-admin';
 import { startOutboxWorker } from './outbox-worker';
 
 /** The email outbox as a service declares it (`outbox: mailOutbox`); the kit migrates, runs and exposes it. */
@@ -11,4 +11,5 @@ export const mailOutbox: OutboxImplementation = {
   stats: (db, schema) => outboxStats(db, schema),
   get: getOutboxEmail,
   resend: resendFailedEmail,
+  backlog: outboxBacklog,
 };

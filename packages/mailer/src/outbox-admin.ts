@@ -121,3 +121,17 @@ export async function outboxStats(db: Db, schema: string, hours = 24): Promise<O
   for (const b of buckets.rows) if (b.h >= 0 && b.h < hours) hourly[hours - 1 - b.h] = b.n;
   return { queued: by('pending') + by('sending'), sent: by('sent'), failed: by('failed'), hourly };
 }
+
+/**
+ * What the metrics show of the outbox at each scrape: emails not yet sent, and how long the
+ * oldest due one has waited (the worker's lag). One pass over the partial index of open rows.
+ */
+export async function outboxBacklog(db: Db, schema: string): Promise<{ waiting: number; oldestDueSeconds: number }> {
+  assertIdentifier(schema);
+  const { rows } = await db.query<{ waiting: number; oldest: number }>(
+    `SELECT count(*)::int AS waiting,
+            coalesce(extract(epoch FROM now() - min(next_attempt_at) FILTER (WHERE next_attempt_at <= now())), 0)::float8 AS oldest
+       FROM ${schema}.outbox WHERE status IN ('pending', 'sending')`,
+  );
+  return { waiting: rows[0]?.waiting ?? 0, oldestDueSeconds: rows[0]?.oldest ?? 0 };
+}

@@ -17,6 +17,13 @@ export const BaseConfigSchema = Type.Object({
   DB_CONNECTION_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 5000 }),
   DB_STATEMENT_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 10000 }),
   SHUTDOWN_GRACE_MS: Type.Integer({ minimum: 0, default: 10000 }),
+  /**
+   * The internal port that serves Prometheus `/metrics`; unset: no metrics at all (the
+   * default, so dev runs and tests pay nothing). 0 picks a free port (tests).
+   */
+  METRICS_PORT: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535 })),
+  /** Where the metrics port listens; HOST when unset (in a cluster: 0.0.0.0, for the scraper). */
+  METRICS_HOST: Type.Optional(Type.String({ minLength: 1 })),
 });
 export type BaseConfig = Static<typeof BaseConfigSchema>;
 

@@ -13,6 +13,8 @@ import inputGuardPlugin, { MALFORMED_URL } from './plugins/input-guard';
 import responseHeadersPlugin from './plugins/response-headers';
 import type { WorkerStatus } from './service/workers';
 import { ajvServerOptions, buildValidator } from './validation/validator-compiler';
+import type { ServiceMetrics } from './observability/metrics';
+import { traceLogFields, tracingStarted } from './observability/trace-context';
 
 export interface ServiceOptions {
   /** Service name: used in logs and as its database schema unless `schema` is given. */
@@ -48,6 +50,8 @@ export interface ServiceOptions {
   workers?: () => WorkerStatus[];
   /** Extra options for autoloaded plugins and routes. */
   pluginOptions?: Record<string, unknown>;
+  /** Times every route (with a metrics port configured). */
+  metrics?: ServiceMetrics;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -70,6 +74,8 @@ export function serviceLoggerOptions(level: string, name: string) {
     base: { service: name },
     redact: ['req.headers.authorization', 'req.headers.apikey', 'req.headers.cookie'],
     serializers: { req: requestLogFields },
+    // Only when this process traces: otherwise a log line costs no lookup of a span.
+    ...(tracingStarted() ? { mixin: traceLogFields } : {}),
   };
 }
 
@@ -102,6 +108,8 @@ export async function createService(options: ServiceOptions): Promise<FastifyIns
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // Before any route exists, so that every one of them is timed.
+  options.metrics?.observe(app);
   // On shutdown, requests already running finish, and their kept-alive
   // connections are told to close so the server can actually stop.
   let closing = false;

@@ -4,6 +4,8 @@ import type { AccessClaims, AccessTokenVerifier } from './auth/verify-access-tok
 import type { BaseConfig, StatelessConfig } from './config';
 import { createService } from './create-service';
 import { createInternalClient, type InternalClient } from './internal-client';
+import type { MetricsHook } from './observability/metrics';
+import { serviceMetrics, watchService } from './observability/service-metrics';
 import { collectApiDocument, serveApiDocument, type ApiDocumentDeclaration } from './openapi/api-document';
 import type { AuthenticationPluginOptions } from './plugins/authentication';
 import type { ErrorTranslation } from './plugins/error-handler';
@@ -64,6 +66,12 @@ export interface ServiceDeclaration<C extends ServiceConfig, D, O = object> {
   deps: (config: C, ctx: ServiceContext<C, O>) => D | Promise<D>;
   routes: RouteDeclaration<D>[];
   workers?: WorkerDeclaration<C, D>[];
+  /**
+   * The service's own series beside the kit's (requests, pool, caches, email outbox): its
+   * caches' hit/miss totals, its outboxes' backlog, gauges sampled at scrape time.
+   * Called once deps are built; a no-op hook when no metrics port is configured.
+   */
+  metrics?: (hook: MetricsHook, deps: D) => void;
   /** Service-wide decorations (e.g. the wiring tests and scripts reach). */
   decorate?: (app: FastifyInstance, deps: D) => void;
   /** What `/ready` checks when the service has no database. */
@@ -134,7 +142,9 @@ export function defineService<C extends ServiceConfig, D, O = object>(
       overrides,
     };
     const authentication = declaration.authentication?.(config, ctx) ?? false;
+    const metrics = serviceMetrics(declaration.name, config);
     const app = await createService({
+      metrics: metrics ?? undefined,
       name: declaration.name,
       config,
       database: declaration.migrations === false ? false : undefined,
@@ -167,11 +177,16 @@ export function defineService<C extends ServiceConfig, D, O = object>(
         outbox: ctx.outbox,
       });
     }
+    watchService(app, metrics, {
+      config,
+      outbox: declaration.outbox ? { implementation: declaration.outbox, schema: declaration.name } : undefined,
+    });
     await declaration.prepare?.(ctx);
     const made: D = await declaration.deps(config, ctx);
     state.deps = made;
     built.set(app, made);
     declaration.decorate?.(app, made);
+    declaration.metrics?.(app.metrics, made);
     for (const route of declaration.routes) {
       if (typeof route === 'function') await app.register(route, { deps: made });
       else await app.register(route.plugin, { deps: made, prefix: route.prefix });

@@ -50,3 +50,6 @@ export { documentedRoutes, undescribedRoutes } from './openapi/undescribed-route
 export * from './notifications/notification-relay';
 export * from './security/secret-box';
 export * from './cache/member-roles';
+export { type CacheCounts, type GaugeDeclaration, type MetricsHook, type OutboxBacklog } from './observability/metrics';
+export type { MetricsHandle } from './observability/service-metrics';
+export { traceLogFields } from './observability/trace-context';

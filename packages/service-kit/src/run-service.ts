@@ -2,6 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
 import type { StatelessConfig } from './config';
 import { ConfigError } from './config';
+import { flushTraces } from './observability/trace-context';
 
 type Built = { app: FastifyInstance; config: StatelessConfig };
 /** What `runService` needs of a declared service (see defineService). */
@@ -44,6 +45,7 @@ export async function runService(service: Runnable | (() => Promise<Built>)): Pr
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
     await app.close();
+    await flushTraces();
   });
   await app.listen({ host: config.HOST, port: config.PORT });
 }

@@ -187,6 +187,7 @@ export const service = defineService({
       stop: (deps) => deps.trials.stop(),
     },
   ],
+  metrics: (hook, deps) => hook.cache('membership', deps.memberships.counts),
   decorate: (app, deps) =>
     app.decorate('companyService', {
       deps,

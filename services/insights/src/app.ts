@@ -210,5 +210,6 @@ export const service = defineService({
       },
     },
   ],
+  metrics: (hook, deps) => hook.cache('membership', deps.roles.counts),
   decorate: (app, deps) => app.decorate('insightsService', { deps }),
 });

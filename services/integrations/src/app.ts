@@ -4,6 +4,7 @@ import { loadConfig } from './config';
 import { createPeers } from './core/peers';
 import type { IntegrationsDeps } from './deps';
 import { DeliveryWorker } from './delivery/delivery-worker';
+import { readDeliveryBacklog } from './delivery/read-delivery-backlog';
 import { eventRoutes } from './events/event-routes';
 import { notificationInternalRoutes } from './notifications/notification-routes';
 import { SlackApi } from './slack/slack-api';
@@ -73,5 +74,9 @@ export const service = defineService({
       stop: (deps) => deps.delivery.stop(),
     },
   ],
+  metrics: (hook, deps) => {
+    hook.cache('membership', deps.roles.counts);
+    hook.outbox('slack', () => readDeliveryBacklog(deps));
+  },
   decorate: (app, deps) => app.decorate('integrationsService', { deps }),
 });

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { COMPANY_MEMBERSHIP_EVENTS_CHANNEL, type CompanyRole } from '@tracemap/contracts';
 import { NotificationChannel, notifyProbe, type ChannelLog } from './notification-channel';
+import type { CacheCounts } from '../observability/metrics';
 import { PushInvalidatedCache } from './push-invalidated-cache';
 
 const memberTag = (companyId: string, userId: string) => `member:${companyId}:${userId}`;
@@ -39,6 +40,11 @@ export class MemberRoles {
           })
         : null;
     this.cache = new PushInvalidatedCache<CompanyRole>({ channel: this.channel });
+  }
+
+  /** Lookups answered from memory and those that asked the company service, for the metrics. */
+  get counts(): CacheCounts {
+    return this.cache.counts;
   }
 
   start(log?: ChannelLog): void {

@@ -41,6 +41,8 @@ export class PushInvalidatedCache<V> extends EventEmitter {
   private readonly flights = new Map<string, Flight<V>>();
   /** Bumped whenever everything is dropped: loads begun before may not be kept. */
   private generation = 0;
+  /** Running totals for the metrics: a hit answered from memory (or a load already under way), a miss asked the source. */
+  readonly counts = { hits: 0, misses: 0 };
 
   constructor(private readonly options: PushInvalidatedCacheOptions) {
     super();
@@ -58,11 +60,21 @@ export class PushInvalidatedCache<V> extends EventEmitter {
   }
 
   async get(key: string, tags: string[], load: () => Promise<Loaded<V>>): Promise<V> {
-    if (!this.live) return (await load()).value;
+    if (!this.live) {
+      this.counts.misses += 1;
+      return (await load()).value;
+    }
     const hit = this.entries.get(key);
-    if (hit) return hit.value;
+    if (hit) {
+      this.counts.hits += 1;
+      return hit.value;
+    }
     const flying = this.flights.get(key);
-    if (flying && !flying.stale) return flying.promise;
+    if (flying && !flying.stale) {
+      this.counts.hits += 1;
+      return flying.promise;
+    }
+    this.counts.misses += 1;
 
     const generation = this.generation;
     const flight: Flight<V> = { promise: undefined as unknown as Promise<V>, tags, stale: false };

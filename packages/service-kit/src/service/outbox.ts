@@ -44,6 +44,8 @@ export interface OutboxImplementation {
     schema: string,
     id: string,
   ): Promise<OutboxResendAnswer | { outcome: 'not_found' } | { outcome: 'not_failed' }>;
+  /** Emails not yet sent and the wait of the oldest due one, for the metrics. */
+  backlog?(db: pg.Pool, schema: string): Promise<{ waiting: number; oldestDueSeconds: number }>;
 }
 
 /** The service's outbox worker, as routes, use cases and tests reach it. */

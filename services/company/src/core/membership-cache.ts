@@ -1,5 +1,11 @@
 import type pg from 'pg';
-import { NotificationChannel, notifyProbe, PushInvalidatedCache, type ChannelLog } from '@tracemap/service-kit';
+import {
+  NotificationChannel,
+  notifyProbe,
+  PushInvalidatedCache,
+  type CacheCounts,
+  type ChannelLog,
+} from '@tracemap/service-kit';
 import type { Role } from './roles';
 
 /**
@@ -36,6 +42,11 @@ export class MembershipCache {
         : null;
     this.cache = new PushInvalidatedCache<Role>({ channel: this.channel });
     this.ttlMs = options.ttlMs;
+  }
+
+  /** Lookups answered from memory and those that read the database, for the metrics. */
+  get counts(): CacheCounts {
+    return this.cache.counts;
   }
 
   start(log?: ChannelLog): void {
