@@ -208,8 +208,14 @@ test(
     }
     // Resumed from its checkpoint: no line read twice, none skipped.
     expect(ended).toMatchObject({ events: EVENTS, badLines: 0, failure: null });
-    // The events list is rebuilt from the whole profile when the company is judged, just after the run.
-    const volume = await waitFor(observedVolume, { timeoutMs: 60000, intervalMs: 250, message: 'the events judged' });
+    // The events list is rebuilt from the whole profile when the company is judged, just after the
+    // run; until then it may still show a judgement made during the run, of the events read so far.
+    const volume = await waitFor(observedVolume, {
+      until: (total) => total >= EVENTS,
+      timeoutMs: 60000,
+      intervalMs: 250,
+      message: 'the events judged after the run',
+    });
     expect(volume).toBe(EVENTS);
   },
   TEST_TIMEOUT_MS,
