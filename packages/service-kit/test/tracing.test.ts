@@ -14,6 +14,7 @@ afterAll(async () => {
 interface Report {
   answer: { status: number; requestId: string; body: string };
   spans: ReportedSpan[];
+  logs: Record<string, unknown>[];
 }
 
 function runFixture(env: Record<string, string>): Promise<Report> {
@@ -29,7 +30,9 @@ function runFixture(env: Record<string, string>): Promise<Report> {
     child.on('error', reject);
     child.on('exit', (code) => {
       if (code !== 0) return reject(new Error(`fixture exited ${code}: ${err}`));
-      resolve(JSON.parse(out.trim().split('\n').pop() ?? '') as Report);
+      const lines = out.trim().split('\n');
+      const report = JSON.parse(lines.pop() ?? '') as Omit<Report, 'logs'>;
+      resolve({ ...report, logs: lines.map((line) => JSON.parse(line) as Record<string, unknown>) });
     });
   });
 }
@@ -38,7 +41,7 @@ const SERVER = 1;
 const CLIENT = 2;
 
 test('one trace follows a request across three services: fetch and the peer client carry it, the query is in it', async () => {
-  const { answer, spans } = await runFixture({ DATABASE_URL: database.url });
+  const { answer, spans, logs } = await runFixture({ DATABASE_URL: database.url });
   expect(answer).toMatchObject({ status: 200, body: '{"back":{"one":1}}' });
 
   const byId = new Map(spans.map((s) => [s.spanId, s]));
@@ -82,4 +85,33 @@ test('one trace follows a request across three services: fetch and the peer clie
     const request = spans.find((s) => s.parentSpanId === server.spanId && s.scope === '@fastify/otel');
     expect(request?.attributes).toMatchObject({ 'http.route': route, 'request.id': answer.requestId });
   }
+
+  // Each service's request log lines carry the request id and the trace they belong to.
+  const traceId = spans[0].traceId;
+  const requestLogs = logs.filter((line) => line.msg === 'incoming request');
+  expect(requestLogs.map((line) => line.service).sort()).toEqual(['front', 'kit_test', 'middle']);
+  for (const line of requestLogs) expect(line).toMatchObject({ reqId: answer.requestId, trace_id: traceId });
+});
+
+test('without OTEL_EXPORTER_OTLP_ENDPOINT the entry point loads nothing of the tracing SDK', async () => {
+  const loadedSdk = (env: Record<string, string | undefined>) =>
+    new Promise<number>((resolve, reject) => {
+      const script = [
+        "require('@tracemap/service-kit/tracing');",
+        "require('fastify'); require('pg');",
+        'const sdk = Object.keys(require.cache).filter((k) => /opentelemetry[\\\\/](sdk|instrumentation)|fastify[\\\\/]otel/.test(k));',
+        'process.stdout.write(String(sdk.length));',
+      ].join('\n');
+      const child = spawn(process.execPath, ['--import', 'tsx', '-e', script], {
+        cwd: __dirname,
+        env: { ...process.env, OTEL_EXPORTER_OTLP_ENDPOINT: undefined, ...env },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let out = '';
+      child.stdout.on('data', (chunk) => (out += chunk));
+      child.on('error', reject);
+      child.on('exit', () => resolve(Number(out)));
+    });
+  expect(await loadedSdk({})).toBe(0);
+  expect(await loadedSdk({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9' })).toBeGreaterThan(0);
 });
