@@ -18,6 +18,7 @@ export {
   getOutboxEmail,
   resendFailedEmail,
   outboxStats,
+  outboxBacklog,
   type OutboxSummary,
   type OutboxDetail,
   type OutboxSearch,
