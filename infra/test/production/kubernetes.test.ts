@@ -67,6 +67,11 @@ describe.each(['local', 'production'])('the %s overlay', (overlay) => {
     expect(container.livenessProbe?.httpGet?.path).toBe('/health');
     expect(Object.keys(container.resources?.requests ?? {}).sort()).toEqual(['cpu', 'memory']);
     expect(Object.keys(container.resources?.limits ?? {}).sort()).toEqual(['cpu', 'memory']);
+    // Metrics on their own port, for Prometheus inside the cluster: the Service only carries the API.
+    const metricsPort = (container.ports ?? []).find((p) => p.name === 'metrics')?.containerPort;
+    expect(String(metricsPort)).toBe(environmentOf(container, objects, standIn).METRICS_PORT);
+    const service = find(objects, 'Service', name)!.spec as { ports: Array<{ name: string }> };
+    expect(service.ports.map((p) => p.name)).toEqual(['http']);
   });
 
   test.each(ALL)("%s's environment is what its config schema names, and its own loader accepts it", (name) => {

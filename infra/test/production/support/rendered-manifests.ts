@@ -20,6 +20,7 @@ export interface Container {
     value?: string;
     valueFrom?: { secretKeyRef?: { name: string; key: string; optional?: boolean } };
   }>;
+  ports?: Array<{ name?: string; containerPort: number }>;
   resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
   readinessProbe?: { httpGet?: { path: string } };
   livenessProbe?: { httpGet?: { path: string } };
