@@ -129,3 +129,25 @@ test('the drawer suggests questions from the plan, streams a referenced answer, 
   ]);
   expect(await page.getByTestId('assistant-open').count()).toBe(0);
 });
+
+test('an owner sees the use on the settings page and switches the assistant off; asking then says so', async () => {
+  const page = await world!.pageFor('owner');
+  await page.goto(`${stack.url}/company/${companyId}/settings`);
+  const settings = page.getByTestId('assistant-settings');
+  await settings.waitFor();
+  expect(await settings.getByTestId('assistant-usage').textContent()).toContain('3 questions in 1 new conversation.');
+
+  const enabled = settings.getByLabel('Members can ask the assistant about the plan and discovery data');
+  expect(await enabled.isChecked()).toBe(true);
+  const saved = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith('/chat/settings'));
+  await enabled.uncheck();
+  expect((await saved).status()).toBe(200);
+  await settings.getByRole('status').waitFor();
+
+  await page.getByTestId('assistant-open').click();
+  await page.getByTestId('assistant-input').fill('Is Product Added tracked?');
+  await page.getByTestId('assistant-send').click();
+  expect(await page.getByTestId('assistant-error').textContent()).toBe(
+    'The assistant is switched off for this company.',
+  );
+});

@@ -71,8 +71,8 @@ export function CompanyLayout() {
     <CompanyContext.Provider value={value}>
       <div data-testid="company-area" data-company-id={companyId} data-role={value.info.role}>
         <CompanyNav companyId={companyId} name={value.info.company.name} role={value.info.role} />
-        <Outlet />
         <AssistantDrawer companyId={companyId} />
+        <Outlet />
       </div>
     </CompanyContext.Provider>
   );

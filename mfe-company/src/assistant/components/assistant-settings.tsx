@@ -5,6 +5,8 @@ import { ApiErrorMessage } from '../../components/api-error';
 import { useAction } from '../../hooks/use-action';
 import { getChatSettings, getChatUsage, updateChatSettings } from '../api/assistant-api';
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 /** Owners and admins: switch the assistant on or off, keep the company's glossary, and see how much it is used. */
 export function AssistantSettings({ companyId }: { companyId: string }) {
   const [settings, setSettings] = useState<ChatSettings | null>(null);
@@ -31,12 +33,14 @@ export function AssistantSettings({ companyId }: { companyId: string }) {
   }, [companyId]);
 
   const save = async (change: { enabled?: boolean; glossary?: string }) => {
+    if (!settings) return;
     setSaved(false);
+    // The switch moves at once; a refusal puts it back.
+    const before = settings;
+    if (change.enabled !== undefined) setSettings({ ...settings, enabled: change.enabled });
     const next = await run(() => updateChatSettings(companyId, change));
-    if (next) {
-      setSettings(next);
-      setSaved(true);
-    }
+    setSettings(next ?? before);
+    if (next) setSaved(true);
   };
 
   if (loadError) return <ApiErrorMessage error={loadError} />;
@@ -85,7 +89,8 @@ export function AssistantSettings({ companyId }: { companyId: string }) {
         </p>
       ) : null}
       <p data-testid="assistant-usage">
-        Last 30 days: <strong>{questions}</strong> questions in <strong>{threads}</strong> new conversations.
+        Last 30 days: <strong>{plural(questions, 'question')}</strong> in{' '}
+        <strong>{plural(threads, 'new conversation')}</strong>.
       </p>
     </section>
   );
