@@ -2,10 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { createSandboxServiceAccount, startAnalyticsSandbox, type AnalyticsSandbox } from '@tracemap/analytics-sandbox';
 import type { ChatAnswer, PlanSnapshot, QuerySourceOutput } from '@tracemap/contracts';
 import { examplePlanSnapshot } from '@tracemap/discovery';
-import { inCompany } from '../../src/ingest/tenant-transaction';
-import { credentialsBinding } from '../../src/sources/create-source';
-import { insertSource } from '../../src/sources/source-repository';
 import { startHarness, type Harness, type TestUser } from '../support/harness';
+import { addPullSource } from './support/sources';
 import { promptText, scriptedModel, textReply, toolOutputs, toolReply } from './support/scripted-model';
 
 let sandbox: AnalyticsSandbox;
@@ -23,7 +21,13 @@ const day = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY_MS).toISOSt
 beforeAll(async () => {
   sandbox = await startAnalyticsSandbox();
   h = await startHarness({
-    env: { GA4_DATA_API_URL: sandbox.url, GA4_TOKEN_URL: sandbox.tokenUrl, AMPLITUDE_API_URL: sandbox.url },
+    // No scheduled pulls: the sandbox's requests are then the queries' alone.
+    env: {
+      GA4_DATA_API_URL: sandbox.url,
+      GA4_TOKEN_URL: sandbox.tokenUrl,
+      AMPLITUDE_API_URL: sandbox.url,
+      PULL_INTERVAL_MS: '0',
+    },
   });
   companyId = randomUUID();
   const plan: PlanSnapshot = { ...examplePlanSnapshot(), companyId };
@@ -72,24 +76,8 @@ afterEach(() => {
   h.deps.assistantModel.model = null;
 });
 
-async function addSource(kind: 'ga4' | 'amplitude', credentials: object, propertyId: string | null): Promise<string> {
-  const id = randomUUID();
-  await inCompany(h.deps.db, companyId, (client) =>
-    insertSource(client, companyId, {
-      id,
-      kind,
-      name: `${kind} production`,
-      format: null,
-      ingestKeyHash: null,
-      ingestKeyPrefix: null,
-      propertyId,
-      region: kind === 'amplitude' ? 'us' : null,
-      credentials: h.deps.secrets!.seal(JSON.stringify(credentials), credentialsBinding(companyId, id)),
-      createdBy: randomUUID(),
-    }),
-  );
-  return id;
-}
+const addSource = (kind: 'ga4' | 'amplitude', credentials: object, propertyId: string | null) =>
+  addPullSource(h, companyId, kind, credentials, propertyId);
 
 const chat = (path = '') => `/api/insights/${companyId}/chat${path}`;
 

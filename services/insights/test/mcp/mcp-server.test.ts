@@ -66,7 +66,7 @@ test("the SDK's own client lists the read tools with the contracts' names and sc
   const { tools } = await client.listTools();
   const names = tools.map((t) => t.name);
   expect(names).toEqual(expect.arrayContaining(['search_plan', 'get_event', 'get_map', 'list_findings']));
-  expect(names).not.toContain('query_source');
+  expect(names).toContain('query_source');
   for (const tool of tools) {
     expect(tool.annotations?.readOnlyHint).toBe(true);
     expect(tool.annotations?.destructiveHint).toBe(false);

@@ -5,7 +5,14 @@ import type { QuerySourceInput, StoredQueryResult } from '@tracemap/contracts';
 
 export async function insertQuery(
   db: pg.ClientBase,
-  query: { companyId: string; userId: string; threadId: string; input: QuerySourceInput; result: StoredQueryResult },
+  query: {
+    companyId: string;
+    userId: string;
+    /** Null for a query an MCP client ran (no conversation). */
+    threadId: string | null;
+    input: QuerySourceInput;
+    result: StoredQueryResult;
+  },
 ): Promise<void> {
   await db.query(
     `INSERT INTO insights.assistant_queries (id, company_id, user_id, thread_id, source_id, kind, input, columns, rows, ran_at)

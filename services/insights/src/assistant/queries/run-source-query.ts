@@ -94,12 +94,12 @@ async function amplitudeTable(
 /**
  * Runs the assistant's query against one of the company's GA4 or Amplitude sources, with the
  * source's sealed credentials opened for this call only, and stores the result under a new id
- * in the asking conversation. A refusal or a vendor failure is an error in words for the model.
+ * for the person who ran it (in the asking conversation; none for an MCP client). A refusal or a vendor failure is an error in words for the model.
  */
 export async function runSourceQuery(
   deps: SourceQueryDeps,
   actor: CompanyActor,
-  threadId: string,
+  threadId: string | null,
   input: QuerySourceInput,
   signal?: AbortSignal,
 ): Promise<StoredQueryResult> {
