@@ -1,8 +1,7 @@
 import { below, colors, radius } from '@tracemap/ui';
 
 const css = `
-.as-opener-row{display:flex;justify-content:flex-end;margin-top:8px}
-.as-opener{font:inherit;font-weight:600;padding:6px 14px;border-radius:999px;border:1px solid ${colors.primaryDark};background:${colors.primary};color:#fff;cursor:pointer}
+.as-opener{font:inherit;font-size:.9rem;line-height:1.3;font-weight:600;padding:2px 12px;border-radius:999px;border:1px solid ${colors.primaryDark};background:${colors.primary};color:#fff;cursor:pointer}
 .as-opener:focus-visible,.as-suggestion:focus-visible,.as-chip:focus-visible{outline:3px solid ${colors.primaryDark};outline-offset:2px}
 .as-drawer{position:fixed;top:0;right:0;bottom:0;z-index:40;width:min(440px,100vw);background:#fff;border-left:1px solid ${colors.border};box-shadow:-4px 0 16px rgba(15,23,42,.08);display:flex;flex-direction:column;padding:16px;box-sizing:border-box}
 .as-drawer-head{display:flex;justify-content:space-between;align-items:center;gap:8px}

@@ -70,8 +70,9 @@ export function CompanyLayout() {
   return (
     <CompanyContext.Provider value={value}>
       <div data-testid="company-area" data-company-id={companyId} data-role={value.info.role}>
-        <CompanyNav companyId={companyId} name={value.info.company.name} role={value.info.role} />
-        <AssistantDrawer companyId={companyId} />
+        <CompanyNav companyId={companyId} name={value.info.company.name} role={value.info.role}>
+          <AssistantDrawer companyId={companyId} />
+        </CompanyNav>
         <Outlet />
       </div>
     </CompanyContext.Provider>

@@ -21,6 +21,7 @@ const css = `
 .co-counts{display:grid;grid-template-columns:repeat(auto-fit,minmax(140px,1fr));gap:12px;margin:16px 0}
 .co-counts div{border:1px solid ${colors.border};border-radius:${radius.md};padding:12px 16px}
 .co-counts strong{display:block;font-size:1.5rem}
+.co-title-row{display:flex;justify-content:space-between;align-items:center;gap:8px;margin-top:16px}
 .co-nav{display:flex;gap:4px;flex-wrap:wrap;padding-top:16px;border-bottom:1px solid ${colors.border}}
 .co-nav a{padding:8px 12px;text-decoration:none;color:${colors.text};border-bottom:2px solid transparent}
 .co-nav a.active{color:${colors.primaryDark};border-bottom-color:${colors.primary}}

@@ -5,8 +5,8 @@ import { AssistantStyles } from '../assistant-styles';
 import { ChatPanel } from './chat-panel';
 
 /**
- * The assistant beside every company page, opened from a button under the company's
- * navigation (in the flow of the page, so it covers nothing). It lives in the company layout, so
+ * The assistant beside every company page, opened from a button on the company name's line
+ * (in the flow of that line, so it covers nothing and takes no room from the page). It lives in the company layout, so
  * its conversation stays while the user follows a reference to another page.
  * Escape closes it and gives focus back to the button that opened it.
  */
@@ -32,19 +32,17 @@ export function AssistantDrawer({ companyId }: { companyId: string }) {
   return (
     <>
       <AssistantStyles />
-      <div className="tm-container as-opener-row">
-        <button
-          ref={opener}
-          type="button"
-          className="as-opener"
-          aria-expanded={open}
-          aria-controls="assistant-drawer"
-          onClick={() => setOpen((v) => !v)}
-          data-testid="assistant-open"
-        >
-          {open ? 'Close assistant' : 'Ask the assistant'}
-        </button>
-      </div>
+      <button
+        ref={opener}
+        type="button"
+        className="as-opener"
+        aria-expanded={open}
+        aria-controls="assistant-drawer"
+        onClick={() => setOpen((v) => !v)}
+        data-testid="assistant-open"
+      >
+        {open ? 'Close assistant' : 'Ask the assistant'}
+      </button>
       {open ? (
         <aside id="assistant-drawer" className="as-drawer" aria-label="Assistant" data-testid="assistant-drawer">
           <header className="as-drawer-head">

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { ROLE_LABELS } from '@tracemap/shell-core/roles';
 import { type CompanyRole } from '@tracemap/shell-core';
@@ -15,16 +16,30 @@ const LINKS: { path: string; label: string }[] = [
   { path: 'subscription', label: 'Subscription' },
 ];
 
-export function CompanyNav({ companyId, name, role }: { companyId: string; name: string; role: CompanyRole }) {
+/** The company's name, role and sections; `children` sit at the end of the name's line (e.g. the assistant's opener). */
+export function CompanyNav({
+  companyId,
+  name,
+  role,
+  children,
+}: {
+  companyId: string;
+  name: string;
+  role: CompanyRole;
+  children?: ReactNode;
+}) {
   const base = `/company/${companyId}`;
   return (
     <div className="tm-container">
-      <p style={{ margin: '16px 0 0' }}>
-        <strong data-testid="company-name">{name}</strong>{' '}
-        <span className="co-role" data-testid="company-role">
-          {ROLE_LABELS[role]}
-        </span>
-      </p>
+      <div className="co-title-row">
+        <p style={{ margin: 0 }}>
+          <strong data-testid="company-name">{name}</strong>{' '}
+          <span className="co-role" data-testid="company-role">
+            {ROLE_LABELS[role]}
+          </span>
+        </p>
+        {children}
+      </div>
       <nav className="co-nav" aria-label="Company">
         {LINKS.map((l) => (
           <NavLink
