@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { service } from '../src/app';
-import { loadConfig } from '../src/config';
+import { buildLoneGateway } from './support/lone-gateway';
 
 // A remote the built-in manifest does not list, declared with the manifest's own fields.
 const SAMPLE = {
@@ -18,7 +17,6 @@ const SAMPLE = {
     },
   ],
 };
-const deadUrl = 'http://127.0.0.1:9';
 
 let root: string;
 let remotesFile: string;
@@ -30,20 +28,7 @@ beforeAll(async () => {
   writeFileSync(path.join(root, 'shell/dist/index.html'), '<!doctype html><div id="root"></div>');
   remotesFile = path.join(root, 'remotes.json');
   writeFileSync(remotesFile, '{}');
-  gateway = await service.build(
-    loadConfig({
-      PORT: '0',
-      LOG_LEVEL: 'silent',
-      PUBLIC_URL: 'http://localhost:8080',
-      AUTH_URL: deadUrl,
-      ACCOUNT_URL: deadUrl,
-      COMPANY_URL: deadUrl,
-      SUBSCRIPTION_URL: deadUrl,
-      AUTH_PUBLIC_KEY: 'public-anon-key',
-      FRONTEND_ROOT: root,
-      REMOTES_FILE: remotesFile,
-    }),
-  );
+  gateway = await buildLoneGateway('added-remote', { FRONTEND_ROOT: root, REMOTES_FILE: remotesFile });
   await gateway.ready();
 });
 

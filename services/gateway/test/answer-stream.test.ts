@@ -1,9 +1,5 @@
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { service } from '../src/app';
-import { loadConfig } from '../src/config';
+import { buildLoneGateway } from './support/lone-gateway';
 
 // A stand-in insights that streams an answer the way the assistant does, and holds back
 // `done` until the test has read the first delta through the gateway: a gateway that
@@ -36,21 +32,7 @@ beforeAll(async () => {
       reply.raw.end(event('done', { id: threadId, content: 'Yes.' }));
     });
   });
-  const dead = 'http://127.0.0.1:9';
-  gateway = await service.build(
-    loadConfig({
-      PORT: '0',
-      LOG_LEVEL: 'silent',
-      PUBLIC_URL: 'http://localhost:8080',
-      AUTH_URL: dead,
-      ACCOUNT_URL: dead,
-      COMPANY_URL: dead,
-      SUBSCRIPTION_URL: dead,
-      INSIGHTS_URL: await insights.listen({ port: 0, host: '127.0.0.1' }),
-      AUTH_PUBLIC_KEY: 'public-anon-key',
-      FRONTEND_ROOT: mkdtempSync(path.join(os.tmpdir(), 'gateway-stream-')),
-    }),
-  );
+  gateway = await buildLoneGateway('stream', { INSIGHTS_URL: await insights.listen({ port: 0, host: '127.0.0.1' }) });
   // Over HTTP, so the answer reaches the client through real sockets as in production.
   gatewayUrl = await gateway.listen({ port: 0, host: '127.0.0.1' });
 });

@@ -1,9 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { service } from '../src/app';
-import { loadConfig } from '../src/config';
+import { buildLoneGateway } from './support/lone-gateway';
 
 let mailbox: FastifyInstance;
 let mailboxUrl: string;
@@ -11,22 +7,7 @@ const seen: string[] = [];
 const gateways: FastifyInstance[] = [];
 
 async function gatewayWith(nodeEnv: 'production' | 'development'): Promise<FastifyInstance> {
-  const dead = 'http://127.0.0.1:9';
-  const app = await service.build(
-    loadConfig({
-      NODE_ENV: nodeEnv,
-      PORT: '0',
-      LOG_LEVEL: 'silent',
-      PUBLIC_URL: 'http://localhost:8080',
-      AUTH_URL: dead,
-      ACCOUNT_URL: dead,
-      COMPANY_URL: dead,
-      SUBSCRIPTION_URL: dead,
-      AUTH_PUBLIC_KEY: 'public-anon-key',
-      FRONTEND_ROOT: mkdtempSync(path.join(os.tmpdir(), 'gateway-mailbox-')),
-      DEV_MAILBOX_URL: mailboxUrl,
-    }),
-  );
+  const app = await buildLoneGateway('mailbox', { NODE_ENV: nodeEnv, DEV_MAILBOX_URL: mailboxUrl });
   gateways.push(app);
   return app;
 }

@@ -1,9 +1,5 @@
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { service } from '../src/app';
-import { loadConfig } from '../src/config';
+import { buildLoneGateway } from './support/lone-gateway';
 
 // A stand-in insights whose MCP route answers as the SDK's transport does (an event stream),
 // holding the stream open until the test has read the first message through the gateway.
@@ -27,21 +23,7 @@ beforeAll(async () => {
     void released.then(() => reply.raw.end(message(2)));
   });
   insights.get('/api/insights/access-tokens', async () => ({ tokens: [] }));
-  const dead = 'http://127.0.0.1:9';
-  gateway = await service.build(
-    loadConfig({
-      PORT: '0',
-      LOG_LEVEL: 'silent',
-      PUBLIC_URL: 'http://localhost:8080',
-      AUTH_URL: dead,
-      ACCOUNT_URL: dead,
-      COMPANY_URL: dead,
-      SUBSCRIPTION_URL: dead,
-      INSIGHTS_URL: await insights.listen({ port: 0, host: '127.0.0.1' }),
-      AUTH_PUBLIC_KEY: 'public-anon-key',
-      FRONTEND_ROOT: mkdtempSync(path.join(os.tmpdir(), 'gateway-mcp-')),
-    }),
-  );
+  gateway = await buildLoneGateway('mcp', { INSIGHTS_URL: await insights.listen({ port: 0, host: '127.0.0.1' }) });
   gatewayUrl = await gateway.listen({ port: 0, host: '127.0.0.1' });
 });
 

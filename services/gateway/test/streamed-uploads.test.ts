@@ -1,10 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { service } from '../src/app';
-import { loadConfig } from '../src/config';
+import { buildLoneGateway } from './support/lone-gateway';
 
 // A stand-in insights service that reads an upload as a stream and answers what reached it.
 let insights: FastifyInstance;
@@ -28,21 +24,7 @@ beforeAll(async () => {
   );
   insights.post('/api/insights/:companyId/discovery/sources', async (request) => ({ body: request.body }));
   const insightsUrl = await insights.listen({ port: 0, host: '127.0.0.1' });
-  const dead = 'http://127.0.0.1:9';
-  gateway = await service.build(
-    loadConfig({
-      PORT: '0',
-      LOG_LEVEL: 'silent',
-      PUBLIC_URL: 'http://localhost:8080',
-      AUTH_URL: dead,
-      ACCOUNT_URL: dead,
-      COMPANY_URL: dead,
-      SUBSCRIPTION_URL: dead,
-      INSIGHTS_URL: insightsUrl,
-      AUTH_PUBLIC_KEY: 'public-anon-key',
-      FRONTEND_ROOT: mkdtempSync(path.join(os.tmpdir(), 'gateway-uploads-')),
-    }),
-  );
+  gateway = await buildLoneGateway('uploads', { INSIGHTS_URL: insightsUrl });
   // Over HTTP: the client's body must arrive as a socket stream, as in production.
   gatewayUrl = await gateway.listen({ port: 0, host: '127.0.0.1' });
 });
