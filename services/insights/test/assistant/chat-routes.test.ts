@@ -3,6 +3,7 @@ import type { ChatAnswer, ChatReference, PlanSnapshot } from '@tracemap/contract
 import { OFFLINE_REFUSAL } from '@tracemap/assistant';
 import { examplePlanSnapshot, generateExampleTraffic } from '@tracemap/discovery';
 import { waitFor } from '@tracemap/test-kit';
+import { askJson, startThread } from './support/chat-calls';
 import { startDiscoveryHarness, type DiscoveryHarness, type TestUser } from '../ingest/support/discovery-harness';
 
 let h: DiscoveryHarness;
@@ -44,22 +45,8 @@ afterAll(async () => {
 
 const chat = (path = '') => `/api/insights/${companyId}/chat${path}`;
 
-async function newThread(user: TestUser): Promise<string> {
-  const response = await h.call(user, { method: 'POST', url: chat('/threads') });
-  expect(response.statusCode).toBe(201);
-  return response.json().id;
-}
-
-async function ask(user: TestUser, threadId: string, content: string): Promise<ChatAnswer> {
-  const response = await h.call(user, {
-    method: 'POST',
-    url: chat(`/threads/${threadId}/messages`),
-    headers: { accept: 'application/json' },
-    payload: { content },
-  });
-  expect(response.statusCode).toBe(200);
-  return response.json();
-}
+const newThread = (user: TestUser) => startThread(h, companyId, user);
+const ask = (user: TestUser, threadId: string, content: string) => askJson(h, companyId, user, threadId, content);
 
 /** Every cited id is an item of the plan or a stored finding of the company. */
 async function unresolved(references: ChatReference[]): Promise<ChatReference[]> {

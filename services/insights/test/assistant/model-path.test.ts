@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { UNVERIFIED_NOTE } from '@tracemap/assistant';
-import type { ChatAnswer, GetEventOutput, PlanSnapshot } from '@tracemap/contracts';
+import type { GetEventOutput, PlanSnapshot } from '@tracemap/contracts';
 import { examplePlanSnapshot } from '@tracemap/discovery';
 import { startHarness, type Harness, type TestUser } from '../support/harness';
 import {
@@ -12,6 +12,7 @@ import {
   toolOutputs,
   toolReply,
 } from './support/scripted-model';
+import { askJson, startThread } from './support/chat-calls';
 
 let h: Harness;
 let companyId: string;
@@ -41,22 +42,8 @@ afterEach(() => {
 
 const chat = (path = '') => `/api/insights/${companyId}/chat${path}`;
 
-async function newThread(user: TestUser): Promise<string> {
-  const response = await h.call(user, { method: 'POST', url: chat('/threads') });
-  expect(response.statusCode).toBe(201);
-  return response.json().id;
-}
-
-async function ask(user: TestUser, threadId: string, content: string): Promise<ChatAnswer> {
-  const response = await h.call(user, {
-    method: 'POST',
-    url: chat(`/threads/${threadId}/messages`),
-    headers: { accept: 'application/json' },
-    payload: { content },
-  });
-  expect(response.statusCode).toBe(200);
-  return response.json();
-}
+const newThread = (user: TestUser) => startThread(h, companyId, user);
+const ask = (user: TestUser, threadId: string, content: string) => askJson(h, companyId, user, threadId, content);
 
 /** Server-sent events as the client reads them: one `event:` and one `data:` line each. */
 function streamEvents(payload: string): Array<{ event: string; data: Record<string, unknown> & { text?: string } }> {

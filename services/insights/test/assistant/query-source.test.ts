@@ -3,6 +3,7 @@ import { createSandboxServiceAccount, startAnalyticsSandbox, type AnalyticsSandb
 import type { ChatAnswer, PlanSnapshot, QuerySourceOutput } from '@tracemap/contracts';
 import { examplePlanSnapshot } from '@tracemap/discovery';
 import { startHarness, type Harness, type TestUser } from '../support/harness';
+import { askJson, startThread } from './support/chat-calls';
 import { addPullSource } from './support/sources';
 import { promptText, scriptedModel, textReply, toolOutputs, toolReply } from './support/scripted-model';
 
@@ -82,15 +83,7 @@ const addSource = (kind: 'ga4' | 'amplitude', credentials: object, propertyId: s
 const chat = (path = '') => `/api/insights/${companyId}/chat${path}`;
 
 async function ask(user: TestUser, content: string): Promise<ChatAnswer> {
-  const threadId = (await h.call(user, { method: 'POST', url: chat('/threads') })).json().id;
-  const response = await h.call(user, {
-    method: 'POST',
-    url: chat(`/threads/${threadId}/messages`),
-    headers: { accept: 'application/json' },
-    payload: { content },
-  });
-  expect(response.statusCode).toBe(200);
-  return response.json();
+  return askJson(h, companyId, user, await startThread(h, companyId, user), content);
 }
 
 /** The model runs the query, then answers with the total it got and cites the stored result. */
