@@ -79,3 +79,19 @@ export function strikeUnverified(answer: string, check: GroundingCheck): string 
   for (const edit of edits) out = out.slice(0, edit.index) + edit.text + out.slice(edit.index + edit.length);
   return `${out}\n\n${UNVERIFIED_NOTE}`;
 }
+
+/** What is shown of a checked answer: its text as it may be shown, what it cites, and the check's result. */
+export function shownAnswer(
+  answer: string,
+  check: GroundingCheck,
+): { content: string; references: ChatReference[]; grounding: ChatGrounding } {
+  return {
+    content: strikeUnverified(answer, check),
+    references: check.references,
+    grounding: {
+      verified: check.verified,
+      unverifiedNumbers: check.unverifiedNumbers,
+      ...(check.invalidReferences.length > 0 ? { invalidReferences: check.invalidReferences } : {}),
+    },
+  };
+}

@@ -1,7 +1,7 @@
 import { stepCountIs, streamText, type LanguageModel, type ModelMessage } from 'ai';
 import type { ChatGrounding, ChatReference } from '@tracemap/contracts';
 import type { ToolContext } from '../data';
-import { checkGrounding, strikeUnverified, type GroundingCheck } from '../grounding/check-grounding';
+import { checkGrounding, shownAnswer, type GroundingCheck } from '../grounding/check-grounding';
 import { Turn, type TurnCall } from '../tools/turn';
 import { modelTools, type RunSourceQuery, type ToolActivity } from './model-tools';
 import { repairPrompt, systemPrompt, type PromptContext } from './prompts';
@@ -175,13 +175,7 @@ export async function answerWithModel(input: ModelQuestion): Promise<ModelAnswer
     check = checkGrounding(text, evidenceOf(turn));
   }
   return {
-    content: strikeUnverified(text, check),
-    references: check.references,
-    grounding: {
-      verified: check.verified,
-      unverifiedNumbers: check.unverifiedNumbers,
-      ...(check.invalidReferences.length > 0 ? { invalidReferences: check.invalidReferences } : {}),
-    },
+    ...shownAnswer(text, check),
     calls: turn.calls,
     tokens,
     repaired,

@@ -1,6 +1,6 @@
 import type { ChatGrounding, ChatReference } from '@tracemap/contracts';
 import type { ToolContext } from '../data';
-import { checkGrounding, strikeUnverified } from '../grounding/check-grounding';
+import { checkGrounding, shownAnswer } from '../grounding/check-grounding';
 import { ToolInputError } from '../tools/run-tool';
 import { Turn, type TurnCall } from '../tools/turn';
 import {
@@ -93,13 +93,7 @@ export function answerOffline(question: string, ctx: ToolContext): OfflineAnswer
   if (text === null) return refusal(turn.calls);
   const check = checkGrounding(text, { outputs: turn.outputs(), references: turn.references() });
   return {
-    content: strikeUnverified(text, check),
-    references: check.references,
-    grounding: {
-      verified: check.verified,
-      unverifiedNumbers: check.unverifiedNumbers,
-      ...(check.invalidReferences.length > 0 ? { invalidReferences: check.invalidReferences } : {}),
-    },
+    ...shownAnswer(text, check),
     intent: intent.kind,
     toolCalls: turn.calls,
   };
