@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import type { Stack } from '../../src/stack';
 import type { Session } from '../../src/test-users';
 import { openBrowserWorld, type BrowserWorld } from './support/browser-world';
+import { companyWithSamplePlan, sessionApi, type SessionApi } from './support/session-api';
 
 /**
  * Personal access tokens end to end: created on /account (shown once, copied with the button),
@@ -10,27 +10,13 @@ import { openBrowserWorld, type BrowserWorld } from './support/browser-world';
  * company's plan, then revoked on /account, after which the same token is refused.
  */
 
-const sampleText = readFileSync(require.resolve('@tracemap/tracking-plan/samples/ecommerce.json'), 'utf8');
-
 let stack: Stack;
 let world: BrowserWorld<'owner'> | undefined;
 let session: Session;
+let api: SessionApi;
 let page: Page;
 
 const people = { owner: { email: 'grace.tokens@example.com', password: 'a-long-tokens-password-1' } };
-
-async function api(method: string, apiPath: string, body?: string): Promise<unknown> {
-  const res = await fetch(`${stack.url}${apiPath}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${session.access_token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body,
-  });
-  if (!res.ok) throw new Error(`${method} ${apiPath} answered ${res.status}: ${await res.text()}`);
-  return res.json();
-}
 
 /** One JSON-RPC call to the MCP endpoint, answered as JSON or as an event stream of one message. */
 async function mcp(token: string, method: string, params: Record<string, unknown>) {
@@ -58,11 +44,8 @@ beforeAll(async () => {
   world = await openBrowserWorld('access-tokens', people);
   stack = world.stack;
   session = world.sessions.owner;
-  const created = (await api('POST', '/api/company/create', JSON.stringify({ name: 'Token Shop' }))) as {
-    company: { id: string };
-  };
-  const companyId = created.company.id;
-  await api('POST', `/api/company/${companyId}/tracking-plan/import?format=native&dryRun=false`, sampleText);
+  api = sessionApi(stack.url, () => session.access_token);
+  await companyWithSamplePlan(api, 'Token Shop');
   page = await world.pageFor('owner');
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.url });
 });

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import type { Stack } from '../../src/stack';
 import type { Session } from '../../src/test-users';
 import { openBrowserWorld, type BrowserWorld } from './support/browser-world';
+import { companyWithSamplePlan, sessionApi, type SessionApi } from './support/session-api';
 
 /**
  * Analytics discovery end to end: a new company loads the sample e-commerce plan, opens discovery,
@@ -9,44 +9,23 @@ import { openBrowserWorld, type BrowserWorld } from './support/browser-world';
  * acknowledges one and adds an unplanned event to the plan.
  */
 
-const sampleText = readFileSync(require.resolve('@tracemap/tracking-plan/samples/ecommerce.json'), 'utf8');
 /** Ingesting and judging 20,000 events on a busy test machine. */
 const FINDINGS_TIMEOUT_MS = 150_000;
 
 let stack: Stack;
 let world: BrowserWorld<'owner'> | undefined;
 let session: Session;
+let api: SessionApi;
 let companyId = '';
 
 const people = { owner: { email: 'dana.discovery@example.com', password: 'a-long-discovery-password-1' } };
-
-async function api(method: string, apiPath: string, body?: string, contentType = 'application/json'): Promise<unknown> {
-  const res = await fetch(`${stack.url}${apiPath}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${session.access_token}`,
-      ...(body === undefined ? {} : { 'content-type': contentType }),
-    },
-    body,
-  });
-  if (!res.ok) throw new Error(`${method} ${apiPath} answered ${res.status}: ${await res.text()}`);
-  return res.json();
-}
 
 beforeAll(async () => {
   world = await openBrowserWorld('analytics-discovery', people);
   stack = world.stack;
   session = world.sessions.owner;
-  const created = (await api('POST', '/api/company/create', JSON.stringify({ name: 'Discovery Shop' }))) as {
-    company: { id: string };
-  };
-  companyId = created.company.id;
-  const imported = (await api(
-    'POST',
-    `/api/company/${companyId}/tracking-plan/import?format=native&dryRun=false`,
-    sampleText,
-  )) as { applied: boolean };
-  expect(imported.applied).toBe(true);
+  api = sessionApi(stack.url, () => session.access_token);
+  companyId = await companyWithSamplePlan(api, 'Discovery Shop');
 });
 
 afterAll(async () => {

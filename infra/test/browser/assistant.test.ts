@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import type { Stack } from '../../src/stack';
 import type { Session } from '../../src/test-users';
 import { openBrowserWorld, type BrowserWorld } from './support/browser-world';
+import { companyWithSamplePlan, sessionApi, type SessionApi } from './support/session-api';
 
 /**
  * The assistant end to end, answered offline: on a company with the sample e-commerce plan and no
@@ -12,43 +12,22 @@ import { openBrowserWorld, type BrowserWorld } from './support/browser-world';
  * answer without a model gets the honest refusal; the full page lists the conversation.
  */
 
-const sampleText = readFileSync(require.resolve('@tracemap/tracking-plan/samples/ecommerce.json'), 'utf8');
 const REFUSAL = "I can't answer that without a model connected.";
 
 let stack: Stack;
 let world: BrowserWorld<'owner'> | undefined;
 let session: Session;
+let api: SessionApi;
 let companyId = '';
 
 const people = { owner: { email: 'ada.assistant@example.com', password: 'a-long-assistant-password-1' } };
-
-async function api(method: string, apiPath: string, body?: string): Promise<unknown> {
-  const res = await fetch(`${stack.url}${apiPath}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${session.access_token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body,
-  });
-  if (!res.ok) throw new Error(`${method} ${apiPath} answered ${res.status}: ${await res.text()}`);
-  return res.json();
-}
 
 beforeAll(async () => {
   world = await openBrowserWorld('assistant', people);
   stack = world.stack;
   session = world.sessions.owner;
-  const created = (await api('POST', '/api/company/create', JSON.stringify({ name: 'Assistant Shop' }))) as {
-    company: { id: string };
-  };
-  companyId = created.company.id;
-  const imported = (await api(
-    'POST',
-    `/api/company/${companyId}/tracking-plan/import?format=native&dryRun=false`,
-    sampleText,
-  )) as { applied: boolean };
-  expect(imported.applied).toBe(true);
+  api = sessionApi(stack.url, () => session.access_token);
+  companyId = await companyWithSamplePlan(api, 'Assistant Shop');
 });
 
 afterAll(async () => {
