@@ -1,4 +1,4 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Button } from '@tracemap/ui';
 import { FINDING_STATES, FINDING_TYPES, type Finding, type FindingState, type FindingType } from '@tracemap/contracts';
 import { ApiErrorMessage } from '../../components/api-error';
@@ -97,11 +97,14 @@ export function FindingsTab({
   companyId,
   canTriage,
   canAddToPlan,
+  arrived = 0,
   onChanged,
 }: {
   companyId: string;
   canTriage: boolean;
   canAddToPlan: boolean;
+  /** Changes when new findings may have been judged; read again only while the inbox is empty. */
+  arrived?: number;
   onChanged: () => void;
 }) {
   const [type, setType] = useState<FindingType | ''>('');
@@ -112,6 +115,13 @@ export function FindingsTab({
     [companyId, type, state],
   );
   const list = useCursorList(`${companyId}|${type}|${state}`, load);
+  const { loaded, items, reload } = list;
+  const showsNone = loaded && items.length === 0;
+  useEffect(() => {
+    if (arrived > 0 && showsNone) reload();
+    // Only a new arrival asks again; an inbox emptied by triage stays as it is.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [arrived]);
   const [busyId, setBusyId] = useState<string | null>(null);
   const [actionError, setActionError] = useState<unknown>(null);
 

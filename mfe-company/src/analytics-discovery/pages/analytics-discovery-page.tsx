@@ -46,6 +46,9 @@ export function AnalyticsDiscoveryPage() {
   const [starting, setStarting] = useState(false);
   const [startError, setStartError] = useState<unknown>(null);
   const [settle, setSettle] = useState<{ tries: number; delay: number | null } | null>(null);
+  // Bumped when findings judged after a run's end have arrived; the inbox reads again only if it shows none,
+  // so rows someone is triaging are never swapped out under them.
+  const [findingsArrived, setFindingsArrived] = useState(0);
 
   const latest = overview?.latestRun ?? null;
   const runToWatch = watchedRunId ?? (latest && runIsActive(latest.status) ? latest.id : null);
@@ -67,7 +70,7 @@ export function AnalyticsDiscoveryPage() {
     if (!settle) return;
     if (openFindings > 0 || settle.tries >= SETTLE_TRIES) {
       setSettle(null);
-      setDataVersion((n) => n + 1);
+      setFindingsArrived((n) => n + 1);
       return;
     }
     const delay = nextPollDelay(settle.delay);
@@ -149,7 +152,13 @@ export function AnalyticsDiscoveryPage() {
           <div role="tabpanel" key={`${tab}-${dataVersion}`}>
             {tab === 'reality' ? <PlanVsRealityTab companyId={companyId} typeSplits={overview.typeSplits} /> : null}
             {tab === 'findings' ? (
-              <FindingsTab companyId={companyId} canTriage={can.triage} canAddToPlan={can.triage} onChanged={reload} />
+              <FindingsTab
+                companyId={companyId}
+                canTriage={can.triage}
+                canAddToPlan={can.triage}
+                arrived={findingsArrived}
+                onChanged={reload}
+              />
             ) : null}
             {tab === 'sources' ? (
               <SourcesTab
