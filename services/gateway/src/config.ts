@@ -4,18 +4,41 @@ import path from 'node:path';
 
 const HttpUrl = Type.String({ pattern: '^https?://[^\\s]+$' });
 
+/**
+ * A service's address, or several (its replicas) separated by commas: the gateway takes turns
+ * among them and passes over one that refuses connections. Behind a Kubernetes Service (which
+ * balances by itself) this stays a single address.
+ */
+const ServiceUrls = (options: { default?: string } = {}) =>
+  Type.String({ pattern: '^https?://[^\\s,]+(\\s*,\\s*https?://[^\\s,]+)*$', ...options });
+
+/** Addresses, CIDR ranges or the names loopback, linklocal, uniquelocal; comma-separated. */
+const ProxyList = Type.String({
+  pattern:
+    '^$|^\\s*([0-9A-Fa-f.:/]+|loopback|linklocal|uniquelocal)(\\s*,\\s*([0-9A-Fa-f.:/]+|loopback|linklocal|uniquelocal))*\\s*$',
+  default: '',
+});
+
 export const GatewayConfigSchema = Type.Composite([
   StatelessConfigSchema,
   Type.Object({
     PUBLIC_URL: HttpUrl,
-    AUTH_URL: HttpUrl,
-    ACCOUNT_URL: HttpUrl,
-    COMPANY_URL: HttpUrl,
-    SUBSCRIPTION_URL: HttpUrl,
+    /** Each service's address or its replicas' addresses (see ServiceUrls); the first is asked for signing keys. */
+    AUTH_URL: ServiceUrls(),
+    ACCOUNT_URL: ServiceUrls(),
+    COMPANY_URL: ServiceUrls(),
+    SUBSCRIPTION_URL: ServiceUrls(),
     /** The insights service (discovery); `npm start` sets it. */
-    INSIGHTS_URL: Type.String({ pattern: '^https?://[^\\s]+$', default: 'http://127.0.0.1:4005' }),
+    INSIGHTS_URL: ServiceUrls({ default: 'http://127.0.0.1:4005' }),
     /** The integrations service (Slack); `npm start` sets it. */
-    INTEGRATIONS_URL: Type.String({ pattern: '^https?://[^\\s]+$', default: 'http://127.0.0.1:4006' }),
+    INTEGRATIONS_URL: ServiceUrls({ default: 'http://127.0.0.1:4006' }),
+    /**
+     * Proxies in front of the gateway (an Ingress controller, a load balancer) whose
+     * X-Forwarded-For is believed: the client address (rate limits, logs, what services are told)
+     * is then the one they report. Empty (the default): the connection's own address, and a
+     * client's X-Forwarded-For is ignored.
+     */
+    TRUSTED_PROXIES: ProxyList,
     /** Where the identity provider's JWKS lives; the gateway rejects forged tokens early. */
     AUTH_JWKS_URL: Type.Optional(HttpUrl),
     /** Expected token issuer; `${PUBLIC_URL}/auth/v1` by default. */
