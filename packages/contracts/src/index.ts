@@ -37,3 +37,5 @@ export * from './insights';
 export * from './outbox';
 export * from './integrations';
 export * from './assistant';
+export * from './remote-releases';
+export * from './remote-compatibility';
