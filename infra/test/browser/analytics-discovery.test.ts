@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Stack } from '../../src/stack';
 import type { Session } from '../../src/test-users';
 import { openBrowserWorld, type BrowserWorld } from './support/browser-world';
@@ -6,8 +7,14 @@ import { companyWithSamplePlan, sessionApi, type SessionApi } from './support/se
 /**
  * Analytics discovery end to end: a new company loads the sample e-commerce plan, opens discovery,
  * starts the example traffic with one click, sees the findings it leads to in the inbox,
- * acknowledges one and adds an unplanned event to the plan.
+ * acknowledges one and adds an unplanned event to the plan; then its Shopping journey map, with
+ * "Observed" on, colours each view by what the traffic covered.
  */
+
+const sample = JSON.parse(readFileSync(require.resolve('@tracemap/tracking-plan/samples/ecommerce.json'), 'utf8')) as {
+  maps: { id: string; name: string }[];
+};
+const journey = sample.maps.find((m) => m.name === 'Shopping journey')!;
 
 /** Ingesting and judging 20,000 events on a busy test machine. */
 const FINDINGS_TIMEOUT_MS = 150_000;
@@ -84,4 +91,30 @@ test('example traffic in one click fills the findings inbox; a finding is acknow
 
   // The KPIs count the observed traffic.
   await page.getByTestId('kpi-planned-volume').getByText('of 20,000 observed events are planned').waitFor();
+});
+
+test('with "Observed" on, the Shopping journey colours every view by coverage and counts the observed moves it lacks', async () => {
+  // Runs after the example traffic of the test above has been read.
+  const page = await world!.pageFor('owner');
+  await page.goto(`${stack.url}/company/${companyId}/maps/${journey.id}`);
+  await page.getByTestId('map-editor').waitFor();
+  const nodes = page.locator('[data-coverage]');
+  expect(await nodes.count()).toBe(0);
+
+  await page.getByTestId('map-observed-toggle').check();
+  const legend = page.getByTestId('map-observed-legend');
+  await legend.waitFor();
+  const levels = await nodes.evaluateAll((els) => els.map((el) => el.getAttribute('data-coverage')));
+  expect(levels.length).toBeGreaterThan(0);
+  expect(levels.every((level) => level === 'full' || level === 'partial' || level === 'none')).toBe(true);
+  // The example traffic visits the journey's pages, so some views are covered …
+  expect(levels.some((level) => level === 'full' || level === 'partial')).toBe(true);
+  // … and it takes a page sequence the map has no edge for.
+  const [, moves] = /(\d+) observed moves? not on the map/.exec(await legend.innerText()) ?? [];
+  expect(Number(moves)).toBeGreaterThan(0);
+
+  // Off again: the colours go.
+  await page.getByTestId('map-observed-toggle').uncheck();
+  await legend.waitFor({ state: 'detached' });
+  expect(await nodes.count()).toBe(0);
 });
