@@ -44,6 +44,8 @@ export interface ServiceOptions {
    * new one for every request instead of trusting a client's.
    */
   trustIncomingRequestId?: boolean;
+  /** Proxies whose X-Forwarded-For gives the client's address (Fastify's trustProxy); none by default. */
+  trustProxy?: FastifyServerOptions['trustProxy'];
   /** Gives a failure its meaning for this service before it is answered (see defineService). */
   translateError?: ErrorTranslation;
   /** The declared workers' states, for /health and /ready. */
@@ -85,6 +87,7 @@ export async function createService(options: ServiceOptions): Promise<FastifyIns
     logger:
       options.logger ?? (config.LOG_LEVEL === 'silent' ? false : serviceLoggerOptions(config.LOG_LEVEL, options.name)),
     requestIdHeader: false,
+    ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
     genReqId: (request) => {
       if (options.trustIncomingRequestId === false) return randomUUID();
       const incoming = request.headers['x-request-id'];

@@ -79,6 +79,8 @@ export interface ServiceDeclaration<C extends ServiceConfig, D, O = object> {
   /** Fastify settings the service needs before anything is registered (the gateway's body handling). */
   configure?: (app: FastifyInstance, config: C) => Promise<void>;
   trustIncomingRequestId?: boolean;
+  /** Proxies in front whose X-Forwarded-For is believed (the gateway behind an Ingress); none by default. */
+  trustProxy?: (config: C) => string[] | undefined;
   /**
    * Gives a failure its meaning for this service before the kit answers it
    * (e.g. an unreachable database as a retryable 503); return the error itself otherwise.
@@ -153,6 +155,7 @@ export function defineService<C extends ServiceConfig, D, O = object>(
       logger: overrides.logger,
       readiness: declaration.readiness?.(config),
       trustIncomingRequestId: declaration.trustIncomingRequestId,
+      trustProxy: declaration.trustProxy?.(config),
       translateError: declaration.translateError,
       workers: workers.statuses,
       authentication: authentication && {

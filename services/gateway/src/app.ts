@@ -3,7 +3,7 @@ import { loadConfig } from './config';
 import type { GatewayDeps } from './deps';
 import { frameAncestorsLookup } from './map-frame-ancestors';
 import { routes } from './routes';
-import { upstreamsFrom, upstreamsReady } from './upstreams';
+import { upstreamsFrom, upstreamsReady, urlList } from './upstreams';
 
 /**
  * The only public entry point: it creates the request id, rate-limits,
@@ -24,6 +24,10 @@ export const service = defineService({
       'What the gateway answers itself for the web apps; every other API is described by the service that owns it.',
   },
   readiness: (config) => upstreamsReady(upstreamsFrom(config)),
+  trustProxy: (config) => {
+    const proxies = urlList(config.TRUSTED_PROXIES);
+    return proxies.length > 0 ? proxies : undefined;
+  },
   configure: async (app) => {
     // The gateway forwards bodies untouched, as bytes: webhooks are verified on them, and text
     // that is not UTF-8 must reach the service to be refused there, not be decoded into U+FFFD here.
@@ -36,7 +40,8 @@ export const service = defineService({
     config,
     upstreams: upstreamsFrom(config),
     frameAncestors: frameAncestorsLookup({
-      companyUrl: config.COMPANY_URL,
+      // A rare, cached lookup: the first replica answers it.
+      companyUrl: urlList(config.COMPANY_URL)[0],
       serviceToken: config.INTERNAL_SERVICE_TOKEN,
       timeoutMs: 2000,
       cacheMs: config.MAP_EMBED_CACHE_MS,

@@ -5,6 +5,7 @@ import type { GatewayDeps } from './deps';
 import accessTokenCheck from './plugins/access-token-check';
 import frontends from './plugins/frontends';
 import proxy from './plugins/proxy';
+import { urlList } from './upstreams';
 
 type Plugin = FastifyPluginAsync<{ deps: GatewayDeps }>;
 const shared = (plugin: Plugin): Plugin => fp(plugin);
@@ -28,7 +29,7 @@ const requestRateLimit = shared(async (app, { deps }) => {
 
 const tokenCheck = shared(async (app, { deps: { config, upstreams } }) => {
   await app.register(accessTokenCheck, {
-    jwksUrl: config.AUTH_JWKS_URL ?? new URL('/auth/v1/.well-known/jwks.json', config.AUTH_URL).toString(),
+    jwksUrl: config.AUTH_JWKS_URL ?? new URL('/auth/v1/.well-known/jwks.json', urlList(config.AUTH_URL)[0]).toString(),
     issuer: config.AUTH_ISSUER ?? new URL('/auth/v1', config.PUBLIC_URL).toString(),
     prefixes: ['/api'],
     publicKey: config.AUTH_PUBLIC_KEY,

@@ -3,7 +3,8 @@ import type { GatewayConfig } from './config';
 
 export interface Upstream {
   name: string;
-  baseUrl: string;
+  /** The service's replicas (one address when something in front, like a Kubernetes Service, balances). */
+  replicas: Replicas;
   prefixes: string[];
   /** Routes whose bodies may exceed the gateway's usual 1 MiB (plan files, whole maps). */
   largeBodies?: Array<{ method: 'POST' | 'PATCH'; path: string; bodyLimit: number }>;
@@ -16,14 +17,71 @@ export interface Upstream {
   ownCredentials?: string[];
 }
 
+/** The addresses of a comma-separated list, in order. */
+export function urlList(value: string): string[] {
+  return value
+    .split(',')
+    .map((url) => url.trim())
+    .filter(Boolean);
+}
+
+/**
+ * Takes turns among a service's replicas. A replica that refused a connection is passed over
+ * for `restMs` (the request that found it down is sent to the next one); when every replica is
+ * resting the next in turn is still tried, so a service that comes back is used again at once.
+ */
+export class Replicas {
+  private turn = 0;
+  private readonly restingUntil: number[];
+
+  constructor(
+    readonly urls: string[],
+    private readonly restMs = 2000,
+    private readonly now: () => number = Date.now,
+  ) {
+    if (urls.length === 0) throw new Error('A service needs at least one address');
+    this.restingUntil = urls.map(() => 0);
+  }
+
+  /** The replica to ask next, other than those in `tried`; undefined once every one was tried. */
+  pick(tried?: ReadonlySet<string>): string | undefined {
+    const count = this.urls.length;
+    if (count === 1) return tried?.has(this.urls[0]) ? undefined : this.urls[0];
+    const now = this.now();
+    let resting: number | undefined;
+    for (let step = 0; step < count; step++) {
+      const index = (this.turn + step) % count;
+      if (tried?.has(this.urls[index])) continue;
+      if (this.restingUntil[index] <= now) {
+        this.turn = index + 1;
+        return this.urls[index];
+      }
+      resting ??= index;
+    }
+    if (resting === undefined) return undefined;
+    this.turn = resting + 1;
+    return this.urls[resting];
+  }
+
+  /** The replica refused a connection (it is down or restarting). */
+  refused(url: string): void {
+    const index = this.urls.indexOf(url);
+    if (index >= 0) this.restingUntil[index] = this.now() + this.restMs;
+  }
+}
+
 /** Which service answers which public path prefix. */
 export function upstreamsFrom(config: GatewayConfig): Upstream[] {
   const list: Upstream[] = [
-    { name: 'auth', baseUrl: config.AUTH_URL, prefixes: ['/auth/v1'] },
-    { name: 'account', baseUrl: config.ACCOUNT_URL, prefixes: ['/api/account', '/api/support', '/api/analytics'] },
+    { name: 'auth', replicas: new Replicas(urlList(config.AUTH_URL)), prefixes: ['/auth/v1'] },
+    {
+      name: 'account',
+      replicas: new Replicas(urlList(config.ACCOUNT_URL)),
+      prefixes: ['/api/account', '/api/support', '/api/analytics'],
+    },
     {
       name: 'company',
-      baseUrl: config.COMPANY_URL,
+      replicas: new Replicas(urlList(config.COMPANY_URL)),
       prefixes: ['/api/company'],
       largeBodies: [
         { method: 'POST', path: '/api/company/:companyId/tracking-plan/import', bodyLimit: IMPORT_BODY_LIMIT_BYTES },
@@ -31,31 +89,43 @@ export function upstreamsFrom(config: GatewayConfig): Upstream[] {
         { method: 'PATCH', path: '/api/company/:companyId/maps/:mapId', bodyLimit: MAP_BODY_LIMIT_BYTES },
       ],
     },
-    { name: 'subscription', baseUrl: config.SUBSCRIPTION_URL, prefixes: ['/api/subscription', '/webhooks'] },
+    {
+      name: 'subscription',
+      replicas: new Replicas(urlList(config.SUBSCRIPTION_URL)),
+      prefixes: ['/api/subscription', '/webhooks'],
+    },
     {
       name: 'insights',
-      baseUrl: config.INSIGHTS_URL,
+      replicas: new Replicas(urlList(config.INSIGHTS_URL)),
       prefixes: ['/api/insights'],
       streamedBodies: [{ method: 'POST', path: '/api/insights/:companyId/discovery/uploads' }],
       ownCredentials: ['/api/insights/mcp'],
     },
-    { name: 'integrations', baseUrl: config.INTEGRATIONS_URL, prefixes: ['/api/integrations'] },
+    { name: 'integrations', replicas: new Replicas(urlList(config.INTEGRATIONS_URL)), prefixes: ['/api/integrations'] },
   ];
   if (config.DEV_MAILBOX_URL && config.NODE_ENV !== 'production') {
-    list.push({ name: 'dev-mailbox', baseUrl: config.DEV_MAILBOX_URL, prefixes: ['/dev/mailbox'] });
+    list.push({
+      name: 'dev-mailbox',
+      replicas: new Replicas(urlList(config.DEV_MAILBOX_URL)),
+      prefixes: ['/dev/mailbox'],
+    });
   }
   return list;
 }
 
-/** Ready when every service answers its own `/ready` (the dev mailbox is not waited for). */
+/** Ready when every service has a replica answering its own `/ready` (the dev mailbox is not waited for). */
 export function upstreamsReady(upstreams: Upstream[]): () => Promise<void> {
   return async () => {
     const checked = upstreams.filter((u) => u.name !== 'dev-mailbox');
     const results = await Promise.allSettled(
-      checked.map(async (u) => {
-        const response = await fetch(new URL('/ready', u.baseUrl), { signal: AbortSignal.timeout(2000) });
-        if (!response.ok) throw new Error(u.name);
-      }),
+      checked.map((u) =>
+        Promise.any(
+          u.replicas.urls.map(async (url) => {
+            const response = await fetch(new URL('/ready', url), { signal: AbortSignal.timeout(2000) });
+            if (!response.ok) throw new Error(u.name);
+          }),
+        ),
+      ),
     );
     const down = results.flatMap((r, i) => (r.status === 'rejected' ? [checked[i].name] : []));
     if (down.length > 0) throw new Error(`Not ready: ${down.join(', ')}`);

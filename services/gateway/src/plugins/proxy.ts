@@ -28,6 +28,16 @@ const UNTRUSTED_HEADERS = [
  */
 const BUFFERED_ANSWER_MAX_BYTES = 64 * 1024;
 
+/** The replica did not take the connection (down, restarting): nothing of the request reached it. */
+function refusedConnection(details: unknown): boolean {
+  const error = (details as { error?: { code?: string; cause?: { code?: string } } }).error;
+  return (
+    error?.cause?.code === 'ECONNREFUSED' ||
+    error?.code === 'UND_ERR_CONNECT_TIMEOUT' ||
+    error?.cause?.code === 'UND_ERR_CONNECT_TIMEOUT'
+  );
+}
+
 function unavailable(reply: FastifyReply, upstream: Upstream, statusCode: 502 | 503 | 504) {
   reply
     .code(statusCode)
@@ -53,7 +63,8 @@ const rewriteRequestHeaders: NonNullable<FastifyReplyFromHooks['rewriteRequestHe
 
 /**
  * Forwards each public prefix to the service that owns it, byte for byte
- * (webhook signatures need the raw body). A service that is down answers a
+ * (webhook signatures need the raw body), taking turns among its replicas
+ * when it has several. A service that is down answers a
  * JSON 503 at once for its own routes only; the connection pool of each
  * upstream is separate, so one slow service cannot starve the others.
  */
@@ -61,8 +72,11 @@ export default fp<ProxyOptions>(
   async (app, options) => {
     for (const upstream of options.upstreams) {
       await app.register(async (scope) => {
+        const { replicas } = upstream;
+        const single = replicas.urls.length === 1;
         await scope.register(replyFrom, {
-          base: upstream.baseUrl,
+          // Several replicas: no fixed base, each request names the one it goes to (one pool per replica).
+          ...(single ? { base: replicas.urls[0] } : {}),
           undici: { connections: 128, pipelining: 1, connectTimeout: 2000 },
           disableRequestLogging: true,
         });
@@ -99,18 +113,39 @@ export default fp<ProxyOptions>(
           // service would get ten times the requests otherwise).
           retryDelay: () => null,
         };
-        const forward = (request: FastifyRequest, reply: FastifyReply) =>
-          reply.from(
-            request.url,
-            // Hand over the raw bytes with their own content type so they are not re-encoded.
-            Buffer.isBuffer(request.body)
-              ? {
-                  ...forwardOptions,
-                  body: request.body,
-                  contentType: request.headers['content-type'] ?? 'application/octet-stream',
+        // Hand over the raw bytes with their own content type so they are not re-encoded.
+        const optionsFor = (request: FastifyRequest) =>
+          Buffer.isBuffer(request.body)
+            ? {
+                ...forwardOptions,
+                body: request.body,
+                contentType: request.headers['content-type'] ?? 'application/octet-stream',
+              }
+            : forwardOptions;
+        const sendTo = (request: FastifyRequest, reply: FastifyReply, replica: string, tried: Set<string>) =>
+          reply.from(request.url, {
+            ...optionsFor(request),
+            getUpstream: () => replica,
+            onError: (errorReply, details) => {
+              if (refusedConnection(details)) {
+                replicas.refused(replica);
+                // The request never reached that replica: it goes to the next, unless its body was a stream
+                // already handed on (it cannot be read twice).
+                const next = request.body === request.raw ? undefined : replicas.pick(tried);
+                if (next) {
+                  tried.add(next);
+                  return void sendTo(request, errorReply as FastifyReply, next, tried);
                 }
-              : forwardOptions,
-          );
+              }
+              onError(errorReply, details);
+            },
+          });
+        const forward = single
+          ? (request: FastifyRequest, reply: FastifyReply) => reply.from(request.url, optionsFor(request))
+          : (request: FastifyRequest, reply: FastifyReply) => {
+              const replica = replicas.pick()!;
+              return sendTo(request, reply, replica, new Set([replica]));
+            };
         // The service's routes, described in its own document: left out of the gateway's.
         const notOwn = { schema: { hide: true } };
         for (const prefix of upstream.prefixes) {
