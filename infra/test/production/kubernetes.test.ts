@@ -109,6 +109,8 @@ describe.each(['local', 'production'])('the %s overlay', (overlay) => {
     const volumes = JSON.stringify((deployment('gateway').spec as { template: { spec: unknown } }).template.spec);
     expect(volumes).toContain('"configMap":{"name":"tracemap-remotes"}');
     expect(env.REMOTES_FILE).toBe('/etc/tracemap/remotes/remotes.json');
+    // Behind the Ingress the client address is the one its controller forwards, believed from the pod network only.
+    expect(env.TRUSTED_PROXIES).toBe('uniquelocal');
   });
 
   test('configuration holds no secrets: keys, tokens, passwords and addresses with credentials live in Secrets', () => {
