@@ -1,2 +1,3 @@
 export * from './slack';
 export * from './notifications';
+export * from './destinations';

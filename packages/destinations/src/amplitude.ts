@@ -1,0 +1,245 @@
+import type { AmplitudeSettings, DestinationWarning } from '@tracemap/contracts';
+import { amplitudeShape, enumValuesOf, truthy, type AmplitudeValueShape } from './amplitude-types';
+import { sameJson } from './canonical';
+import { keyedDiff } from './keyed-diff';
+import { isManaged, withManagedMark } from './managed';
+import {
+  formHeaders,
+  type DestinationAdapter,
+  type Desired,
+  type Keyed,
+  type Operation,
+  type PlannedRequest,
+  type RemoteItem,
+} from './model';
+import { claimName, namer, planView, warn } from './plan';
+
+/** Amplitude's cost limit per project: this many calls an hour (and four at a time). */
+export const AMPLITUDE_CALLS_PER_HOUR = 7200;
+export const AMPLITUDE_TAXONOMY = '/api/2/taxonomy';
+
+export type AmplitudeItem =
+  | { kind: 'event'; eventType: string; category: string; description: string }
+  | ({
+      kind: 'event-property';
+      eventType: string;
+      property: string;
+      description: string;
+      isRequired: boolean;
+    } & AmplitudeValueShape)
+  | ({ kind: 'user-property'; property: string; description: string } & AmplitudeValueShape);
+
+const keyOf = (item: AmplitudeItem): string =>
+  item.kind === 'event'
+    ? `event:${item.eventType}`
+    : item.kind === 'event-property'
+      ? `event-property:${item.eventType}:${item.property}`
+      : `user-property:${item.property}`;
+const keyed = (item: AmplitudeItem): Keyed<AmplitudeItem> => ({ key: keyOf(item), target: item.kind, item });
+
+function desired(
+  snapshot: Parameters<AmplitudeAdapter['desired']>[0],
+  settings: AmplitudeSettings,
+): Desired<AmplitudeItem> {
+  const plan = planView(snapshot);
+  const names = namer(settings.names);
+  const warnings: DestinationWarning[] = [];
+  const items = new Map<string, Keyed<AmplitudeItem>>();
+  const add = (item: AmplitudeItem) => items.set(keyOf(item), keyed(item));
+  const taken = new Set<string>();
+  for (const { event, attributes } of plan.events) {
+    if (event.kind === 'identify' || event.kind === 'group') {
+      warn(warnings, {
+        code: 'not_representable',
+        subject: event.name,
+        message: `Amplitude has no ${event.kind} events in its taxonomy; "${event.name}" is left out (user properties carry the traits).`,
+      });
+      continue;
+    }
+    const eventType = names.event(event.name);
+    if (!claimName(taken, eventType, warnings, 'Amplitude')) continue;
+    add({ kind: 'event', eventType, category: event.category, description: withManagedMark(event.description) });
+    for (const { attribute, validation, presence } of attributes)
+      add({
+        kind: 'event-property',
+        eventType,
+        property: names.property(attribute.name),
+        description: withManagedMark(attribute.description),
+        isRequired: presence === 'required',
+        ...amplitudeShape(attribute, validation, warnings),
+      });
+  }
+  for (const attribute of plan.user)
+    add({
+      kind: 'user-property',
+      property: names.property(attribute.name),
+      description: withManagedMark(attribute.description),
+      ...amplitudeShape(attribute, attribute.validation, warnings),
+    });
+  if (plan.group.length > 0)
+    warn(warnings, {
+      code: 'not_representable',
+      subject: 'group attributes',
+      message: 'Amplitude group properties are not part of its taxonomy API; group attributes are left out.',
+    });
+  return { items, warnings };
+}
+
+const dataOf = (answer: unknown): Record<string, unknown>[] => {
+  const data = (answer as { data?: unknown })?.data;
+  if (!Array.isArray(data)) throw new Error('Amplitude answered without a data list');
+  return data as Record<string, unknown>[];
+};
+const text = (raw: unknown) => (typeof raw === 'string' ? raw : '');
+const shapeOf = (r: Record<string, unknown>): AmplitudeValueShape => ({
+  type: (text(r.type) || 'any') as AmplitudeValueShape['type'],
+  regex: text(r.regex),
+  enumValues: enumValuesOf(r.enum_values),
+  isArrayType: truthy(r.is_array_type),
+});
+const remote = (item: AmplitudeItem): RemoteItem<AmplitudeItem> => ({
+  ...keyed(item),
+  managed: isManaged(item.description),
+});
+
+/** `GET /event`, `GET /event-property` and `GET /user-property` answers as one model. */
+export function parseAmplitudeTaxonomy(answers: {
+  events: unknown;
+  eventProperties: unknown;
+  userProperties: unknown;
+}): Map<string, RemoteItem<AmplitudeItem>> {
+  const items: RemoteItem<AmplitudeItem>[] = [
+    ...dataOf(answers.events).map((r) =>
+      remote({
+        kind: 'event',
+        eventType: text(r.event_type),
+        category: text((r.category as { name?: unknown } | null)?.name),
+        description: text(r.description),
+      }),
+    ),
+    ...dataOf(answers.eventProperties).map((r) =>
+      remote({
+        kind: 'event-property',
+        eventType: text(r.event_type),
+        property: text(r.event_property),
+        description: text(r.description),
+        isRequired: truthy(r.is_required),
+        ...shapeOf(r),
+      }),
+    ),
+    // Amplitude prefixes custom user properties with `gp:` in its answers, not in what it is sent.
+    ...dataOf(answers.userProperties).map((r) =>
+      remote({
+        kind: 'user-property',
+        property: text(r.user_property).replace(/^gp:/, ''),
+        description: text(r.description),
+        ...shapeOf(r),
+      }),
+    ),
+  ];
+  return new Map(items.map((item) => [item.key, item]));
+}
+
+const enc = encodeURIComponent;
+function form(fields: Record<string, string | boolean | undefined>): string {
+  const body = new URLSearchParams();
+  for (const [name, value] of Object.entries(fields))
+    if (value !== undefined && value !== '') body.set(name, String(value));
+  return body.toString();
+}
+const shapeFields = (i: AmplitudeValueShape) => ({
+  type: i.type,
+  regex: i.regex,
+  enum_values: i.enumValues.join(','),
+  is_array_type: i.isArrayType,
+});
+
+function fieldsOf(item: AmplitudeItem): {
+  path: string;
+  create: Record<string, string | boolean>;
+  update: Record<string, string | boolean>;
+} {
+  if (item.kind === 'event') {
+    const fields = { category: item.category, description: item.description };
+    return { path: `/event/${enc(item.eventType)}`, create: { event_type: item.eventType, ...fields }, update: fields };
+  }
+  if (item.kind === 'event-property') {
+    const fields = { description: item.description, ...shapeFields(item), is_required: item.isRequired };
+    return {
+      path: `/event-property/${enc(item.property)}`,
+      create: { event_type: item.eventType, event_property: item.property, ...fields },
+      update: { event_type: item.eventType, ...fields },
+    };
+  }
+  const fields = { description: item.description, ...shapeFields(item) };
+  return {
+    path: `/user-property/${enc(item.property)}`,
+    create: { user_property: item.property, ...fields },
+    update: fields,
+  };
+}
+
+const collection = (item: AmplitudeItem) => `${AMPLITUDE_TAXONOMY}/${item.kind}`;
+const ORDER: AmplitudeItem['kind'][] = ['event', 'event-property', 'user-property'];
+
+/**
+ * Form-encoded calls: a create is a POST, and when Amplitude answers 409 (the item exists but was
+ * not in what was read) the same fields go as a PUT. Events come before their properties; deletes
+ * go properties first.
+ */
+function requestsFor(operations: Operation<AmplitudeItem>[]): ReturnType<AmplitudeAdapter['requestsFor']> {
+  const rank = (op: Operation<AmplitudeItem>) => ORDER.indexOf((op.desired ?? op.remote!.item).kind);
+  const writes = operations.filter((op) => op.action !== 'delete').sort((a, b) => rank(a) - rank(b));
+  const deletes = operations.filter((op) => op.action === 'delete').sort((a, b) => rank(b) - rank(a));
+  const requests: PlannedRequest[] = [];
+  for (const op of writes) {
+    const { path, create, update } = fieldsOf(op.desired!);
+    const put: PlannedRequest = {
+      method: 'PUT',
+      path: `${AMPLITUDE_TAXONOMY}${path}`,
+      headers: formHeaders,
+      body: form(update),
+      operationKeys: [op.key],
+    };
+    requests.push(
+      op.action === 'update'
+        ? put
+        : {
+            method: 'POST',
+            path: collection(op.desired!),
+            headers: formHeaders,
+            body: form(create),
+            operationKeys: [op.key],
+            onConflict: put,
+          },
+    );
+  }
+  for (const op of deletes) {
+    const item = op.remote!.item;
+    const { path } = fieldsOf(item);
+    requests.push({
+      method: 'DELETE',
+      path: `${AMPLITUDE_TAXONOMY}${path}`,
+      headers: formHeaders,
+      body: item.kind === 'event-property' ? form({ event_type: item.eventType }) : undefined,
+      operationKeys: [op.key],
+    });
+  }
+  const warnings: DestinationWarning[] = [];
+  if (requests.length > AMPLITUDE_CALLS_PER_HOUR)
+    warnings.push({
+      code: 'limit',
+      message: `This push needs ${requests.length} calls; Amplitude allows ${AMPLITUDE_CALLS_PER_HOUR} an hour, so it waits out its limit and takes more than an hour.`,
+    });
+  return { requests, deferred: [], warnings };
+}
+
+export type AmplitudeAdapter = DestinationAdapter<AmplitudeSettings, AmplitudeItem>;
+
+export const amplitude: AmplitudeAdapter = {
+  kind: 'amplitude',
+  desired,
+  diff: (wanted, held, mode) => keyedDiff(wanted, held, mode, sameJson),
+  requestsFor,
+  empty: () => new Map(),
+};

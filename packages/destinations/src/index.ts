@@ -1,0 +1,11 @@
+export * from './model';
+export * from './managed';
+export { canonicalJson, sameJson } from './canonical';
+export { keyedDiff } from './keyed-diff';
+export { planView } from './plan';
+export * from './segment';
+export * from './amplitude';
+export * from './mparticle';
+export * from './rudderstack';
+export { RUDDERSTACK_NAME } from './rudderstack-types';
+export * from './preview';

@@ -1,0 +1,134 @@
+import type { DestinationWarning, EffectiveAttribute, SegmentSettings } from '@tracemap/contracts';
+import { segmentRulesBundle, segmentRulesList, type SegmentRuleType } from '@tracemap/tracking-plan';
+import { chunks, sameJson } from './canonical';
+import { keyedDiff } from './keyed-diff';
+import { isManaged, withManagedMark } from './managed';
+import {
+  jsonHeaders,
+  type DestinationAdapter,
+  type Desired,
+  type Keyed,
+  type PlannedRequest,
+  type RemoteItem,
+} from './model';
+import { asEffective, claimName, namer, planView } from './plan';
+
+/** Segment refuses to replace more rules than this at once, and its PATCH takes no more either. */
+export const SEGMENT_BATCH = 200;
+
+export interface SegmentRule {
+  type: SegmentRuleType | 'COMMON';
+  key: string | null;
+  version: number;
+  jsonSchema: Record<string, unknown>;
+}
+
+const ruleKey = (rule: Pick<SegmentRule, 'type' | 'key'>) => `${rule.type}:${rule.key ?? ''}`;
+const rulesPath = (settings: SegmentSettings) => `/tracking-plans/${encodeURIComponent(settings.trackingPlanId)}/rules`;
+
+/** The mark goes in the rule's top-level description: Segment keeps a rule's JSON Schema as sent. */
+function marked(rule: SegmentRule): SegmentRule {
+  const description = rule.jsonSchema.description;
+  return {
+    ...rule,
+    jsonSchema: {
+      ...rule.jsonSchema,
+      description: withManagedMark(typeof description === 'string' ? description : ''),
+    },
+  };
+}
+
+function desired(snapshot: Parameters<SegmentAdapter['desired']>[0], settings: SegmentSettings): Desired<SegmentRule> {
+  const plan = planView(snapshot);
+  const names = namer(settings.names);
+  const warnings: DestinationWarning[] = [];
+  const rename = (attributes: EffectiveAttribute[]) =>
+    attributes.map((a) => ({ ...a, attribute: { ...a.attribute, name: names.property(a.attribute.name) } }));
+  const taken = new Set<string>();
+  const events = plan.events
+    .map(({ event, attributes }) => ({
+      event: { name: names.event(event.name), description: event.description, kind: event.kind },
+      attributes: rename(attributes),
+    }))
+    .filter(({ event }) => claimName(taken, `${event.kind}:${event.name}`, warnings, 'Segment'));
+  const bundle = segmentRulesBundle(events, rename(plan.system.map(asEffective)), {
+    user: rename(plan.user.map(asEffective)),
+    group: rename(plan.group.map(asEffective)),
+  });
+  const items = new Map<string, Keyed<SegmentRule>>();
+  for (const rule of segmentRulesList(bundle)) {
+    const item = marked({ type: rule.type, key: rule.key, version: rule.version, jsonSchema: rule.jsonSchema });
+    items.set(ruleKey(item), { key: ruleKey(item), target: 'rule', item });
+  }
+  return { items, warnings };
+}
+
+/** The rules of one page of `GET /tracking-plans/{id}/rules`, and the cursor of the next page (null at the end). */
+export function parseSegmentRulesPage(answer: unknown): { rules: RemoteItem<SegmentRule>[]; next: string | null } {
+  const data = (answer as { data?: { rules?: unknown[]; pagination?: { next?: string | null } } })?.data;
+  if (!data || !Array.isArray(data.rules)) throw new Error('Segment answered rules without data.rules');
+  const rules = data.rules.map((raw) => {
+    const r = raw as Record<string, unknown>;
+    const item: SegmentRule = {
+      type: r.type as SegmentRule['type'],
+      key: typeof r.key === 'string' && r.key !== '' ? r.key : null,
+      version: Number(r.version ?? 1),
+      jsonSchema: (r.jsonSchema as Record<string, unknown>) ?? {},
+    };
+    return { key: ruleKey(item), target: 'rule', item, managed: isManaged(item.jsonSchema.description) };
+  });
+  return { rules, next: data.pagination?.next || null };
+}
+
+export function segmentRulesReadPath(settings: SegmentSettings, cursor: string | null): string {
+  const query = new URLSearchParams({ 'pagination.count': String(SEGMENT_BATCH) });
+  if (cursor) query.set('pagination.cursor', cursor);
+  return `${rulesPath(settings)}?${query}`;
+}
+
+/**
+ * Creates and updates are one kind of call for Segment: `PATCH` upserts the rules it is given
+ * and leaves the others. `PUT` would replace the whole plan and is refused above 200 rules, so it
+ * is never used; deletes (mirror only) go by type, key and version.
+ */
+function requestsFor(
+  operations: Parameters<SegmentAdapter['requestsFor']>[0],
+  settings: SegmentSettings,
+): ReturnType<SegmentAdapter['requestsFor']> {
+  const upserts = operations.filter((op) => op.action !== 'delete');
+  const deletes = operations.filter((op) => op.action === 'delete');
+  const requests: PlannedRequest[] = [
+    ...chunks(upserts, SEGMENT_BATCH).map((batch) => ({
+      method: 'PATCH' as const,
+      path: rulesPath(settings),
+      headers: jsonHeaders,
+      body: JSON.stringify({ rules: batch.map((op) => op.desired) }),
+      operationKeys: batch.map((op) => op.key),
+    })),
+    ...chunks(deletes, SEGMENT_BATCH).map((batch) => ({
+      method: 'DELETE' as const,
+      path: rulesPath(settings),
+      headers: jsonHeaders,
+      body: JSON.stringify({
+        rules: batch.map((op) => ({
+          type: op.remote!.item.type,
+          key: op.remote!.item.key,
+          version: op.remote!.item.version,
+        })),
+      }),
+      operationKeys: batch.map((op) => op.key),
+    })),
+  ];
+  return { requests, deferred: [], warnings: [] };
+}
+
+export type SegmentAdapter = DestinationAdapter<SegmentSettings, SegmentRule>;
+
+export const segment: SegmentAdapter = {
+  kind: 'segment',
+  desired,
+  diff: (wanted, remote, mode) =>
+    keyedDiff(wanted, remote, mode, (a, b) => a.version === b.version && sameJson(a.jsonSchema, b.jsonSchema)),
+  requestsFor,
+  empty: () => new Map(),
+};

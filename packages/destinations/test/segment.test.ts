@@ -1,0 +1,73 @@
+import { MANAGED_MARK, segment, parseSegmentRulesPage, previewPush, type RemoteItem, type SegmentRule } from '../src';
+import { planWithEvents, sample } from './fixtures';
+
+const settings = { kind: 'segment' as const, trackingPlanId: 'tp_1' };
+const asRemote = (rules: SegmentRule[]): Map<string, RemoteItem<SegmentRule>> =>
+  new Map(parseSegmentRulesPage({ data: { rules, pagination: { next: null } } }).rules.map((r) => [r.key, r]));
+
+describe('Segment adapter', () => {
+  it('plans one rule per event plus the common and identify rules, each carrying the managed mark', () => {
+    const wanted = segment.desired(sample(), settings);
+    const rules = [...wanted.items.values()].map((k) => k.item);
+    expect(rules.some((r) => r.type === 'COMMON' && r.key === null)).toBe(true);
+    expect(rules.find((r) => r.key === 'Order Completed')?.jsonSchema).toMatchObject({
+      properties: { properties: { type: 'object' } },
+      required: ['properties'],
+    });
+    for (const rule of rules) expect(String(rule.jsonSchema.description)).toContain(MANAGED_MARK);
+  });
+
+  it('sends 450 rules as PATCH batches of at most 200 and never PUT', () => {
+    const preview = previewPush(planWithEvents(450), settings);
+    expect(preview.requests.map((r) => r.method)).toEqual(['PATCH', 'PATCH', 'PATCH']);
+    const sizes = preview.requests.map((r) => (JSON.parse(r.body!) as { rules: unknown[] }).rules.length);
+    expect(sizes[0]).toBe(200);
+    expect(sizes[1]).toBe(200);
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(preview.operations.length);
+  });
+
+  it('finds nothing to do when the destination holds what the plan says', () => {
+    const wanted = segment.desired(sample(), settings);
+    const remote = asRemote([...wanted.items.values()].map((k) => k.item));
+    expect(segment.diff(wanted, remote, 'mirror')).toEqual([]);
+  });
+
+  it('upsert leaves a destination-only rule alone; mirror deletes it only when Tracemap made it', () => {
+    const wanted = segment.desired(sample(), settings);
+    const mine = {
+      type: 'TRACK' as const,
+      key: 'Old Event',
+      version: 1,
+      jsonSchema: { description: `gone ${MANAGED_MARK}` },
+    };
+    const theirs = {
+      type: 'TRACK' as const,
+      key: 'Hand Made',
+      version: 1,
+      jsonSchema: { description: 'made by hand' },
+    };
+    const remote = asRemote([...[...wanted.items.values()].map((k) => k.item), mine, theirs]);
+    expect(segment.diff(wanted, remote, 'upsert')).toEqual([]);
+    const mirror = segment.diff(wanted, remote, 'mirror');
+    expect(mirror.map((op) => [op.action, op.key])).toEqual([['delete', 'TRACK:Old Event']]);
+    const { requests } = segment.requestsFor(mirror, settings, remote);
+    expect(requests).toHaveLength(1);
+    expect(requests[0].method).toBe('DELETE');
+    expect(JSON.parse(requests[0].body!)).toEqual({ rules: [{ type: 'TRACK', key: 'Old Event', version: 1 }] });
+  });
+
+  it('updates a rule whose schema changed and renames through the name mappings', () => {
+    const renamed = segment.desired(sample(), {
+      ...settings,
+      names: { events: { 'Order Completed': 'Checkout Done' } },
+    });
+    expect([...renamed.items.keys()]).toContain('TRACK:Checkout Done');
+    expect([...renamed.items.keys()]).not.toContain('TRACK:Order Completed');
+    const wanted = segment.desired(sample(), settings);
+    const held = [...wanted.items.values()].map((k) =>
+      k.item.key === 'Order Completed' ? { ...k.item, jsonSchema: { ...k.item.jsonSchema, title: 'stale' } } : k.item,
+    );
+    const ops = segment.diff(wanted, asRemote(held), 'upsert');
+    expect(ops.map((op) => [op.action, op.key])).toEqual([['update', 'TRACK:Order Completed']]);
+  });
+});
