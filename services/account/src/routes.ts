@@ -6,6 +6,7 @@ import leadRoute from './leads/lead-route';
 import resetPasswordRoute from './auth-flows/reset-password-route';
 import revokeSessionsRoute from './auth-flows/revoke-sessions-route';
 import publicRoadmapRoute from './admin/roadmap/public-roadmap-route';
+import currentReleasesRoute from './admin/releases/current-releases-route';
 import syncRoute from './profile/sync-route';
 import updateNameRoute from './profile/update-name-route';
 import verifyEmailRoute from './auth-flows/verify-email-route';
@@ -31,5 +32,6 @@ export const routes = [
   trialUsedRoute,
   productAdminRoute,
   publicRoadmapRoute,
+  currentReleasesRoute,
   adminArea,
 ];

@@ -9,6 +9,7 @@ import adminsRoute from './users/admins-route';
 import adminCompanyRoutes from './companies/routes';
 import adminEmailRoutes from './emails/routes';
 import adminOverviewRoutes from './overview/routes';
+import adminReleaseRoutes from './releases/routes';
 import adminRoadmapRoutes from './roadmap/routes';
 import adminSupportRoutes from './support/routes';
 import adminUserRoutes from './users/routes';
@@ -53,6 +54,7 @@ async function adminArea(app: FastifyInstance, { deps }: { deps: AccountDeps }) 
       adminCompanyRoutes,
       adminEmailRoutes,
       adminRoadmapRoutes,
+      adminReleaseRoutes,
       adminSupportRoutes,
     ]) {
       await admin.register(routes, { ...options, prefix: ADMIN_PREFIX });

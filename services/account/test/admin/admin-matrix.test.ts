@@ -103,6 +103,29 @@ const MATRIX: Record<string, Row> = {
     admin: 204,
     request: (f) => ({ method: 'DELETE', url: `${A}/roadmap/${f.deletableRoadmapId}` }),
   },
+  [`GET ${A}/releases`]: { admin: 200, request: () => ({ method: 'GET', url: `${A}/releases` }) },
+  // Recorded before the release row runs (rows run in this order): a release is checked against it.
+  [`PUT ${A}/releases/shell`]: {
+    admin: 200,
+    request: () => ({ method: 'PUT', url: `${A}/releases/shell`, payload: { provides: { react: '19.3.1' } } }),
+  },
+  [`POST ${A}/releases`]: {
+    admin: 201,
+    request: () => ({
+      method: 'POST',
+      url: `${A}/releases`,
+      payload: {
+        remote: 'mfe_admin',
+        version: `0.0.0-${next().replace(/\./g, '-')}`,
+        entry: '/releases/mfe-admin/x/mf-manifest.json',
+        expects: { react: '^19.1.0' },
+      },
+    }),
+  },
+  [`POST ${A}/releases/:remote/rollback`]: {
+    admin: 200,
+    request: () => ({ method: 'POST', url: `${A}/releases/mfe_admin/rollback`, payload: {} }),
+  },
   [`GET ${A}/support`]: { admin: 200, request: () => ({ method: 'GET', url: `${A}/support` }) },
   [`PUT ${A}/support/:kind/:id/status`]: {
     admin: 200,

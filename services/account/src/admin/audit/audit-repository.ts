@@ -18,12 +18,25 @@ export type AdminAction =
   | 'roadmap.deleted'
   | 'roadmap.reordered'
   | 'support.status_set'
+  | 'release.published'
+  | 'release.rolled_back'
+  | 'release.shell_recorded'
   | 'debug.test_error';
 
 export interface AuditRecord {
   actor: { userId: string; email: string };
   action: AdminAction;
-  targetType: 'user' | 'company' | 'email' | 'roadmap_item' | 'roadmap' | 'bug_report' | 'feedback' | 'service';
+  targetType:
+    | 'user'
+    | 'company'
+    | 'email'
+    | 'roadmap_item'
+    | 'roadmap'
+    | 'bug_report'
+    | 'feedback'
+    | 'service'
+    | 'remote'
+    | 'shell';
   targetId?: string | null;
   details?: Record<string, unknown>;
 }
