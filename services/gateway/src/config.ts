@@ -49,6 +49,10 @@ export const GatewayConfigSchema = Type.Composite([
     FRONTEND_ROOT: Type.String({ default: path.resolve(__dirname, '../../..') }),
     /** JSON file with remote entries, re-read on every request so remotes move without a restart. */
     REMOTES_FILE: Type.Optional(Type.String({ minLength: 1 })),
+    /** Folder of released remote builds, served under /releases/ (a CDN's stand-in); FRONTEND_ROOT/releases by default. */
+    RELEASES_DIR: Type.Optional(Type.String({ minLength: 1 })),
+    /** How long the current releases read from the account service are kept before asking again. */
+    RELEASES_CACHE_MS: Type.Integer({ minimum: 0, default: 2000 }),
     /** Extra origins allowed to serve scripts (remotes on other hosts). Comma-separated. */
     REMOTE_ORIGINS: Type.String({ default: '' }),
     /** Requests per minute per client IP across the API. */
