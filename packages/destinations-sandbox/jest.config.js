@@ -1,0 +1,1 @@
+module.exports = require('@tracemap/test-kit/jest-preset');

@@ -1,0 +1,183 @@
+import { LOCAL_DESTINATIONS as L, startDestinationsSandbox, type DestinationsSandbox } from '../src';
+
+let sandbox: DestinationsSandbox;
+beforeEach(async () => {
+  sandbox = await startDestinationsSandbox();
+});
+afterEach(() => sandbox.close());
+
+const call = async (path: string, init: RequestInit & { json?: unknown; form?: Record<string, string> } = {}) => {
+  const headers: Record<string, string> = { ...(init.headers as Record<string, string>) };
+  let body = init.body;
+  if (init.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(init.json);
+  }
+  if (init.form) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(init.form).toString();
+  }
+  const response = await fetch(`${sandbox.url}${path}`, { ...init, headers, body });
+  const text = await response.text();
+  return {
+    status: response.status,
+    retryAfter: response.headers.get('retry-after'),
+    body: text ? JSON.parse(text) : null,
+  };
+};
+const segmentAuth = { authorization: `Bearer ${L.segment.token}` };
+const amplitudeAuth = {
+  authorization: `Basic ${Buffer.from(`${L.amplitude.apiKey}:${L.amplitude.secretKey}`).toString('base64')}`,
+};
+const rules = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({ type: 'TRACK', key: `E${i}`, version: 1, jsonSchema: {} }));
+
+describe('Segment stand-in', () => {
+  const path = `/tracking-plans/${L.segment.trackingPlanId}/rules`;
+  it('refuses a missing token with Segment’s error body', async () => {
+    const answer = await call(path);
+    expect(answer.status).toBe(401);
+    expect(answer.body.errors[0].message).toMatch(/token/);
+  });
+  it('upserts with PATCH, refuses PUT of more than 200 rules and pages reads by 200', async () => {
+    expect((await call(path, { method: 'PATCH', headers: segmentAuth, json: { rules: rules(200) } })).status).toBe(200);
+    expect(
+      (await call(path, { method: 'PATCH', headers: segmentAuth, json: { rules: rules(250).slice(200) } })).status,
+    ).toBe(200);
+    const put = await call(path, { method: 'PUT', headers: segmentAuth, json: { rules: rules(201) } });
+    expect(put.status).toBe(400);
+    expect(sandbox.state.segment.trackingPlans[L.segment.trackingPlanId]).toHaveLength(250);
+    const first = await call(`${path}?pagination.count=200`, { headers: segmentAuth });
+    expect(first.body.data.rules).toHaveLength(200);
+    const second = await call(`${path}?pagination.count=200&pagination.cursor=${first.body.data.pagination.next}`, {
+      headers: segmentAuth,
+    });
+    expect(second.body.data.rules).toHaveLength(50);
+    expect(second.body.data.pagination.next).toBeNull();
+  });
+  it('answers 429 with Retry-After past its reads a minute and during a storm', async () => {
+    await sandbox.close();
+    let now = 1_000_000;
+    sandbox = await startDestinationsSandbox({ segmentReadsPerMinute: 2, now: () => now });
+    await call(path, { headers: segmentAuth });
+    await call(path, { headers: segmentAuth });
+    const limited = await call(path, { headers: segmentAuth });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.retryAfter)).toBe(60);
+    now += 60_000;
+    expect((await call(path, { headers: segmentAuth })).status).toBe(200);
+    sandbox.storm('segment', 2, 3);
+    expect((await call(path, { headers: segmentAuth })).retryAfter).toBe('3');
+    expect((await call(path, { headers: segmentAuth })).status).toBe(429);
+    expect((await call(path, { headers: segmentAuth })).status).toBe(200);
+  });
+});
+
+describe('Amplitude stand-in', () => {
+  const T = '/api/2/taxonomy';
+  it('takes form bodies under basic auth, answers 409 on a second create and edits only planned items', async () => {
+    expect((await call(`${T}/event`, { method: 'POST', form: { event_type: 'A' } })).status).toBe(401);
+    const created = await call(`${T}/event`, {
+      method: 'POST',
+      headers: amplitudeAuth,
+      form: { event_type: 'Signed Up', description: 'x' },
+    });
+    expect(created.body).toEqual({ success: true });
+    const again = await call(`${T}/event`, {
+      method: 'POST',
+      headers: amplitudeAuth,
+      form: { event_type: 'Signed Up' },
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.success).toBe(false);
+    expect(
+      (await call(`${T}/event/Signed%20Up`, { method: 'PUT', headers: amplitudeAuth, form: { description: 'y' } }))
+        .status,
+    ).toBe(200);
+    sandbox.state.amplitude.ingested.push('event:Signed Up');
+    expect(
+      (await call(`${T}/event/Signed%20Up`, { method: 'PUT', headers: amplitudeAuth, form: { description: 'z' } }))
+        .status,
+    ).toBe(400);
+    expect(sandbox.state.amplitude.events[0].description).toBe('y');
+  });
+  it('answers custom user properties with the gp: prefix', async () => {
+    await call(`${T}/user-property`, {
+      method: 'POST',
+      headers: amplitudeAuth,
+      form: { user_property: 'plan', type: 'string' },
+    });
+    const list = await call(`${T}/user-property`, { headers: amplitudeAuth });
+    expect(list.body.data.map((p: { user_property: string }) => p.user_property)).toEqual(['gp:plan']);
+  });
+});
+
+describe('mParticle stand-in', () => {
+  const plan = `/platform/v2/workspaces/${L.mparticle.workspaceId}/plans/${L.mparticle.planId}`;
+  it('needs a client-credentials token, then takes new versions with unused numbers only', async () => {
+    expect((await call(plan)).status).toBe(401);
+    const denied = await call('/oauth/token', {
+      method: 'POST',
+      json: { client_id: 'x', client_secret: 'y', grant_type: 'client_credentials' },
+    });
+    expect(denied.status).toBe(401);
+    const token = await call('/oauth/token', {
+      method: 'POST',
+      json: {
+        client_id: L.mparticle.clientId,
+        client_secret: L.mparticle.clientSecret,
+        grant_type: 'client_credentials',
+        audience: 'https://api.mparticle.com',
+      },
+    });
+    const auth = { authorization: `Bearer ${token.body.access_token}` };
+    const doc = {
+      data_points: [
+        {
+          description: 'd',
+          match: { type: 'screen_view', criteria: { screen_name: 'Home' } },
+          validator: { type: 'json_schema', definition: {} },
+        },
+      ],
+    };
+    expect(
+      (await call(`${plan}/versions`, { method: 'POST', headers: auth, json: { version: 1, version_document: doc } }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await call(`${plan}/versions`, { method: 'POST', headers: auth, json: { version: 1, version_document: doc } }))
+        .status,
+    ).toBe(400);
+    const read = await call(plan, { headers: auth });
+    expect(read.body.data_plan_versions).toHaveLength(1);
+  });
+});
+
+describe('RudderStack stand-in', () => {
+  const auth = { authorization: `Bearer ${L.rudderstack.token}` };
+  it('checks names, wants catalog ids in tracking-plan events and keeps used items from deletion', async () => {
+    expect(
+      (await call('/v2/catalog/events', { method: 'POST', headers: auth, json: { name: '1x', eventType: 'track' } }))
+        .status,
+    ).toBe(400);
+    const event = await call('/v2/catalog/events', {
+      method: 'POST',
+      headers: auth,
+      json: { name: 'Order Completed', eventType: 'track' },
+    });
+    const tp = `/v2/catalog/tracking-plans/${L.rudderstack.trackingPlanId}/events`;
+    const unknown = await call(tp, {
+      method: 'PATCH',
+      headers: auth,
+      json: { events: [{ id: 'ev_missing', properties: [] }] },
+    });
+    expect(unknown.status).toBe(400);
+    expect(
+      (await call(tp, { method: 'PATCH', headers: auth, json: { events: [{ id: event.body.id, properties: [] }] } }))
+        .status,
+    ).toBe(200);
+    expect((await call(`/v2/catalog/events/${event.body.id}`, { method: 'DELETE', headers: auth })).status).toBe(400);
+    expect((await call(`${tp}/${event.body.id}`, { method: 'DELETE', headers: auth })).status).toBe(204);
+    expect((await call(`/v2/catalog/events/${event.body.id}`, { method: 'DELETE', headers: auth })).status).toBe(204);
+  });
+});
