@@ -6,6 +6,7 @@ import { CompanySubscriptionSchema } from './subscription';
 import { LintSettingsSchema } from './tracking-plan/api';
 import { MapEmbedOriginsSchema } from './tracking-plan/map-share';
 import { literals } from './tracking-plan/model';
+import { APPROVERS } from './proposals';
 
 /**
  * Parts of company info that may be a fallback because another service did
@@ -23,6 +24,11 @@ export const CompanySettingsSchema = Type.Object({
   lintRules: Type.Optional(LintSettingsSchema),
   /** Present once a company names origins that may frame its map previews. */
   mapEmbedOrigins: Type.Optional(MapEmbedOriginsSchema),
+  /** Present once set: direct edits of the live plan are refused (owners excepted); changes go through proposals. */
+  proposalsRequired: Type.Optional(Type.Boolean()),
+  /** Present once set: approvals a proposal needs before it merges (0–3), and who may give them. */
+  approvalsRequired: Type.Optional(Type.Integer({ minimum: 0, maximum: 3 })),
+  approvers: Type.Optional(literals(APPROVERS)),
 });
 
 /** A company as its members see it: what creating it and changing its settings answer, and part of company info. */

@@ -5,6 +5,8 @@ import { NameCaseSchema } from './company-settings';
 import { OptionalNullable } from './nullable';
 import { LintSettingsSchema } from './tracking-plan/api';
 import { MapEmbedOriginsSchema } from './tracking-plan/map-share';
+import { literals } from './tracking-plan/model';
+import { APPROVERS } from './proposals';
 import { strictObject as strict, UuidSchema as Uuid } from './primitives';
 
 // The company service's companies routes (`/api/company/*`). Request objects refuse fields they do not name.
@@ -48,6 +50,11 @@ export const UpdateSettingsBody = Type.Object(
     lintRules: OptionalNullable(LintSettingsSchema),
     /** Origins (http or https, no path) whose pages may frame map previews; replaces the previous list. */
     mapEmbedOrigins: OptionalNullable(MapEmbedOriginsSchema),
+    /** Direct edits of the live plan refused for everyone but owners: changes go through proposals. */
+    proposalsRequired: OptionalNullable(Type.Boolean()),
+    /** Approvals a proposal needs before it merges (the author's own never counts), and who may give them. */
+    approvalsRequired: OptionalNullable(Type.Integer({ minimum: 0, maximum: 3 })),
+    approvers: OptionalNullable(literals(APPROVERS)),
   },
   strict,
 );

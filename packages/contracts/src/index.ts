@@ -39,3 +39,4 @@ export * from './integrations';
 export * from './assistant';
 export * from './remote-releases';
 export * from './remote-compatibility';
+export * from './proposals';

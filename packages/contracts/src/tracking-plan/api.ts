@@ -52,6 +52,8 @@ const listQueryFields = {
   /** Opaque; taken from the previous page's `nextCursor`. */
   cursor: Type.Optional(Type.String({ maxLength: 500 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE_LIMIT_MAX })),
+  /** Read and write inside this proposal instead of the live plan. */
+  proposal: Type.Optional(EntityId),
 };
 export const AttributeListQuery = Type.Object(
   { ...listQueryFields, scope: Type.Optional(AttributeScopeSchema), type: Type.Optional(AttributeTypeSchema) },
@@ -171,14 +173,19 @@ export const HistoryQuery = Type.Object(
   {
     cursor: Type.Optional(Type.String({ maxLength: 500 })),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE_LIMIT_MAX })),
+    /** Read and write inside this proposal instead of the live plan. */
+    proposal: Type.Optional(EntityId),
   },
   strict,
 );
 
 // ——— Import and export ———
-export const ExportQuery = Type.Object({ format: Type.Optional(literals(EXPORT_FORMATS)) }, strict);
+export const ExportQuery = Type.Object(
+  { format: Type.Optional(literals(EXPORT_FORMATS)), proposal: Type.Optional(EntityId) },
+  strict,
+);
 export const ImportQuery = Type.Object(
-  { format: literals(IMPORT_FORMATS), dryRun: Type.Optional(Type.Boolean()) },
+  { format: literals(IMPORT_FORMATS), dryRun: Type.Optional(Type.Boolean()), proposal: Type.Optional(EntityId) },
   strict,
 );
 

@@ -70,6 +70,8 @@ export const MapListQuery = Type.Object(
     sort: Type.Optional(literals(LIST_SORTS)),
     cursor: Type.Optional(Type.String({ maxLength: 500 })),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE_LIMIT_MAX })),
+    /** Read inside this proposal instead of the live plan. */
+    proposal: Type.Optional(EntityId),
   },
   strict,
 );

@@ -1,5 +1,5 @@
 import type { Queryable } from '@tracemap/service-kit';
-import type { LintSettings, NameCase } from '@tracemap/contracts';
+import type { Approvers, LintSettings, NameCase } from '@tracemap/contracts';
 import type { Role } from './roles';
 
 export interface CompanySettings {
@@ -10,6 +10,11 @@ export interface CompanySettings {
   lintRules?: LintSettings;
   /** Origins allowed to frame the company's map previews (none by default). */
   mapEmbedOrigins?: string[];
+  /** Direct edits of the live plan are refused (owners excepted): changes go through proposals. */
+  proposalsRequired?: boolean;
+  /** Approvals a proposal needs before it merges, and whose count. */
+  approvalsRequired?: number;
+  approvers?: Approvers;
 }
 
 export interface CompanyRow {

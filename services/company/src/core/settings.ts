@@ -1,6 +1,7 @@
 import type { CompanySettings } from './company-repository';
 
-type DefaultedSettings = Required<Omit<CompanySettings, 'lintRules' | 'mapEmbedOrigins'>>;
+type Optional = 'lintRules' | 'mapEmbedOrigins' | 'proposalsRequired' | 'approvalsRequired' | 'approvers';
+type DefaultedSettings = Required<Omit<CompanySettings, Optional>>;
 
 export const DEFAULT_SETTINGS: DefaultedSettings = {
   attributeInheritance: true,
@@ -8,10 +9,8 @@ export const DEFAULT_SETTINGS: DefaultedSettings = {
   attributeNameCase: 'any',
 };
 
-/** `lintRules` appears once a company sets a severity (rules not named keep their default), `mapEmbedOrigins` once it names origins. */
-export function withDefaults(
-  settings: CompanySettings,
-): DefaultedSettings & Pick<CompanySettings, 'lintRules' | 'mapEmbedOrigins'> {
+/** `lintRules` appears once a company sets a severity (rules not named keep their default), `mapEmbedOrigins` once it names origins, the proposal settings once set. */
+export function withDefaults(settings: CompanySettings): DefaultedSettings & Pick<CompanySettings, Optional> {
   return { ...DEFAULT_SETTINGS, ...settings };
 }
 

@@ -7,6 +7,8 @@ import { mapRoutes } from './maps/map-routes';
 import { mapShareRoutes } from './maps/share/share-routes';
 import { planRoutes } from './plan/plan-routes';
 import { codegenRoutes } from './codegen/codegen-routes';
+import { proposalRoutes } from './proposals/proposal-routes';
+import { versionRoutes } from './versions/version-routes';
 
 /** The tracking-plan API under `/api/company/:companyId/…`. */
 export async function trackingPlanRoutes(app: FastifyInstance, { deps }: { deps: CompanyDeps }) {
@@ -17,4 +19,6 @@ export async function trackingPlanRoutes(app: FastifyInstance, { deps }: { deps:
   await app.register(mapShareRoutes, { deps });
   await app.register(planRoutes, { deps });
   await app.register(codegenRoutes, { deps });
+  await app.register(proposalRoutes, { deps });
+  await app.register(versionRoutes, { deps });
 }

@@ -9,6 +9,7 @@ import {
   EventPage,
   EventSchema,
   JsonSchemaDocument,
+  ProposalQuery,
   UpdateEventBody,
 } from '@tracemap/contracts';
 import type { CompanyDeps } from '../../core/deps';
@@ -50,7 +51,7 @@ export async function eventRoutes(parent: FastifyInstance, { deps }: { deps: Com
   app.get(
     '/:companyId/events/:id/schema',
     {
-      schema: { tags, params: EntityPathParams, response: { 200: JsonSchemaDocument } },
+      schema: { tags, params: EntityPathParams, querystring: ProposalQuery, response: { 200: JsonSchemaDocument } },
       // A JSON Schema's shape is JSON Schema's own: written as it is.
       serializerCompiler: writeAsIs,
       config: { failureMessage: PLAN_FAILURE.schema },
@@ -62,7 +63,12 @@ export async function eventRoutes(parent: FastifyInstance, { deps }: { deps: Com
   app.get(
     '/:companyId/events/:id/effective-attributes',
     {
-      schema: { tags, params: EntityPathParams, response: { 200: EffectiveAttributesResponse } },
+      schema: {
+        tags,
+        params: EntityPathParams,
+        querystring: ProposalQuery,
+        response: { 200: EffectiveAttributesResponse },
+      },
       config: { failureMessage: PLAN_FAILURE.schema },
       preHandler: readAccess(deps),
     },

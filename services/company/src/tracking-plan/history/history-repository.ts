@@ -14,6 +14,8 @@ export interface HistoryRecord {
   actor?: HistoryActor;
   version: number;
   changes: FieldChange[];
+  /** The proposal whose merge made the change. */
+  proposalId?: string;
 }
 
 export type HistoryActor = (typeof HISTORY_ACTORS)[number];
@@ -39,11 +41,11 @@ export async function recordHistoryBatch(db: Queryable, entries: HistoryRecord[]
   for (let start = 0; start < entries.length; start += 5000) {
     const chunk = entries.slice(start, start + 5000);
     await db.query(
-      `INSERT INTO company.plan_history (company_id, entity_kind, entity_id, action, actor_user_id, actor, version, changes)
-       SELECT company_id, entity_kind, entity_id, action, actor_user_id, actor, version, changes
+      `INSERT INTO company.plan_history (company_id, entity_kind, entity_id, action, actor_user_id, actor, version, changes, proposal_id)
+       SELECT company_id, entity_kind, entity_id, action, actor_user_id, actor, version, changes, proposal_id
          FROM jsonb_to_recordset($1::jsonb)
            AS x(company_id uuid, entity_kind text, entity_id uuid, action text, actor_user_id uuid, actor text,
-                version integer, changes jsonb)`,
+                version integer, changes jsonb, proposal_id uuid)`,
       [
         JSON.stringify(
           chunk.map((e) => ({
@@ -55,6 +57,7 @@ export async function recordHistoryBatch(db: Queryable, entries: HistoryRecord[]
             actor: e.actor ?? 'user',
             version: e.version,
             changes: e.changes,
+            proposal_id: e.proposalId ?? null,
           })),
         ),
       ],

@@ -8,6 +8,7 @@ import {
   ImportDiffSchema,
   ImportQuery,
   LintReport,
+  ProposalQuery,
 } from '@tracemap/contracts';
 import type { CompanyDeps } from '../../core/deps';
 import { PLAN_FAILURE, PLAN_MESSAGES } from '../shared/plan-errors';
@@ -24,7 +25,7 @@ export async function planRoutes(parent: FastifyInstance, { deps }: { deps: Comp
   app.get(
     '/:companyId/tracking-plan/lint',
     {
-      schema: { tags, params: CompanyPathParams, response: { 200: LintReport } },
+      schema: { tags, params: CompanyPathParams, querystring: ProposalQuery, response: { 200: LintReport } },
       config: { failureMessage: PLAN_FAILURE.lint },
       preHandler: readAccess(deps),
     },

@@ -7,6 +7,7 @@ import {
   HistoryPage,
   HistoryQuery,
   IfMatchHeaders,
+  ProposalQuery,
   type HistoryEntityKind,
 } from '@tracemap/contracts';
 import type { CompanyDeps } from '../../core/deps';
@@ -82,6 +83,7 @@ export function registerPlanEntityRoutes<TQuery extends TSchema, TCreate extends
       schema: {
         tags,
         params: CompanyPathParams,
+        querystring: ProposalQuery,
         headers: CreateHeaders,
         body: schemas.create,
         response: { 201: schemas.created },
@@ -100,7 +102,7 @@ export function registerPlanEntityRoutes<TQuery extends TSchema, TCreate extends
   app.get(
     item,
     {
-      schema: { tags, params: EntityPathParams, response: { 200: schemas.detail } },
+      schema: { tags, params: EntityPathParams, querystring: ProposalQuery, response: { 200: schemas.detail } },
       config: { failureMessage: PLAN_FAILURE.read },
       preHandler: readAccess(deps),
     },
@@ -113,6 +115,7 @@ export function registerPlanEntityRoutes<TQuery extends TSchema, TCreate extends
       schema: {
         tags,
         params: EntityPathParams,
+        querystring: ProposalQuery,
         headers: IfMatchHeaders,
         body: schemas.update,
         response: { 200: schemas.updated },
@@ -132,7 +135,7 @@ export function registerPlanEntityRoutes<TQuery extends TSchema, TCreate extends
   app.delete(
     item,
     {
-      schema: { tags, params: EntityPathParams, response: { 204: NoContent } },
+      schema: { tags, params: EntityPathParams, querystring: ProposalQuery, response: { 204: NoContent } },
       config: { failureMessage: PLAN_FAILURE.remove },
       preHandler: editAccess(deps),
     },
@@ -153,7 +156,8 @@ export function registerPlanEntityRoutes<TQuery extends TSchema, TCreate extends
       listEntityHistory(deps, actorOf(request), {
         kind: spec.kind,
         id: request.params.id,
-        ...request.query,
+        cursor: request.query.cursor,
+        limit: request.query.limit,
         requestId: request.id,
       }),
   );

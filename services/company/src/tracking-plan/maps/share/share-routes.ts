@@ -12,7 +12,7 @@ import {
 } from '@tracemap/contracts';
 import type { CompanyDeps } from '../../../core/deps';
 import { companyAccess } from '../../../core/company-access';
-import { actorOf, editAccess, NoContent, readAccess } from '../../shared/route-kit';
+import { actorOf, liveEditAccess, NoContent, readAccess } from '../../shared/route-kit';
 import { disableMapShare } from './disable-map-share';
 import { enableMapShare } from './enable-map-share';
 import { getFrameAncestors } from './get-frame-ancestors';
@@ -49,7 +49,7 @@ export async function mapShareRoutes(parent: FastifyInstance, { deps }: { deps: 
     {
       schema: { tags, params: EntityPathParams, response: { 201: MapShareStateSchema } },
       config: { failureMessage: SHARE_MESSAGES.shareFailure },
-      preHandler: editAccess(deps),
+      preHandler: liveEditAccess(deps),
     },
     async (request, reply) => reply.code(201).send(await enableMapShare(deps, actorOf(request), request.params.id)),
   );
@@ -59,7 +59,7 @@ export async function mapShareRoutes(parent: FastifyInstance, { deps }: { deps: 
     {
       schema: { tags, params: EntityPathParams, response: { 204: NoContent } },
       config: { failureMessage: SHARE_MESSAGES.shareFailure },
-      preHandler: editAccess(deps),
+      preHandler: liveEditAccess(deps),
     },
     async (request, reply) => {
       await disableMapShare(deps, actorOf(request), request.params.id);

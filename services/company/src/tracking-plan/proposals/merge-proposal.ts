@@ -1,0 +1,73 @@
+import { AppError, type Queryable } from '@tracemap/service-kit';
+import type { NativePlan, PlanVersion } from '@tracemap/contracts';
+import { mergePlans, type MergeConflict, type MergeResolution } from '@tracemap/tracking-plan';
+import type { CompanyDeps } from '../../core/deps';
+import { findCompany } from '../../core/company-repository';
+import { setTenantCompany, tenantTransaction } from '../../core/tenant';
+import { planChanged, type PlanActor } from '../shared/plan-context';
+import { exportNative, insertVersion, versionPlan } from '../versions/version-repository';
+import { applyMergedPlan } from './apply-merged-plan';
+import {
+  approvalsRequired,
+  mergeConflict,
+  proposalClosed,
+  proposalNotFound,
+  PROPOSAL_MESSAGES,
+} from './proposal-errors';
+import { findProposal, listReviews, updateProposal, type StoredProposal } from './proposal-repository';
+import { countedApprovals, isOpen, proposalSettings } from './proposal-rules';
+
+/**
+ * Merges a proposal into the live plan: three ways (its base version, the
+ * proposal's plan, the live plan now), entity by entity and field by field,
+ * with the conflicts the author resolved. One transaction writes the live
+ * plan, records history naming the proposal, adds the plan version and marks
+ * the proposal merged; the plan's tables announce the change as every write
+ * does. Owners may merge without the approvals the company asks for (the
+ * proposal records it); open conflicts refuse the merge with 409.
+ */
+export async function mergeProposal(deps: CompanyDeps, actor: PlanActor, id: string): Promise<PlanVersion> {
+  const { companyId, userId } = actor;
+  const version = await tenantTransaction(deps.db, { companyId, userId }, async (client) => {
+    const proposal = await findProposal(client, companyId, id, { forUpdate: true });
+    if (!proposal) throw proposalNotFound();
+    if (!isOpen(proposal.status)) throw proposalClosed();
+    const settings = proposalSettings((await findCompany(client, companyId))?.settings ?? {});
+    const approvals = countedApprovals(
+      await listReviews(client, companyId, [id]),
+      proposal.authorId,
+      settings.approvers,
+    );
+    const emergency = approvals < settings.approvalsRequired;
+    if (emergency && actor.role !== 'owner') throw approvalsRequired(approvals, settings.approvalsRequired);
+    // Merges of one company run one at a time, so each starts from the version the last one made.
+    await client.query(`SELECT pg_advisory_xact_lock(hashtext('plan-merge:' || $1))`, [companyId]);
+    const { live, merge } = await threeWay(client, proposal);
+    if (merge.conflicts.length > 0) throw mergeConflict(merge.conflicts);
+    await applyMergedPlan(client, companyId, live, merge.plan, { userId, proposalId: id });
+    const created = await insertVersion(client, companyId, {
+      plan: await exportNative(client, companyId),
+      proposalId: id,
+      createdBy: userId,
+    });
+    await updateProposal(client, companyId, id, { status: 'merged', mergedVersion: created.version, emergency });
+    return created;
+  });
+  planChanged(deps, companyId);
+  return version;
+}
+
+/** What merging would do now, with the resolutions given (or those the proposal keeps). */
+export async function threeWay(
+  client: Queryable,
+  proposal: StoredProposal,
+  resolutions: readonly MergeResolution[] = proposal.resolutions,
+): Promise<{ live: NativePlan; merge: { plan: NativePlan; conflicts: MergeConflict[] } }> {
+  const base = await versionPlan(client, proposal.companyId, proposal.baseVersion);
+  if (!base) throw new AppError(404, 'version_not_found', PROPOSAL_MESSAGES.versionNotFound);
+  await setTenantCompany(client, proposal.workspaceId);
+  const proposed = await exportNative(client, proposal.workspaceId);
+  await setTenantCompany(client, proposal.companyId);
+  const live = await exportNative(client, proposal.companyId);
+  return { live, merge: mergePlans(base, proposed, live, resolutions) };
+}

@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import type { CreateProposalInput, Proposal } from '@tracemap/contracts';
+import { AppError, type Queryable } from '@tracemap/service-kit';
+import type { CompanyDeps } from '../../core/deps';
+import { findCompany } from '../../core/company-repository';
+import { MESSAGES } from '../../core/messages';
+import { setTenantCompany, tenantTransaction } from '../../core/tenant';
+import { upsertPlan } from '../plan/plan-writer';
+import { upsertMaps } from '../plan/plan-maps';
+import type { PlanActor } from '../shared/plan-context';
+import { currentVersion } from '../versions/current-version';
+import { insertProposal } from './proposal-repository';
+import { proposalSettings } from './proposal-rules';
+import { toProposal } from './proposal-view';
+
+/**
+ * Opens a proposal: the live plan's current version becomes its base (taken
+ * now when the plan changed since the last one), and its workspace receives a
+ * copy of that plan, which edits inside the proposal then change. One
+ * transaction: a proposal exists whole or not at all.
+ */
+export async function openProposal(deps: CompanyDeps, actor: PlanActor, input: CreateProposalInput): Promise<Proposal> {
+  const { companyId, userId } = actor;
+  return tenantTransaction(deps.db, { companyId, userId }, async (client) => {
+    const company = await findCompany(client, companyId);
+    if (!company) throw new AppError(404, 'company_not_found', MESSAGES.companyNotFound);
+    const base = await currentVersion(client, companyId, userId);
+    const id = randomUUID();
+    const workspaceId = randomUUID();
+    await client.query(
+      `INSERT INTO company.companies (id, name, settings, created_by, proposal_of) VALUES ($1, $2, $3, $4, $5)`,
+      [workspaceId, company.name, JSON.stringify(company.settings), userId, companyId],
+    );
+    await copyPlanInto(client, workspaceId, base.plan);
+    await setTenantCompany(client, companyId);
+    const stored = await insertProposal(client, {
+      id,
+      companyId,
+      workspaceId,
+      name: input.name.trim(),
+      description: input.description ?? '',
+      authorId: userId,
+      baseVersion: base.version,
+    });
+    return toProposal(stored, [], proposalSettings(company.settings));
+  });
+}
+
+/** Writes a plan file into the workspace, as the workspace's tenant (its rows are its own). */
+async function copyPlanInto(
+  client: Queryable,
+  workspaceId: string,
+  plan: Awaited<ReturnType<typeof currentVersion>>['plan'],
+): Promise<void> {
+  await setTenantCompany(client, workspaceId);
+  await upsertPlan(client, workspaceId, { attributes: plan.attributes, events: plan.events, views: plan.views });
+  await upsertMaps(client, workspaceId, plan.maps ?? []);
+}

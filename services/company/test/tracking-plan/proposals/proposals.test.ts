@@ -1,0 +1,138 @@
+import { addMember, startHarness, type Harness, type TestUser } from '../../support/harness';
+import { api, body, planWorld, type PlanWorld } from '../plan-support';
+
+let h: Harness;
+let world: PlanWorld;
+let plan: ReturnType<typeof api>;
+let admin: TestUser;
+
+beforeAll(async () => {
+  h = await startHarness();
+  world = await planWorld(h);
+  plan = api(h, world);
+  admin = await h.user();
+  await addMember(h, world.companyId, admin.id, 'admin');
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+async function open(name: string, user: TestUser = world.creator) {
+  const response = await plan.post('/proposals', { name }, user);
+  expect(response.statusCode).toBe(201);
+  return body(response) as { id: string; status: string; baseVersion: number };
+}
+
+const exportOf = async (query = '') => JSON.parse((await plan.get(`/tracking-plan/export${query}`)).body);
+
+test('edits of every kind inside a proposal show only there, and leave the live plan as it was', async () => {
+  const attr = await plan.create('attributes', { name: 'plan_tier', scope: 'event', type: 'string' });
+  const event = await plan.create('events', { name: 'Order Placed' });
+  const view = await plan.create('views', { name: 'Checkout' });
+  const before = await exportOf();
+
+  const proposal = await open('Checkout rework');
+  expect(proposal).toMatchObject({ status: 'draft', baseVersion: expect.any(Number) });
+  const q = `?proposal=${proposal.id}`;
+
+  const created = await plan.post(`/events${q}`, { name: 'Coupon Applied', attributes: [] }, world.creator);
+  expect(created.statusCode).toBe(201);
+  expect((await plan.patch(`/events/${event.id}${q}`, { description: 'When paid' }, world.creator)).statusCode).toBe(
+    200,
+  );
+  expect((await plan.patch(`/attributes/${attr.id}${q}`, { status: 'archived' }, world.creator)).statusCode).toBe(200);
+  expect((await plan.delete(`/views/${view.id}${q}`, world.creator)).statusCode).toBe(204);
+  const map = await plan.post(`/maps${q}`, { name: 'Funnel' }, world.creator);
+  expect(map.statusCode).toBe(201);
+
+  // Inside: the plan as it would be after the proposal.
+  const inside = body(await plan.get(`/events${q}`));
+  expect(inside.items.map((e: { name: string }) => e.name).sort()).toEqual(['Coupon Applied', 'Order Placed']);
+  expect(body(await plan.get(`/events/${event.id}${q}`)).description).toBe('When paid');
+  expect((await plan.get(`/views/${view.id}${q}`)).statusCode).toBe(404);
+  expect(body(await plan.get(`/maps${q}`)).items).toHaveLength(1);
+  expect((await plan.get(`/tracking-plan/lint${q}`)).statusCode).toBe(200);
+  expect((await plan.get(`/events/${event.id}/schema${q}`)).statusCode).toBe(200);
+
+  // Live: unchanged, row for row.
+  expect(await exportOf()).toEqual(before);
+  expect((await plan.get(`/views/${view.id}`)).statusCode).toBe(200);
+});
+
+test('an unknown or foreign proposal id answers 404 proposal_not_found, and a viewer cannot write inside one', async () => {
+  const proposal = await open('Viewer check');
+  const unknown = await plan.get(`/events?proposal=00000000-0000-4000-8000-000000000000`);
+  expect(unknown.statusCode).toBe(404);
+  expect(body(unknown).code).toBe('proposal_not_found');
+  const refused = await plan.post(`/events?proposal=${proposal.id}`, { name: 'Nope' }, world.viewer);
+  expect(refused.statusCode).toBe(403);
+  expect((await plan.get(`/events?proposal=${proposal.id}`, world.viewer)).statusCode).toBe(200);
+});
+
+test('statuses, reviews and approvals follow the company setting; the own approval never counts', async () => {
+  const settings = await h.call(world.owner, {
+    method: 'POST',
+    url: '/api/company/update-settings',
+    payload: { companyId: world.companyId, approvalsRequired: 1, approvers: 'admins' },
+  });
+  expect(settings.statusCode).toBe(200);
+  const proposal = await open('Needs approval');
+  const p = `/proposals/${proposal.id}`;
+  await plan.post(`/events?proposal=${proposal.id}`, { name: 'Approved Thing' }, world.creator);
+
+  // Not yet ready: reviews refused.
+  expect((await plan.post(`${p}/reviews`, { decision: 'approve', comment: 'ok' }, admin)).statusCode).toBe(409);
+  expect(body(await plan.post(`${p}/status`, { status: 'ready_for_review' }, world.creator)).status).toBe(
+    'ready_for_review',
+  );
+  // The author cannot review their own proposal.
+  const own = await plan.post(`${p}/reviews`, { decision: 'approve', comment: 'mine' }, world.creator);
+  expect(own.statusCode).toBe(403);
+  expect(body(own).code).toBe('own_review');
+  // Approvals are by admins here: a creator (not the author) is refused.
+  const other = await h.user();
+  await addMember(h, world.companyId, other.id, 'creator');
+  expect((await plan.post(`${p}/reviews`, { decision: 'approve', comment: 'lgtm' }, other)).statusCode).toBe(403);
+  // A merge without the approval is refused for the author, with nothing changed.
+  const early = await plan.post(`${p}/merge`, {}, world.creator);
+  expect(early.statusCode).toBe(409);
+  expect(body(early)).toMatchObject({ code: 'approvals_required', approvals: 0, approvalsRequired: 1 });
+  expect(body(await plan.get('/events')).items.map((e: { name: string }) => e.name)).not.toContain('Approved Thing');
+
+  const changes = await plan.post(`${p}/reviews`, { decision: 'request_changes', comment: 'rename' }, admin);
+  expect(body(changes).status).toBe('changes_requested');
+  const approved = body(await plan.post(`${p}/reviews`, { decision: 'approve', comment: 'now ok' }, admin));
+  expect(approved).toMatchObject({ status: 'approved', approvals: 1, approvalsRequired: 1 });
+  expect(approved.reviews).toHaveLength(2);
+
+  const merged = await plan.post(`${p}/merge`, {}, world.creator);
+  expect(merged.statusCode).toBe(200);
+  expect(body(merged)).toMatchObject({ proposalId: proposal.id, version: expect.any(Number) });
+  expect(body(await plan.get(p)).status).toBe('merged');
+  // Merged: it can no longer change.
+  const late = await plan.post(`/events?proposal=${proposal.id}`, { name: 'Too Late' }, world.creator);
+  expect(body(late).code).toBe('proposal_closed');
+  await h.call(world.owner, {
+    method: 'POST',
+    url: '/api/company/update-settings',
+    payload: { companyId: world.companyId, approvalsRequired: 0 },
+  });
+});
+
+test('an owner may merge without approvals, recorded on the proposal', async () => {
+  await h.call(world.owner, {
+    method: 'POST',
+    url: '/api/company/update-settings',
+    payload: { companyId: world.companyId, approvalsRequired: 2 },
+  });
+  const proposal = await open('Emergency', world.owner);
+  await plan.post(`/events?proposal=${proposal.id}`, { name: 'Hotfix Event' });
+  expect((await plan.post(`/proposals/${proposal.id}/merge`, {})).statusCode).toBe(200);
+  const { rows } = await h.admin.query(`SELECT emergency FROM company.proposals WHERE id = $1`, [proposal.id]);
+  expect(rows[0].emergency).toBe(true);
+  await h.call(world.owner, {
+    method: 'POST',
+    url: '/api/company/update-settings',
+    payload: { companyId: world.companyId, approvalsRequired: 0 },
+  });
+});
