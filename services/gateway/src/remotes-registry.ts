@@ -32,17 +32,20 @@ function readRemotesFile(remotesFile: string | undefined): Record<string, unknow
 
 /**
  * The registry the shell reads at runtime. Defaults point at the remotes the gateway serves
- * itself; a REMOTES_FILE moves any of them elsewhere (`{ "mfe_auth": "https://…/mf-manifest.json" }`)
- * or adds one the manifest does not list (`{ "mfe_x": { "entry": "…", "exposes": [ … ] } }`, the
- * manifest's own fields), whose pages then exist for the gateway and the shell alike. The file is
- * read on every request — it is tiny — so a redeployed, relocated or added remote is picked up
- * without restarting or rebuilding anything. Entries that are not well formed are left out.
+ * itself; `released` (the current releases, from the account service) moves a remote to the
+ * build its team released; a REMOTES_FILE, for local use, moves any of them elsewhere
+ * (`{ "mfe_auth": "https://…/mf-manifest.json" }`) or adds one the manifest does not list
+ * (`{ "mfe_x": { "entry": "…", "exposes": [ … ] } }`, the manifest's own fields), whose pages then
+ * exist for the gateway and the shell alike. The file is read on every request — it is tiny — so
+ * a redeployed, relocated or added remote is picked up without restarting or rebuilding anything.
+ * Entries that are not well formed are left out.
  */
-export function readRegistry(remotesFile: string | undefined): RemotesRegistry {
+export function readRegistry(remotesFile: string | undefined, released: Record<string, string> = {}): RemotesRegistry {
   const overrides = readRemotesFile(remotesFile);
   const remotes: RemoteEntry[] = REMOTE_APPS.map(({ name, folder }) => {
     const moved = overrides[name];
-    return { name, entry: typeof moved === 'string' ? moved : `/remotes/${folder}/mf-manifest.json` };
+    if (typeof moved === 'string') return { name, entry: moved };
+    return { name, entry: released[name] ?? `/remotes/${folder}/mf-manifest.json` };
   });
   const routes: RemoteRoutes[] = [...MANIFEST_ROUTES];
   for (const [name, value] of Object.entries(overrides)) {
@@ -55,8 +58,8 @@ export function readRegistry(remotesFile: string | undefined): RemotesRegistry {
   return { remotes, routes };
 }
 
-export function readRemotes(remotesFile: string | undefined): RemoteEntry[] {
-  return readRegistry(remotesFile).remotes;
+export function readRemotes(remotesFile: string | undefined, released: Record<string, string> = {}): RemoteEntry[] {
+  return readRegistry(remotesFile, released).remotes;
 }
 
 /** Whether a path is one of the registry's pages (the manifest's, or those of an added remote). */

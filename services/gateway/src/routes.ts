@@ -1,10 +1,12 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
+import path from 'node:path';
 import type { GatewayDeps } from './deps';
 import accessTokenCheck from './plugins/access-token-check';
 import frontends from './plugins/frontends';
 import proxy from './plugins/proxy';
+import { releasedRemotesLookup } from './released-remotes';
 import { urlList } from './upstreams';
 
 type Plugin = FastifyPluginAsync<{ deps: GatewayDeps }>;
@@ -55,6 +57,14 @@ const webApps = shared(async (app, { deps: { config, upstreams, frameAncestors }
     // '/dev/mailbox' too: where it is not routed (production) it is a plain 404, not a page of the app.
     apiPrefixes: upstreams.flatMap((u) => u.prefixes).concat(['/api', '/internal', '/dev/mailbox']),
     frameAncestors,
+    // The registry of releases lives in the account service; a short timeout keeps a slow one off the page.
+    releasedRemotes: releasedRemotesLookup({
+      accountUrl: config.ACCOUNT_URL,
+      serviceToken: config.INTERNAL_SERVICE_TOKEN,
+      timeoutMs: 1000,
+      cacheMs: config.RELEASES_CACHE_MS,
+    }),
+    releasesDir: config.RELEASES_DIR ?? path.join(config.FRONTEND_ROOT, 'releases'),
   });
 });
 

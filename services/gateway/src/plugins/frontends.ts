@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { TSchema } from '@sinclair/typebox';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -21,6 +22,7 @@ import {
   type PrerenderedPage,
 } from './prerendered';
 import type { FrameAncestorsLookup } from '../map-frame-ancestors';
+import type { ReleasedRemotesLookup } from '../released-remotes';
 
 export interface FrontendsOptions {
   root: string;
@@ -30,6 +32,10 @@ export interface FrontendsOptions {
   apiPrefixes: string[];
   /** Who may frame a page (map previews may name origins); nobody when absent or empty. */
   frameAncestors?: FrameAncestorsLookup;
+  /** The remotes' current releases; every remote loads the build served here when absent. */
+  releasedRemotes?: ReleasedRemotesLookup;
+  /** Released builds, served under /releases/<folder>/<version>/ as a CDN would serve them. */
+  releasesDir?: string;
 }
 
 /** Entry points change on every deploy; everything else has a content hash in its name. */
@@ -101,12 +107,26 @@ export default fp<FrontendsOptions>(
       });
     }
 
+    // A released build's folder never changes (its version names its contents), like a CDN's.
+    if (options.releasesDir) {
+      mkdirSync(options.releasesDir, { recursive: true });
+      await app.register(fastifyStatic, {
+        root: options.releasesDir,
+        prefix: '/releases/',
+        decorateReply: false,
+        cacheControl: false,
+        setHeaders: setCacheHeaders,
+      });
+    }
+    const released = (log: FastifyBaseLogger) =>
+      options.releasedRemotes ? options.releasedRemotes(log) : Promise.resolve({});
+
     app.get(
       '/remotes.json',
       ownFile("Where each remote's manifest is, and which pages each of its modules renders.", RemotesRegistrySchema),
-      async (_request, reply) => {
+      async (request, reply) => {
         reply.header('cache-control', 'no-cache');
-        return readRegistry(options.remotesFile);
+        return readRegistry(options.remotesFile, await released(request.log));
       },
     );
     // Deployment detection: the shell polls this to learn that a new build is out.
@@ -130,13 +150,13 @@ export default fp<FrontendsOptions>(
       },
     );
 
-    const sendShell = (
+    const sendShell = async (
       status: number,
-      reply: import('fastify').FastifyReply,
+      reply: FastifyReply,
       frameAncestors: string[] = [],
       prerendered: PrerenderedPage | null = null,
     ) => {
-      const remotes = readRemotes(options.remotesFile);
+      const remotes = readRemotes(options.remotesFile, await released(reply.log));
       const origins = [...options.extraScriptOrigins, ...remoteOrigins(remotes)];
       reply
         .code(status)
