@@ -45,6 +45,11 @@ export interface StackOptions {
   log?: (line: string) => void;
   /** Restart a service when its source changes (development). */
   watch?: boolean;
+  /**
+   * Processes per service (the gateway stays one), each on a port of its own; the gateway takes
+   * turns among them and the services call each other's first replica. 1 by default.
+   */
+  replicas?: number;
 }
 
 export interface Stack {
@@ -52,10 +57,13 @@ export interface Stack {
   databaseUrl: string;
   mailbox: DevMailbox | null;
   secrets: LocalSecrets;
+  /** Each service's first replica. */
   urls: Record<ServiceName, string>;
-  /** The process running each service now (a new one after a restart). */
-  processOf(name: ServiceName): ManagedProcess | undefined;
-  /** Stops one service (to see the rest keep working); it is not restarted … */
+  /** Every replica of each service, the first one first. */
+  replicaUrls: Record<ServiceName, string[]>;
+  /** The process running a replica of a service now (a new one after a restart); the first by default. */
+  processOf(name: ServiceName, replica?: number): ManagedProcess | undefined;
+  /** Stops one service, every replica of it (to see the rest keep working); it is not restarted … */
   stopService(name: ServiceName): Promise<void>;
   /** … and brings it back on the same port. */
   startService(name: ServiceName): Promise<void>;
@@ -162,7 +170,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const { SANDBOX_WEBHOOK_SECRET, SANDBOX_SECRET_KEY, INSIGHTS_SECRET_KEY, INTEGRATIONS_SECRET_KEY, ...sharedSecrets } =
     secrets;
   const owned: ManagedProcess[] = [];
-  const running = new Map<ServiceName, SupervisedProcess>();
+  // By replica: `company`, then `company#2`…
+  const running = new Map<string, SupervisedProcess>();
+  const replicaCount = Math.max(1, options.replicas ?? 1);
+  const instance = (name: ServiceName, index: number) => (index === 0 ? name : `${name}#${index + 1}`);
+  const indexes = (name: ServiceName) => Array.from({ length: name === 'gateway' ? 1 : replicaCount }, (_, i) => i);
   let mailbox: DevMailbox | null = null;
   let analytics: LocalAnalyticsSandbox | null = null;
   let slack: SlackSandbox | null = null;
@@ -191,12 +203,21 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       log(`[stack] local Slack at ${slack.url} (no SLACK_CLIENT_ID set)`);
     }
 
-    const ports = {} as Record<ServiceName, number>;
+    const replicaPorts = {} as Record<ServiceName, number[]>;
     for (const name of [...SERVICE_NAMES, 'gateway'] as ServiceName[]) {
       const fixed = name === 'gateway' ? options.port : options.servicePorts?.[name];
-      ports[name] = fixed && fixed > 0 ? fixed : await freePort();
+      replicaPorts[name] = [];
+      for (const index of indexes(name))
+        replicaPorts[name].push(index === 0 && fixed && fixed > 0 ? fixed : await freePort());
     }
-    const urls = Object.fromEntries(Object.entries(ports).map(([n, p]) => [n, `http://127.0.0.1:${p}`])) as Record<
+    const ports = Object.fromEntries(Object.entries(replicaPorts).map(([n, p]) => [n, p[0]])) as Record<
+      ServiceName,
+      number
+    >;
+    const replicaUrls = Object.fromEntries(
+      Object.entries(replicaPorts).map(([n, p]) => [n, p.map((port) => `http://127.0.0.1:${port}`)]),
+    ) as Record<ServiceName, string[]>;
+    const urls = Object.fromEntries(Object.entries(replicaUrls).map(([n, u]) => [n, u[0]])) as Record<
       ServiceName,
       string
     >;
@@ -217,7 +238,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       INTEGRATIONS_URL: urls.integrations,
       ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}),
     };
-    const envFor = (name: ServiceName): NodeJS.ProcessEnv => {
+    const envFor = (name: ServiceName, index = 0): NodeJS.ProcessEnv => {
       const env: NodeJS.ProcessEnv = {
         PATH: process.env.PATH,
         HOME: process.env.HOME,
@@ -250,10 +271,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           : {}),
         ...stackEnv,
         ...(options.env ?? {}),
-        PORT: String(ports[name]),
+        PORT: String(replicaPorts[name][index]),
       };
       if (!smtpUrl) delete env.SMTP_URL;
       if (name === 'gateway') {
+        for (const service of SERVICE_NAMES) env[`${service.toUpperCase()}_URL`] = replicaUrls[service].join(',');
         env.FRONTEND_ROOT = environment.FRONTEND_ROOT || REPO_ROOT;
         if (options.remotesFile) env.REMOTES_FILE = options.remotesFile;
         if (mailbox) env.DEV_MAILBOX_URL = mailbox.httpUrl;
@@ -264,28 +286,29 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
     // Production runs what was compiled (`npm run build`), with plain Node; development runs the sources.
     const compiled = production && !options.watch;
-    const launch = async (name: ServiceName) => {
+    const launch = async (name: ServiceName, index = 0) => {
+      const id = instance(name, index);
       const entry = compiled ? compiledEntry(name) : path.join(REPO_ROOT, 'services', name, 'src', 'server.ts');
       const args = compiled
         ? [entry]
         : options.watch
           ? [require.resolve('tsx/cli'), 'watch', '--clear-screen=false', entry]
           : ['--import', 'tsx', entry];
-      const readyUrl = `${urls[name]}/${name === 'gateway' ? 'health' : 'ready'}`;
-      const onOutput = (line: string) => log(`[${name}] ${line}`);
+      const readyUrl = `${replicaUrls[name][index]}/${name === 'gateway' ? 'health' : 'ready'}`;
+      const onOutput = (line: string) => log(`[${id}] ${line}`);
       const preload = ['app.ts', 'config.ts'].map((file) => path.join(REPO_ROOT, 'services', name, 'src', file));
       const standbyArgs = compiled
         ? [path.join(REPO_ROOT, 'infra', 'bin', 'standby.cjs'), entry]
         : ['--import', 'tsx', path.join(__dirname, 'standby.ts'), entry, ...preload];
       const supervised = await supervise({
-        name,
-        start: () => startProcess(name, process.execPath, args, { env: envFor(name), cwd: REPO_ROOT, onOutput }),
+        name: id,
+        start: () => startProcess(id, process.execPath, args, { env: envFor(name, index), cwd: REPO_ROOT, onOutput }),
         standby:
           options.standby && !options.watch
             ? {
                 spawn: () =>
-                  startProcess(name, process.execPath, standbyArgs, {
-                    env: envFor(name),
+                  startProcess(id, process.execPath, standbyArgs, {
+                    env: envFor(name, index),
                     cwd: REPO_ROOT,
                     onOutput,
                     stdin: true,
@@ -298,13 +321,15 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         log,
         policy: options.restartPolicy,
       });
-      running.set(name, supervised);
+      running.set(id, supervised);
     };
+    const launchAll = (name: ServiceName) =>
+      Promise.all(indexes(name).map((index) => (running.has(instance(name, index)) ? null : launch(name, index))));
 
     // Auth first: the others fetch its signing keys.
-    await launch('auth');
+    await launchAll('auth');
     await Promise.all(
-      (['account', 'company', 'subscription', 'insights', 'integrations'] as ServiceName[]).map(launch),
+      (['account', 'company', 'subscription', 'insights', 'integrations'] as ServiceName[]).map(launchAll),
     );
     await launch('gateway');
 
@@ -314,15 +339,20 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       mailbox,
       secrets,
       urls,
-      processOf(name) {
-        return running.get(name)?.current;
+      replicaUrls,
+      processOf(name, replica = 1) {
+        return running.get(instance(name, replica - 1))?.current;
       },
       async stopService(name) {
-        await running.get(name)?.stop();
-        running.delete(name);
+        await Promise.all(
+          indexes(name).map(async (index) => {
+            await running.get(instance(name, index))?.stop();
+            running.delete(instance(name, index));
+          }),
+        );
       },
       async startService(name) {
-        if (!running.has(name)) await launch(name);
+        await launchAll(name);
       },
       async stop() {
         await running.get('gateway')?.stop();

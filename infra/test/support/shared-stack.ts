@@ -154,6 +154,10 @@ export async function borrowSharedStack(brokerUrl: string): Promise<Stack> {
     databaseUrl: info.databaseUrl,
     secrets: info.secrets,
     urls: info.urls,
+    // The shared stack runs one process per service.
+    replicaUrls: Object.fromEntries(
+      Object.entries(info.urls).map(([name, url]) => [name, [url]]),
+    ) as Stack['replicaUrls'],
     mailbox: info.mailbox && {
       ...info.mailbox,
       get messages(): MailboxMessage[] {
