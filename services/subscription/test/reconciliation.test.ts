@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { reconcileSubscriptions } from '../src/use-cases/reconcile-subscriptions';
+import { claimReconcileRound, reconcileSubscriptions } from '../src/use-cases/reconcile-subscriptions';
 import { startHarness, subscriptionEvent, type Harness } from './support/harness';
 
 let h: Harness;
@@ -46,4 +46,19 @@ test('the provider failing for a round leaves every company as it was and is cou
   } finally {
     h.stripe.failing = false;
   }
+});
+
+test('replicas racing for a round: exactly one claims it, and the next is not due before the interval', async () => {
+  const deps = h.app.subscriptionService.deps;
+  await h.app.db.query(`UPDATE subscription.reconcile_rounds SET next_round_at = '-infinity'`);
+  const claims = await Promise.all([1, 2, 3, 4].map(() => claimReconcileRound(deps, 60_000)));
+  expect(claims.filter(Boolean)).toHaveLength(1);
+  expect(await claimReconcileRound(deps, 60_000)).toBe(false);
+  const { rows } = await h.app.db.query<{ wait: number }>(
+    `SELECT extract(epoch FROM next_round_at - now()) * 1000 AS wait FROM subscription.reconcile_rounds`,
+  );
+  expect(Number(rows[0].wait)).toBeGreaterThan(50_000);
+  // Once due again, the next one claims it.
+  await h.app.db.query(`UPDATE subscription.reconcile_rounds SET next_round_at = now() - interval '1 second'`);
+  expect(await claimReconcileRound(deps, 60_000)).toBe(true);
 });

@@ -29,19 +29,37 @@ export async function reconcileSubscriptions(
   return { companies: companyIds.length, changed, failed };
 }
 
-/** Runs the reconciliation once soon after start and then every `intervalMs`; `stop` clears the timer. */
+/**
+ * Claims the next round for this replica: true only for the one replica that moved the shared
+ * due time an interval ahead (the others find it in the future and skip this round).
+ */
+export async function claimReconcileRound(deps: Pick<SubscriptionDeps, 'db'>, intervalMs: number): Promise<boolean> {
+  const { rowCount } = await deps.db.query(
+    `UPDATE subscription.reconcile_rounds SET next_round_at = now() + $1 * interval '1 millisecond'
+      WHERE id = 1 AND next_round_at <= now()`,
+    [intervalMs],
+  );
+  return rowCount === 1;
+}
+
+/**
+ * Runs the reconciliation soon after start and then every `intervalMs`: whichever replica's timer
+ * comes first after the shared due time runs the round, the others skip it. `stop` clears the timer.
+ */
 export function startReconciliation(deps: SubscriptionDeps, intervalMs: number): { stop(): void } {
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
   const round = async () => {
     if (stopped) return;
     try {
+      if (!(await claimReconcileRound(deps, intervalMs))) return;
       const result = await reconcileSubscriptions(deps);
       if (result.changed > 0 || result.failed > 0) deps.log.info(result, 'subscriptions reconciled');
     } catch (error) {
       deps.log.warn({ err: error }, 'reconciliation round failed');
+    } finally {
+      if (!stopped) timer = setTimeout(round, intervalMs).unref();
     }
-    if (!stopped) timer = setTimeout(round, intervalMs).unref();
   };
   timer = setTimeout(round, 1000).unref();
   return {
