@@ -12,7 +12,7 @@ import { loadavg } from 'node:os';
 import type { Finding, ObservedEventItem } from '@tracemap/contracts';
 import { planSnapshotOf } from '@tracemap/discovery';
 import { answerOffline, preparePlan, runTool, toolContext, type PureToolName } from '../src';
-import { largePlan, SIZE, WORDS } from './large-plan';
+import { LARGE_PLAN_SIZE as SIZE, LARGE_PLAN_WORDS as WORDS, largePlan } from '@tracemap/tracking-plan';
 
 const ROUNDS = 200;
 const TARGET_P95_MS = 50;

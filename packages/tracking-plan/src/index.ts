@@ -15,3 +15,4 @@ export * from './diff';
 export * from './samples';
 export * from './codegen';
 export * from './proposals';
+export * from './large-plan';

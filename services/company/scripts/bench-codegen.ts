@@ -1,8 +1,8 @@
 /**
  * The code-generation rows of `npm run bench:destinations`:
  *
- * - generation time of typed code for a 10,000-event plan (the shape of
- *   scripts/bench-plan.ts: 50,000 attributes, 2,000 views of 20 events each),
+ * - generation time of typed code for the benchmarks' 10,000-event plan
+ *   (`largePlan`: 50,000 attributes, 2,000 views of 20 events each),
  *   median of several runs, next to the time of serialising the same plan as a
  *   native file in the same run (the ratio tells a slower machine from a
  *   slower generator);
@@ -21,82 +21,29 @@ import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import type { Attribute, NativeEvent, NativeView } from '@tracemap/contracts';
-import { generateTypeScript, serializeNativePlan, toNativePlan, type CodegenPlan } from '@tracemap/tracking-plan';
+import {
+  generateTypeScript,
+  largePlan,
+  serializeNativePlan,
+  toNativePlan,
+  type CodegenPlan,
+} from '@tracemap/tracking-plan';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const SIZE = { events: 10_000, attributes: 50_000, views: 2_000 };
 const TARGETS = { generationSeconds: 2, bytesPerEvent: 300 };
 const USED_EVENTS = 10;
-const WORDS = ['checkout', 'cart', 'product', 'search', 'account', 'payment', 'order', 'video', 'share', 'profile'];
 const STAMPS = { version: 1, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' };
 
-/** Ids from a counter, so two runs generate the same plan and the same code. */
-const id = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
-
-/** Events link 5–10 event attributes; views carry 3 view attributes and fire 20 events; 20 system attributes. */
+/** The benchmarks' 10,000-event plan as the generator reads it: stored attributes carry stamps. */
 function generatePlan(): CodegenPlan {
-  const types = ['string', 'integer', 'number', 'boolean'] as const;
-  const attribute = (i: number, scope: Attribute['scope']): Attribute => ({
-    id: id(i + 1),
-    name: `${WORDS[i % WORDS.length]}_${scope}_attr_${i}`,
-    displayName: '',
-    description: `Attribute ${i} of the ${WORDS[i % WORDS.length]} area`,
-    scope,
-    type: types[i % 4],
-    itemType: null,
-    validation: i % 4 === 0 && i % 3 === 0 ? { kind: 'enum', values: ['a', 'b', 'c'] } : { kind: 'none' },
-    origin: '',
-    exposed: true,
-    nullable: i % 7 === 0,
-    pii: false,
-    tags: [WORDS[i % WORDS.length]],
-    status: 'live',
-    owners: [],
-    ...STAMPS,
-  });
-  const systemCount = 20;
-  const viewScoped = 2_000;
-  const attributes = Array.from({ length: SIZE.attributes }, (_, i) =>
-    attribute(i, i < systemCount ? 'system' : i < systemCount + viewScoped ? 'view' : 'event'),
-  );
-  const eventScoped = attributes.slice(systemCount + viewScoped);
-  const events: NativeEvent[] = Array.from({ length: SIZE.events }, (_, i) => ({
-    id: id(100_000 + i),
-    name: `${WORDS[i % WORDS.length]} event ${i}`,
-    displayName: '',
-    description: `Fires when ${WORDS[i % WORDS.length]} step ${i} happens`,
-    kind: 'track',
-    category: WORDS[i % WORDS.length],
-    tags: [WORDS[(i + 3) % WORDS.length]],
-    owners: [],
-    status: 'live',
-    trigger: '',
-    attributes: Array.from({ length: 5 + (i % 6) }, (_, k) => ({
-      attributeId: eventScoped[(i * 5 + k * 977) % eventScoped.length].id,
-      presence: k % 2 === 0 ? ('required' as const) : ('optional' as const),
-    })),
-  }));
-  const views: NativeView[] = Array.from({ length: SIZE.views }, (_, i) => ({
-    id: id(200_000 + i),
-    name: `${WORDS[i % WORDS.length]} view ${i}`,
-    displayName: '',
-    description: '',
-    type: 'page',
-    urlPattern: `/${WORDS[i % WORDS.length]}/${i}`,
-    screenshotUrl: null,
-    tags: [],
-    status: 'live',
-    attributes: [0, 1, 2].map((k) => ({
-      attributeId: attributes[systemCount + ((i * 3 + k) % viewScoped)].id,
-      presence: 'required' as const,
-    })),
-    events: Array.from({ length: 20 }, (_, k) => ({
-      eventId: events[(i * 5 + k) % SIZE.events].id,
-      trigger: `step ${k}`,
-    })),
-  }));
-  return { attributes, events, views, maps: [], attributeInheritance: true };
+  const plan = largePlan();
+  return {
+    attributes: plan.attributes.map((attribute) => ({ ...attribute, ...STAMPS })),
+    events: plan.events,
+    views: plan.views,
+    maps: plan.maps,
+    attributeInheritance: true,
+  };
 }
 
 function median(values: number[]): number {

@@ -23,18 +23,10 @@
  * Targets: list and search p99 ≤ 50 ms, schema p99 ≤ 30 ms, import ≤ 30 s, the list's p99 during
  * hostile-pattern saves ≤ 2x its p99 during plain-pattern saves.
  */
-import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import type pg from 'pg';
-import {
-  NATIVE_FORMAT,
-  NATIVE_FORMAT_VERSION,
-  type NativeAttribute,
-  type NativeEvent,
-  type NativePlan,
-  type NativeView,
-} from '@tracemap/contracts';
+import { LARGE_PLAN_SIZE as SIZE, LARGE_PLAN_WORDS as WORDS, largePlan } from '@tracemap/tracking-plan';
 import { cacheVerifiedTokens } from '@tracemap/service-kit';
 import { createTestDatabase } from '@tracemap/test-kit';
 import { service } from '../src/app';
@@ -47,7 +39,6 @@ import { createTokenKit, PUBLIC_URL } from '../test/support/tokens';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const SIZE = { events: 10_000, attributes: 50_000, views: 2_000 };
 const TARGETS = { list: 50, search: 50, schema: 30, importSeconds: 30, patternRatio: 2 };
 const KEEP_DATABASE = process.env.BENCH_KEEP_DATABASE === '1' && Boolean(process.env.DATABASE_URL);
 const REUSE = process.env.BENCH_DATABASE_URL
@@ -59,70 +50,6 @@ const REUSE = process.env.BENCH_DATABASE_URL
   : null;
 /** `BENCH_ONLY=schema` (or list, search, patterns) measures that request alone after /health, e.g. under a CPU profile. */
 const ONLY = process.env.BENCH_ONLY;
-const WORDS = ['checkout', 'cart', 'product', 'search', 'account', 'payment', 'order', 'video', 'share', 'profile'];
-
-/** A deterministic plan: events link 5–10 event attributes, views carry 3 view attributes and fire 20 events. */
-function generatePlan(): NativePlan {
-  const attribute = (i: number, scope: NativeAttribute['scope']): NativeAttribute => ({
-    id: randomUUID(),
-    name: `${WORDS[i % WORDS.length]}_${scope}_attr_${i}`,
-    displayName: '',
-    description: `Attribute ${i} of the ${WORDS[i % WORDS.length]} area`,
-    scope,
-    type: (['string', 'integer', 'number', 'boolean'] as const)[i % 4],
-    itemType: null,
-    validation: { kind: 'none' },
-    origin: '',
-    exposed: true,
-    nullable: i % 7 === 0,
-    pii: false,
-    tags: [WORDS[i % WORDS.length]],
-    status: 'live',
-    owners: [],
-  });
-  const systemCount = 20;
-  const viewScoped = 2_000;
-  const attributes = Array.from({ length: SIZE.attributes }, (_, i) =>
-    attribute(i, i < systemCount ? 'system' : i < systemCount + viewScoped ? 'view' : 'event'),
-  );
-  const eventScoped = attributes.slice(systemCount + viewScoped);
-  const events: NativeEvent[] = Array.from({ length: SIZE.events }, (_, i) => ({
-    id: randomUUID(),
-    name: `${WORDS[i % WORDS.length]} event ${i}`,
-    displayName: '',
-    description: `Fires when ${WORDS[i % WORDS.length]} step ${i} happens`,
-    kind: 'track',
-    category: WORDS[i % WORDS.length],
-    tags: [WORDS[(i + 3) % WORDS.length]],
-    owners: [],
-    status: 'live',
-    trigger: '',
-    attributes: Array.from({ length: 5 + (i % 6) }, (_, k) => ({
-      attributeId: eventScoped[(i * 5 + k * 977) % eventScoped.length].id,
-      presence: k % 2 === 0 ? ('required' as const) : ('optional' as const),
-    })),
-  }));
-  const views: NativeView[] = Array.from({ length: SIZE.views }, (_, i) => ({
-    id: randomUUID(),
-    name: `${WORDS[i % WORDS.length]} view ${i}`,
-    displayName: '',
-    description: '',
-    type: 'page',
-    urlPattern: `/${WORDS[i % WORDS.length]}/${i}`,
-    screenshotUrl: null,
-    tags: [],
-    status: 'live',
-    attributes: [0, 1, 2].map((k) => ({
-      attributeId: attributes[systemCount + ((i * 3 + k) % viewScoped)].id,
-      presence: 'required' as const,
-    })),
-    events: Array.from({ length: 20 }, (_, k) => ({
-      eventId: events[(i * 5 + k) % SIZE.events].id,
-      trigger: `step ${k}`,
-    })),
-  }));
-  return { format: NATIVE_FORMAT, formatVersion: NATIVE_FORMAT_VERSION, attributes, events, views };
-}
 
 /** CPU seconds of a process or thread from its /proc stat line (Linux, same machine). */
 async function statSeconds(file: string): Promise<number> {
@@ -192,7 +119,7 @@ async function seed(
   const companyId = ((await created.json()) as { company: { id: string } }).company.id;
   if (KEEP_DATABASE) console.log(`company ${companyId}, owner ${owner.id}`);
 
-  const plan = generatePlan();
+  const plan = largePlan();
   const text = JSON.stringify(plan);
   const started = performance.now();
   const diff = await importTrackingPlan(
@@ -201,7 +128,8 @@ async function seed(
     { format: 'native', text, dryRun: false },
   );
   const importSeconds = (performance.now() - started) / 1000;
-  if (!diff.applied || diff.added.length !== SIZE.attributes + SIZE.events + SIZE.views) {
+  const entities = plan.attributes.length + plan.events.length + plan.views.length + (plan.maps?.length ?? 0);
+  if (!diff.applied || diff.added.length !== entities) {
     throw new Error(
       `import did not seed the plan: applied ${diff.applied}, added ${diff.added.length}, rejected ${JSON.stringify(diff.rejected.slice(0, 3))}`,
     );
