@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  ReleaseCommandError,
+  recordShell,
+  releaseRemote,
+  remoteOf,
+  rollbackRemote,
+  type ReleaseTarget,
+} from './release-remote';
+import { REPO_ROOT } from '../stack';
+
+const USAGE = `Usage: npm run release:remote -- <remote folder> [--rollback [--version <v>]] [--dist <folder>]
+       npm run release:remote -- shell
+
+  <remote folder>   e.g. mfe-company: copies its build to the releases folder and makes it current
+  --rollback        points the remote back at its release before (or at --version)
+  shell             records what the deployed shell provides (run with every shell deploy)
+
+Settings (environment): TRACEMAP_URL (the gateway, default http://localhost:8080), TRACEMAP_ADMIN_TOKEN
+(a product admin's access token), RELEASES_DIR (default ./releases, where the gateway serves /releases/),
+RELEASES_BASE_URL (where that folder is reached, default /releases).`;
+
+async function main(): Promise<void> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { rollback: { type: 'boolean' }, version: { type: 'string' }, dist: { type: 'string' } },
+  });
+  const name = positionals[0];
+  const token = process.env.TRACEMAP_ADMIN_TOKEN;
+  if (!name || positionals.length > 1 || !token) {
+    console.error(token ? USAGE : `TRACEMAP_ADMIN_TOKEN is not set.\n\n${USAGE}`);
+    process.exit(2);
+  }
+  const target: ReleaseTarget = {
+    apiUrl: process.env.TRACEMAP_URL ?? 'http://localhost:8080',
+    token,
+    releasesDir: path.resolve(process.env.RELEASES_DIR ?? path.join(REPO_ROOT, 'releases')),
+    releasesBaseUrl: process.env.RELEASES_BASE_URL ?? '/releases',
+  };
+  if (name === 'shell') {
+    await recordShell(target, path.join(REPO_ROOT, 'shell'));
+    console.log('Recorded what the shell provides.');
+    return;
+  }
+  const folder = remoteOf(name).folder;
+  if (values.rollback) {
+    const state = (await rollbackRemote(target, folder, values.version)) as { current: { version: string } | null };
+    console.log(
+      `${folder} now loads ${state.current ? state.current.version : 'the build the gateway serves itself'}.`,
+    );
+    return;
+  }
+  const appDir = path.join(REPO_ROOT, folder);
+  const release = await releaseRemote(target, appDir, values.dist ? path.resolve(values.dist) : undefined);
+  console.log(`${folder} ${release.version} released: ${release.entry}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ReleaseCommandError ? error.message : error);
+  process.exit(1);
+});

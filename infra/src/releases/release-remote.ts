@@ -1,0 +1,133 @@
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { MICRO_FRONTENDS, sharedContractOf, type SharedVersions } from '@tracemap/contracts';
+
+/** Where releases are published and how the admin API is reached. */
+export interface ReleaseTarget {
+  /** The gateway's public address (the admin API is under /api/account/admin). */
+  apiUrl: string;
+  /** A product admin's access token. */
+  token: string;
+  /** Folder the releases are copied into (what the gateway or a CDN serves). */
+  releasesDir: string;
+  /** Where that folder is reached from the browser: `/releases` on the gateway, or a CDN's address. */
+  releasesBaseUrl: string;
+}
+
+/** What a release folder's `release.json` says: the build and the shell contract it was built for. */
+export interface ReleaseFile {
+  remote: string;
+  version: string;
+  /** The range each shared singleton must fall in (checked against the shell before release). */
+  expects: SharedVersions;
+  /** The versions it was built with. */
+  builtWith: SharedVersions;
+}
+
+export class ReleaseCommandError extends Error {}
+
+function filesOf(dir: string, prefix = ''): string[] {
+  return readdirSync(path.join(dir, prefix), { withFileTypes: true })
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .flatMap((entry) => {
+      const relative = path.posix.join(prefix, entry.name);
+      return entry.isDirectory() ? filesOf(dir, relative) : [relative];
+    });
+}
+
+/** The build's contents, hashed: the same build always gets the same version, any change a new one. */
+export function contentHash(dist: string): string {
+  const hash = createHash('sha256');
+  for (const file of filesOf(dist)) {
+    if (file === 'release.json') continue;
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(path.join(dist, file)))
+      .update('\0');
+  }
+  return hash.digest('hex').slice(0, 12);
+}
+
+function readJson<T>(file: string): T {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as T;
+  } catch {
+    throw new ReleaseCommandError(`${file} is missing or not JSON: build the app first (npm run build).`);
+  }
+}
+
+/** The remote of a folder (`mfe-company`) or federation name (`mfe_company`). */
+export function remoteOf(name: string) {
+  const remote = MICRO_FRONTENDS.find((app) => app.folder === name || app.name === name);
+  if (!remote) {
+    throw new ReleaseCommandError(
+      `${name} is not a micro-frontend (one of ${MICRO_FRONTENDS.map((a) => a.folder).join(', ')}).`,
+    );
+  }
+  return remote;
+}
+
+/** The release of a built remote: its version (package version + content hash) and its contract. */
+export function describeBuild(appDir: string, dist = path.join(appDir, 'dist')): ReleaseFile {
+  const remote = remoteOf(path.basename(appDir));
+  const manifest = readJson<{ shared?: Array<{ name: string; version: string; requiredVersion?: string | false }> }>(
+    path.join(dist, 'mf-manifest.json'),
+  );
+  const pkg = readJson<{ version: string }>(path.join(appDir, 'package.json'));
+  const { expects, provides } = sharedContractOf(manifest);
+  return { remote: remote.name, version: `${pkg.version}-${contentHash(dist)}`, expects, builtWith: provides };
+}
+
+/**
+ * Copies the build into `<releasesDir>/<folder>/<version>/` with its `release.json`, unless that
+ * version is already there (a version names its contents, so the folder never changes once written).
+ */
+export function copyRelease(appDir: string, dist: string, releasesDir: string): { release: ReleaseFile; dir: string } {
+  const release = describeBuild(appDir, dist);
+  const dir = path.join(releasesDir, path.basename(appDir), release.version);
+  if (!existsSync(path.join(dir, 'release.json'))) {
+    cpSync(dist, dir, { recursive: true });
+    writeFileSync(path.join(dir, 'release.json'), `${JSON.stringify(release, null, 2)}\n`);
+  }
+  return { release, dir };
+}
+
+async function adminCall(target: ReleaseTarget, method: 'POST' | 'PUT', route: string, body: unknown) {
+  const res = await fetch(new URL(`/api/account/admin${route}`, target.apiUrl), {
+    method,
+    headers: { authorization: `Bearer ${target.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const answer = (await res.json().catch(() => ({}))) as { message?: string };
+  if (!res.ok) throw new ReleaseCommandError(`${res.status}: ${answer.message ?? 'the admin API refused'}`);
+  return answer;
+}
+
+/** Copies a built remote to the releases folder and makes it the one the shell loads. */
+export async function releaseRemote(target: ReleaseTarget, appDir: string, dist = path.join(appDir, 'dist')) {
+  const { release } = copyRelease(appDir, dist, target.releasesDir);
+  const entry = `${target.releasesBaseUrl.replace(/\/$/, '')}/${path.basename(appDir)}/${release.version}/mf-manifest.json`;
+  await adminCall(target, 'POST', '/releases', {
+    remote: release.remote,
+    version: release.version,
+    entry,
+    expects: release.expects,
+  });
+  return { ...release, entry };
+}
+
+/** Points a remote back at its release before (or at `version`). */
+export async function rollbackRemote(target: ReleaseTarget, name: string, version?: string) {
+  const remote = remoteOf(name);
+  return adminCall(target, 'POST', `/releases/${remote.name}/rollback`, version ? { version } : {});
+}
+
+/** Records what the built shell provides: the versions later releases are checked against. */
+export async function recordShell(target: ReleaseTarget, shellDir: string) {
+  const manifest = readJson<{ shared?: Array<{ name: string; version: string }> }>(
+    path.join(shellDir, 'dist', 'mf-manifest.json'),
+  );
+  return adminCall(target, 'PUT', '/releases/shell', { provides: sharedContractOf(manifest).provides });
+}
