@@ -12,6 +12,9 @@ import { createConfirmedUser, signIn } from '../src/test-users';
  * /health measured in the same run (the ratio is what compares between
  * machines). The stack runs as `npm start` runs it, with the real auth
  * service, so every request pays the session check and the tenant checks.
+ * A second stack in the same run has two company replicas behind the gateway:
+ * its company routes are printed beside the one-replica figures, each with its
+ * own stack's /health baseline and as a ratio to one replica.
  *
  *   npm run bench:hot-path
  *   DATABASE_URL=postgres://… PORT=8380 SERVICE_PORT_BASE=4300 BENCH_SECONDS=5 npm run bench:hot-path
@@ -72,12 +75,15 @@ const EXTRA_TARGETS = (token: string): Target[] => [
 
 interface Figures {
   name: string;
+  'company replicas'?: number;
   'req/s': number;
   'p50 ms': number;
   'p99 ms': number;
   'vs /health': string;
   failed: number;
 }
+
+const COMPANY_ROUTE = /\/api\/company\//;
 
 async function measure(name: string, options: autocannon.Options, baseline?: number): Promise<Figures> {
   const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
@@ -92,9 +98,21 @@ async function measure(name: string, options: autocannon.Options, baseline?: num
   };
 }
 
-async function main() {
-  process.env.DATABASE_URL = SERVER;
-  const database = await createTestDatabase();
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+
+/**
+ * Starts a stack with `companyReplicas` company processes, signs in, makes a company, then
+ * measures /health and every target that answers (only `only` when given). Returns the rows.
+ */
+async function measureStack(
+  databaseUrl: string,
+  companyReplicas: number,
+  only?: (target: Target) => boolean,
+): Promise<{ rows: Figures[]; load: string }> {
   const servicePorts = SERVICE_PORT_BASE
     ? {
         auth: SERVICE_PORT_BASE + 1,
@@ -108,15 +126,17 @@ async function main() {
   const stack = await startStack({
     port: PORT,
     servicePorts,
+    replicas: { company: companyReplicas },
     dataDir: mkdtempSync(path.join(os.tmpdir(), 'tracemap-bench-hot-path-')),
-    databaseUrl: database.url,
+    databaseUrl,
     logLevel: 'warn',
     log: (line) => (!stopping && /"level":(50|60)/.test(line) ? console.error(line) : undefined),
     env: { RATE_LIMIT_PER_MINUTE: '10000000' },
   });
   try {
-    await createConfirmedUser(stack, 'bench-owner@example.com', 'a-long-bench-password-1');
-    const session = await signIn(stack, 'bench-owner@example.com', 'a-long-bench-password-1');
+    const email = `bench-owner-${companyReplicas}@example.com`;
+    await createConfirmedUser(stack, email, 'a-long-bench-password-1');
+    const session = await signIn(stack, email, 'a-long-bench-password-1');
     const created = await fetch(`${stack.url}/api/company/create`, {
       method: 'POST',
       headers: json(session.access_token),
@@ -128,7 +148,7 @@ async function main() {
     } = (await created.json()) as { company: { id: string } };
 
     const runnable: Target[] = [];
-    for (const target of targets(session.access_token)) {
+    for (const target of targets(session.access_token).filter(only ?? (() => true))) {
       const options = target.request(stack.url, companyId);
       const probe = await fetch(options.url as string, {
         method: options.method ?? 'GET',
@@ -148,13 +168,32 @@ async function main() {
     const rows = [health];
     for (const target of runnable)
       rows.push(await measure(target.name, target.request(stack.url, companyId), health['req/s']));
+    for (const row of rows) row['company replicas'] = companyReplicas;
+    return { rows, load: loadAverage() };
+  } finally {
+    stopping = true;
+    await stack.stop();
+  }
+}
 
-    const load = os
-      .loadavg()
-      .map((value) => value.toFixed(2))
-      .join(' ');
+async function main() {
+  process.env.DATABASE_URL = SERVER;
+  const database = await createTestDatabase();
+  try {
+    const one = await measureStack(database.url, 1);
+    // Only the company's routes differ with a second company replica (and the baseline, measured again).
+    const two = await measureStack(database.url, 2, (target) => COMPANY_ROUTE.test(target.name));
+    const rows: Array<Figures & { 'vs 1 replica'?: string }> = [...one.rows];
+    for (const row of two.rows) {
+      const single = one.rows.find((r) => r.name === row.name);
+      rows.push({
+        ...row,
+        name: `${row.name}, company ×2`,
+        'vs 1 replica': single ? (row['req/s'] / single['req/s']).toFixed(3) : '-',
+      });
+    }
     console.log(
-      `PostgreSQL, fresh database; ${CONNECTIONS} connections, ${SECONDS} s each after ${WARMUP_SECONDS} s of warm-up, ${os.cpus().length} cores, load average ${load}`,
+      `PostgreSQL, fresh database; ${CONNECTIONS} connections, ${SECONDS} s each after ${WARMUP_SECONDS} s of warm-up, ${os.cpus().length} cores, load average ${one.load} (one company replica), ${two.load} (two)`,
     );
     console.table(rows);
     if (rows.some((row) => row.failed > 0)) {
@@ -162,8 +201,6 @@ async function main() {
       process.exitCode = 1;
     }
   } finally {
-    stopping = true;
-    await stack.stop();
     await database.drop();
   }
 }

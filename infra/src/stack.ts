@@ -47,9 +47,10 @@ export interface StackOptions {
   watch?: boolean;
   /**
    * Processes per service (the gateway stays one), each on a port of its own; the gateway takes
-   * turns among them and the services call each other's first replica. 1 by default.
+   * turns among them and the services call each other's first replica. 1 by default; a number
+   * for every service, or counts for some (e.g. `{ company: 2 }`).
    */
-  replicas?: number;
+  replicas?: number | Partial<Record<Exclude<ServiceName, 'gateway'>, number>>;
 }
 
 export interface Stack {
@@ -172,9 +173,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const owned: ManagedProcess[] = [];
   // By replica: `company`, then `company#2`…
   const running = new Map<string, SupervisedProcess>();
-  const replicaCount = Math.max(1, options.replicas ?? 1);
+  const replicaCount = (name: ServiceName) => {
+    const asked = options.replicas;
+    if (name === 'gateway' || asked === undefined) return 1;
+    return Math.max(1, typeof asked === 'number' ? asked : (asked[name] ?? 1));
+  };
   const instance = (name: ServiceName, index: number) => (index === 0 ? name : `${name}#${index + 1}`);
-  const indexes = (name: ServiceName) => Array.from({ length: name === 'gateway' ? 1 : replicaCount }, (_, i) => i);
+  const indexes = (name: ServiceName) => Array.from({ length: replicaCount(name) }, (_, i) => i);
   let mailbox: DevMailbox | null = null;
   let analytics: LocalAnalyticsSandbox | null = null;
   let slack: SlackSandbox | null = null;
