@@ -14,6 +14,7 @@ import { openBrowserWorld, type BrowserWorld } from './support/browser-world';
  * remote entry that names it (window.__mfeCompanyBuild), so the page can tell which one ran; the
  * appended line also gives each a version of its own. The release and the rollback go through the
  * release command, as a team would run it. The shell and the other remotes must never load again.
+ * Then each remote, released as an unchanged copy of its build, must load from its release folder.
  */
 
 const PASSWORD = 'a-long-release-test-password-9';
@@ -139,4 +140,28 @@ test('a new mfe-company reaches an open app on its next navigation, and a rollba
   expect(later.filter((p) => p.startsWith('/remotes/'))).toEqual([]);
   expect(later.filter((p) => /^\/[^/]+\.js$/.test(p) || p === '/' || p.endsWith('.html'))).toEqual([]);
   expect(later.filter((p) => p.startsWith('/releases/') && !p.startsWith('/releases/mfe-company/'))).toEqual([]);
+});
+
+test('every remote, released as a versioned copy of its build, loads in the current shell from its release folder', async () => {
+  const pages = {
+    'mfe-marketing': '/pricing',
+    'mfe-auth': '/account',
+    'mfe-company': '/company',
+    'mfe-admin': '/admin',
+  };
+  for (const [folder, pathname] of Object.entries(pages)) {
+    const release = await releaseRemote(target, path.join(REPO_ROOT, folder));
+    const page = await world.pageFor('admin');
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+    const entry = `/releases/${folder}/${release.version}/remoteEntry.js`;
+    const entryLoaded = page.waitForResponse((res) => new URL(res.url()).pathname === entry && res.ok(), {
+      timeout: 30_000,
+    });
+    await page.goto(`${world.stack.url}${pathname}`);
+    await entryLoaded;
+    await page.getByTestId('shell-main').locator(`[data-app="${folder}"]`).first().waitFor({ timeout: 30_000 });
+    expect(requests.filter((p) => p.startsWith(`/remotes/${folder}/`))).toEqual([]);
+    await page.context().close();
+  }
 });
