@@ -1,5 +1,4 @@
 import type { NativeValueType, ObservedKind } from '../observed-event';
-import type { ObservedType } from './profile';
 import { OBSERVED_TYPES } from './profile';
 import { shapeHash } from './shape-hash';
 import type { ValueSketch } from './value-sketch';
@@ -9,23 +8,42 @@ export const DEPTH_MAX = 10;
 /**
  * Shapes of one event that keep examples: optional properties make shapes
  * multiply (ten optional ones, a thousand shapes), and the first ones show
- * what the event looks like well enough.
+ * what the event looks like well enough. Later shapes are not tracked at all:
+ * every count a property row needs is kept on its path.
  */
 export const SHAPES_WITH_EXAMPLES_MAX = 50;
 export const NATIVE_TYPES: readonly NativeValueType[] = ['string_value', 'int_value', 'float_value', 'double_value'];
 export const CODE_NATIVE = 16;
 export const DAY_MS = 86_400_000;
 
-/** One property path of one event: its place in shape keys and what is kept of its values. */
+/**
+ * One property path of one event: its place in shape keys, its counts since
+ * the last drain and what is kept of its values. Counts belong to the batch
+ * numbered `batch`; a path first met in a later batch starts them again, so a
+ * drain never has to visit paths that did not come.
+ */
 export interface Slot {
   id: number;
   path: string;
-  /** The last shape that took this path, and the types it took it with (bits by type code). */
-  mark: number;
-  types: number;
   children: Map<string, Slot> | null;
   item: Slot | null;
   personalByPlan: boolean;
+  /** The event that last took this path, and the types it took it with there (bits by type code). */
+  mark: number;
+  types: number;
+  batch: number;
+  /** Events with this path, their first and last times, per type and per GA4 value field (by code). */
+  present: number;
+  first: number;
+  last: number;
+  typeCounts: number[];
+  nativeCounts: number[];
+  /** By version id, and those counted in this batch; `cell` is the current event's. */
+  cells: Array<VersionCell | undefined>;
+  batchCells: VersionCell[];
+  cell: VersionCell | null;
+  /** Values offered over the builder's life: sampling starts after the first `VALUES_IN_FULL`. */
+  seen: number;
   values: ValueSketch<string | number | boolean> | null;
   highCardinality: boolean;
   masks: ValueSketch<string> | null;
@@ -34,35 +52,30 @@ export interface Slot {
   personal: number;
 }
 
+/** A path's events of one app version and platform in the current batch. */
+export interface VersionCell {
+  version: number;
+  batch: number;
+  typeCounts: number[];
+  first: number;
+  last: number;
+}
+
 export interface Bucket {
   count: number;
   first: number;
   last: number;
 }
 
-/** day → app version → platform → bucket */
-export type Buckets = Map<number, Map<string | null, Map<string | null, Bucket>>>;
+/** day → version id → bucket */
+export type Buckets = Map<number, Array<Bucket | undefined>>;
 
-/** Events of one event that carried the same (path, type) sequence. */
+/** Events of one event that carried the same (path, type) sequence: one of its first shapes, with examples. */
 export interface ShapeAcc {
   seq: Int32Array;
   next: ShapeAcc | null;
-  /** Distinct paths, and distinct (path, type) pairs, by slot. */
-  slots: Slot[];
-  pairSlots: Slot[];
-  pairTypes: ObservedType[];
-  nativeSlots: Slot[];
-  nativeTypes: NativeValueType[];
   count: number;
-  first: number;
-  last: number;
-  /** Per app version and platform (by the event's version id): events, first and last seen. */
-  versionIds: number[];
-  versionCounts: number[];
-  versionFirst: number[];
-  versionLast: number[];
-  /** Only the first shapes of an event keep examples. */
-  example: ShapeExamples | null;
+  example: ShapeExamples;
 }
 
 export interface ShapeExamples {
@@ -83,9 +96,10 @@ export interface EventAcc {
   slots: Map<string, Slot>;
   slotCount: number;
   allSlots: Slot[];
+  /** Paths counted in this batch. */
+  batchSlots: Slot[];
   shapes: Map<number, ShapeAcc>;
   shapeList: ShapeAcc[];
-  shapesWithExamples: number;
   first: number;
   last: number;
   /** Events per day, app version and platform. */
@@ -96,62 +110,92 @@ export interface EventAcc {
   views: Map<string, number> | null;
 }
 
-/** The accumulator of a (path, type) sequence not seen before; `mark` is the new shape's number. */
-export function newShape(
-  acc: EventAcc,
-  seq: number[],
-  length: number,
-  hash: number,
-  head: ShapeAcc | undefined,
-  native: Record<string, NativeValueType> | undefined,
-  time: number,
-  mark: number,
-): ShapeAcc {
-  const slotsById = acc.allSlots;
-  const shape: ShapeAcc = {
-    seq: copyOf(seq, length),
-    next: head ?? null,
-    slots: [],
-    pairSlots: [],
-    pairTypes: [],
-    nativeSlots: [],
-    nativeTypes: [],
-    count: 0,
-    first: time,
-    last: time,
-    versionIds: [],
-    versionCounts: [],
-    versionFirst: [],
-    versionLast: [],
-    example: null,
+export function newSlot(id: number, path: string, personalByPlan: boolean): Slot {
+  return {
+    id,
+    path,
+    children: null,
+    item: null,
+    personalByPlan,
+    mark: 0,
+    types: 0,
+    batch: -1,
+    present: 0,
+    first: Infinity,
+    last: -Infinity,
+    typeCounts: new Array<number>(OBSERVED_TYPES.length).fill(0),
+    nativeCounts: new Array<number>(NATIVE_TYPES.length).fill(0),
+    cells: [],
+    batchCells: [],
+    cell: null,
+    seen: 0,
+    values: null,
+    highCardinality: false,
+    masks: null,
+    maskExamples: null,
+    masksFull: false,
+    personal: 0,
   };
-  // Each slot is marked with this shape's number: a path and each of its types are taken once.
+}
+
+/** Starts a path's counts for `batch` and lists it among the batch's paths. */
+export function openSlot(acc: EventAcc, slot: Slot, batch: number): void {
+  slot.batch = batch;
+  slot.present = 0;
+  slot.first = Infinity;
+  slot.last = -Infinity;
+  slot.typeCounts.fill(0);
+  slot.nativeCounts.fill(0);
+  slot.batchCells.length = 0;
+  slot.values = null;
+  slot.highCardinality = false;
+  slot.masks = null;
+  slot.maskExamples = null;
+  slot.masksFull = false;
+  slot.personal = 0;
+  acc.batchSlots.push(slot);
+}
+
+/** The path's cell of `version` in `batch`, started on its first event there. */
+export function openCell(slot: Slot, version: number, batch: number, time: number): VersionCell {
+  let cell = slot.cells[version];
+  if (cell === undefined) {
+    cell = { version, batch: -1, typeCounts: new Array<number>(OBSERVED_TYPES.length).fill(0), first: 0, last: 0 };
+    slot.cells[version] = cell;
+  }
+  if (cell.batch !== batch) {
+    cell.batch = batch;
+    cell.typeCounts.fill(0);
+    cell.first = time;
+    cell.last = time;
+    slot.batchCells.push(cell);
+  } else {
+    if (time < cell.first) cell.first = time;
+    if (time > cell.last) cell.last = time;
+  }
+  return cell;
+}
+
+/** The accumulator of a (path, type) sequence not seen before, with its canonical `path:type` list. */
+export function newShape(acc: EventAcc, seq: number[], length: number, hash: number): ShapeAcc {
+  const slotsById = acc.allSlots;
+  const canonical: string[] = [];
+  // A path and each of its types are taken once (array items repeat them); GA4 value fields are left out.
+  const taken = new Set<number>();
   for (let i = 0; i < length; i++) {
     const code = seq[i];
-    const slot = slotsById[Math.floor(code / 32)];
     const low = code % 32;
-    if (low >= CODE_NATIVE) {
-      if (native) {
-        shape.nativeSlots.push(slot);
-        shape.nativeTypes.push(NATIVE_TYPES[low - CODE_NATIVE]);
-      }
-      continue;
-    }
-    if (slot.mark !== mark) {
-      slot.mark = mark;
-      slot.types = 0;
-      shape.slots.push(slot);
-    }
-    if ((slot.types & (1 << low)) !== 0) continue;
-    slot.types |= 1 << low;
-    shape.pairSlots.push(slot);
-    shape.pairTypes.push(OBSERVED_TYPES[low]);
+    if (low >= CODE_NATIVE || taken.has(code)) continue;
+    taken.add(code);
+    canonical.push(`${slotsById[Math.floor(code / 32)].path}:${OBSERVED_TYPES[low]}`);
   }
-  if (acc.shapesWithExamples < SHAPES_WITH_EXAMPLES_MAX) {
-    acc.shapesWithExamples++;
-    const canonical = shape.pairSlots.map((slot, i) => `${slot.path}:${shape.pairTypes[i]}`).sort();
-    shape.example = { canonical, hash: shapeHash(canonical), pending: [], kept: 0, attempts: 0 };
-  }
+  canonical.sort();
+  const shape: ShapeAcc = {
+    seq: copyOf(seq, length),
+    next: acc.shapes.get(hash) ?? null,
+    count: 0,
+    example: { canonical, hash: shapeHash(canonical), pending: [], kept: 0, attempts: 0 },
+  };
   acc.shapes.set(hash, shape);
   acc.shapeList.push(shape);
   return shape;
@@ -169,37 +213,16 @@ export function versionId(acc: EventAcc, appVersion: string | null, platform: st
   return id;
 }
 
-export function addToBucket(
-  buckets: Buckets,
-  day: number,
-  appVersion: string | null,
-  platform: string | null,
-  time: number,
-): void {
+export function addToBucket(buckets: Buckets, day: number, version: number, time: number): void {
   let byVersion = buckets.get(day);
-  if (byVersion === undefined) buckets.set(day, (byVersion = new Map()));
-  let byPlatform = byVersion.get(appVersion);
-  if (byPlatform === undefined) byVersion.set(appVersion, (byPlatform = new Map()));
-  const bucket = byPlatform.get(platform);
-  if (bucket === undefined) byPlatform.set(platform, { count: 1, first: time, last: time });
+  if (byVersion === undefined) buckets.set(day, (byVersion = []));
+  const bucket = byVersion[version];
+  if (bucket === undefined) byVersion[version] = { count: 1, first: time, last: time };
   else {
     bucket.count++;
     if (time < bucket.first) bucket.first = time;
     if (time > bucket.last) bucket.last = time;
   }
-}
-
-export function forEachBucket(
-  buckets: Buckets,
-  visit: (day: number, appVersion: string | null, platform: string | null, bucket: Bucket) => void,
-): void {
-  for (const [day, byVersion] of buckets)
-    for (const [appVersion, byPlatform] of byVersion)
-      for (const [platform, bucket] of byPlatform) visit(day, appVersion, platform, bucket);
-}
-
-export function dayString(day: number): string {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
 }
 
 export function copyOf(seq: number[], length: number): Int32Array {

@@ -1,5 +1,5 @@
 import { foldName } from '@tracemap/tracking-plan';
-import type { NativeValueType, ObservedEvent, ObservedKind } from '../observed-event';
+import type { ObservedEvent, ObservedKind } from '../observed-event';
 import { keepExample } from './example-redaction';
 import * as limits from './profile';
 import type { ProfileDelta, ProfileEvent, ProfileExample, ProfileProperty } from './profile';
@@ -40,14 +40,23 @@ export const PATHS_PER_EVENT_MAX = 500;
 /** Items of one array looked at; later items rarely bring another type. */
 export const ARRAY_ITEMS_MAX = 50;
 
+/** Values of one path (per event name) sketched one by one for top values and outlines before sampling starts. */
+export const VALUES_IN_FULL = 1000;
+/**
+ * After that, one value in this many (a power of two), picked by a seeded pseudo-random sequence rather
+ * than every n-th so periodic traffic cannot hide from it, is sketched and counted this many times. Presence,
+ * types, `sketched` and personal-looking values stay counted for every value.
+ */
+export const SAMPLE_ONE_IN = 8;
+
 // `add` runs per event: module bindings it uses are read once here rather than
 // through the import on every call, and no object is allocated for an event
-// whose shape is already known.
-const { stringType, TYPE_CODES } = types;
-const { EXAMPLES_PER_SHAPE, VIEW_KEYS_MAX } = limits;
-const { VIEW_KEY_OTHER } = limits;
+// whose paths are already known.
+const { stringType, looksPersonal, TYPE_CODES } = types;
+const { EXAMPLES_PER_SHAPE, VIEW_KEYS_MAX, VIEW_KEY_OTHER, SHORT_VALUE_MAX, OBSERVED_TYPES } = limits;
 const { viewKeyOf } = viewKeys;
-const { DEPTH_MAX, NATIVE_TYPES, CODE_NATIVE, DAY_MS, addToBucket, versionId, newShape } = accumulators;
+const { DEPTH_MAX, NATIVE_TYPES, CODE_NATIVE, DAY_MS, SHAPES_WITH_EXAMPLES_MAX } = accumulators;
+const { addToBucket, versionId, newShape, newSlot, openSlot, openCell } = accumulators;
 const { sketchValue } = masks;
 const CODE_INTEGER = TYPE_CODES.integer;
 const CODE_NUMBER = TYPE_CODES.number;
@@ -67,7 +76,9 @@ class Builder implements ProfileBuilder {
   /** sourceId → from (null: first of a session) → to */
   private transitions = new Map<string, Map<string | null, Map<string, Bucket>>>();
   private count = 0;
-  private shapeMarks = 0;
+  /** Numbers the drains: a path's counts belong to one. */
+  private batch = 0;
+  private random = 0x2545f491;
 
   // The walk of one event writes here instead of allocating per event.
   private seq: number[] = [];
@@ -76,6 +87,9 @@ class Builder implements ProfileBuilder {
   private visited = 0;
   private truncated = false;
   private acc!: EventAcc;
+  private eventNumber = 0;
+  private time = 0;
+  private version = 0;
 
   constructor(options: ProfileBuilderOptions) {
     this.personalNames = new Set([...(options.personalNames ?? [])].map(foldName));
@@ -92,6 +106,11 @@ class Builder implements ProfileBuilder {
     this.acc = acc;
     acc.total++;
     const time = event.eventTime;
+    const { appVersion, platform } = event.context;
+    const version = versionId(acc, appVersion, platform);
+    this.time = time;
+    this.version = version;
+    this.eventNumber++;
 
     this.seqLength = 0;
     this.hash = 0x811c9dc5;
@@ -106,34 +125,25 @@ class Builder implements ProfileBuilder {
     if (native) {
       for (const path in native) {
         const slot = acc.slots.get(path);
-        if (slot) this.push(slot.id * 32 + CODE_NATIVE + NATIVE_TYPES.indexOf(native[path]));
+        const field = NATIVE_TYPES.indexOf(native[path]);
+        if (slot === undefined || field < 0) continue;
+        this.push(slot.id * 32 + CODE_NATIVE + field);
+        if (slot.batch !== this.batch) openSlot(acc, slot, this.batch);
+        slot.nativeCounts[field]++;
       }
     }
     if (this.truncated || (event.truncatedProperties ?? 0) > 0) acc.truncated++;
 
     if (time < acc.first) acc.first = time;
     if (time > acc.last) acc.last = time;
-    const { appVersion, platform } = event.context;
-    addToBucket(acc.buckets, Math.floor(time / DAY_MS), appVersion, platform, time);
-    const version = versionId(acc, appVersion, platform);
-    const shape = this.shape(acc, native, time);
-    shape.count++;
-    if (time < shape.first) shape.first = time;
-    if (time > shape.last) shape.last = time;
-    const held = shape.versionCounts[version];
-    if (held === undefined || held === 0) {
-      if (held === undefined) shape.versionIds.push(version);
-      shape.versionCounts[version] = 1;
-      shape.versionFirst[version] = time;
-      shape.versionLast[version] = time;
-    } else {
-      shape.versionCounts[version] = held + 1;
-      if (time < shape.versionFirst[version]) shape.versionFirst[version] = time;
-      if (time > shape.versionLast[version]) shape.versionLast[version] = time;
+    addToBucket(acc.buckets, Math.floor(time / DAY_MS), version, time);
+    const shape = this.shape(acc);
+    if (shape !== null) {
+      shape.count++;
+      const example = shape.example;
+      if (example.kept < EXAMPLES_PER_SHAPE && example.attempts < EXAMPLE_ATTEMPTS)
+        keepExample(example, bag, this.personalNames);
     }
-    const example = shape.example;
-    if (example !== null && example.kept < EXAMPLES_PER_SHAPE && example.attempts < EXAMPLE_ATTEMPTS)
-      keepExample(example, bag, this.personalNames);
 
     if (acc.views !== null) {
       const view = viewKeyOf(event);
@@ -157,9 +167,9 @@ class Builder implements ProfileBuilder {
         slots: new Map(),
         slotCount: 0,
         allSlots: [],
+        batchSlots: [],
         shapes: new Map(),
         shapeList: [],
-        shapesWithExamples: 0,
         first: Infinity,
         last: -Infinity,
         buckets: new Map(),
@@ -174,24 +184,53 @@ class Builder implements ProfileBuilder {
 
   private slot(slots: Map<string, Slot>, key: string, path: string): Slot {
     const acc = this.acc;
-    const slot: Slot = {
-      id: acc.slotCount++,
-      path,
-      mark: 0,
-      types: 0,
-      children: null,
-      item: null,
-      personalByPlan: this.personalNames.size > 0 && this.personalNames.has(foldName(lastSegment(path))),
-      values: null,
-      highCardinality: false,
-      masks: null,
-      maskExamples: null,
-      masksFull: false,
-      personal: 0,
-    };
+    const personal = this.personalNames.size > 0 && this.personalNames.has(foldName(lastSegment(path)));
+    const slot = newSlot(acc.slotCount++, path, personal);
     slots.set(key, slot);
     acc.allSlots.push(slot);
     return slot;
+  }
+
+  /** Counts the current event once under the path, and once under each type it has there. */
+  private take(slot: Slot, code: number): void {
+    if (slot.mark !== this.eventNumber) {
+      slot.mark = this.eventNumber;
+      slot.types = 0;
+      if (slot.batch !== this.batch) openSlot(this.acc, slot, this.batch);
+      const time = this.time;
+      slot.present++;
+      if (time < slot.first) slot.first = time;
+      if (time > slot.last) slot.last = time;
+      slot.cell = openCell(slot, this.version, this.batch, time);
+    }
+    const bit = 1 << code;
+    if ((slot.types & bit) === 0) {
+      slot.types |= bit;
+      slot.typeCounts[code]++;
+      slot.cell!.typeCounts[code]++;
+    }
+  }
+
+  /** A scalar's value details: personal-looking ones counted, short ones offered to the path's sketches. */
+  private sketch(value: string | number | boolean, code: number, slot: Slot): void {
+    if (typeof value === 'string') {
+      if (looksPersonal(value, OBSERVED_TYPES[code])) {
+        slot.personal++;
+        return;
+      }
+      if (value.length > SHORT_VALUE_MAX) return;
+    }
+    if (++slot.seen <= VALUES_IN_FULL) {
+      sketchValue(value, slot, 1);
+      return;
+    }
+    // xorshift32: cheap, deterministic for the same input, and without a period traffic could fall in step with.
+    let x = this.random;
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    this.random = x;
+    if (((x >>> 16) & (SAMPLE_ONE_IN - 1)) === 0) sketchValue(value, slot, SAMPLE_ONE_IN);
   }
 
   private push(code: number): void {
@@ -235,6 +274,7 @@ class Builder implements ProfileBuilder {
         code = CODE_NULL;
     }
     this.push(slot.id * 32 + code);
+    this.take(slot, code);
     if (code === CODE_OBJECT) {
       if (depth >= DEPTH_MAX) this.truncated = true;
       else
@@ -261,17 +301,16 @@ class Builder implements ProfileBuilder {
         if (items[i] !== undefined) this.walkValue(items[i], item, depth + 1);
       }
     } else if (code !== CODE_NULL && !slot.personalByPlan) {
-      sketchValue(value as string | number | boolean, code, slot);
+      this.sketch(value as string | number | boolean, code, slot);
     }
   }
 
-  /** The accumulator of this event's (path, type) sequence, made on its first event. */
-  private shape(acc: EventAcc, native: Record<string, NativeValueType> | undefined, time: number): ShapeAcc {
+  /** The accumulator of this event's (path, type) sequence if it is one of the event's first shapes. */
+  private shape(acc: EventAcc): ShapeAcc | null {
     const hash = this.hash | 0;
     const length = this.seqLength;
     const seq = this.seq;
-    const head = acc.shapes.get(hash);
-    for (let shape = head ?? null; shape !== null; shape = shape.next) {
+    for (let shape = acc.shapes.get(hash) ?? null; shape !== null; shape = shape.next) {
       const known = shape.seq;
       if (known.length !== length) continue;
       let same = true;
@@ -283,7 +322,7 @@ class Builder implements ProfileBuilder {
       }
       if (same) return shape;
     }
-    return newShape(acc, seq, length, hash, head, native, time, ++this.shapeMarks);
+    return acc.shapeList.length < SHAPES_WITH_EXAMPLES_MAX ? newShape(acc, seq, length, hash) : null;
   }
 
   private addView(acc: EventAcc, event: ObservedEvent, view: string, time: number): void {
@@ -324,8 +363,8 @@ class Builder implements ProfileBuilder {
         for (const acc of byName.values()) {
           if (acc.total === 0) continue;
           events.push(eventRow(acc));
-          properties.push(...propertyRows(acc));
-          examples.push(...exampleRows(acc));
+          for (const row of propertyRows(acc)) properties.push(row);
+          for (const row of exampleRows(acc)) examples.push(row);
           reset(acc);
         }
       }
@@ -333,6 +372,7 @@ class Builder implements ProfileBuilder {
     const transitions = transitionRows(this.transitions);
     this.transitions = new Map();
     this.count = 0;
+    this.batch++;
     return { events, properties, transitions, examples };
   }
 }

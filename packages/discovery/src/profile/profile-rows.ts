@@ -1,14 +1,16 @@
 import { mergeVersions, pruneDays } from './merge-profiles';
-import { EXAMPLES_PER_SHAPE } from './profile';
+import { EXAMPLES_PER_SHAPE, OBSERVED_TYPES } from './profile';
 import type {
   DailyCount,
+  NativeCounts,
   ProfileEvent,
   ProfileExample,
   ProfileProperty,
   ProfileTransition,
+  TypeCounts,
   VersionTypes,
 } from './profile';
-import { DAY_MS, forEachBucket, type Bucket, type EventAcc, type Slot } from './profile-accumulators';
+import { DAY_MS, NATIVE_TYPES, type Bucket, type EventAcc } from './profile-accumulators';
 
 /** Transition rows: sourceId → from (null: first of a session) → to. */
 export function transitionRows(bySource: Map<string, Map<string | null, Map<string, Bucket>>>): ProfileTransition[] {
@@ -28,7 +30,7 @@ export function exampleRows(acc: EventAcc): ProfileExample[] {
   const rows = new Map<string, ProfileExample>();
   for (const shape of acc.shapeList) {
     const example = shape.example;
-    if (shape.count === 0 || example === null) continue;
+    if (shape.count === 0) continue;
     const existing = rows.get(example.hash);
     if (existing) {
       existing.count += shape.count;
@@ -48,7 +50,7 @@ export function exampleRows(acc: EventAcc): ProfileExample[] {
   return [...rows.values()];
 }
 
-/** Counts start again after a drain; the event's paths and shapes stay known. */
+/** Counts start again after a drain; the event's paths and shapes stay known (paths start again when next met). */
 export function reset(acc: EventAcc): void {
   acc.total = 0;
   acc.truncated = 0;
@@ -56,28 +58,22 @@ export function reset(acc: EventAcc): void {
   acc.last = -Infinity;
   acc.buckets = new Map();
   acc.views?.clear();
+  acc.batchSlots = [];
   for (const shape of acc.shapeList) {
     shape.count = 0;
-    shape.first = Infinity;
-    shape.last = -Infinity;
-    for (const id of shape.versionIds) shape.versionCounts[id] = 0;
-    if (shape.example) shape.example.pending = [];
-  }
-  for (const slot of acc.allSlots) {
-    slot.values = null;
-    slot.highCardinality = false;
-    slot.masks = null;
-    slot.maskExamples = null;
-    slot.masksFull = false;
-    slot.personal = 0;
+    shape.example.pending = [];
   }
 }
 
 export function eventRow(acc: EventAcc): ProfileEvent {
   const daily: DailyCount[] = [];
-  forEachBucket(acc.buckets, (day, appVersion, platform, bucket) => {
-    daily.push({ day: dayString(day), appVersion, platform, count: bucket.count });
-  });
+  for (const [day, byVersion] of acc.buckets) {
+    const dayText = dayString(day);
+    byVersion.forEach((bucket, version) => {
+      const { appVersion, platform } = acc.versions[version];
+      daily.push({ day: dayText, appVersion, platform, count: bucket!.count });
+    });
+  }
   const views = acc.views ? [...acc.views].map(([view, count]) => ({ view, count })) : [];
   views.sort((a, b) => b.count - a.count || (a.view < b.view ? -1 : a.view > b.view ? 1 : 0));
   return {
@@ -93,96 +89,58 @@ export function eventRow(acc: EventAcc): ProfileEvent {
   };
 }
 
+/** One row per path counted since the last drain, by path. */
 export function propertyRows(acc: EventAcc): ProfileProperty[] {
-  const rows = new Map<Slot, ProfileProperty>();
-  const versionsBySlot = new Map<Slot, VersionTypes[]>();
-  const row = (slot: Slot): ProfileProperty => {
-    let existing = rows.get(slot);
-    if (existing === undefined) {
-      existing = {
-        sourceId: acc.sourceId,
-        event: acc.name,
-        kind: acc.kind,
-        path: slot.path,
-        present: 0,
-        types: {},
-        native: {},
-        firstSeen: Infinity,
-        lastSeen: -Infinity,
-        versions: [],
-        topValues: [],
-        sketched: 0,
-        highCardinality: false,
-        masks: [],
-        masked: 0,
-        personal: 0,
-      };
-      rows.set(slot, existing);
-    }
-    return existing;
-  };
-  for (const shape of acc.shapeList) {
-    if (shape.count === 0) continue;
-    for (const slot of shape.slots) {
-      const r = row(slot);
-      r.present += shape.count;
-      if (shape.first < r.firstSeen) r.firstSeen = shape.first;
-      if (shape.last > r.lastSeen) r.lastSeen = shape.last;
-    }
-    for (let i = 0; i < shape.pairSlots.length; i++) {
-      const r = row(shape.pairSlots[i]);
-      const type = shape.pairTypes[i];
-      r.types[type] = (r.types[type] ?? 0) + shape.count;
-    }
-    for (let i = 0; i < shape.nativeSlots.length; i++) {
-      const r = row(shape.nativeSlots[i]);
-      const field = shape.nativeTypes[i];
-      r.native[field] = (r.native[field] ?? 0) + shape.count;
-    }
-    // Per app version and platform, for every (path, type) of the shape.
-    for (let i = 0; i < shape.pairSlots.length; i++) {
-      const slot = shape.pairSlots[i];
-      const type = shape.pairTypes[i];
-      let versions = versionsBySlot.get(slot);
-      if (versions === undefined) versionsBySlot.set(slot, (versions = []));
-      for (const id of shape.versionIds) {
-        const count = shape.versionCounts[id];
-        if (count === 0) continue;
-        let v = versions[id];
-        if (v === undefined) {
-          const { appVersion, platform } = acc.versions[id];
-          v = versions[id] = {
-            appVersion,
-            platform,
-            types: {},
-            firstSeen: shape.versionFirst[id],
-            lastSeen: shape.versionLast[id],
-          };
-        }
-        v.types[type] = (v.types[type] ?? 0) + count;
-        if (shape.versionFirst[id] < v.firstSeen) v.firstSeen = shape.versionFirst[id];
-        if (shape.versionLast[id] > v.lastSeen) v.lastSeen = shape.versionLast[id];
-      }
-    }
-  }
-  for (const [slot, r] of rows) {
-    r.versions = mergeVersions(
-      [],
-      (versionsBySlot.get(slot) ?? []).filter((v) => v !== undefined),
-    );
-    r.personal = slot.personal;
-    r.highCardinality = slot.highCardinality;
+  const rows: ProfileProperty[] = [];
+  for (const slot of acc.batchSlots) {
+    const versions: VersionTypes[] = slot.batchCells.map((cell) => ({
+      appVersion: acc.versions[cell.version].appVersion,
+      platform: acc.versions[cell.version].platform,
+      types: typeCounts(cell.typeCounts),
+      firstSeen: cell.first,
+      lastSeen: cell.last,
+    }));
+    const native: NativeCounts = {};
+    slot.nativeCounts.forEach((count, field) => {
+      if (count > 0) native[NATIVE_TYPES[field]] = count;
+    });
+    const row: ProfileProperty = {
+      sourceId: acc.sourceId,
+      event: acc.name,
+      kind: acc.kind,
+      path: slot.path,
+      present: slot.present,
+      types: typeCounts(slot.typeCounts),
+      native,
+      firstSeen: slot.first,
+      lastSeen: slot.last,
+      versions: mergeVersions([], versions),
+      topValues: [],
+      sketched: 0,
+      highCardinality: slot.highCardinality,
+      masks: [],
+      masked: 0,
+      personal: slot.personal,
+    };
     if (slot.values) {
-      r.sketched = slot.values.offered;
-      r.topValues = slot.values.entries().map(([value, count]) => ({ value, count }));
+      // The sketch's own total: what its counts add up to, so a value outside them is never made up.
+      row.sketched = slot.values.offered;
+      row.topValues = slot.values.entries().map(([value, count]) => ({ value, count }));
     }
     if (slot.masks) {
       const examples = slot.maskExamples!;
-      r.masked = slot.masks.offered;
-      r.masks = slot.masks.entries().map(([mask, count]) => ({ mask, example: examples.get(mask) ?? mask, count }));
+      row.masked = slot.masks.offered;
+      row.masks = slot.masks.entries().map(([mask, count]) => ({ mask, example: examples.get(mask) ?? mask, count }));
     }
+    rows.push(row);
   }
-  return [...rows.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return rows.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+function typeCounts(counts: readonly number[]): TypeCounts {
+  const types: TypeCounts = {};
+  for (let code = 0; code < counts.length; code++) if (counts[code] > 0) types[OBSERVED_TYPES[code]] = counts[code];
+  return types;
 }
 
 function dayString(day: number): string {

@@ -117,10 +117,12 @@ export interface ProfileProperty {
    * The most frequent short values (strings of at most 64 characters, numbers,
    * booleans), at most 20, counted with the space-saving method: a value that
    * came more often than 1/20 of `sketched` is always there. Never personal
-   * values, never values of attributes the plan marks personal.
+   * values, never values of attributes the plan marks personal. A path's first
+   * thousand values are offered one by one, later ones through a sample (one
+   * in eight, counted eight times), so past that the counts are estimates.
    */
   topValues: TopValue[];
-  /** Values offered to `topValues`. */
+  /** Values offered to `topValues`, as its counts add up (an estimate once the path's values are sampled). */
   sketched: number;
   /** True once many more distinct values came than the sketch holds: the property is not an enum. */
   highCardinality: boolean;
@@ -130,7 +132,7 @@ export interface ProfileProperty {
    */
   masks: ValueMask[];
   masked: number;
-  /** Values that looked personal (an email address, a phone number) and were counted instead of kept. */
+  /** Values that looked personal (an email address, a phone number) and were counted instead of kept; every value is looked at. */
   personal: number;
 }
 

@@ -1,36 +1,32 @@
-import { OBSERVED_TYPES, SHORT_VALUE_MAX, TOP_VALUES_MAX, MASKS_MAX } from './profile';
+import { TOP_VALUES_MAX, MASKS_MAX } from './profile';
 import type { Slot } from './profile-accumulators';
 import { ValueSketch } from './value-sketch';
-import { looksPersonal } from './value-types';
 
 /** After this many evictions, and more evictions than keeps, a sketch stops taking new values. */
 const HIGH_CARDINALITY_EVICTIONS = 200;
 const MASK_ALL_FIRST = 1000;
 
-/** Counts a scalar value of `slot` (`code`: its type code) in its sketch, and its outline once values fall out. */
-export function sketchValue(value: string | number | boolean, code: number, slot: Slot): void {
-  if (typeof value === 'string') {
-    if (looksPersonal(value, OBSERVED_TYPES[code])) {
-      slot.personal++;
-      return;
-    }
-    if (value.length > SHORT_VALUE_MAX) return;
-  }
+/**
+ * Counts a short, non-personal scalar of `slot` in its sketch, and its outline once values fall out.
+ * `weight`: how many values this one stands for (more than one once the path's values are sampled).
+ */
+export function sketchValue(value: string | number | boolean, slot: Slot, weight: number): void {
   let values = slot.values;
   if (values === null) values = slot.values = new ValueSketch(TOP_VALUES_MAX);
   if (!slot.highCardinality) {
-    values.add(value);
+    values.add(value, weight);
     if (values.evictions > HIGH_CARDINALITY_EVICTIONS && values.evictions * 2 > values.offered)
       slot.highCardinality = true;
   } else {
     // Only values already held keep counting; the share of the rest is what `sketched` tells apart.
-    values.bump(value);
+    values.bump(value, weight);
   }
   // Once values fall out of the sketch, outlines stand for them. After the first thousand, one value in
-  // four is outlined: their shares, not exact counts, are what a pattern check needs.
+  // four is outlined: their shares, not exact counts, are what a pattern check needs. A sampled value
+  // is outlined as it comes: it is already one of several.
   if (values.evictions > 0 && typeof value === 'string') {
-    const masked = slot.masks?.offered ?? 0;
-    if (masked < MASK_ALL_FIRST) addMask(slot, value, 1);
+    if (weight > 1) addMask(slot, value, weight);
+    else if ((slot.masks?.offered ?? 0) < MASK_ALL_FIRST) addMask(slot, value, 1);
     else if ((values.offered & 3) === 0) addMask(slot, value, 4);
   }
 }

@@ -13,6 +13,7 @@ export class ValueSketch<K> {
   private readonly keys: K[] = [];
   private readonly counts: number[] = [];
   offered = 0;
+  /** Values that took a held value's place, counted with their weight as `offered` is. */
   evictions = 0;
 
   constructor(private readonly capacity: number) {}
@@ -41,7 +42,7 @@ export class ValueSketch<K> {
     this.slots.set(key, least);
     this.keys[least] = key;
     counts[least] += count;
-    this.evictions++;
+    this.evictions += count;
   }
 
   /** Counts the value only if it is held (offered either way); true when it was. */

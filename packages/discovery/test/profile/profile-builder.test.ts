@@ -1,5 +1,6 @@
 import type { ObservedEvent } from '../../src/observed-event';
 import { createProfileBuilder, mergeProfiles, type Profile, type ProfileProperty } from '../../src/profile';
+import { SAMPLE_ONE_IN, VALUES_IN_FULL } from '../../src/profile/profile-builder';
 
 const DAY = 86_400_000;
 const T0 = Date.UTC(2026, 0, 15, 10);
@@ -166,12 +167,41 @@ describe('profile builder', () => {
     for (let i = 0; i < 400; i++) builder.add(track('Order Completed', { order_id: `ORD-${1000 + i}` }));
     const orderId = property(builder.drain(), 'Order Completed', 'order_id');
     expect(orderId.highCardinality).toBe(true);
-    expect(orderId.sketched).toBe(2400);
+    // The first 1,000 values one by one, the other 1,400 estimated from a sample of them.
+    expect(Math.abs(orderId.sketched - 2400)).toBeLessThan(150);
     expect(orderId.topValues.length).toBeLessThanOrEqual(20);
     const masks = Object.fromEntries(orderId.masks.map((m) => [m.mask, m.count]));
     expect(Object.keys(masks).sort()).toEqual(['99999999', 'AAA-9999']);
     expect(masks['AAA-9999'] / orderId.masked).toBeCloseTo(400 / (2400 - 400), 1);
     expect(orderId.masks.find((m) => m.mask === 'AAA-9999')?.example).toMatch(/^ORD-\d{4}$/);
+  });
+
+  it('samples value details after the first values of a path, while presence, types and personal values stay exact', () => {
+    const n = VALUES_IN_FULL + 20 * SAMPLE_ONE_IN * 100;
+    const profiled = () => {
+      const builder = createProfileBuilder();
+      for (let i = 0; i < n; i++) {
+        // Every 10th value breaks the enum, and two late values look personal: a step in time with no sample.
+        const method = i % 10 === 9 ? 'carrier-pigeon' : ['card', 'paypal'][i % 2];
+        const contact = i === n - 7 || i === n - 3 ? `late${i}@example.test` : 'none';
+        builder.add(track('Payment Info Entered', { method, contact, amount: i }));
+      }
+      return builder.drain();
+    };
+    const delta = profiled();
+    const method = property(delta, 'Payment Info Entered', 'method');
+    expect(method.present).toBe(n);
+    expect(method.types).toEqual({ string: n });
+    // Counts a sampled value stands for add up to what the sketch says it was offered: nothing is made up.
+    expect(method.topValues.reduce((total, v) => total + v.count, 0)).toBe(method.sketched);
+    const pigeons = method.topValues.find((v) => v.value === 'carrier-pigeon')!.count;
+    expect(Math.abs(pigeons / method.sketched - 0.1)).toBeLessThan(0.02);
+    expect(Math.abs(method.sketched - n) / n).toBeLessThan(0.05);
+    const contact = property(delta, 'Payment Info Entered', 'contact');
+    expect(contact.personal).toBe(2);
+    expect(contact.topValues).toEqual([{ value: 'none', count: contact.sketched }]);
+    // The sample is not random from run to run: the same traffic gives the same profile.
+    expect(profiled()).toEqual(delta);
   });
 
   it('keeps at most three redacted examples per event shape and counts every event of the shape', () => {
