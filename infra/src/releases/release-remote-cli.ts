@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
+  copyRelease,
   ReleaseCommandError,
   recordShell,
   releaseRemote,
@@ -10,10 +11,12 @@ import {
 } from './release-remote';
 import { REPO_ROOT } from '../stack';
 
-const USAGE = `Usage: npm run release:remote -- <remote folder> [--rollback [--version <v>]] [--dist <folder>]
+const USAGE = `Usage: npm run release:remote -- <remote folder> [--copy-only] [--dist <folder>]
+       npm run release:remote -- <remote folder> --rollback [--version <v>]
        npm run release:remote -- shell
 
   <remote folder>   e.g. mfe-company: copies its build to the releases folder and makes it current
+  --copy-only       only copies the build into the releases folder (to upload it before publishing)
   --rollback        points the remote back at its release before (or at --version)
   shell             records what the deployed shell provides (run with every shell deploy)
 
@@ -24,17 +27,22 @@ RELEASES_BASE_URL (where that folder is reached, default /releases).`;
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { rollback: { type: 'boolean' }, version: { type: 'string' }, dist: { type: 'string' } },
+    options: {
+      rollback: { type: 'boolean' },
+      version: { type: 'string' },
+      dist: { type: 'string' },
+      'copy-only': { type: 'boolean' },
+    },
   });
   const name = positionals[0];
   const token = process.env.TRACEMAP_ADMIN_TOKEN;
-  if (!name || positionals.length > 1 || !token) {
-    console.error(token ? USAGE : `TRACEMAP_ADMIN_TOKEN is not set.\n\n${USAGE}`);
+  if (!name || positionals.length > 1 || (!token && !values['copy-only'])) {
+    console.error(name && positionals.length === 1 ? `TRACEMAP_ADMIN_TOKEN is not set.\n\n${USAGE}` : USAGE);
     process.exit(2);
   }
   const target: ReleaseTarget = {
     apiUrl: process.env.TRACEMAP_URL ?? 'http://localhost:8080',
-    token,
+    token: token ?? '',
     releasesDir: path.resolve(process.env.RELEASES_DIR ?? path.join(REPO_ROOT, 'releases')),
     releasesBaseUrl: process.env.RELEASES_BASE_URL ?? '/releases',
   };
@@ -52,6 +60,15 @@ async function main(): Promise<void> {
     return;
   }
   const appDir = path.join(REPO_ROOT, folder);
+  if (values['copy-only']) {
+    const copied = copyRelease(
+      appDir,
+      values.dist ? path.resolve(values.dist) : path.join(appDir, 'dist'),
+      target.releasesDir,
+    );
+    console.log(`${folder} ${copied.release.version} copied to ${copied.dir}`);
+    return;
+  }
   const release = await releaseRemote(target, appDir, values.dist ? path.resolve(values.dist) : undefined);
   console.log(`${folder} ${release.version} released: ${release.entry}`);
 }
