@@ -132,6 +132,12 @@ describe('a change on one replica is seen by the other within a second', () => {
   let owner: { id: string; email: string; token: string };
   let member: { id: string; email: string; token: string };
   let companyId: string;
+  let invitationId: string;
+  /** Company info as the owner reads it on company replica 2: its member list and their roles. */
+  const membersOnSecond = async () => {
+    const info = await ok(replica('company', 2), owner.token, 'POST', '/api/company/info', { companyId });
+    return Object.fromEntries((info.users as Array<{ id: string; role: string }>).map((u) => [u.id, u.role]));
+  };
 
   beforeAll(async () => {
     owner = await person('owner@replicas.test');
@@ -146,12 +152,20 @@ describe('a change on one replica is seen by the other within a second', () => {
       lastName: 'Lica',
       role: 'admin',
     });
-    const invitationId = (invited.invitation as { invitationId: string }).invitationId;
-    await ok(stack.url, member.token, 'POST', '/api/company/accept-invite', {
+    invitationId = (invited.invitation as { invitationId: string }).invitationId;
+  });
+
+  test('a member who joins on company replica 1 is in company replica 2 member list', async () => {
+    expect(Object.keys(await membersOnSecond())).toEqual([owner.id]);
+    await ok(replica('company', 1), member.token, 'POST', '/api/company/accept-invite', {
       invitationId,
       email: member.email,
       firstName: 'Rep',
       lastName: 'Lica',
+    });
+    const since = Date.now();
+    await seenWithinOneSecond('the new member on replica 2', since, async () => {
+      return (await membersOnSecond())[member.id] === 'admin';
     });
   });
 
@@ -182,6 +196,7 @@ describe('a change on one replica is seen by the other within a second', () => {
       call(replica('company', 2), member.token, 'POST', '/api/company/get-invitations', { companyId });
     expect((await info()).json.role).toBe('admin');
     expect((await invitations()).status).toBe(200);
+    expect((await membersOnSecond())[member.id]).toBe('admin');
 
     await ok(replica('company', 1), owner.token, 'PATCH', '/api/company/permissions', {
       companyId,
@@ -196,6 +211,9 @@ describe('a change on one replica is seen by the other within a second', () => {
       since,
       async () => (await invitations()).status === 403,
     );
+    await seenWithinOneSecond('the new role in replica 2 member list', since, async () => {
+      return (await membersOnSecond())[member.id] === 'viewer';
+    });
   });
 
   test('a plan edit on company replica 1 is in company replica 2 answers', async () => {

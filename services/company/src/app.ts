@@ -143,15 +143,22 @@ export const service = defineService({
   workers: [
     {
       // Another replica's plan change: counts in company info and list totals include the plan.
-      // Listening before the plan channel starts, so no announcement goes unheard.
+      // Its membership changes: company info lists the members with their roles.
+      // Listening before the channels start, so no announcement goes unheard.
       name: 'info-cache',
       enabled: (config) => config.PLAN_READ_CACHE_MS > 0 && config.COMPANY_INFO_CACHE_MS > 0,
       start: (deps) => {
-        const stop = deps.planReads.onChange((companyId) => {
+        const stopPlan = deps.planReads.onChange((companyId) => {
           deps.infoCache.invalidate(companyId);
           listTotals(deps).invalidate(companyId);
         });
-        return { stop };
+        const stopMembers = deps.memberships.onChange((companyId) => deps.infoCache.invalidate(companyId));
+        return {
+          stop: () => {
+            stopPlan();
+            stopMembers();
+          },
+        };
       },
     },
     {

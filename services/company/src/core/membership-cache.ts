@@ -70,6 +70,25 @@ export class MembershipCache {
     return role === NOT_MEMBER ? null : role;
   }
 
+  /**
+   * Calls `listener` with each company an announcement names (made by any replica, this one
+   * included), for what is built from memberships beyond roles (company info's member list).
+   */
+  onChange(listener: (companyId: string) => void): () => void {
+    const channel = this.channel;
+    if (!channel) return () => undefined;
+    const heard = (payload: string) => {
+      const companies = new Set<string>();
+      for (const tag of payload.split(' ')) {
+        const [kind, companyId] = tag.split(':');
+        if ((kind === 'member' || kind === 'company') && companyId) companies.add(companyId);
+      }
+      for (const companyId of companies) listener(companyId);
+    };
+    channel.on('message', heard);
+    return () => void channel.off('message', heard);
+  }
+
   /** Drops this replica's entry at once; the others hear the announcement. */
   invalidate(companyId: string, userId?: string): void {
     this.cache.invalidate(userId ? memberTag(companyId, userId) : companyTag(companyId));

@@ -46,9 +46,13 @@ export async function addMembership(
   userId: string,
   role: Role,
 ): Promise<{ role: Role; created: boolean }> {
+  // Announced too (nobody keeps a refusal, but company info lists the members).
   const inserted = await db.query<{ role: Role }>(
-    `INSERT INTO company.memberships (company_id, user_id, role) VALUES ($1, $2, $3)
-     ON CONFLICT (company_id, user_id) DO NOTHING RETURNING role`,
+    `WITH changed AS (
+       INSERT INTO company.memberships (company_id, user_id, role) VALUES ($1, $2, $3)
+       ON CONFLICT (company_id, user_id) DO NOTHING RETURNING company_id, user_id, role
+     )
+     SELECT role, pg_notify('${MEMBERSHIP_EVENTS_CHANNEL}', 'member:' || company_id || ':' || user_id) FROM changed`,
     [companyId, userId, role],
   );
   if (inserted.rows[0]) return { role: inserted.rows[0].role, created: true };
