@@ -133,6 +133,23 @@ test('a new mfe-company reaches an open app on its next navigation, and a rollba
     timeout: 30_000,
   });
 
+  // Someone who stays inside the company's pages gets a release too, within a few seconds of navigating.
+  await releaseCommand('mfe-company', '--dist', builds.b);
+  const deadline = Date.now() + 30_000;
+  let build: string | undefined = 'a';
+  for (let i = 0; build !== 'b' && Date.now() < deadline; i += 1) {
+    await navigate(page, i % 2 === 0 ? '/company/create' : '/company', 'mfe-company');
+    build = await page
+      .waitForFunction(() => (window as { __mfeCompanyBuild?: string }).__mfeCompanyBuild === 'b', null, {
+        timeout: 1000,
+      })
+      .then(
+        () => 'b',
+        () => 'a',
+      );
+  }
+  expect(build).toBe('b');
+
   // The same document throughout; nothing of the shell or another remote was fetched again.
   expect(await page.evaluate(() => (window as { __openedOnce?: string }).__openedOnce)).toBe('still here');
   expect(documents).toBe(documentsBefore);

@@ -8,6 +8,7 @@ const registered = new Map<string, string>(); // remote name -> entry URL regist
 const failed = new Set<string>();
 const components = new Map<string, { entry: string; promise: Promise<ComponentType>; value?: ComponentType }>();
 let inflight: Promise<Map<string, string>> | null = null;
+let lastRead: { at: number; map: Map<string, string> } | null = null;
 let pluginsReady = false;
 
 function absolute(entry: string): string {
@@ -41,6 +42,7 @@ export function fetchRegistry(): Promise<Map<string, string>> {
         for (const r of body.remotes ?? [])
           if (r && typeof r.name === 'string' && typeof r.entry === 'string') map.set(r.name, absolute(r.entry));
         updateRegistryRoutes(body.routes);
+        lastRead = { at: Date.now(), map };
         return map;
       })
       .catch((error: unknown) => {
@@ -85,12 +87,13 @@ export function peekRemoteComponent(name: string, module: string): ComponentType
 }
 
 /**
- * Re-reads the registry, re-registers the remote if its entry changed or it failed before,
- * and loads `module` (e.g. './routes'); the default export is the component.
+ * Re-reads the registry (or reuses a read younger than `maxAgeMs`), re-registers the remote if its
+ * entry changed (a new release, a rollback) or it failed before, and loads `module` (e.g.
+ * './routes'); the default export is the component, the same one while the entry stays the same.
  */
-export async function loadRemoteComponent(name: string, module: string): Promise<ComponentType> {
+export async function loadRemoteComponent(name: string, module: string, maxAgeMs = 0): Promise<ComponentType> {
   ensurePlugins();
-  const map = await fetchRegistry();
+  const map = lastRead && maxAgeMs > 0 && Date.now() - lastRead.at < maxAgeMs ? lastRead.map : await fetchRegistry();
   const entry = map.get(name);
   if (!entry) throw new Error(`${name} is not listed in /remotes.json`);
   register(name, entry);
