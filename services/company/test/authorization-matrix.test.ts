@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
+import { NATIVE_FORMAT, NATIVE_FORMAT_VERSION } from '@tracemap/contracts';
 import { newInvitationToken } from '../src/invitations/invitation-token';
 import { ACTORS, MATRIX, type Actor, type SeededCompany, type World } from './support/authorization-table';
 import { SERVICE_TOKEN, startHarness, type Harness, type TestUser } from './support/harness';
@@ -78,6 +79,7 @@ async function seedCompany(
   const main = await invite(inviteeEmail);
   const forActor = actorEmail ? await invite(actorEmail) : null;
   const planIds = await seedPlan(id, name);
+  const proposalId = await seedProposal(id, members[0][0]);
   return {
     id,
     name,
@@ -86,6 +88,7 @@ async function seedCompany(
     invitationToken: main.token,
     inviteeEmail,
     actorInvitationId: forActor?.invitationId ?? null,
+    proposalId,
     ...planIds,
   };
 }
@@ -132,6 +135,33 @@ async function seedPlan(companyId: string, companyName: string) {
     [companyId, mapId, linkedId],
   );
   return { attributeId, eventId, viewId, mapId, planNames: [...planNames, mapName, linkedId] };
+}
+
+/** Version 1 (an empty plan) and a proposal on it, with its own empty workspace. */
+async function seedProposal(companyId: string, authorId: string): Promise<string> {
+  const [proposalId, workspaceId] = [randomUUID(), randomUUID()];
+  const empty = {
+    format: NATIVE_FORMAT,
+    formatVersion: NATIVE_FORMAT_VERSION,
+    attributes: [],
+    events: [],
+    views: [],
+    maps: [],
+  };
+  await h.admin.query(
+    `INSERT INTO company.plan_versions (company_id, version, plan, created_by) VALUES ($1, 1, $2, $3)`,
+    [companyId, JSON.stringify(empty), authorId],
+  );
+  await h.admin.query(
+    `INSERT INTO company.companies (id, name, created_by, proposal_of) VALUES ($1, 'Workspace', $2, $3)`,
+    [workspaceId, authorId, companyId],
+  );
+  await h.admin.query(
+    `INSERT INTO company.proposals (id, company_id, workspace_id, name, status, author_id, base_version)
+     VALUES ($1, $2, $3, 'Seeded proposal', 'ready_for_review', $4, 1)`,
+    [proposalId, companyId, workspaceId, authorId],
+  );
+  return proposalId;
 }
 
 async function seedWorld(actor: Actor): Promise<World> {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { type TestUser } from './harness';
+import { PROPOSAL_ROWS } from './proposal-authorization-rows';
 
 /**
  * The authorization matrix's table: for every company-service route, what each actor gets on
@@ -35,6 +36,8 @@ export interface SeededCompany {
   viewId: string;
   /** A map with the view as its node and the linked attribute as its attribute. */
   mapId: string;
+  /** A proposal ready for review, by the company's first owner, on version 1. */
+  proposalId: string;
   planNames: string[];
 }
 
@@ -367,4 +370,5 @@ export const MATRIX: Record<string, Case> = {
     '/internal/companies/:companyId/discovery-intake',
     (w, t) => `/internal/companies/${w[t].id}/discovery-intake`,
   ),
+  ...PROPOSAL_ROWS,
 };
