@@ -216,6 +216,26 @@ describe('a change on one replica is seen by the other within a second', () => {
     });
   });
 
+  test('a subscription cancelled on subscription replica 1 shows in company replica 2 info', async () => {
+    const subscriptionOnSecond = async () => {
+      const info = await ok(replica('company', 2), owner.token, 'POST', '/api/company/info', { companyId });
+      return info.subscription as { status: string; cancelAtPeriodEnd: boolean } | null;
+    };
+    // The new company's trial is handed to billing in the background: there before anything is changed.
+    await waitFor(async () => (await subscriptionOnSecond())?.status === 'trialing', {
+      timeoutMs: 15_000,
+      intervalMs: 50,
+      message: 'the trial in company info',
+    });
+    expect((await subscriptionOnSecond())?.cancelAtPeriodEnd).toBe(false);
+
+    await ok(replica('subscription', 1), owner.token, 'POST', '/api/subscription/cancel', { companyId });
+    const since = Date.now();
+    await seenWithinOneSecond('the cancellation on company replica 2', since, async () => {
+      return (await subscriptionOnSecond())?.cancelAtPeriodEnd === true;
+    });
+  });
+
   test('a plan edit on company replica 1 is in company replica 2 answers', async () => {
     const listed = async () => {
       const page = await ok(replica('company', 2), owner.token, 'GET', `/api/company/${companyId}/events`);
