@@ -1,4 +1,4 @@
-import type { AmplitudeSettings, DestinationWarning } from '@tracemap/contracts';
+import type { AmplitudeSettings, Attribute, DestinationWarning, Validation } from '@tracemap/contracts';
 import { amplitudeShape, enumValuesOf, truthy, type AmplitudeValueShape } from './amplitude-types';
 import { sameJson } from './canonical';
 import { keyedDiff } from './keyed-diff';
@@ -47,6 +47,20 @@ function desired(
   const items = new Map<string, Keyed<AmplitudeItem>>();
   const add = (item: AmplitudeItem) => items.set(keyOf(item), keyed(item));
   const taken = new Set<string>();
+  // Most events carry an attribute as the plan defines it: its Amplitude form is worked out once.
+  const shared = new Map<string, AmplitudeValueShape & { property: string; description: string }>();
+  const propertyOf = (attribute: Attribute, validation: Validation) => {
+    const own = validation === attribute.validation || sameJson(validation, attribute.validation);
+    const held = own ? shared.get(attribute.id) : undefined;
+    if (held) return held;
+    const made = {
+      property: names.property(attribute.name),
+      description: withManagedMark(attribute.description),
+      ...amplitudeShape(attribute, validation, warnings),
+    };
+    if (own) shared.set(attribute.id, made);
+    return made;
+  };
   for (const { event, attributes } of plan.events) {
     if (event.kind === 'identify' || event.kind === 'group') {
       warn(warnings, {
@@ -63,10 +77,8 @@ function desired(
       add({
         kind: 'event-property',
         eventType,
-        property: names.property(attribute.name),
-        description: withManagedMark(attribute.description),
         isRequired: presence === 'required',
-        ...amplitudeShape(attribute, validation, warnings),
+        ...propertyOf(attribute, validation),
       });
   }
   for (const attribute of plan.user)
@@ -141,11 +153,15 @@ export function parseAmplitudeTaxonomy(answers: {
 }
 
 const enc = encodeURIComponent;
+/** A form body; built by hand because a preview of a large plan builds hundreds of thousands of them. */
 function form(fields: Record<string, string | boolean | undefined>): string {
-  const body = new URLSearchParams();
-  for (const [name, value] of Object.entries(fields))
-    if (value !== undefined && value !== '') body.set(name, String(value));
-  return body.toString();
+  let body = '';
+  for (const name in fields) {
+    const value = fields[name];
+    if (value === undefined || value === '') continue;
+    body += `${body ? '&' : ''}${name}=${enc(String(value))}`;
+  }
+  return body;
 }
 const shapeFields = (i: AmplitudeValueShape) => ({
   type: i.type,
@@ -182,39 +198,53 @@ function fieldsOf(item: AmplitudeItem): {
 const collection = (item: AmplitudeItem) => `${AMPLITUDE_TAXONOMY}/${item.kind}`;
 const ORDER: AmplitudeItem['kind'][] = ['event', 'event-property', 'user-property'];
 
+function costWarnings(calls: number): DestinationWarning[] {
+  if (calls <= AMPLITUDE_CALLS_PER_HOUR) return [];
+  return [
+    {
+      code: 'limit',
+      message: `This push needs ${calls} calls; Amplitude allows ${AMPLITUDE_CALLS_PER_HOUR} an hour, so it waits out its limit and takes more than an hour.`,
+    },
+  ];
+}
+
 /**
  * Form-encoded calls: a create is a POST, and when Amplitude answers 409 (the item exists but was
  * not in what was read) the same fields go as a PUT. Events come before their properties; deletes
  * go properties first.
  */
 function requestsFor(operations: Operation<AmplitudeItem>[]): ReturnType<AmplitudeAdapter['requestsFor']> {
-  const rank = (op: Operation<AmplitudeItem>) => ORDER.indexOf((op.desired ?? op.remote!.item).kind);
-  const writes = operations.filter((op) => op.action !== 'delete').sort((a, b) => rank(a) - rank(b));
-  const deletes = operations.filter((op) => op.action === 'delete').sort((a, b) => rank(b) - rank(a));
+  const writes = ORDER.map(() => [] as Operation<AmplitudeItem>[]);
+  const deletes = ORDER.map(() => [] as Operation<AmplitudeItem>[]);
+  for (const op of operations)
+    (op.action === 'delete' ? deletes : writes)[ORDER.indexOf((op.desired ?? op.remote!.item).kind)].push(op);
   const requests: PlannedRequest[] = [];
-  for (const op of writes) {
-    const { path, create, update } = fieldsOf(op.desired!);
-    const put: PlannedRequest = {
-      method: 'PUT',
-      path: `${AMPLITUDE_TAXONOMY}${path}`,
-      headers: formHeaders,
-      body: form(update),
-      operationKeys: [op.key],
+  for (const op of writes.flat()) {
+    const item = op.desired!;
+    const put = (): PlannedRequest => {
+      const { path, update } = fieldsOf(item);
+      return {
+        method: 'PUT',
+        path: `${AMPLITUDE_TAXONOMY}${path}`,
+        headers: formHeaders,
+        body: form(update),
+        operationKeys: [op.key],
+      };
     };
     requests.push(
       op.action === 'update'
-        ? put
+        ? put()
         : {
             method: 'POST',
-            path: collection(op.desired!),
+            path: collection(item),
             headers: formHeaders,
-            body: form(create),
+            body: form(fieldsOf(item).create),
             operationKeys: [op.key],
             onConflict: put,
           },
     );
   }
-  for (const op of deletes) {
+  for (const op of deletes.reverse().flat()) {
     const item = op.remote!.item;
     const { path } = fieldsOf(item);
     requests.push({
@@ -225,13 +255,7 @@ function requestsFor(operations: Operation<AmplitudeItem>[]): ReturnType<Amplitu
       operationKeys: [op.key],
     });
   }
-  const warnings: DestinationWarning[] = [];
-  if (requests.length > AMPLITUDE_CALLS_PER_HOUR)
-    warnings.push({
-      code: 'limit',
-      message: `This push needs ${requests.length} calls; Amplitude allows ${AMPLITUDE_CALLS_PER_HOUR} an hour, so it waits out its limit and takes more than an hour.`,
-    });
-  return { requests, deferred: [], warnings };
+  return { requests, deferred: [], warnings: costWarnings(requests.length) };
 }
 
 export type AmplitudeAdapter = DestinationAdapter<AmplitudeSettings, AmplitudeItem>;
@@ -241,5 +265,6 @@ export const amplitude: AmplitudeAdapter = {
   desired,
   diff: (wanted, held, mode) => keyedDiff(wanted, held, mode, sameJson),
   requestsFor,
+  estimate: (operations) => ({ writeCalls: operations.length, warnings: costWarnings(operations.length) }),
   empty: () => new Map(),
 };

@@ -16,7 +16,30 @@ function sortKeys(value: unknown): unknown {
   return value;
 }
 
-export const sameJson = (a: unknown, b: unknown): boolean => canonicalJson(a) === canonicalJson(b);
+/**
+ * Whether two JSON values mean the same: objects compare by keys whatever their order (an absent
+ * key and an undefined one are the same), arrays by position. Cheaper than comparing canonical text.
+ */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  let count = 0;
+  for (const key in left) {
+    if (left[key] === undefined) continue;
+    count += 1;
+    if (!sameJson(left[key], right[key])) return false;
+  }
+  for (const key in right) if (right[key] !== undefined) count -= 1;
+  return count === 0;
+}
 
 /** Splits a list into chunks of at most `size`. */
 export function chunks<T>(list: readonly T[], size: number): T[][] {

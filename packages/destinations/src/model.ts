@@ -41,8 +41,8 @@ export interface PlannedRequest {
   body?: string;
   /** The operations this call carries out: they succeed or fail with it. */
   operationKeys: string[];
-  /** What to send instead when the destination answers 409 (the item already exists). */
-  onConflict?: PlannedRequest;
+  /** What to send instead when the destination answers 409 (the item already exists); built only then. */
+  onConflict?: () => PlannedRequest;
 }
 
 /** The calls for a set of operations; `deferred` ones need ids the destination gives only once earlier calls were made. */
@@ -57,6 +57,8 @@ export interface DestinationAdapter<S, T, R = Map<string, RemoteItem<T>>> {
   desired(snapshot: PlanSnapshot, settings: S): Desired<T>;
   diff(desired: Desired<T>, remote: R, mode: SyncMode): Operation<T>[];
   requestsFor(operations: Operation<T>[], settings: S, remote: R): PlannedRequests<T>;
+  /** How many write calls the operations take and what the destination's limits say of them, without building the calls. */
+  estimate(operations: Operation<T>[]): { writeCalls: number; warnings: DestinationWarning[] };
   /** What a destination that holds nothing reads as. */
   empty(): R;
 }

@@ -11,7 +11,7 @@ import {
   type Operation,
   type RemoteItem,
 } from './model';
-import { asEffective, claimName, namer, planView, warn } from './plan';
+import { asEffective, claimName, namer, planView, renamed, warn } from './plan';
 
 export interface MparticleDataPoint {
   description: string;
@@ -48,8 +48,7 @@ function desired(
   const warnings: DestinationWarning[] = [];
   const items = new Map<string, Keyed<MparticleDataPoint>>();
   const add = (item: MparticleDataPoint) => items.set(dataPointKey(item), keyed(item));
-  const rename = (attributes: EffectiveAttribute[]) =>
-    attributes.map((a) => ({ ...a, attribute: { ...a.attribute, name: names.property(a.attribute.name) } }));
+  const rename = (attributes: EffectiveAttribute[]) => renamed(attributes, settings.names);
   const taken = new Set<string>();
   for (const { event, attributes } of plan.events) {
     if (event.kind === 'identify' || event.kind === 'group') {
@@ -162,5 +161,6 @@ export const mparticle: MparticleAdapter = {
   desired,
   diff: (wanted, remote, mode) => keyedDiff(wanted, remote.items, mode, sameJson),
   requestsFor,
+  estimate: (operations) => ({ writeCalls: operations.length > 0 ? 1 : 0, warnings: [] }),
   empty: () => ({ latestVersion: 0, items: new Map(), order: [] }),
 };

@@ -67,9 +67,26 @@ export function namer(names: NameMappings | undefined) {
   };
 }
 
+// The warnings already given per list, so a 10,000-event plan does not rescan its list per attribute.
+const given = new WeakMap<DestinationWarning[], Set<string>>();
+
 /** Adds a warning once per code and subject. */
 export function warn(warnings: DestinationWarning[], warning: DestinationWarning): void {
-  if (!warnings.some((w) => w.code === warning.code && w.subject === warning.subject)) warnings.push(warning);
+  let seen = given.get(warnings);
+  if (!seen) given.set(warnings, (seen = new Set(warnings.map((w) => `${w.code}\u0000${w.subject ?? ''}`))));
+  const id = `${warning.code}\u0000${warning.subject ?? ''}`;
+  if (seen.has(id)) return;
+  seen.add(id);
+  warnings.push(warning);
+}
+
+/** Effective attributes under their destination names (the same list when no property is renamed). */
+export function renamed(attributes: EffectiveAttribute[], names: NameMappings | undefined): EffectiveAttribute[] {
+  const map = names?.properties;
+  if (!map || Object.keys(map).length === 0) return attributes;
+  return attributes.map((a) =>
+    map[a.attribute.name] ? { ...a, attribute: { ...a.attribute, name: map[a.attribute.name] } } : a,
+  );
 }
 
 /** Destination names that two plan items map to: the second is left out, with a warning. */

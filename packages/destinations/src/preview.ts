@@ -1,6 +1,6 @@
 import type { DestinationPreview, DestinationSettings, PlanSnapshot, SyncMode } from '@tracemap/contracts';
 import { amplitude } from './amplitude';
-import type { DestinationAdapter, Operation, PlannedRequest } from './model';
+import type { DestinationAdapter } from './model';
 import { mparticle } from './mparticle';
 import { rudderstack } from './rudderstack';
 import { segment } from './segment';
@@ -14,28 +14,26 @@ export function adapterFor(settings: DestinationSettings): AnyAdapter {
   return adapters[settings.kind] as unknown as AnyAdapter;
 }
 
-export interface PreviewResult extends DestinationPreview {
-  requests: PlannedRequest[];
-  pending: Operation<unknown>[];
-}
-
 /**
  * What a push would do, from the plan and what the destination holds (nothing, when `remote` is
- * left out). Calls that need ids the destination gives on creation are counted as one call each.
+ * left out): the operations, how many write calls they take and the warnings. The calls
+ * themselves are built only when the push runs (`requestsFor`).
  */
-export function previewPush(snapshot: PlanSnapshot, settings: DestinationSettings, remote?: unknown): PreviewResult {
+export function previewPush(
+  snapshot: PlanSnapshot,
+  settings: DestinationSettings,
+  remote?: unknown,
+): DestinationPreview {
   const adapter = adapterFor(settings);
   const mode: SyncMode = settings.mode ?? 'upsert';
   const wanted = adapter.desired(snapshot, settings);
   const operations = adapter.diff(wanted, remote ?? adapter.empty(), mode);
-  const planned = adapter.requestsFor(operations, settings, remote ?? adapter.empty());
+  const estimate = adapter.estimate(operations);
   return {
     destination: settings.kind,
     mode,
     operations: operations.map(({ action, target, key }) => ({ action, target, key })),
-    writeCalls: planned.requests.length + planned.deferred.length,
-    warnings: [...wanted.warnings, ...planned.warnings],
-    requests: planned.requests,
-    pending: planned.deferred,
+    writeCalls: estimate.writeCalls,
+    warnings: [...wanted.warnings, ...estimate.warnings],
   };
 }

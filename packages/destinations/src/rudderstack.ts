@@ -210,5 +210,6 @@ export const rudderstack: RudderstackAdapter = {
   desired,
   diff: (wanted, held, mode) => keyedDiff(wanted, held, mode, sameJson),
   requestsFor,
+  estimate: (operations) => ({ writeCalls: operations.length, warnings: [] }),
   empty: () => new Map(),
 };

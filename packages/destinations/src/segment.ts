@@ -11,7 +11,7 @@ import {
   type PlannedRequest,
   type RemoteItem,
 } from './model';
-import { asEffective, claimName, namer, planView } from './plan';
+import { asEffective, claimName, namer, planView, renamed } from './plan';
 
 /** Segment refuses to replace more rules than this at once, and its PATCH takes no more either. */
 export const SEGMENT_BATCH = 200;
@@ -42,8 +42,7 @@ function desired(snapshot: Parameters<SegmentAdapter['desired']>[0], settings: S
   const plan = planView(snapshot);
   const names = namer(settings.names);
   const warnings: DestinationWarning[] = [];
-  const rename = (attributes: EffectiveAttribute[]) =>
-    attributes.map((a) => ({ ...a, attribute: { ...a.attribute, name: names.property(a.attribute.name) } }));
+  const rename = (attributes: EffectiveAttribute[]) => renamed(attributes, settings.names);
   const taken = new Set<string>();
   const events = plan.events
     .map(({ event, attributes }) => ({
@@ -130,5 +129,10 @@ export const segment: SegmentAdapter = {
   diff: (wanted, remote, mode) =>
     keyedDiff(wanted, remote, mode, (a, b) => a.version === b.version && sameJson(a.jsonSchema, b.jsonSchema)),
   requestsFor,
+  estimate: (operations) => {
+    const deletes = operations.filter((op) => op.action === 'delete').length;
+    const upserts = operations.length - deletes;
+    return { writeCalls: Math.ceil(upserts / SEGMENT_BATCH) + Math.ceil(deletes / SEGMENT_BATCH), warnings: [] };
+  },
   empty: () => new Map(),
 };

@@ -19,8 +19,12 @@ describe('Segment adapter', () => {
 
   it('sends 450 rules as PATCH batches of at most 200 and never PUT', () => {
     const preview = previewPush(planWithEvents(450), settings);
-    expect(preview.requests.map((r) => r.method)).toEqual(['PATCH', 'PATCH', 'PATCH']);
-    const sizes = preview.requests.map((r) => (JSON.parse(r.body!) as { rules: unknown[] }).rules.length);
+    expect(preview.writeCalls).toBe(3);
+    const wanted = segment.desired(planWithEvents(450), settings);
+    const operations = segment.diff(wanted, segment.empty(), 'upsert');
+    const { requests } = segment.requestsFor(operations, settings, segment.empty());
+    expect(requests.map((r) => r.method)).toEqual(['PATCH', 'PATCH', 'PATCH']);
+    const sizes = requests.map((r) => (JSON.parse(r.body!) as { rules: unknown[] }).rules.length);
     expect(sizes[0]).toBe(200);
     expect(sizes[1]).toBe(200);
     expect(sizes.reduce((a, b) => a + b, 0)).toBe(preview.operations.length);

@@ -90,7 +90,7 @@ async function apply(
   report: (outcome: OperationOutcome) => Promise<void>,
 ): Promise<void> {
   let answer = await http.send(request);
-  if (answer.status === 409 && request.onConflict) answer = await http.send(request.onConflict);
+  if (answer.status === 409 && request.onConflict) answer = await http.send(request.onConflict());
   const ok = answer.status >= 200 && answer.status < 300;
   for (const key of request.operationKeys) {
     const op = operations.get(key);
