@@ -4,6 +4,7 @@ import { FaultQueue, type Fault, type Vendor } from './faults';
 import { mparticleApi, type MparticleSandboxState } from './mparticle-api';
 import { rudderstackApi, type RudderstackSandboxState } from './rudderstack-api';
 import { segmentApi, type SegmentSandboxState } from './segment-api';
+import { readState, summary, writeState } from './state-file';
 
 const REQUESTS_KEPT = 5000;
 
@@ -37,6 +38,8 @@ export interface DestinationsSandboxOptions {
   segmentReadsPerMinute?: number;
   /** Amplitude calls an hour (7,200, as Amplitude). */
   amplitudeCallsPerHour?: number;
+  /** Where to keep what the destinations hold between runs (none: everything is forgotten on stop). */
+  stateFile?: string;
 }
 
 export interface RecordedRequest {
@@ -104,7 +107,7 @@ const vendorOf = (url: string): RecordedRequest['vendor'] =>
  */
 export async function startDestinationsSandbox(options: DestinationsSandboxOptions = {}): Promise<DestinationsSandbox> {
   const now = options.now ?? Date.now;
-  const state = emptyState();
+  const state = readState(options.stateFile) ?? emptyState();
   const faults = new FaultQueue();
   const requests: RecordedRequest[] = [];
   const app = Fastify({ logger: false, forceCloseConnections: true, bodyLimit: 50 * 1024 * 1024 });
@@ -119,7 +122,11 @@ export async function startDestinationsSandbox(options: DestinationsSandboxOptio
       status: reply.statusCode,
     });
     if (requests.length > REQUESTS_KEPT) requests.splice(0, requests.length - REQUESTS_KEPT);
+    if (options.stateFile && request.method !== 'GET' && reply.statusCode < 300) writeState(options.stateFile, state);
   });
+  // What arrived, for a person looking after a push (not part of any vendor's API).
+  app.get('/_sandbox/state', async () => state);
+  app.get('/_sandbox', async () => summary(state));
   segmentApi(app, { state: () => state.segment, faults, now, readsPerMinute: options.segmentReadsPerMinute ?? 200 });
   amplitudeApi(app, { state: () => state.amplitude, faults, now, callsPerHour: options.amplitudeCallsPerHour ?? 7200 });
   mparticleApi(app, { state: () => state.mparticle, faults, now });

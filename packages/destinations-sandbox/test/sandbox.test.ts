@@ -181,3 +181,23 @@ describe('RudderStack stand-in', () => {
     expect((await call(`/v2/catalog/events/${event.body.id}`, { method: 'DELETE', headers: auth })).status).toBe(204);
   });
 });
+
+describe('local run', () => {
+  it('keeps what arrived in a state file across restarts and shows it at /_sandbox', async () => {
+    const { mkdtempSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const stateFile = join(mkdtempSync(join(tmpdir(), 'destinations-sandbox-')), 'state.json');
+    await sandbox.close();
+    sandbox = await startDestinationsSandbox({ stateFile });
+    await call(`/tracking-plans/${L.segment.trackingPlanId}/rules`, {
+      method: 'PATCH',
+      headers: segmentAuth,
+      json: { rules: rules(3) },
+    });
+    await sandbox.close();
+    sandbox = await startDestinationsSandbox({ stateFile });
+    expect((await call('/_sandbox')).body.segment).toEqual({ [L.segment.trackingPlanId]: { rules: 3 } });
+    expect((await call('/_sandbox/state')).body.segment.trackingPlans[L.segment.trackingPlanId]).toHaveLength(3);
+  });
+});
