@@ -47,13 +47,15 @@ async function main(): Promise<void> {
     releasesBaseUrl: process.env.RELEASES_BASE_URL ?? '/releases',
   };
   if (name === 'shell') {
-    await recordShell(target, path.join(REPO_ROOT, 'shell'));
+    const recorded = await recordShell(target, path.join(REPO_ROOT, 'shell'));
     console.log('Recorded what the shell provides.');
+    for (const stale of recorded.incompatible)
+      console.warn(`Warning: ${stale.remote} ${stale.version}: ${stale.message}`);
     return;
   }
   const folder = remoteOf(name).folder;
   if (values.rollback) {
-    const state = (await rollbackRemote(target, folder, values.version)) as { current: { version: string } | null };
+    const state = await rollbackRemote(target, folder, values.version);
     console.log(
       `${folder} now loads ${state.current ? state.current.version : 'the build the gateway serves itself'}.`,
     );

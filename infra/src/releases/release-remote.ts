@@ -1,7 +1,15 @@
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { MICRO_FRONTENDS, sharedContractOf, type SharedVersions } from '@tracemap/contracts';
+import {
+  MICRO_FRONTENDS,
+  RecordShellResponse,
+  RemoteReleaseStateSchema,
+  sharedContractOf,
+  type PublishReleaseInput,
+  type SharedVersions,
+} from '@tracemap/contracts';
+import { AppError, createInternalClient } from '@tracemap/service-kit';
 
 /** Where releases are published and how the admin API is reached. */
 export interface ReleaseTarget {
@@ -94,34 +102,49 @@ export function copyRelease(appDir: string, dist: string, releasesDir: string): 
   return { release, dir };
 }
 
-async function adminCall(target: ReleaseTarget, method: 'POST' | 'PUT', route: string, body: unknown) {
-  const res = await fetch(new URL(`/api/account/admin${route}`, target.apiUrl), {
-    method,
-    headers: { authorization: `Bearer ${target.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const answer = (await res.json().catch(() => ({}))) as { message?: string };
-  if (!res.ok) throw new ReleaseCommandError(`${res.status}: ${answer.message ?? 'the admin API refused'}`);
-  return answer;
+/** The admin API as a product admin calls it; answers are checked against its contracts. */
+function adminApi(target: ReleaseTarget) {
+  const call = createInternalClient({ baseUrl: target.apiUrl, timeoutMs: 30_000 });
+  const headers = { authorization: `Bearer ${target.token}` };
+  const A = '/api/account/admin/releases';
+  const refusedAs = async <T>(request: Promise<T>): Promise<T> => {
+    try {
+      return await request;
+    } catch (error) {
+      if (error instanceof AppError)
+        throw new ReleaseCommandError(`${error.statusCode} ${error.code}: ${error.message}`);
+      throw error;
+    }
+  };
+  return {
+    publish: (body: PublishReleaseInput) =>
+      refusedAs(call(A, { method: 'POST', body, headers, answer: RemoteReleaseStateSchema })),
+    rollback: (remote: string, version?: string) =>
+      refusedAs(
+        call(`${A}/${remote}/rollback`, {
+          method: 'POST',
+          body: version ? { version } : {},
+          headers,
+          answer: RemoteReleaseStateSchema,
+        }),
+      ),
+    recordShell: (provides: SharedVersions) =>
+      refusedAs(call(`${A}/shell`, { method: 'PUT', body: { provides }, headers, answer: RecordShellResponse })),
+  };
 }
 
 /** Copies a built remote to the releases folder and makes it the one the shell loads. */
 export async function releaseRemote(target: ReleaseTarget, appDir: string, dist = path.join(appDir, 'dist')) {
   const { release } = copyRelease(appDir, dist, target.releasesDir);
   const entry = `${target.releasesBaseUrl.replace(/\/$/, '')}/${path.basename(appDir)}/${release.version}/mf-manifest.json`;
-  await adminCall(target, 'POST', '/releases', {
-    remote: release.remote,
-    version: release.version,
-    entry,
-    expects: release.expects,
-  });
+  await adminApi(target).publish({ remote: release.remote, version: release.version, entry, expects: release.expects });
   return { ...release, entry };
 }
 
 /** Points a remote back at its release before (or at `version`). */
 export async function rollbackRemote(target: ReleaseTarget, name: string, version?: string) {
   const remote = remoteOf(name);
-  return adminCall(target, 'POST', `/releases/${remote.name}/rollback`, version ? { version } : {});
+  return adminApi(target).rollback(remote.name, version);
 }
 
 /** Records what the built shell provides: the versions later releases are checked against. */
@@ -129,5 +152,5 @@ export async function recordShell(target: ReleaseTarget, shellDir: string) {
   const manifest = readJson<{ shared?: Array<{ name: string; version: string }> }>(
     path.join(shellDir, 'dist', 'mf-manifest.json'),
   );
-  return adminCall(target, 'PUT', '/releases/shell', { provides: sharedContractOf(manifest).provides });
+  return adminApi(target).recordShell(sharedContractOf(manifest).provides);
 }

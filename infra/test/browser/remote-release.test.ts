@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process';
-import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
+import { sharedContractOf } from '@tracemap/contracts';
 import { recordShell, releaseRemote, type ReleaseTarget } from '../../src/releases/release-remote';
 import { REPO_ROOT } from '../../src/stack';
 import { openBrowserWorld, type BrowserWorld } from './support/browser-world';
@@ -181,4 +182,28 @@ test('every remote, released as a versioned copy of its build, loads in the curr
     expect(requests.filter((p) => p.startsWith(`/remotes/${folder}/`))).toEqual([]);
     await page.context().close();
   }
+});
+
+test('a build the shell cannot run is refused by the release command with the mismatched package named, and nothing changes', async () => {
+  const before = (await (await fetch(`${world.stack.url}/remotes.json`)).json()) as unknown;
+  const dist = path.join(work, 'needs-react-20');
+  cpSync(path.join(COMPANY_DIR, 'dist'), dist, { recursive: true });
+  const manifestFile = path.join(dist, 'mf-manifest.json');
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as {
+    shared: Array<{ name: string; requiredVersion: string }>;
+  };
+  for (const shared of manifest.shared) if (shared.name === 'react') shared.requiredVersion = '^20.0.0';
+  writeFileSync(manifestFile, JSON.stringify(manifest));
+
+  const refused = await releaseCommand('mfe-company', '--dist', dist).then(
+    () => null,
+    (error: { code: number; stderr: string }) => error,
+  );
+  expect(refused?.code).toBe(1);
+  const shellManifest = JSON.parse(readFileSync(path.join(REPO_ROOT, 'shell/dist/mf-manifest.json'), 'utf8'));
+  const react = sharedContractOf(shellManifest).provides.react;
+  expect(refused?.stderr.trim()).toBe(
+    `409 release_incompatible: mfe_company is not compatible with the current shell: it expects react ^20.0.0 (the shell provides ${react}).`,
+  );
+  expect(await (await fetch(`${world.stack.url}/remotes.json`)).json()).toEqual(before);
 });

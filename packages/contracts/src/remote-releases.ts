@@ -63,6 +63,13 @@ export const ShellContractSchema = Type.Object({
 });
 export type ShellContract = Static<typeof ShellContractSchema>;
 
+/** What recording the shell answers: the contract, and each current release it no longer fits. */
+export const RecordShellResponse = Type.Object({
+  shell: ShellContractSchema,
+  incompatible: Type.Array(Type.Object({ remote: Type.String(), version: Type.String(), message: Type.String() })),
+});
+export type RecordShellResult = Static<typeof RecordShellResponse>;
+
 export const RemoteReleasesResponse = Type.Object({
   shell: Type.Union([ShellContractSchema, Type.Null()]),
   remotes: Type.Array(RemoteReleaseStateSchema),

@@ -51,7 +51,7 @@ test('release, refusal, rollback: the registry in the database, each change audi
     url: `${A}/releases/shell`,
     payload: { provides: SHELL },
   });
-  expect(shell.json()).toMatchObject({ provides: SHELL, recordedBy: world.admin.email });
+  expect(shell.json()).toMatchObject({ shell: { provides: SHELL, recordedBy: world.admin.email }, incompatible: [] });
 
   const first = await publish('0.0.0-aaaa');
   expect(first.statusCode).toBe(201);
@@ -104,24 +104,37 @@ test('release, refusal, rollback: the registry in the database, each change audi
     code: 'release_not_found',
   });
 
-  // A shell that moved on refuses a rollback to a build it no longer fits.
-  await world.call(world.admin, {
+  // A shell that moved on is recorded (it is out already), naming the current release it no longer fits,
+  // and refuses a rollback to a build it does not fit.
+  const moved = await world.call(world.admin, {
     method: 'PUT',
     url: `${A}/releases/shell`,
     payload: { provides: { ...SHELL, '@tracemap/shell-core': '0.1.0' } },
   });
+  expect(moved.json().incompatible).toEqual([
+    {
+      remote: 'mfe_company',
+      version: '0.0.0-bbbb',
+      message:
+        'mfe_company is not compatible with the current shell: it expects @tracemap/shell-core ^0.0.0 (the shell provides 0.1.0).',
+    },
+  ]);
   const stale = await rollback({ version: '0.0.0-aaaa' });
   expect(stale.json().code).toBe('release_incompatible');
   expect((await current())[0].version).toBe('0.0.0-bbbb');
 
   expect(await audit()).toEqual([
-    ['release.shell_recorded', null, { provides: { ...SHELL, '@tracemap/shell-core': '0.1.0' } }],
+    [
+      'release.shell_recorded',
+      null,
+      { provides: { ...SHELL, '@tracemap/shell-core': '0.1.0' }, incompatible: ['mfe_company'] },
+    ],
     ['release.rolled_back', 'mfe_company', { from: null, to: '0.0.0-bbbb' }],
     ['release.rolled_back', 'mfe_company', { from: '0.0.0-aaaa', to: null }],
     ['release.rolled_back', 'mfe_company', { from: '0.0.0-bbbb', to: '0.0.0-aaaa' }],
     ['release.published', 'mfe_company', expect.objectContaining({ version: '0.0.0-bbbb', again: false })],
     ['release.published', 'mfe_company', expect.objectContaining({ version: '0.0.0-aaaa', again: false })],
-    ['release.shell_recorded', null, { provides: SHELL }],
+    ['release.shell_recorded', null, { provides: SHELL, incompatible: [] }],
   ]);
 });
 

@@ -6,8 +6,8 @@ import {
   RemoteReleasesResponse,
   RemoteReleaseStateSchema,
   RollbackReleaseBody,
+  RecordShellResponse,
   ShellContractBody,
-  ShellContractSchema,
 } from '@tracemap/contracts';
 import type { AdminRouteOptions } from '../route-options';
 import { listReleases } from './list-releases';
@@ -31,7 +31,7 @@ export default async function adminReleaseRoutes(app: FastifyInstance, { deps, c
   );
   app.put<{ Body: Static<typeof ShellContractBody> }>(
     '/releases/shell',
-    { schema: { body: ShellContractBody, response: { 200: ShellContractSchema } } },
+    { schema: { body: ShellContractBody, response: { 200: RecordShellResponse } } },
     async (request) => recordShellContract(context(request), request.body.provides),
   );
 }
