@@ -104,3 +104,16 @@ test("a release's files are served under /releases/, its manifest revalidated an
   const outside = await gateway.inject('/releases/%2e%2e/outside.txt');
   expect(outside.body).not.toContain('not a release');
 });
+
+test('a releases folder that cannot be made (a read-only file system) leaves the gateway working without it', async () => {
+  const blocked = path.join(root, 'a-file');
+  writeFileSync(blocked, 'not a folder');
+  const other = await buildLoneGateway('releases-blocked', { RELEASES_DIR: path.join(blocked, 'releases') });
+  try {
+    await other.ready();
+    expect((await other.inject('/remotes.json')).statusCode).toBe(200);
+    expect((await other.inject('/releases/mfe-company/x/mf-manifest.json')).statusCode).toBe(404);
+  } finally {
+    await other.close();
+  }
+});

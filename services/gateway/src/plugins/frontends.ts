@@ -52,6 +52,16 @@ function setCacheHeaders(res: HeaderTarget, filePath: string) {
   res.setHeader('access-control-allow-origin', '*');
 }
 
+function folderReady(dir: string, log: FastifyBaseLogger): boolean {
+  try {
+    mkdirSync(dir, { recursive: true });
+    return true;
+  } catch (error) {
+    log.warn({ err: error, dir }, 'the releases folder cannot be made; releases are not served from here');
+    return false;
+  }
+}
+
 /**
  * One of the files the gateway answers itself for the web apps: its own API, described in the
  * gateway's document with the shape it is sent in, and read without a token.
@@ -108,8 +118,9 @@ export default fp<FrontendsOptions>(
     }
 
     // A released build's folder never changes (its version names its contents), like a CDN's.
-    if (options.releasesDir) {
-      mkdirSync(options.releasesDir, { recursive: true });
+    // On a read-only file system (a pod whose releases come from a CDN) the folder may not be made:
+    // then nothing is served here, and the gateway still starts.
+    if (options.releasesDir && folderReady(options.releasesDir, app.log)) {
       await app.register(fastifyStatic, {
         root: options.releasesDir,
         prefix: '/releases/',
