@@ -1,11 +1,15 @@
 import type { ObservedEvent } from '../observed-event';
 import { adaptAmplitudeEvent } from './amplitude-export';
 import { adaptGa4Row } from './ga4-bigquery';
-import { RecordProblem, field, isObject, type JsonObject } from './json-values';
+import * as jsonValues from './json-values';
+import type { JsonObject } from './json-values';
 import { adaptMparticleBatch } from './mparticle';
 import { adaptSnowplowEvent } from './snowplow';
 import { adaptSpecMessage } from './spec-message';
 import type { AdaptOptions, AdaptResult, SourceFormat } from './source-format';
+
+// Read once here rather than through the import on every call (a property getter when run from source).
+const { RecordProblem, field, isObject } = jsonValues;
 
 /** How many problems of one batch are named in its error before the rest are counted. */
 const PROBLEMS_NAMED = 3;

@@ -1,15 +1,9 @@
 import type { ObservedEvent, ObservedKind } from '../observed-event';
-import {
-  RecordProblem,
-  capProperties,
-  copyBag,
-  emptyBag,
-  field,
-  requiredName,
-  setKey,
-  text,
-  type JsonObject,
-} from './json-values';
+import * as jsonValues from './json-values';
+import type { JsonObject } from './json-values';
+
+// Read once here rather than through the import on every call (a property getter when run from source).
+const { RecordProblem, capProperties, copyBag, emptyBag, field, requiredName, setKey, text } = jsonValues;
 
 // One event of Amplitude's Export API (a zip of gzipped NDJSON files).
 
@@ -41,17 +35,29 @@ function kindOf(name: string): ObservedKind {
  */
 const SDK_PREFIX = '[Amplitude] ';
 
+/** The app's properties and the SDK's apart; the bag itself when it holds none of the SDK's (it may be the record's own). */
+function splitSdkProperties(bag: JsonObject): { app: JsonObject; sdk: JsonObject } {
+  let mixed = false;
+  for (const key in bag) {
+    if (key.startsWith(SDK_PREFIX)) {
+      mixed = true;
+      break;
+    }
+  }
+  if (!mixed) return { app: bag, sdk: NO_SDK_PROPERTIES };
+  const app = emptyBag();
+  const sdk = emptyBag();
+  for (const key in bag) setKey(key.startsWith(SDK_PREFIX) ? sdk : app, key, bag[key]);
+  return { app, sdk };
+}
+
+const NO_SDK_PROPERTIES: JsonObject = Object.freeze({});
+
 export function adaptAmplitudeEvent(record: JsonObject, sourceId: string): ObservedEvent {
   const name = requiredName(record, 'event_type');
   const kind = kindOf(name);
-  const bag = copyBag(field(record, 'event_properties'), 'event_properties');
-  const sdk = emptyBag();
-  for (const key of Object.keys(bag)) {
-    if (!key.startsWith(SDK_PREFIX)) continue;
-    setKey(sdk, key, bag[key]);
-    delete bag[key];
-  }
-  const { properties, dropped } = capProperties(bag);
+  const { app, sdk } = splitSdkProperties(copyBag(field(record, 'event_properties'), 'event_properties'));
+  const { properties, dropped } = capProperties(app);
   const traits = copyBag(field(record, 'user_properties'), 'user_properties');
   const user = text(field(record, 'device_id')) ?? text(field(record, 'user_id'));
   const session = field(record, 'session_id');

@@ -1,17 +1,10 @@
 import type { NativeValueType, ObservedEvent, ObservedKind } from '../observed-event';
-import {
-  RecordProblem,
-  capProperties,
-  copyValue,
-  emptyBag,
-  field,
-  isObject,
-  objectField,
-  requiredName,
-  setKey,
-  text,
-  type JsonObject,
-} from './json-values';
+import * as jsonValues from './json-values';
+import type { JsonObject } from './json-values';
+
+// Read once here rather than through the import on every call (a property getter when run from source).
+const { RecordProblem, capProperties, copyValue, emptyBag, field, isObject, objectField, requiredName, setKey, text } =
+  jsonValues;
 
 // One row of GA4's BigQuery export (`events_YYYYMMDD`), as NDJSON.
 
@@ -55,7 +48,7 @@ interface ReadParams {
  */
 function readParams(list: unknown, name: string, collected?: JsonObject): ReadParams {
   const values = emptyBag();
-  const nativeTypes = Object.create(null) as Record<string, NativeValueType>;
+  const nativeTypes: Record<string, NativeValueType> = {};
   if (list === undefined || list === null) return { values, nativeTypes };
   if (!Array.isArray(list)) throw new RecordProblem(`${name} is not an array`);
   for (const entry of list) {
@@ -70,7 +63,7 @@ function readParams(list: unknown, name: string, collected?: JsonObject): ReadPa
         const raw = value[valueField];
         if (raw === undefined || raw === null) continue;
         read = valueField === 'int_value' ? readInt64(raw) : copyValue(raw, 2);
-        if (!isCollected) nativeTypes[key] = valueField;
+        if (!isCollected) setKey(nativeTypes, key, valueField);
         break;
       }
     }

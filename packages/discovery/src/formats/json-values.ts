@@ -15,32 +15,71 @@ export function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/**
- * A bag whose keys are plain data: `__proto__` or `constructor` sent by an app
- * become own properties, never a prototype, so nothing leaks into Object.prototype.
- */
+/** A new property bag; keys go in through `setKey`. */
 export function emptyBag(): JsonObject {
-  return Object.create(null) as JsonObject;
+  return {};
 }
 
-/** Sets a key of a bag made by `emptyBag`: with no prototype, even `__proto__` is an ordinary own key. */
+/**
+ * Sets a key of a bag as an own property. `__proto__` or `constructor` sent by an app stay plain data:
+ * assigning `__proto__` would change the bag's prototype instead, so that key is defined.
+ */
 export function setKey(bag: JsonObject, key: string, value: unknown): void {
-  bag[key] = value;
+  if (key === '__proto__')
+    Object.defineProperty(bag, key, { value, enumerable: true, writable: true, configurable: true });
+  else bag[key] = value;
 }
 
-/** A copy of a JSON value with every object made a plain-data bag; refuses nesting past the cap. */
+const hasOwn = Object.prototype.hasOwnProperty;
+const OBJECT_PROTOTYPE = Object.prototype;
+const ARRAY_PROTOTYPE = Array.prototype;
+
+/**
+ * Whether a value holds nothing but JSON data within the nesting cap: arrays, and objects whose
+ * prototype is Object's (or none) with own keys only, as JSON.parse makes them. Such a value is
+ * taken as it is; only other values (built by code, or with a prototype set through `__proto__`)
+ * are copied. Taking it costs no allocation and keeps the objects in the engine's fast layout.
+ */
+function isPlainJson(value: object, depth: number): boolean {
+  if (depth > MAX_NESTING_DEPTH) return false;
+  if (Array.isArray(value)) {
+    if (Object.getPrototypeOf(value) !== ARRAY_PROTOTYPE) return false;
+    for (let i = 0; i < value.length; i += 1) {
+      const item: unknown = value[i];
+      if (typeof item === 'object' && item !== null && !isPlainJson(item, depth + 1)) return false;
+    }
+    return true;
+  }
+  const prototype: unknown = Object.getPrototypeOf(value);
+  if (prototype !== OBJECT_PROTOTYPE && prototype !== null) return false;
+  for (const key in value) {
+    if (!hasOwn.call(value, key)) return false;
+    const item: unknown = (value as JsonObject)[key];
+    if (typeof item === 'object' && item !== null && !isPlainJson(item, depth + 1)) return false;
+  }
+  return true;
+}
+
+/**
+ * A JSON value as a tree of plain data, refusing nesting past the cap: the value itself when it
+ * is already one, otherwise a copy with own keys only.
+ */
 export function copyValue(value: unknown, depth: number): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  return isPlainJson(value, depth) ? value : copyTree(value, depth);
+}
+
+function copyTree(value: unknown, depth: number): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (depth > MAX_NESTING_DEPTH) throw new RecordProblem(`nesting deeper than ${MAX_NESTING_DEPTH} levels`);
   if (Array.isArray(value)) {
     const copy = new Array<unknown>(value.length);
-    for (let i = 0; i < value.length; i += 1) copy[i] = copyValue(value[i], depth + 1);
+    for (let i = 0; i < value.length; i += 1) copy[i] = copyTree(value[i], depth + 1);
     return copy;
   }
   const bag = emptyBag();
   for (const key in value) {
-    // JSON.parse makes own keys only; the check keeps anything inherited out all the same.
-    if (Object.prototype.hasOwnProperty.call(value, key)) bag[key] = copyValue((value as JsonObject)[key], depth + 1);
+    if (hasOwn.call(value, key)) setKey(bag, key, copyTree((value as JsonObject)[key], depth + 1));
   }
   return bag;
 }
@@ -61,23 +100,28 @@ export function capProperties(bag: JsonObject): { properties: JsonObject; droppe
   let index = 0;
   for (const key in bag) {
     if (index++ >= MAX_PROPERTIES) break;
-    kept[key] = bag[key];
+    setKey(kept, key, bag[key]);
   }
   return { properties: kept, dropped: count - MAX_PROPERTIES };
 }
 
 /**
  * A record's property bag (absent is empty, anything but an object is a
- * problem), copied with the first MAX_PROPERTIES properties only, in one pass.
+ * problem) with the first MAX_PROPERTIES properties only: the bag itself when
+ * it is plain JSON data within the caps, otherwise a copy.
  */
 export function copyProperties(value: unknown, field: string): { properties: JsonObject; dropped: number } {
-  const properties = emptyBag();
-  if (value === undefined || value === null) return { properties, dropped: 0 };
+  if (value === undefined || value === null) return { properties: emptyBag(), dropped: 0 };
   if (!isObject(value)) throw new RecordProblem(`${field} is not an object`);
+  if (isPlainJson(value, 1)) {
+    const { properties, dropped } = capProperties(value);
+    if (dropped === 0) return { properties, dropped };
+  }
+  const properties = emptyBag();
   let count = 0;
   for (const key in value) {
-    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
-    if (count++ < MAX_PROPERTIES) properties[key] = copyValue(value[key], 2);
+    if (!hasOwn.call(value, key)) continue;
+    if (count++ < MAX_PROPERTIES) setKey(properties, key, copyTree(value[key], 2));
   }
   return { properties, dropped: Math.max(0, count - MAX_PROPERTIES) };
 }

@@ -1,15 +1,9 @@
 import type { ObservedEvent } from '../observed-event';
-import {
-  RecordProblem,
-  copyProperties,
-  copyBag,
-  field,
-  isObject,
-  objectField,
-  requiredName,
-  text,
-  type JsonObject,
-} from './json-values';
+import * as jsonValues from './json-values';
+import type { JsonObject } from './json-values';
+
+// Read once here rather than through the import on every call (a property getter when run from source).
+const { RecordProblem, copyProperties, copyBag, field, isObject, objectField, requiredName, text } = jsonValues;
 
 // One mParticle batch (its JSON API / webhook shape): `events[]` with their
 // `data`, plus the batch-wide user, device, application and environment.

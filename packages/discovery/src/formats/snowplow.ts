@@ -1,14 +1,9 @@
 import type { ObservedEvent, ObservedKind } from '../observed-event';
-import {
-  RecordProblem,
-  copyProperties,
-  field,
-  isObject,
-  isoTime,
-  objectField,
-  text,
-  type JsonObject,
-} from './json-values';
+import * as jsonValues from './json-values';
+import type { JsonObject } from './json-values';
+
+// Read once here rather than through the import on every call (a property getter when run from source).
+const { RecordProblem, copyProperties, field, isObject, isoTime, objectField, text } = jsonValues;
 
 // A Snowplow self-describing event: `{ schema: "iglu:vendor/name/jsonschema/1-0-0", data }`.
 // The event is named by the schema's name; its vendor and version say which

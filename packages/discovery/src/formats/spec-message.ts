@@ -1,15 +1,9 @@
 import type { ObservedEvent, ObservedKind } from '../observed-event';
-import {
-  RecordProblem,
-  copyProperties,
-  copyBag,
-  field,
-  isoTime,
-  objectField,
-  requiredName,
-  text,
-  type JsonObject,
-} from './json-values';
+import * as jsonValues from './json-values';
+import type { JsonObject } from './json-values';
+
+// Read once here rather than through the import on every call (a property getter when run from source).
+const { RecordProblem, copyProperties, copyBag, field, isoTime, objectField, requiredName, text } = jsonValues;
 
 // Segment's and RudderStack's spec messages share one shape: track, page,
 // screen, identify and group calls, alone or in `{ batch: [...] }`.

@@ -28,6 +28,24 @@ describe('records that try to break the adapters', () => {
     expect(Object.keys(event!.nativeTypes!)).toEqual(['__proto__', 'constructor']);
   });
 
+  it('reads only own keys of bags built by code, and never changes the record it reads', () => {
+    const properties = Object.create({ inherited: 'yes' }) as Record<string, unknown>;
+    properties['own'] = { deeper: Object.create({ inherited: 'yes' }) as unknown };
+    const message = { type: 'track', event: 'x', timestamp: '2024-01-15T10:30:00Z', properties };
+    const [event] = adaptRecord('segment', message, 's').events;
+    expect(event!.properties).toEqual({ own: { deeper: {} } });
+    expect(Object.keys(event!.properties)).toEqual(['own']);
+
+    const line =
+      '{"event_type":"[Amplitude] Page Viewed","event_time":"2024-01-15 10:30:00","event_properties":{"[Amplitude] Page Location":"https://shop.test/","page_name":"Home","__proto__":{"polluted":"yes"}}}';
+    const record = JSON.parse(line) as Record<string, unknown>;
+    const [page] = adaptRecord('amplitude-export', record, 'a').events;
+    expect(Object.keys(page!.properties)).toEqual(['page_name', '__proto__']);
+    expect(page!.context.url).toBe('https://shop.test/');
+    expect((page!.properties as Record<string, unknown>)['polluted']).toBeUndefined();
+    expect(JSON.stringify(record)).toBe(JSON.stringify(JSON.parse(line)));
+  });
+
   it('refuses nesting deeper than 32 levels with an error instead of throwing', () => {
     const ok = { type: 'track', event: 'x', timestamp: '2024-01-15T10:30:00Z', properties: nested(31) };
     expect(adaptRecord('segment', ok, 's').error).toBeUndefined();
