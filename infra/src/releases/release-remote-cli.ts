@@ -56,9 +56,7 @@ async function main(): Promise<void> {
   const folder = remoteOf(name).folder;
   if (values.rollback) {
     const state = await rollbackRemote(target, folder, values.version);
-    console.log(
-      `${folder} now loads ${state.current ? state.current.version : 'the build the gateway serves itself'}.`,
-    );
+    console.log(`${folder} now loads ${state.current ? state.current.version : 'its base build'}.`);
     return;
   }
   const appDir = path.join(REPO_ROOT, folder);

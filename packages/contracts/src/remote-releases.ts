@@ -49,7 +49,7 @@ export type RemoteRelease = Static<typeof RemoteReleaseSchema>;
 
 export const RemoteReleaseStateSchema = Type.Object({
   remote: Type.String(),
-  /** The release the shell loads; null means the build the gateway serves itself. */
+  /** The release the shell loads; null means its base build (the gateway's own, or where the gateway's remotes file moves it). */
   current: Type.Union([RemoteReleaseSchema, Type.Null()]),
   /** Every release of this remote, newest first. */
   releases: Type.Array(RemoteReleaseSchema),

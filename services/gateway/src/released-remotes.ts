@@ -9,14 +9,14 @@ export interface ReleasedRemotesOptions {
   cacheMs: number;
 }
 
-/** Remote name to the entry of its current release; a remote not named loads the gateway's own build. */
+/** Remote name to the entry of its current release; a remote not named loads its base build. */
 export type ReleasedRemotes = Record<string, string>;
 export type ReleasedRemotesLookup = (log: FastifyBaseLogger) => Promise<ReleasedRemotes>;
 
 /**
  * The current micro-frontend releases, asked of the account service (which keeps the registry)
  * and kept for `cacheMs`; concurrent callers share one request. When the account service cannot
- * answer, nothing is released: every remote loads the build the gateway serves itself, and that
+ * answer, nothing is released: every remote loads its base build, and that
  * answer is kept for `cacheMs` too, so a dead registry neither blanks nor slows the shell.
  */
 export function releasedRemotesLookup(options: ReleasedRemotesOptions): ReleasedRemotesLookup {

@@ -31,21 +31,22 @@ function readRemotesFile(remotesFile: string | undefined): Record<string, unknow
 }
 
 /**
- * The registry the shell reads at runtime. Defaults point at the remotes the gateway serves
- * itself; `released` (the current releases, from the account service) moves a remote to the
- * build its team released; a REMOTES_FILE, for local use, moves any of them elsewhere
- * (`{ "mfe_auth": "https://…/mf-manifest.json" }`) or adds one the manifest does not list
- * (`{ "mfe_x": { "entry": "…", "exposes": [ … ] } }`, the manifest's own fields), whose pages then
- * exist for the gateway and the shell alike. The file is read on every request — it is tiny — so
- * a redeployed, relocated or added remote is picked up without restarting or rebuilding anything.
- * Entries that are not well formed are left out.
+ * The registry the shell reads at runtime. Each remote's base build is the one the gateway serves
+ * itself, unless a REMOTES_FILE moves it elsewhere (`{ "mfe_auth": "https://…/mf-manifest.json" }`,
+ * e.g. the web image's files on a CDN); a current release of the remote (`released`, from the
+ * account service) takes precedence over either, and a rollback past the first release goes back
+ * to the base. The file may also add a remote the manifest does not list (`{ "mfe_x": { "entry":
+ * "…", "exposes": [ … ] } }`, the manifest's own fields), whose pages then exist for the gateway
+ * and the shell alike. The file is read on every request — it is tiny — so a redeployed, relocated
+ * or added remote is picked up without restarting or rebuilding anything. Entries that are not
+ * well formed are left out.
  */
 export function readRegistry(remotesFile: string | undefined, released: Record<string, string> = {}): RemotesRegistry {
   const overrides = readRemotesFile(remotesFile);
   const remotes: RemoteEntry[] = REMOTE_APPS.map(({ name, folder }) => {
     const moved = overrides[name];
-    if (typeof moved === 'string') return { name, entry: moved };
-    return { name, entry: released[name] ?? `/remotes/${folder}/mf-manifest.json` };
+    const base = typeof moved === 'string' ? moved : `/remotes/${folder}/mf-manifest.json`;
+    return { name, entry: released[name] ?? base };
   });
   const routes: RemoteRoutes[] = [...MANIFEST_ROUTES];
   for (const [name, value] of Object.entries(overrides)) {

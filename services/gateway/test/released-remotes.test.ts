@@ -70,12 +70,26 @@ test("a released remote's entry is its release; the others stay on the builds th
   expect(await entries()).toEqual({ ...DEFAULTS, mfe_company: RELEASED });
 });
 
-test('the local remotes file still moves a remote, over its release', async () => {
-  mode = 'released';
-  writeFileSync(remotesFile, JSON.stringify({ mfe_company: 'http://127.0.0.1:9912/mf-manifest.json' }));
+test("the remotes file moves a remote's base build; its current release still counts over it", async () => {
+  writeFileSync(
+    remotesFile,
+    JSON.stringify({
+      mfe_company: 'https://cdn.example.com/mfe-company/dist/mf-manifest.json',
+      mfe_auth: 'https://cdn.example.com/mfe-auth/dist/mf-manifest.json',
+    }),
+  );
   try {
-    expect((await entries()).mfe_company).toBe('http://127.0.0.1:9912/mf-manifest.json');
+    mode = 'released';
+    expect(await entries()).toEqual({
+      ...DEFAULTS,
+      mfe_company: RELEASED,
+      mfe_auth: 'https://cdn.example.com/mfe-auth/dist/mf-manifest.json',
+    });
+    // Without the registry, the moved base build is what loads.
+    mode = 'error';
+    expect((await entries()).mfe_company).toBe('https://cdn.example.com/mfe-company/dist/mf-manifest.json');
   } finally {
+    mode = 'released';
     writeFileSync(remotesFile, '{}');
   }
 });

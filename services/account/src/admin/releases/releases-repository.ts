@@ -72,7 +72,7 @@ export async function releaseBefore(db: Queryable, remote: string, releaseId: nu
   return rows[0] ? toRelease(rows[0]) : null;
 }
 
-/** Points a remote at a release; null points it back at the build the gateway serves itself. */
+/** Points a remote at a release; null points it back at its base build (the gateway's own, or where its remotes file moves it). */
 export async function setCurrent(db: Queryable, remote: string, releaseId: number | null): Promise<void> {
   if (releaseId === null) {
     await db.query(`DELETE FROM account.remote_current_releases WHERE remote = $1`, [remote]);

@@ -9,7 +9,7 @@ import { currentReleases, findRelease, lockRemote, releaseBefore, setCurrent } f
 
 /**
  * Points a remote back: at the named version, or else at the release published before the current
- * one — and past the first release, at the build the gateway serves itself. A release going
+ * one — and past the first release, at its base build (the gateway's own, or where its remotes file moves it). A release going
  * current again is checked against the deployed shell like a new one (the shell may have moved on).
  */
 export async function rollbackRelease(
@@ -29,7 +29,7 @@ export async function rollbackRelease(
       if (!current) {
         throw releaseError(
           'nothing_to_roll_back',
-          `${remote} already loads the build the gateway serves itself; there is nothing to roll back.`,
+          `${remote} already loads its base build; there is nothing to roll back.`,
         );
       }
       target = await releaseBefore(client, remote, current.id);
