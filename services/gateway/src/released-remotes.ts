@@ -35,7 +35,7 @@ export function releasedRemotesLookup(options: ReleasedRemotesOptions): Released
         .then(
           (answer) => Object.fromEntries(answer.remotes.map((r) => [r.name, r.entry])),
           (error: unknown) => {
-            log.warn({ err: error }, 'could not read the current releases; every remote loads its built-in build');
+            log.warn({ err: error }, 'could not read the current releases; every remote loads its base build');
             return {};
           },
         )
