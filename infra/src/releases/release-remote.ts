@@ -133,10 +133,24 @@ function adminApi(target: ReleaseTarget) {
   };
 }
 
+/** A release whose manifest browsers cannot fetch would break its pages: refused before it is published. */
+async function assertReachable(manifestUrl: URL): Promise<void> {
+  const answer = await fetch(manifestUrl, { signal: AbortSignal.timeout(30_000) }).then(
+    (res) => (res.ok ? null : `it answers ${res.status}`),
+    (error: unknown) => String(error),
+  );
+  if (answer) {
+    throw new ReleaseCommandError(
+      `The release's manifest is not reachable at ${manifestUrl.href} (${answer}): upload the release folder there first.`,
+    );
+  }
+}
+
 /** Copies a built remote to the releases folder and makes it the one the shell loads. */
 export async function releaseRemote(target: ReleaseTarget, appDir: string, dist = path.join(appDir, 'dist')) {
   const { release } = copyRelease(appDir, dist, target.releasesDir);
   const entry = `${target.releasesBaseUrl.replace(/\/$/, '')}/${path.basename(appDir)}/${release.version}/mf-manifest.json`;
+  await assertReachable(new URL(entry, target.apiUrl));
   await adminApi(target).publish({ remote: release.remote, version: release.version, entry, expects: release.expects });
   return { ...release, entry };
 }

@@ -39,6 +39,10 @@ function markedBuild(label: 'a' | 'b'): string {
 
 /** The release command in its own process, as a team runs it. */
 async function releaseCommand(...args: string[]): Promise<string> {
+  return releaseCommandWith({}, ...args);
+}
+
+async function releaseCommandWith(env: Record<string, string>, ...args: string[]): Promise<string> {
   const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', CLI, ...args], {
     cwd: REPO_ROOT,
     env: {
@@ -47,6 +51,7 @@ async function releaseCommand(...args: string[]): Promise<string> {
       TRACEMAP_URL: world.stack.url,
       TRACEMAP_ADMIN_TOKEN: world.sessions.admin.access_token,
       RELEASES_DIR: releasesDir,
+      ...env,
     },
   });
   return stdout;
@@ -184,7 +189,7 @@ test('every remote, released as a versioned copy of its build, loads in the curr
   }
 });
 
-test('a build the shell cannot run is refused by the release command with the mismatched package named, and nothing changes', async () => {
+test('a build the shell cannot run, or one published where nothing serves it, is refused by the release command with the reason, and nothing changes', async () => {
   const before = (await (await fetch(`${world.stack.url}/remotes.json`)).json()) as unknown;
   const dist = path.join(work, 'needs-react-20');
   cpSync(path.join(COMPANY_DIR, 'dist'), dist, { recursive: true });
@@ -205,5 +210,20 @@ test('a build the shell cannot run is refused by the release command with the mi
   expect(refused?.stderr.trim()).toBe(
     `409 release_incompatible: mfe_company is not compatible with the current shell: it expects react ^20.0.0 (the shell provides ${react}).`,
   );
+  expect(await (await fetch(`${world.stack.url}/remotes.json`)).json()).toEqual(before);
+
+  // Published where nothing serves it (a CDN address the folder was never uploaded to): refused too.
+  const unreachable = await releaseCommandWith(
+    { RELEASES_BASE_URL: '/nowhere' },
+    'mfe-company',
+    '--dist',
+    builds.b,
+  ).then(
+    () => null,
+    (error: { code: number; stderr: string }) => error,
+  );
+  expect(unreachable?.code).toBe(1);
+  expect(unreachable?.stderr).toContain("The release's manifest is not reachable at");
+  expect(unreachable?.stderr).toContain('(it answers 404)');
   expect(await (await fetch(`${world.stack.url}/remotes.json`)).json()).toEqual(before);
 });
