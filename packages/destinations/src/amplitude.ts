@@ -45,7 +45,10 @@ function desired(
   const names = namer(settings.names);
   const warnings: DestinationWarning[] = [];
   const items = new Map<string, Keyed<AmplitudeItem>>();
-  const add = (item: AmplitudeItem) => items.set(keyOf(item), keyed(item));
+  const add = (item: AmplitudeItem) => {
+    const entry = keyed(item);
+    items.set(entry.key, entry);
+  };
   const taken = new Set<string>();
   // Most events carry an attribute as the plan defines it: its Amplitude form is worked out once.
   const shared = new Map<string, AmplitudeValueShape & { property: string; description: string }>();
@@ -61,7 +64,7 @@ function desired(
     if (own) shared.set(attribute.id, made);
     return made;
   };
-  for (const { event, attributes } of plan.events) {
+  for (const event of plan.events) {
     if (event.kind === 'identify' || event.kind === 'group') {
       warn(warnings, {
         code: 'not_representable',
@@ -73,13 +76,14 @@ function desired(
     const eventType = names.event(event.name);
     if (!claimName(taken, eventType, warnings, 'Amplitude')) continue;
     add({ kind: 'event', eventType, category: event.category, description: withManagedMark(event.description) });
-    for (const { attribute, validation, presence } of attributes)
+    plan.usesOf(event)((attribute, validation, presence) =>
       add({
         kind: 'event-property',
         eventType,
         isRequired: presence === 'required',
         ...propertyOf(attribute, validation),
-      });
+      }),
+    );
   }
   for (const attribute of plan.user)
     add({

@@ -1,5 +1,4 @@
-import type { DestinationWarning, EffectiveAttribute, MparticleSettings } from '@tracemap/contracts';
-import { objectSchema } from '@tracemap/tracking-plan';
+import type { DestinationWarning, MparticleSettings } from '@tracemap/contracts';
 import { sameJson } from './canonical';
 import { keyedDiff } from './keyed-diff';
 import { isManaged, withManagedMark } from './managed';
@@ -11,7 +10,8 @@ import {
   type Operation,
   type RemoteItem,
 } from './model';
-import { asEffective, claimName, namer, planView, renamed, warn } from './plan';
+import { claimName, namer, ownUses, planView, warn } from './plan';
+import { schemaCache } from './segment-rules';
 
 export interface MparticleDataPoint {
   description: string;
@@ -47,10 +47,13 @@ function desired(
   const names = namer(settings.names);
   const warnings: DestinationWarning[] = [];
   const items = new Map<string, Keyed<MparticleDataPoint>>();
-  const add = (item: MparticleDataPoint) => items.set(dataPointKey(item), keyed(item));
-  const rename = (attributes: EffectiveAttribute[]) => renamed(attributes, settings.names);
+  const add = (item: MparticleDataPoint) => {
+    const entry = keyed(item);
+    items.set(entry.key, entry);
+  };
   const taken = new Set<string>();
-  for (const { event, attributes } of plan.events) {
+  const { objectSchema } = schemaCache();
+  for (const event of plan.events) {
     if (event.kind === 'identify' || event.kind === 'group') {
       warn(warnings, {
         code: 'not_representable',
@@ -62,7 +65,7 @@ function desired(
     const name = names.event(event.name);
     const screen = event.kind === 'page' || event.kind === 'screen';
     if (!claimName(taken, `${screen}:${name}`, warnings, 'mParticle')) continue;
-    const customAttributes = objectSchema(rename(attributes));
+    const customAttributes = objectSchema(plan.usesOf(event), names.property);
     add({
       description: withManagedMark(event.description),
       match: screen
@@ -85,7 +88,7 @@ function desired(
     add({
       description: withManagedMark('User attributes'),
       match: { type: 'user_attributes', criteria: {} },
-      validator: { type: 'json_schema', definition: objectSchema(rename(plan.user.map(asEffective))) },
+      validator: { type: 'json_schema', definition: objectSchema(ownUses(plan.user), names.property) },
     });
   if (plan.group.length > 0)
     warn(warnings, {

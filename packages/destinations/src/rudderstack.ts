@@ -30,30 +30,36 @@ function desired(
   const names = namer(settings.names);
   const warnings: DestinationWarning[] = [];
   const items = new Map<string, Keyed<RudderstackItem>>();
-  const add = (item: RudderstackItem) => items.set(keyOf(item), keyed(item));
+  const add = (item: RudderstackItem) => {
+    const entry = keyed(item);
+    items.set(entry.key, entry);
+  };
   const taken = new Set<string>();
   const propertyOf = new Map<string, string>();
-  for (const { event, attributes } of plan.events) {
+  for (const event of plan.events) {
     const name = names.event(event.name);
     if (!rudderstackNameOk(name, 'event', warnings) || !claimName(taken, name, warnings, 'RudderStack')) continue;
     add({ kind: 'catalog-event', name, eventType: event.kind, description: withManagedMark(event.description) });
     const properties: { name: string; required: boolean }[] = [];
-    for (const { attribute, validation, presence } of attributes) {
+    plan.usesOf(event)((attribute, validation, presence) => {
       const property = names.property(attribute.name);
-      if (!rudderstackNameOk(property, 'property', warnings)) continue;
+      if (!rudderstackNameOk(property, 'property', warnings)) return;
       const owner = propertyOf.get(property);
       if (owner && owner !== attribute.id) {
         claimName(new Set([property]), property, warnings, 'RudderStack');
-        continue;
+        return;
       }
-      propertyOf.set(property, attribute.id);
+      properties.push({ name: property, required: presence === 'required' });
       // Catalog properties are shared by every event, so a narrowing on one event has no place.
-      if (!sameJson(validation, attribute.validation))
+      if (validation !== attribute.validation && !sameJson(validation, attribute.validation))
         warn(warnings, {
           code: 'not_representable',
           subject: `${property}:narrowed`,
           message: `RudderStack catalog properties are shared by all events; the narrower check of "${property}" on some events is left out.`,
         });
+      // The catalog property is the attribute's, whatever the event: made once.
+      if (owner) return;
+      propertyOf.set(property, attribute.id);
       add({
         kind: 'catalog-property',
         name: property,
@@ -61,8 +67,7 @@ function desired(
         description: withManagedMark(attribute.description),
         propConfig: propConfig(attribute, attribute.validation),
       });
-      properties.push({ name: property, required: presence === 'required' });
-    }
+    });
     properties.sort((a, b) => a.name.localeCompare(b.name));
     add({ kind: 'plan-event', name, eventType: event.kind, properties });
   }

@@ -1,5 +1,5 @@
-import type { DestinationWarning, EffectiveAttribute, SegmentSettings } from '@tracemap/contracts';
-import { segmentRulesBundle, segmentRulesList, type SegmentRuleType } from '@tracemap/tracking-plan';
+import type { DestinationWarning, SegmentSettings } from '@tracemap/contracts';
+import type { SegmentRuleType } from '@tracemap/tracking-plan';
 import { chunks, sameJson } from './canonical';
 import { keyedDiff } from './keyed-diff';
 import { isManaged, withManagedMark } from './managed';
@@ -11,7 +11,8 @@ import {
   type PlannedRequest,
   type RemoteItem,
 } from './model';
-import { asEffective, claimName, namer, planView, renamed } from './plan';
+import { claimName, namer, ownUses, planView } from './plan';
+import { callSchema, schemaCache, segmentRuleType } from './segment-rules';
 
 /** Segment refuses to replace more rules than this at once, and its PATCH takes no more either. */
 export const SEGMENT_BATCH = 200;
@@ -42,21 +43,39 @@ function desired(snapshot: Parameters<SegmentAdapter['desired']>[0], settings: S
   const plan = planView(snapshot);
   const names = namer(settings.names);
   const warnings: DestinationWarning[] = [];
-  const rename = (attributes: EffectiveAttribute[]) => renamed(attributes, settings.names);
   const taken = new Set<string>();
-  const events = plan.events
-    .map(({ event, attributes }) => ({
-      event: { name: names.event(event.name), description: event.description, kind: event.kind },
-      attributes: rename(attributes),
-    }))
-    .filter(({ event }) => claimName(taken, `${event.kind}:${event.name}`, warnings, 'Segment'));
-  const bundle = segmentRulesBundle(events, rename(plan.system.map(asEffective)), {
-    user: rename(plan.user.map(asEffective)),
-    group: rename(plan.group.map(asEffective)),
-  });
+  const schemas = schemaCache();
+  const rules: SegmentRule[] = [];
+  for (const event of plan.events) {
+    const key = names.event(event.name);
+    if (!claimName(taken, `${event.kind}:${key}`, warnings, 'Segment')) continue;
+    const type = segmentRuleType(event.kind);
+    const field = type === 'IDENTIFY' || type === 'GROUP' ? 'traits' : 'properties';
+    const jsonSchema = callSchema(field, schemas.objectSchema(plan.usesOf(event), names.property), event.description);
+    rules.push({ type, key, version: 1, jsonSchema });
+  }
+  // The common rule is checked beside each event's and names only the shared properties: it stays open.
+  if (plan.system.length > 0) {
+    const { additionalProperties: _open, ...common } = schemas.objectSchema(ownUses(plan.system), names.property);
+    rules.push({ type: 'COMMON', key: null, version: 1, jsonSchema: callSchema('properties', common) });
+  }
+  if (plan.user.length > 0)
+    rules.push({
+      type: 'IDENTIFY',
+      key: null,
+      version: 1,
+      jsonSchema: callSchema('traits', schemas.objectSchema(ownUses(plan.user), names.property)),
+    });
+  if (plan.group.length > 0)
+    rules.push({
+      type: 'GROUP',
+      key: null,
+      version: 1,
+      jsonSchema: callSchema('traits', schemas.objectSchema(ownUses(plan.group), names.property)),
+    });
   const items = new Map<string, Keyed<SegmentRule>>();
-  for (const rule of segmentRulesList(bundle)) {
-    const item = marked({ type: rule.type, key: rule.key, version: rule.version, jsonSchema: rule.jsonSchema });
+  for (const rule of rules) {
+    const item = marked(rule);
     items.set(ruleKey(item), { key: ruleKey(item), target: 'rule', item });
   }
   return { items, warnings };

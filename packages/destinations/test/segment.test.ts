@@ -1,3 +1,4 @@
+import type { Attribute, EffectiveAttribute } from '@tracemap/contracts';
 import { MANAGED_MARK, segment, parseSegmentRulesPage, previewPush, type RemoteItem, type SegmentRule } from '../src';
 import { planWithEvents, sample } from './fixtures';
 
@@ -73,5 +74,43 @@ describe('Segment adapter', () => {
     );
     const ops = segment.diff(wanted, asRemote(held), 'upsert');
     expect(ops.map((op) => [op.action, op.key])).toEqual([['update', 'TRACK:Order Completed']]);
+  });
+});
+
+describe('Segment rules and the plan export', () => {
+  it('are the JSON Schema rules the plan export writes, plus the managed mark', async () => {
+    const { segmentRulesBundle, segmentRulesList } = await import('@tracemap/tracking-plan');
+    const plan = sample();
+    const byId = new Map(plan.attributes.map((a) => [a.id, a]));
+    const asLayer = (a: Attribute): EffectiveAttribute => ({
+      attribute: a,
+      presence: 'optional',
+      validation: a.validation,
+      layer: 'system',
+      sources: [{ layer: 'system', presence: 'optional' }],
+    });
+    const scoped = (scope: string) => plan.attributes.filter((a) => a.scope === scope && a.status !== 'archived');
+    const exported = segmentRulesList(
+      segmentRulesBundle(
+        plan.events
+          .filter((e) => e.status !== 'archived')
+          .map((event) => ({
+            event,
+            attributes: event.effective.flatMap((e) => {
+              const attribute = byId.get(e.attributeId);
+              return attribute && attribute.status !== 'archived' ? [{ ...e, attribute }] : [];
+            }),
+          })),
+        scoped('system').map(asLayer),
+        { user: scoped('user').map(asLayer), group: scoped('group').map(asLayer) },
+      ),
+    );
+    const pushed = [...segment.desired(sample(), settings).items.values()].map((k) => k.item);
+    const unmark = (schema: Record<string, unknown>) => {
+      const description = String(schema.description).replace(MANAGED_MARK, '').trim();
+      const { description: _d, ...rest } = schema;
+      return description ? { ...rest, description } : rest;
+    };
+    expect(pushed.map((r) => ({ ...r, jsonSchema: unmark(r.jsonSchema) }))).toEqual(exported);
   });
 });
