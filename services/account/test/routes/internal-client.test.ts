@@ -4,7 +4,7 @@ import { AppError, createInternalClient } from '@tracemap/service-kit';
 import { createTestDatabase, type TestDatabase } from '@tracemap/test-kit';
 import { SERVICE_TOKEN, startAccount } from '../support/account-app';
 
-// Company, subscription and the billing sandbox read these routes through the contracts' typed
+// Company, subscription, the billing sandbox and the gateway read these routes through the contracts' typed
 // client, which checks each answer against the response schema: a route drifting from its
 // contract fails here.
 let database: TestDatabase;
@@ -28,6 +28,7 @@ beforeAll(async () => {
   drifted.post('/internal/profiles/lookup', async () => ({ profiles: [{ id: ada, email: 'ada@example.com' }] }));
   drifted.post('/internal/profiles/:userId/trial-used', async () => ({ trialUsed: 'yes', alreadyUsed: false }));
   drifted.get('/internal/users/:userId/product-admin', async () => ({ anamapAdmin: 'true' }));
+  drifted.get('/internal/releases/current', async () => ({ remotes: [{ name: 'mfe_company' }] }));
   driftedClient = accountInternalClient(
     createInternalClient({ baseUrl: await drifted.listen({ port: 0, host: '127.0.0.1' }) }),
   );
@@ -45,6 +46,7 @@ test('the profile lookup, trial-used and product-admin routes answer within thei
   expect(await client.markTrialUsed(ada)).toEqual({ trialUsed: true, alreadyUsed: false });
   expect(await client.markTrialUsed(ada)).toEqual({ trialUsed: true, alreadyUsed: true });
   expect(await client.productAdmin(ada)).toEqual({ anamapAdmin: false });
+  expect(await client.currentReleases()).toEqual({ remotes: [] });
 });
 
 test('an answer outside the contract is a 502, never a value of the wrong shape', async () => {
@@ -52,6 +54,7 @@ test('an answer outside the contract is a 502, never a value of the wrong shape'
     () => driftedClient.lookupProfiles([ada]),
     () => driftedClient.markTrialUsed(ada),
     () => driftedClient.productAdmin(ada),
+    () => driftedClient.currentReleases(),
   ]) {
     const failure = await attempt().catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(AppError);
