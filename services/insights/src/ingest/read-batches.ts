@@ -6,7 +6,7 @@ import {
   type SourceFormat,
 } from '@tracemap/discovery';
 import type { RunError } from '@tracemap/contracts';
-import { fileRecords, type FileRecord } from './file-lines';
+import { fileRecordRuns } from './file-lines';
 import type { IngestLimits } from './ingest-limits';
 import type { BatchProgress } from './run-repository';
 
@@ -45,9 +45,10 @@ const ALWAYS_IDLE: ReadPacing = { cancelled: () => false, writerIdle: () => true
  * Reads a run's file from its checkpoint on: each line parsed and adapted, the
  * events profiled, and a batch handed out once `batchMs` have passed and the
  * writer is free, or once it holds `batchEvents` events, ending with one
- * marked `last`. While the writer is busy the batch keeps growing: identical
- * shapes aggregate, so a larger batch costs the writer hardly more rows, and
- * batches grow to whatever the database keeps up with. A malformed line is
+ * marked `last`. While the writer is busy the batch keeps growing: a delta has
+ * a row per event name and property path however many events it counts, so a
+ * larger batch costs the writer hardly more rows, and batches grow to whatever
+ * the database keeps up with. A malformed line is
  * counted with its number and reading goes on; a broken file throws its
  * IngestError. `emit` is awaited, so a writer far behind holds reading back.
  */
@@ -77,19 +78,28 @@ export async function readBatches(
     await emit(batch);
   };
 
-  for await (const record of fileRecords(job.filePath, job.bytes, limits)) {
+  for await (const run of fileRecordRuns(job.filePath, job.bytes, limits)) {
     if (pacing.cancelled()) return;
-    const lineNumber = record.number;
-    if (lineNumber <= job.checkpoint) continue;
-    const events = readRecord(record, format, sourceId, report);
-    const full = pendingEvents + events.length > limits.batchEvents;
-    const due = Date.now() - batchStarted >= limits.batchMs && pacing.writerIdle();
-    if (events.length > 0 && pendingEvents > 0 && (full || due)) await flush(false);
-    for (const event of events) builder.add(event);
-    pendingEvents += events.length;
-    progress.lines += 1;
-    progress.events += events.length;
-    progress.checkpoint = lineNumber;
+    const texts = 'texts' in run ? run.texts : null;
+    const values = 'values' in run ? run.values : null;
+    const count = texts ? texts.length : values!.length;
+    if (run.first + count - 1 <= job.checkpoint) continue;
+    // Looked at once per run of records (a chunk of the file), not per record.
+    if (pendingEvents > 0 && Date.now() - batchStarted >= limits.batchMs && pacing.writerIdle()) await flush(false);
+    for (let i = 0; i < count; i++) {
+      const lineNumber = run.first + i;
+      if (lineNumber <= job.checkpoint) continue;
+      const events = texts
+        ? readText(texts[i], lineNumber, format, sourceId, report)
+        : readValue(values![i], lineNumber, format, sourceId, report);
+      if (events.length > 0 && pendingEvents > 0 && pendingEvents + events.length > limits.batchEvents)
+        await flush(false);
+      for (const event of events) builder.add(event);
+      pendingEvents += events.length;
+      progress.lines += 1;
+      progress.events += events.length;
+      progress.checkpoint = lineNumber;
+    }
   }
   if (!pacing.cancelled()) await flush(true);
 }
@@ -98,26 +108,35 @@ function emptyProgress(checkpoint: number): BatchProgress {
   return { lines: 0, events: 0, badLines: 0, errors: [], checkpoint };
 }
 
-/** One record's events; an unreadable one is reported and gives none (a partly readable batch keeps its events). */
-function readRecord(
-  record: FileRecord,
+/** One line's events; an unreadable one is reported and gives none (a partly readable batch keeps its events). */
+function readText(
+  text: string,
+  lineNumber: number,
   format: SourceFormat,
   sourceId: string,
   report: (error: RunError) => void,
 ): ObservedEvent[] {
+  if (text.trim() === '') return NO_EVENTS;
   let value: unknown;
-  if ('text' in record) {
-    if (record.text.trim() === '') return [];
-    try {
-      value = JSON.parse(record.text);
-    } catch {
-      report({ line: record.number, message: 'not valid JSON' });
-      return [];
-    }
-  } else {
-    value = record.value;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    report({ line: lineNumber, message: 'not valid JSON' });
+    return NO_EVENTS;
   }
+  return readValue(value, lineNumber, format, sourceId, report);
+}
+
+function readValue(
+  value: unknown,
+  lineNumber: number,
+  format: SourceFormat,
+  sourceId: string,
+  report: (error: RunError) => void,
+): ObservedEvent[] {
   const result = adaptRecord(format, value, sourceId);
-  if (result.error) report({ line: record.number, message: result.error.slice(0, 500) });
+  if (result.error) report({ line: lineNumber, message: result.error.slice(0, 500) });
   return result.events;
 }
+
+const NO_EVENTS: ObservedEvent[] = [];

@@ -56,6 +56,17 @@ describe('reading an upload line by line', () => {
     expect(await linesOf(zip)).toEqual(expected);
   });
 
+  it('splits at CRLF or LF across chunk ends and multi-byte characters, and refuses a line past the cap', async () => {
+    // Lines long enough to cross the stream's chunks, with characters of several bytes and CRLF endings.
+    const long = (i: number) => JSON.stringify({ ...segmentTrack(i), note: `ünïcødé ✓ ${'x'.repeat(40_000 + i)}` });
+    const text = [long(1), '', long(2), long(3)].join('\r\n') + '\nlast line without end\r';
+    const file = path.join(dir, 'crlf.ndjson.gz');
+    await writeGzip(file, text);
+    const packedWell = { ...limits, maxRatio: 10_000 };
+    expect(await linesOf(file, packedWell)).toEqual([long(1), '', long(2), long(3), 'last line without end\r']);
+    expect(await failureOf(() => linesOf(file, { ...packedWell, maxLineBytes: 30_000 }))).toBe('line_too_long');
+  });
+
   it('refuses a gzip bomb once it unpacks past its ratio', async () => {
     const bomb = path.join(dir, 'bomb.gz');
     // 20 MB of one repeated line packs to a few kilobytes.
