@@ -3,7 +3,8 @@ import { createInternalClient } from '@tracemap/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface ReleasedRemotesOptions {
-  accountUrl: string;
+  /** The account service's replicas; each is asked in turn until one answers. */
+  accountUrls: string[];
   serviceToken?: string;
   timeoutMs: number;
   cacheMs: number;
@@ -22,16 +23,26 @@ export type ReleasedRemotesLookup = (log: FastifyBaseLogger) => Promise<Released
 export function releasedRemotesLookup(options: ReleasedRemotesOptions): ReleasedRemotesLookup {
   const serviceToken = options.serviceToken;
   if (!serviceToken) return async () => ({});
-  const account = accountInternalClient(
-    createInternalClient({ baseUrl: options.accountUrl, timeoutMs: options.timeoutMs, serviceToken }),
+  const replicas = options.accountUrls.map((baseUrl) =>
+    accountInternalClient(createInternalClient({ baseUrl, timeoutMs: options.timeoutMs, serviceToken })),
   );
+  const ask = async () => {
+    let failure: unknown = new Error('no account service address');
+    for (const account of replicas) {
+      try {
+        return await account.currentReleases();
+      } catch (error) {
+        failure = error;
+      }
+    }
+    throw failure;
+  };
   let cached: { value: ReleasedRemotes; until: number } | null = null;
   let inflight: Promise<ReleasedRemotes> | null = null;
   return (log) => {
     if (cached && Date.now() < cached.until) return Promise.resolve(cached.value);
     if (!inflight) {
-      inflight = account
-        .currentReleases()
+      inflight = ask()
         .then(
           (answer) => Object.fromEntries(answer.remotes.map((r) => [r.name, r.entry])),
           (error: unknown) => {

@@ -59,8 +59,8 @@ const webApps = shared(async (app, { deps: { config, upstreams, frameAncestors }
     frameAncestors,
     // The registry of releases lives in the account service; a short timeout keeps a slow one off the page.
     releasedRemotes: releasedRemotesLookup({
-      // With several account replicas, the first answers it (kept for RELEASES_CACHE_MS).
-      accountUrl: urlList(config.ACCOUNT_URL)[0],
+      // With several account replicas, the first that answers (kept for RELEASES_CACHE_MS).
+      accountUrls: urlList(config.ACCOUNT_URL),
       serviceToken: config.INTERNAL_SERVICE_TOKEN,
       timeoutMs: 1000,
       cacheMs: config.RELEASES_CACHE_MS,

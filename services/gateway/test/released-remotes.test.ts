@@ -14,6 +14,7 @@ let account: FastifyInstance;
 let gateway: FastifyInstance;
 let root: string;
 let remotesFile: string;
+let accountUrl: string;
 const RELEASED = '/releases/mfe-company/0.0.0-abc123/mf-manifest.json';
 
 beforeAll(async () => {
@@ -26,7 +27,7 @@ beforeAll(async () => {
     if (mode === 'hang') await new Promise((resolve) => setTimeout(resolve, 1500));
     return { remotes: [{ name: 'mfe_company', entry: RELEASED, version: '0.0.0-abc123' }] };
   });
-  const accountUrl = await account.listen({ port: 0, host: '127.0.0.1' });
+  accountUrl = await account.listen({ port: 0, host: '127.0.0.1' });
   root = mkdtempSync(path.join(os.tmpdir(), 'gateway-releases-'));
   const release = path.join(root, 'releases', 'mfe-company', '0.0.0-abc123');
   mkdirSync(release, { recursive: true });
@@ -95,7 +96,7 @@ test("the remotes file moves a remote's base build; its current release still co
 });
 
 test.each(['error', 'malformed', 'hang'] as const)(
-  'when the registry %s, every remote loads its built-in build and the shell is still served',
+  'when the registry %s, every remote loads its base build and the shell is still served',
   async (failure) => {
     mode = failure;
     const before = asked;
@@ -127,6 +128,23 @@ test('a releases folder that cannot be made (a read-only file system) leaves the
     await other.ready();
     expect((await other.inject('/remotes.json')).statusCode).toBe(200);
     expect((await other.inject('/releases/mfe-company/x/mf-manifest.json')).statusCode).toBe(404);
+  } finally {
+    await other.close();
+  }
+});
+
+test('with several account replicas, the first one that answers gives the releases', async () => {
+  mode = 'released';
+  const other = await buildLoneGateway('releases-replicas', {
+    ACCOUNT_URL: `http://127.0.0.1:9,${accountUrl}`,
+    INTERNAL_SERVICE_TOKEN: TOKEN,
+  });
+  try {
+    await other.ready();
+    const registry = (await other.inject('/remotes.json')).json() as {
+      remotes: Array<{ name: string; entry: string }>;
+    };
+    expect(registry.remotes.find((r) => r.name === 'mfe_company')?.entry).toBe(RELEASED);
   } finally {
     await other.close();
   }
