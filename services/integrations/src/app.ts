@@ -4,6 +4,8 @@ import { loadConfig } from './config';
 import { createPeers } from './core/peers';
 import type { IntegrationsDeps } from './deps';
 import { DeliveryWorker } from './delivery/delivery-worker';
+import { destinationRoutes } from './destinations/routes/destination-routes';
+import { DestinationSyncWorker } from './destinations/runs/sync-worker';
 import { readDeliveryBacklog } from './delivery/read-delivery-backlog';
 import { eventRoutes } from './events/event-routes';
 import { notificationInternalRoutes } from './notifications/notification-routes';
@@ -28,7 +30,10 @@ export const service = defineService({
   config: loadConfig,
   migrations: path.join(__dirname, '..', 'migrations'),
   authentication: (config) => identityProviderAuthentication(config),
-  openApi: { description: 'Slack: the install flow, the installation, per-channel subscriptions and Slack events.' },
+  openApi: {
+    description:
+      'Slack: the install flow, the installation, per-channel subscriptions and Slack events. Destinations: the plan pushed to Segment, Amplitude, mParticle and RudderStack, previewed first, run by a worker.',
+  },
   configure: async (app) => {
     app.decorateRequest('actor', null);
   },
@@ -51,12 +56,13 @@ export const service = defineService({
         : null,
       slack: new SlackApi(config),
     };
-    return { ...base, delivery: new DeliveryWorker(base) };
+    return { ...base, delivery: new DeliveryWorker(base), sync: new DestinationSyncWorker(base) };
   },
   routes: [
     { plugin: slackRoutes, prefix: '/api/integrations' },
     { plugin: subscriptionRoutes, prefix: '/api/integrations' },
     { plugin: eventRoutes, prefix: '/api/integrations' },
+    { plugin: destinationRoutes, prefix: '/api/integrations' },
     { plugin: notificationInternalRoutes, prefix: '/internal' },
   ],
   workers: [
@@ -72,6 +78,13 @@ export const service = defineService({
       enabled: (config) => config.SLACK_DELIVERY_WORKER,
       start: (deps) => deps.delivery.start(),
       stop: (deps) => deps.delivery.stop(),
+    },
+    {
+      // Pushes to destinations; stopping hands runs in progress back to the queue.
+      name: 'destination-sync',
+      enabled: (config) => config.DESTINATION_SYNC_WORKER,
+      start: (deps) => deps.sync.start(),
+      stop: (deps) => deps.sync.stop(),
     },
   ],
   metrics: (hook, deps) => {

@@ -45,6 +45,25 @@ export const IntegrationsConfigSchema = serviceConfigSchema(
       SLACK_DELIVERY_LEASE_MS: Type.Integer({ minimum: 1000, default: 30000 }),
       /** Runs the delivery worker in this process. */
       SLACK_DELIVERY_WORKER: Type.Boolean({ default: true }),
+      /** Segment's Public API (`npm start` without real destinations points the four at the local stand-in). */
+      SEGMENT_API_URL: HttpUrl('https://api.segmentapis.com'),
+      /** Amplitude's API host (its Taxonomy API lives under it). */
+      AMPLITUDE_API_URL: HttpUrl('https://amplitude.com'),
+      /** mParticle's Platform API, and where its API clients get their tokens. */
+      MPARTICLE_API_URL: HttpUrl('https://api.mparticle.com'),
+      MPARTICLE_TOKEN_URL: HttpUrl('https://sso.auth.mparticle.com/oauth/token'),
+      /** RudderStack's API (its Data Catalog lives under it). */
+      RUDDERSTACK_API_URL: HttpUrl('https://api.rudderstack.com'),
+      /** True when the addresses above are the local stand-in; the Destinations page says so. */
+      DESTINATIONS_LOCAL: Type.Boolean({ default: false }),
+      /** Runs the push worker (and the nightly drift check) in this process. */
+      DESTINATION_SYNC_WORKER: Type.Boolean({ default: true }),
+      /** How long a claimed push run is held without news; a process that dies holding it gives it up after this. */
+      DESTINATION_SYNC_LEASE_MS: Type.Integer({ minimum: 1000, default: 60000 }),
+      /** How often the push worker looks for queued runs and leases that ran out when nothing woke it. */
+      DESTINATION_SYNC_POLL_MS: Type.Integer({ minimum: 10, default: 2000 }),
+      /** How often each destination is compared with the plan (read only); 0 turns the check off. */
+      DESTINATION_DRIFT_INTERVAL_MS: Type.Integer({ minimum: 0, default: 86400000 }),
       /** How long a caller's role may be kept at most while the company service's membership announcements are heard; 0: ask every time. */
       COMPANY_MEMBERSHIP_CACHE_MS: Type.Integer({ minimum: 0, default: 60000 }),
     }),

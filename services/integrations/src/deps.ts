@@ -3,6 +3,7 @@ import type { IntegrationsConfig } from './config';
 import type { MemberRoles, SecretBox } from '@tracemap/service-kit';
 import type { Peers } from './core/peers';
 import type { DeliveryWorker } from './delivery/delivery-worker';
+import type { DestinationSyncWorker } from './destinations/runs/sync-worker';
 import type { SlackApi } from './slack/slack-api';
 
 /** What use cases need from the outside world, handed in rather than imported. */
@@ -18,4 +19,6 @@ export interface IntegrationsDeps {
   slack: SlackApi;
   /** The outbox worker posting notifications to Slack. */
   delivery: DeliveryWorker;
+  /** The worker pushing the plan to destinations (queued runs, leases, lastSync, drift). */
+  sync: DestinationSyncWorker;
 }

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { ACTORS, MATRIX, type Actor, type SeededCompany, type World } from './support/authorization-table';
 import { startHarness, type Harness, type TestUser } from './support/harness';
 import { registeredRoutes } from './support/registered-routes';
+import { LOCAL_DESTINATIONS as L } from '@tracemap/destinations-sandbox';
+import { samplePlan } from './destinations/destinations-fixtures';
 
 /**
  * Every route × {owner, admin, creator, viewer, non-member, anonymous} × {own company,
@@ -39,7 +41,32 @@ async function seedCompany(tag: string, members: Array<[TestUser, 'owner' | 'adm
      VALUES ($1, $2, 'C0SEEDED', $3, '{plan_changed}')`,
     [subscriptionId, id, channelName],
   );
-  return { id, teamName, channelName, subscriptionId } satisfies SeededCompany;
+  h.peer.plans.set(id, samplePlan());
+  const destinationId = randomUUID();
+  const destinationName = `Segment ${tag} ${id.slice(0, 8)}`;
+  const credentials = h.deps.secrets!.seal(
+    JSON.stringify({ kind: 'segment', token: L.segment.token }),
+    `destination-credentials:${destinationId}`,
+  );
+  await h.admin.query(
+    `INSERT INTO integrations.destinations (id, company_id, kind, name, settings, credentials, created_by)
+     VALUES ($1, $2, 'segment', $3, $4, $5, $6)`,
+    [
+      destinationId,
+      id,
+      destinationName,
+      { kind: 'segment', trackingPlanId: L.segment.trackingPlanId },
+      credentials,
+      members[0][0].id,
+    ],
+  );
+  const runId = randomUUID();
+  await h.admin.query(
+    `INSERT INTO integrations.destination_runs (id, company_id, destination_id, status, requested_by, finished_at)
+     VALUES ($1, $2, $3, 'succeeded', $4, now())`,
+    [runId, id, destinationId, members[0][0].id],
+  );
+  return { id, teamName, channelName, subscriptionId, destinationId, destinationName, runId } satisfies SeededCompany;
 }
 
 async function seedWorld(): Promise<World> {
@@ -78,7 +105,13 @@ test(
         failures.push(
           `${route} as ${actor} on ${target}: ${response.statusCode} (expected ${expected}) ${response.body}`,
         );
-      for (const secret of [world.other.teamName, world.other.channelName, 'xoxb-'])
+      for (const secret of [
+        world.other.teamName,
+        world.other.channelName,
+        world.other.destinationName,
+        'xoxb-',
+        L.segment.token,
+      ])
         if (response.body.includes(secret)) failures.push(`${route} as ${actor} on ${target} shows ${secret}`);
     }
     expect(failures).toEqual([]);

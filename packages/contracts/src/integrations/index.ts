@@ -1,3 +1,4 @@
 export * from './slack';
 export * from './notifications';
 export * from './destinations';
+export * from './destination-routes';

@@ -9,7 +9,7 @@ import { finishTurn } from './delivery-repository';
 
 const BATCH = 50;
 
-export type WorkerDeps = Omit<IntegrationsDeps, 'delivery'>;
+export type WorkerDeps = Omit<IntegrationsDeps, 'delivery' | 'sync'>;
 
 /**
  * Posts the outbox's messages to Slack: claimed with a lease, one message per channel at a time,

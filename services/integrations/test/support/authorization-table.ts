@@ -17,6 +17,10 @@ export interface SeededCompany {
   teamName: string;
   channelName: string;
   subscriptionId: string;
+  /** A Segment destination (named with the company's tag) and one finished push run of it. */
+  destinationId: string;
+  destinationName: string;
+  runId: string;
 }
 
 export interface World {
@@ -31,6 +35,8 @@ export interface Case {
 }
 
 const at = (w: World, t: Target, path: string) => `/api/integrations/${w[t].id}/slack${path}`;
+
+const dest = (w: World, t: Target, path = '') => `/api/integrations/${w[t].id}/destinations${path}`;
 
 const HIDDEN: Row = [404, 404, 404, 404, 404, 401];
 /** Members read. */
@@ -83,6 +89,49 @@ export const MATRIX: Record<string, Case> = {
   'DELETE /api/integrations/:companyId/slack/subscriptions/:id': {
     ...ADMIN(204),
     request: (w, t) => ({ method: 'DELETE', url: at(w, t, `/subscriptions/${w[t].subscriptionId}`) }),
+  },
+
+  'GET /api/integrations/:companyId/destinations': { ...READ, request: (w, t) => ({ method: 'GET', url: dest(w, t) }) },
+  'POST /api/integrations/:companyId/destinations': {
+    ...ADMIN(201),
+    request: (w, t) => ({
+      method: 'POST',
+      url: dest(w, t),
+      payload: {
+        type: 'rudderstack',
+        name: 'Matrix RudderStack',
+        settings: { kind: 'rudderstack', trackingPlanId: 'tp_sandbox' },
+        credentials: { kind: 'rudderstack', token: 'sandbox-rudderstack-token' },
+      },
+    }),
+  },
+  'PATCH /api/integrations/:companyId/destinations/:id': {
+    ...ADMIN(200),
+    request: (w, t) => ({ method: 'PATCH', url: dest(w, t, `/${w[t].destinationId}`), payload: { mode: 'mirror' } }),
+  },
+  'DELETE /api/integrations/:companyId/destinations/:id': {
+    ...ADMIN(204),
+    request: (w, t) => ({ method: 'DELETE', url: dest(w, t, `/${w[t].destinationId}`) }),
+  },
+  'POST /api/integrations/:companyId/destinations/:id/test': {
+    ...ADMIN(200),
+    request: (w, t) => ({ method: 'POST', url: dest(w, t, `/${w[t].destinationId}/test`) }),
+  },
+  'POST /api/integrations/:companyId/destinations/:id/preview': {
+    ...ADMIN(200),
+    request: (w, t) => ({ method: 'POST', url: dest(w, t, `/${w[t].destinationId}/preview`) }),
+  },
+  'POST /api/integrations/:companyId/destinations/:id/sync': {
+    ...ADMIN(202),
+    request: (w, t) => ({ method: 'POST', url: dest(w, t, `/${w[t].destinationId}/sync`) }),
+  },
+  'GET /api/integrations/:companyId/destinations/:id/runs': {
+    ...READ,
+    request: (w, t) => ({ method: 'GET', url: dest(w, t, `/${w[t].destinationId}/runs`) }),
+  },
+  'GET /api/integrations/:companyId/sync-runs/:runId': {
+    ...READ,
+    request: (w, t) => ({ method: 'GET', url: `/api/integrations/${w[t].id}/sync-runs/${w[t].runId}` }),
   },
 
   // Public: the state is the proof. Without one, everyone ends at the popup page with invalid_state.

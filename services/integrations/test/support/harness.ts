@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import type { CompanyRole } from '@tracemap/contracts';
+import { startDestinationsSandbox, type DestinationsSandbox } from '@tracemap/destinations-sandbox';
 import { SlackSandbox, type SlackSandboxOptions } from '@tracemap/slack-sandbox';
 import { createTestDatabase, createTokenKit, TEST_PUBLIC_URL, type TestDatabase } from '@tracemap/test-kit';
 import { service } from '../../src/app';
@@ -26,6 +27,8 @@ export interface Harness {
   admin: pg.Pool;
   peer: CompanyPeer;
   slack: SlackSandbox;
+  /** The four destinations' stand-in every destination URL points at. */
+  destinations: DestinationsSandbox;
   /** A signed-in user with the given role in the company (null: not a member). */
   user(companyId?: string, role?: CompanyRole | null): Promise<TestUser>;
   call(user: TestUser | null, options: InjectOptions): Promise<LightMyRequestResponse>;
@@ -47,6 +50,7 @@ export async function startHarness(
   await peer.start();
   const slack = new SlackSandbox(options.slack);
   await slack.start();
+  const destinations = await startDestinationsSandbox({ segmentReadsPerMinute: 1_000_000 });
   const configEnv: Record<string, string> = {
     PORT: '0',
     LOG_LEVEL: 'silent',
@@ -64,6 +68,14 @@ export async function startHarness(
     SLACK_AUTHORIZE_URL: slack.authorizeUrl,
     SLACK_DELIVERY_WORKER: 'false',
     SLACK_CHANNEL_INTERVAL_MS: '0',
+    DESTINATION_SYNC_WORKER: 'false',
+    DESTINATION_DRIFT_INTERVAL_MS: '0',
+    SEGMENT_API_URL: destinations.url,
+    AMPLITUDE_API_URL: destinations.url,
+    MPARTICLE_API_URL: destinations.url,
+    MPARTICLE_TOKEN_URL: `${destinations.url}/oauth/token`,
+    RUDDERSTACK_API_URL: destinations.url,
+    DESTINATIONS_LOCAL: 'true',
     ...options.env,
   };
   const config = loadConfig(configEnv);
@@ -83,6 +95,7 @@ export async function startHarness(
     admin,
     peer,
     slack,
+    destinations,
     async user(companyId, role = null) {
       const id = randomUUID();
       if (companyId) peer.setRole(companyId, id, role);
@@ -105,6 +118,7 @@ export async function startHarness(
       await admin.end();
       await peer.stop();
       await slack.stop();
+      await destinations.close();
       await database.drop();
     },
   };

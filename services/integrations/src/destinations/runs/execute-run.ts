@@ -1,0 +1,138 @@
+import type pg from 'pg';
+import { tenantTransaction } from '../../core/tenant';
+import type { IntegrationsDeps } from '../../deps';
+import { pushDestination } from '../push-destination';
+import { effectiveSettings, findDestination, openCredentials } from '../manage/destination-repository';
+import { baseUrlOf } from '../manage/destination-target';
+import { extendLease, recordOutcome, type Lease } from './run-repository';
+
+export type RunDeps = Pick<IntegrationsDeps, 'db' | 'secrets' | 'config' | 'peers' | 'log'>;
+
+/** The run was taken over by another worker (this one's lease ran out), or this process is stopping. */
+export class LeaseLost extends Error {}
+
+/**
+ * One claimed run: the plan pushed with each operation's outcome stored as it is known, the
+ * lease renewed meanwhile. A run taken over after a crash starts the same way: the push reads
+ * the destination again, so what the dead worker created is now an update or nothing.
+ */
+export async function executeRun(deps: RunDeps, lease: Lease, stopping: () => boolean): Promise<void> {
+  const leaseSeconds = Math.ceil(deps.config.DESTINATION_SYNC_LEASE_MS / 1000);
+  const tenant = <T>(work: (client: pg.PoolClient) => Promise<T>) => tenantTransaction(deps.db, lease.companyId, work);
+  const heartbeat = setInterval(
+    () => void tenant((client) => extendLease(client, lease, leaseSeconds)).catch(() => undefined),
+    Math.max(200, deps.config.DESTINATION_SYNC_LEASE_MS / 3),
+  );
+  heartbeat.unref?.();
+  let outcome: { error: string | null; writeCalls: number; planVersion: string | null };
+  try {
+    outcome = await push(deps, lease, leaseSeconds, stopping);
+  } catch (error) {
+    if (error instanceof LeaseLost) return;
+    outcome = { error: (error as Error).message, writeCalls: 0, planVersion: null };
+  } finally {
+    clearInterval(heartbeat);
+  }
+  if (stopping()) return releaseForOthers(deps, lease);
+  await finishRun(deps, lease, outcome);
+}
+
+async function push(
+  deps: RunDeps,
+  lease: Lease,
+  leaseSeconds: number,
+  stopping: () => boolean,
+): Promise<{ error: string | null; writeCalls: number; planVersion: string | null }> {
+  const row = await tenantTransaction(deps.db, lease.companyId, (client) =>
+    findDestination(client, lease.companyId, lease.destinationId),
+  );
+  if (!row) throw new LeaseLost('the destination is gone');
+  const settings = effectiveSettings(row);
+  const snapshot = await deps.peers.planSnapshot(lease.companyId);
+  const result = await pushDestination({
+    settings,
+    credentials: openCredentials(deps.secrets, row),
+    baseUrl: baseUrlOf(deps.config, settings.kind),
+    tokenUrl: deps.config.MPARTICLE_TOKEN_URL,
+    snapshot,
+    record: async (operationOutcome) => {
+      if (stopping()) throw new LeaseLost('stopping');
+      const held = await tenantTransaction(deps.db, lease.companyId, (client) =>
+        recordOutcome(client, lease, operationOutcome, leaseSeconds),
+      );
+      if (!held) throw new LeaseLost('taken over');
+    },
+  });
+  const failed = result.outcomes.filter((o) => o.status === 'failed').length;
+  return {
+    error: failed > 0 ? `${failed} operation${failed === 1 ? '' : 's'} refused by ${settings.kind}.` : null,
+    writeCalls: result.writeCalls,
+    planVersion: snapshot.version,
+  };
+}
+
+/** Stopping mid-run: the run goes back to the queue at once rather than waiting for its lease to run out. */
+async function releaseForOthers(deps: RunDeps, lease: Lease): Promise<void> {
+  await tenantTransaction(deps.db, lease.companyId, (client) =>
+    client.query(
+      `UPDATE integrations.destination_runs SET status = 'queued', lease_until = NULL, lease_token = NULL
+        WHERE id = $1 AND lease_token = $2 AND status = 'running'`,
+      [lease.runId, lease.leaseToken],
+    ),
+  );
+}
+
+/**
+ * The run's outcome, the destination's own last success or last error, and — when this run
+ * leaves every destination of the company with a successful latest run — the company's
+ * lastSync queued for the company service. The company's destinations are locked first, so
+ * two runs finishing together cannot both miss that the set is complete.
+ */
+async function finishRun(
+  deps: RunDeps,
+  lease: Lease,
+  outcome: { error: string | null; writeCalls: number; planVersion: string | null },
+): Promise<void> {
+  const ok = outcome.error === null;
+  await tenantTransaction(deps.db, lease.companyId, async (client) => {
+    await client.query(`SELECT id FROM integrations.destinations WHERE company_id = $1 ORDER BY id FOR UPDATE`, [
+      lease.companyId,
+    ]);
+    const { rowCount } = await client.query(
+      `UPDATE integrations.destination_runs
+          SET status = $3, error = $4, write_calls = write_calls + $5, plan_version = coalesce($6, plan_version),
+              finished_at = now(), lease_until = NULL, lease_token = NULL
+        WHERE id = $1 AND lease_token = $2 AND status = 'running'`,
+      [
+        lease.runId,
+        lease.leaseToken,
+        ok ? 'succeeded' : 'failed',
+        outcome.error,
+        outcome.writeCalls,
+        outcome.planVersion,
+      ],
+    );
+    if (!rowCount) return;
+    await client.query(
+      ok
+        ? `UPDATE integrations.destinations SET last_success_at = now() WHERE company_id = $1 AND id = $2`
+        : `UPDATE integrations.destinations SET last_error = $3, last_error_at = now() WHERE company_id = $1 AND id = $2`,
+      ok ? [lease.companyId, lease.destinationId] : [lease.companyId, lease.destinationId, outcome.error],
+    );
+    if (!ok) return;
+    const { rows } = await client.query<{ incomplete: number }>(
+      `SELECT count(*)::int AS incomplete FROM integrations.destinations d
+        WHERE d.company_id = $1
+          AND coalesce((SELECT r.status FROM integrations.destination_runs r
+                         WHERE r.destination_id = d.id AND r.status IN ('succeeded', 'failed')
+                         ORDER BY r.finished_at DESC, r.id LIMIT 1), 'none') <> 'succeeded'`,
+      [lease.companyId],
+    );
+    if (rows[0]?.incomplete === 0)
+      await client.query(`UPDATE integrations.destination_runs SET last_sync_due = now() WHERE id = $1`, [lease.runId]);
+  });
+  deps.log.info(
+    { companyId: lease.companyId, destinationId: lease.destinationId, runId: lease.runId, ok },
+    'destination push finished',
+  );
+}
