@@ -223,3 +223,41 @@ it('refuses credentials of another destination', async () => {
     }),
   ).rejects.toMatchObject({ code: 'destination_credentials_mismatch' });
 });
+
+describe('refusals and tokens', () => {
+  it('Amplitude: an item that already has data refuses edits; that operation fails and the others are applied', async () => {
+    await push(sandbox, 'amplitude');
+    const event = sandbox.state.amplitude.events[0];
+    event.description = 'changed in Amplitude';
+    sandbox.state.amplitude.events[1].description = 'changed too';
+    sandbox.state.amplitude.ingested.push(`event:${event.event_type}`);
+    const result = await push(sandbox, 'amplitude');
+    expect(result.outcomes).toHaveLength(2);
+    const failed = result.outcomes.filter((o) => o.status === 'failed');
+    expect(failed).toEqual([
+      expect.objectContaining({
+        operation: { action: 'update', target: 'event', key: `event:${event.event_type}` },
+        httpStatus: 400,
+      }),
+    ]);
+    expect(sandbox.state.amplitude.events[1].description).toContain(MANAGED_MARK);
+  });
+
+  it('mParticle: one client-credentials token serves the whole push', async () => {
+    await push(sandbox, 'mparticle');
+    expect(sandbox.requests.filter((r) => r.vendor === 'oauth')).toHaveLength(1);
+  });
+
+  it('a destination that refuses the credentials stops the push with a typed error', async () => {
+    await expect(
+      pushDestination({
+        settings: settingsOf('rudderstack'),
+        credentials: { kind: 'rudderstack', token: 'wrong' },
+        baseUrl: sandbox.url,
+        snapshot: samplePlan(),
+        clock: fakeClock(),
+      }),
+    ).rejects.toMatchObject({ statusCode: 502, code: 'destination_auth_failed' });
+    expect(sandbox.writes('rudderstack')).toEqual([]);
+  });
+});
