@@ -107,6 +107,23 @@ describe('Amplitude adapter', () => {
     });
     expect(amplitude.diff(wanted, remote, 'mirror')).toEqual([]);
   });
+  it('sees a change in any field of an event property', () => {
+    const wanted = amplitude.desired(sample(), settings);
+    const [key, entry] = [...wanted.items].find(([, k]) => k.item.kind === 'event-property')!;
+    const changes = [
+      { description: 'other' },
+      { type: 'any' },
+      { regex: 'x+' },
+      { enumValues: ['a'] },
+      { isArrayType: true },
+      { isRequired: !(entry.item as { isRequired: boolean }).isRequired },
+    ];
+    for (const change of changes) {
+      const remote = held(wanted.items);
+      remote.set(key, { ...remote.get(key)!, item: { ...entry.item, ...change } as typeof entry.item });
+      expect(amplitude.diff(wanted, remote, 'upsert').map((op) => [op.action, op.key])).toEqual([['update', key]]);
+    }
+  });
   it('warns when a push needs more calls than Amplitude allows in an hour', () => {
     const { warnings } = amplitude.estimate(
       Array.from({ length: 7201 }, (_, i) => ({ action: 'create' as const, target: 'event', key: `k${i}` })),
