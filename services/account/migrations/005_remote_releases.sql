@@ -12,7 +12,7 @@ CREATE TABLE account.remote_releases (
   UNIQUE (remote, version)
 );
 
--- A remote without a row here loads the build the gateway serves itself.
+-- A remote without a row here loads its base build (the gateway's own copy, or where the remotes file points it).
 CREATE TABLE account.remote_current_releases (
   remote text PRIMARY KEY,
   release_id bigint NOT NULL REFERENCES account.remote_releases (id),
