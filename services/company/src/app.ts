@@ -27,6 +27,7 @@ import { grantToAppRole } from './core/tenant';
 import { adminInternalRoutes } from './admin/admin-internal-routes';
 import { companyRoutes } from './companies/company-routes';
 import { internalRoutes } from './companies/company-internal-routes';
+import { lastSyncInternalRoutes } from './companies/last-sync-internal-routes';
 import { invitationRoutes } from './invitations/invitation-routes';
 import { permissionRoutes } from './members/member-routes';
 import { discoveryIntakeInternalRoutes } from './tracking-plan/discovery-intake/discovery-intake-routes';
@@ -139,6 +140,7 @@ export const service = defineService({
     { plugin: billingInternalRoutes, prefix: '/internal' },
     { plugin: planSnapshotInternalRoutes, prefix: '/internal' },
     { plugin: discoveryIntakeInternalRoutes, prefix: '/internal' },
+    { plugin: lastSyncInternalRoutes, prefix: '/internal' },
   ],
   workers: [
     {

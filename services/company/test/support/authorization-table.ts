@@ -343,6 +343,12 @@ export const MATRIX: Record<string, Case> = {
   ...internalOnly('GET', '/internal/outbox/stats'),
   ...internalOnly('GET', '/internal/outbox/:id', (w, t) => `/internal/outbox/${w[t].id}`),
   ...internalOnly('POST', '/internal/outbox/:id/resend', (w, t) => `/internal/outbox/${w[t].id}/resend`),
+  // Integrations moves lastSync once every destination took the plan: service token only.
+  ...internalOnly(
+    'POST',
+    '/internal/companies/:companyId/last-sync',
+    (w, t) => `/internal/companies/${w[t].id}/last-sync`,
+  ),
   // What billing asks of companies (role, fresh info, contacts, change notices): service token only.
   ...internalOnly(
     'GET',
