@@ -46,14 +46,14 @@ export const IntegrationsConfigSchema = serviceConfigSchema(
       /** Runs the delivery worker in this process. */
       SLACK_DELIVERY_WORKER: Type.Boolean({ default: true }),
       /** Segment's Public API (`npm start` without real destinations points the four at the local stand-in). */
-      SEGMENT_API_URL: HttpUrl('https://api.segmentapis.com'),
+      DESTINATION_SEGMENT_URL: HttpUrl('https://api.segmentapis.com'),
       /** Amplitude's API host (its Taxonomy API lives under it). */
-      AMPLITUDE_API_URL: HttpUrl('https://amplitude.com'),
+      DESTINATION_AMPLITUDE_URL: HttpUrl('https://amplitude.com'),
       /** mParticle's Platform API, and where its API clients get their tokens. */
-      MPARTICLE_API_URL: HttpUrl('https://api.mparticle.com'),
-      MPARTICLE_TOKEN_URL: HttpUrl('https://sso.auth.mparticle.com/oauth/token'),
+      DESTINATION_MPARTICLE_URL: HttpUrl('https://api.mparticle.com'),
+      DESTINATION_MPARTICLE_TOKEN_URL: HttpUrl('https://sso.auth.mparticle.com/oauth/token'),
       /** RudderStack's API (its Data Catalog lives under it). */
-      RUDDERSTACK_API_URL: HttpUrl('https://api.rudderstack.com'),
+      DESTINATION_RUDDERSTACK_URL: HttpUrl('https://api.rudderstack.com'),
       /** True when the addresses above are the local stand-in; the Destinations page says so. */
       DESTINATIONS_LOCAL: Type.Boolean({ default: false }),
       /** Runs the push worker (and the nightly drift check) in this process. */

@@ -8,13 +8,13 @@ import { readRemote } from '../read-remote';
 export function baseUrlOf(config: IntegrationsConfig, kind: DestinationSettings['kind']): string {
   switch (kind) {
     case 'segment':
-      return config.SEGMENT_API_URL;
+      return config.DESTINATION_SEGMENT_URL;
     case 'amplitude':
-      return config.AMPLITUDE_API_URL;
+      return config.DESTINATION_AMPLITUDE_URL;
     case 'mparticle':
-      return config.MPARTICLE_API_URL;
+      return config.DESTINATION_MPARTICLE_URL;
     case 'rudderstack':
-      return config.RUDDERSTACK_API_URL;
+      return config.DESTINATION_RUDDERSTACK_URL;
   }
 }
 
@@ -33,7 +33,10 @@ export function readTarget(
   const http = destinationHttp({
     destination: target.settings.kind,
     baseUrl: baseUrlOf(config, target.settings.kind).replace(/\/$/, ''),
-    headers: authHeaders(target.settings, target.credentials, { tokenUrl: config.MPARTICLE_TOKEN_URL, clock }),
+    headers: authHeaders(target.settings, target.credentials, {
+      tokenUrl: config.DESTINATION_MPARTICLE_TOKEN_URL,
+      clock,
+    }),
     clock,
     maxAttempts: options.maxAttempts,
   });

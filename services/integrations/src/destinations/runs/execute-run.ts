@@ -53,7 +53,7 @@ async function push(
     settings,
     credentials: openCredentials(deps.secrets, row),
     baseUrl: baseUrlOf(deps.config, settings.kind),
-    tokenUrl: deps.config.MPARTICLE_TOKEN_URL,
+    tokenUrl: deps.config.DESTINATION_MPARTICLE_TOKEN_URL,
     snapshot,
     record: async (operationOutcome) => {
       if (stopping()) throw new LeaseLost('stopping');
