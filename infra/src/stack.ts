@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startLocalAnalyticsSandbox, type LocalAnalyticsSandbox } from '@tracemap/analytics-sandbox';
+import { startDestinationsSandbox, type DestinationsSandbox } from '@tracemap/destinations-sandbox';
 import { startSlackSandbox, type SlackSandbox } from '@tracemap/slack-sandbox';
 import { startDevMailbox, type DevMailbox } from './dev-mailbox';
 import { freePort, startProcess, waitUntilReady, type ManagedProcess } from './processes';
@@ -57,6 +58,8 @@ export interface Stack {
   url: string;
   databaseUrl: string;
   mailbox: DevMailbox | null;
+  /** The local stand-in of the destinations pushes go to (`/_sandbox` shows what arrived), when none is configured. */
+  destinationsUrl: string | null;
   secrets: LocalSecrets;
   /** Each service's first replica. */
   urls: Record<ServiceName, string>;
@@ -183,6 +186,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   let mailbox: DevMailbox | null = null;
   let analytics: LocalAnalyticsSandbox | null = null;
   let slack: SlackSandbox | null = null;
+  let destinations: DestinationsSandbox | null = null;
   try {
     let databaseUrl = options.databaseUrl;
     if (!databaseUrl) {
@@ -206,6 +210,23 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       // Kept in the data folder: a workspace installed in one run still answers in the next.
       slack = await startSlackSandbox({ stateFile: path.join(options.dataDir, 'slack-sandbox', 'state.json') });
       log(`[stack] local Slack at ${slack.url} (no SLACK_CLIENT_ID set)`);
+    }
+
+    // Without a destination's address configured, pushes go to a local stand-in of all four,
+    // which keeps what arrived (shown at /_sandbox) so a newcomer can look at it.
+    const destinationUrls = [
+      'DESTINATION_SEGMENT_URL',
+      'DESTINATION_AMPLITUDE_URL',
+      'DESTINATION_MPARTICLE_URL',
+      'DESTINATION_RUDDERSTACK_URL',
+    ];
+    if (!production && destinationUrls.every((name) => !environment[name])) {
+      destinations = await startDestinationsSandbox({
+        stateFile: path.join(options.dataDir, 'destinations-sandbox', 'state.json'),
+      });
+      log(
+        `[stack] local Segment, Amplitude, mParticle and RudderStack at ${destinations.url} (what arrived: /_sandbox)`,
+      );
     }
 
     const replicaPorts = {} as Record<ServiceName, number[]>;
@@ -272,6 +293,16 @@ export async function startStack(options: StackOptions): Promise<Stack> {
               SLACK_API_URL: slack.apiUrl,
               SLACK_AUTHORIZE_URL: slack.authorizeUrl,
               SLACK_LOCAL: 'true',
+            }
+          : {}),
+        ...(name === 'integrations' && destinations
+          ? {
+              DESTINATION_SEGMENT_URL: destinations.url,
+              DESTINATION_AMPLITUDE_URL: destinations.url,
+              DESTINATION_MPARTICLE_URL: destinations.url,
+              DESTINATION_MPARTICLE_TOKEN_URL: `${destinations.url}/oauth/token`,
+              DESTINATION_RUDDERSTACK_URL: destinations.url,
+              DESTINATIONS_LOCAL: 'true',
             }
           : {}),
         ...stackEnv,
@@ -342,6 +373,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       url: publicUrl,
       databaseUrl,
       mailbox,
+      destinationsUrl: destinations?.url ?? null,
       secrets,
       urls,
       replicaUrls,
@@ -366,6 +398,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         await mailbox?.stop();
         await analytics?.close();
         await slack?.stop();
+        await destinations?.close();
         for (const proc of owned) await proc.stop();
       },
     };
@@ -376,6 +409,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await mailbox?.stop();
     await analytics?.close();
     await slack?.stop();
+    await destinations?.close();
     throw error;
   }
 }

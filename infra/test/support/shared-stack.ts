@@ -33,6 +33,7 @@ interface SharedStackInfo {
   secrets: LocalSecrets;
   urls: Record<ServiceName, string>;
   mailbox: { smtpUrl: string; httpUrl: string } | null;
+  destinationsUrl: string | null;
 }
 
 /** Starts a stack of the suite's own, on a fresh database; its `stop` drops that database too. */
@@ -76,12 +77,13 @@ export interface StackBroker {
 }
 
 function infoOf(stack: Stack): SharedStackInfo {
-  const { url, databaseUrl, secrets, urls, mailbox } = stack;
+  const { url, databaseUrl, secrets, urls, mailbox, destinationsUrl } = stack;
   return {
     url,
     databaseUrl,
     secrets,
     urls,
+    destinationsUrl,
     mailbox: mailbox && { smtpUrl: mailbox.smtpUrl, httpUrl: mailbox.httpUrl },
   };
 }
@@ -154,6 +156,7 @@ export async function borrowSharedStack(brokerUrl: string): Promise<Stack> {
     databaseUrl: info.databaseUrl,
     secrets: info.secrets,
     urls: info.urls,
+    destinationsUrl: info.destinationsUrl,
     // The shared stack runs one process per service.
     replicaUrls: Object.fromEntries(
       Object.entries(info.urls).map(([name, url]) => [name, [url]]),
