@@ -28,6 +28,12 @@ export function CompanyDashboardPage() {
         Your role: <strong data-testid="dashboard-role">{ROLE_LABELS[info.role]}</strong> · {info.users.length}{' '}
         {info.users.length === 1 ? 'member' : 'members'}
       </p>
+      <p className="co-muted">
+        Last sync to destinations:{' '}
+        <Link to={`/company/${companyId}/settings/destinations`} data-testid="dashboard-last-sync">
+          {info.lastSync ? new Date(info.lastSync).toLocaleString() : 'never'}
+        </Link>
+      </p>
       <div className="co-counts" data-testid="object-counts">
         {ITEMS.map((item) => (
           <div key={item.key} data-testid={`count-${item.path}`}>

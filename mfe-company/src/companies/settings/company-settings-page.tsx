@@ -71,6 +71,10 @@ export function CompanySettingsPage() {
         <Link to="/company/slack" data-testid="settings-slack-link">
           Slack notifications
         </Link>
+        {' · '}
+        <Link to={`/company/${companyId}/settings/destinations`} data-testid="settings-destinations-link">
+          Destinations
+        </Link>
       </p>
       {!canEdit ? (
         <p className="co-muted" data-testid="settings-read-only">

@@ -1,0 +1,191 @@
+import { useState, type FormEvent } from 'react';
+import type { CreateDestinationBody, DestinationKind, SyncMode } from '@tracemap/contracts';
+import { Button } from '@tracemap/ui';
+import { ApiErrorMessage } from '../components/api-error';
+import { useAction } from '../hooks/use-action';
+
+export const DESTINATION_LABELS: Record<DestinationKind, string> = {
+  segment: 'Segment',
+  amplitude: 'Amplitude',
+  mparticle: 'mParticle',
+  rudderstack: 'RudderStack',
+};
+
+interface Field {
+  key: string;
+  label: string;
+  secret?: boolean;
+}
+/** What each vendor's setup asks: ids of what to push into (settings) and the keys (credentials). */
+const FIELDS: Record<DestinationKind, { settings: Field[]; credentials: Field[] }> = {
+  segment: {
+    settings: [{ key: 'trackingPlanId', label: 'Tracking plan id' }],
+    credentials: [{ key: 'token', label: 'Public API token', secret: true }],
+  },
+  amplitude: {
+    settings: [],
+    credentials: [
+      { key: 'apiKey', label: 'API key', secret: true },
+      { key: 'secretKey', label: 'Secret key', secret: true },
+    ],
+  },
+  mparticle: {
+    settings: [
+      { key: 'workspaceId', label: 'Workspace id' },
+      { key: 'planId', label: 'Data plan id' },
+    ],
+    credentials: [
+      { key: 'clientId', label: 'Client id', secret: true },
+      { key: 'clientSecret', label: 'Client secret', secret: true },
+    ],
+  },
+  rudderstack: {
+    settings: [{ key: 'trackingPlanId', label: 'Tracking plan id' }],
+    credentials: [{ key: 'token', label: 'Access token', secret: true }],
+  },
+};
+
+// The keys and ids the local stand-in accepts (it opens nothing but this machine's fake destinations).
+const LOCAL_VALUES: Record<DestinationKind, Record<string, string>> = {
+  segment: { trackingPlanId: 'tp_sandbox', token: 'sandbox-segment-token' },
+  amplitude: { apiKey: 'sandbox-amplitude-api-key', secretKey: 'sandbox-amplitude-secret-key' },
+  mparticle: {
+    workspaceId: '10001',
+    planId: 'tracemap_sandbox',
+    clientId: 'sandbox-mparticle-client',
+    clientSecret: 'sandbox-mparticle-secret',
+  },
+  rudderstack: { trackingPlanId: 'tp_sandbox', token: 'sandbox-rudderstack-token' },
+};
+
+function bodyOf(
+  type: DestinationKind,
+  name: string,
+  mode: SyncMode,
+  v: (key: string) => string,
+): CreateDestinationBody {
+  switch (type) {
+    case 'segment':
+      return {
+        type,
+        name,
+        mode,
+        settings: { kind: type, trackingPlanId: v('trackingPlanId') },
+        credentials: { kind: type, token: v('token') },
+      };
+    case 'amplitude':
+      return {
+        type,
+        name,
+        mode,
+        settings: { kind: type },
+        credentials: { kind: type, apiKey: v('apiKey'), secretKey: v('secretKey') },
+      };
+    case 'mparticle':
+      return {
+        type,
+        name,
+        mode,
+        settings: { kind: type, workspaceId: v('workspaceId'), planId: v('planId') },
+        credentials: { kind: type, clientId: v('clientId'), clientSecret: v('clientSecret') },
+      };
+    case 'rudderstack':
+      return {
+        type,
+        name,
+        mode,
+        settings: { kind: type, trackingPlanId: v('trackingPlanId') },
+        credentials: { kind: type, token: v('token') },
+      };
+  }
+}
+
+/** The setup form of a new destination, per vendor; its credentials are sent once and never shown again. */
+export function DestinationForm({
+  local,
+  onCreate,
+}: {
+  local: boolean;
+  onCreate: (body: CreateDestinationBody) => Promise<unknown>;
+}) {
+  const [type, setType] = useState<DestinationKind>('segment');
+  const [name, setName] = useState('');
+  const [mode, setMode] = useState<SyncMode>('upsert');
+  const [values, setValues] = useState<Record<string, string>>({});
+  const { busy, error, run } = useAction();
+  const fields = FIELDS[type];
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    // The server checks every field against the vendor's shape; its refusal is shown as written.
+    const body = bodyOf(type, name.trim() || DESTINATION_LABELS[type], mode, (key) => (values[key] ?? '').trim());
+    const created = await run(() => onCreate(body));
+    if (created) {
+      setName('');
+      setValues({});
+    }
+  }
+
+  return (
+    <form className="co-form co-card" onSubmit={submit} data-testid="destination-form">
+      <h2 style={{ marginTop: 0 }}>Add a destination</h2>
+      <label>
+        Destination
+        <select
+          value={type}
+          onChange={(e) => {
+            setType(e.target.value as DestinationKind);
+            setValues({});
+          }}
+          data-testid="destination-type"
+        >
+          {(Object.keys(DESTINATION_LABELS) as DestinationKind[]).map((kind) => (
+            <option key={kind} value={kind}>
+              {DESTINATION_LABELS[kind]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Name
+        <input
+          value={name}
+          maxLength={100}
+          placeholder={DESTINATION_LABELS[type]}
+          onChange={(e) => setName(e.target.value)}
+          data-testid="destination-name"
+        />
+      </label>
+      <label>
+        Mode
+        <select value={mode} onChange={(e) => setMode(e.target.value as SyncMode)} data-testid="destination-mode">
+          <option value="upsert">Upsert: create and update, never delete</option>
+          <option value="mirror">Mirror: also delete what Tracemap put there and the plan no longer has</option>
+        </select>
+      </label>
+      {[...fields.settings, ...fields.credentials].map((field) => (
+        <label key={`${type}-${field.key}`}>
+          {field.label}
+          <input
+            type={field.secret ? 'password' : 'text'}
+            autoComplete="off"
+            value={values[field.key] ?? ''}
+            onChange={(e) => setValues({ ...values, [field.key]: e.target.value })}
+            data-testid={`destination-field-${field.key}`}
+          />
+        </label>
+      ))}
+      <div className="co-actions">
+        {local ? (
+          <Button type="button" onClick={() => setValues(LOCAL_VALUES[type])} data-testid="destination-use-local">
+            Use the local stand-in&apos;s keys
+          </Button>
+        ) : null}
+        <Button type="submit" disabled={busy} data-testid="destination-save">
+          {busy ? 'Saving…' : 'Save destination'}
+        </Button>
+      </div>
+      <ApiErrorMessage error={error} testId="destination-form-error" />
+    </form>
+  );
+}
