@@ -8,6 +8,9 @@ import { AssistantDrawer } from '../assistant/components/assistant-drawer';
 import { ApiErrorMessage } from '../components/api-error';
 import { CompanyNav } from '../components/company-nav';
 import { NoAccess } from '../components/no-access';
+import { useProposalAddress } from '../proposals/proposal-address';
+import { ProposalBanner } from '../proposals/proposal-banner';
+import { ProposalSelector } from '../proposals/proposal-selector';
 import { CompanyContext } from './context';
 
 type State =
@@ -25,6 +28,7 @@ export function CompanyLayout() {
   const { companyId = '' } = useParams();
   const { pathname } = useLocation();
   const [state, setState] = useState<State>({ status: 'loading' });
+  const proposal = useProposalAddress(companyId);
 
   const load = useCallback(async () => {
     try {
@@ -71,9 +75,20 @@ export function CompanyLayout() {
     <CompanyContext.Provider value={value}>
       <div data-testid="company-area" data-company-id={companyId} data-role={value.info.role}>
         <CompanyNav companyId={companyId} name={value.info.company.name} role={value.info.role}>
-          <AssistantDrawer companyId={companyId} />
+          <div className="co-title-actions">
+            <ProposalSelector companyId={companyId} proposalId={proposal.proposalId} />
+            <AssistantDrawer companyId={companyId} />
+          </div>
         </CompanyNav>
-        <Outlet />
+        {proposal.proposalId && <ProposalBanner companyId={companyId} proposalId={proposal.proposalId} />}
+        {/* A page mounts afresh on switching plans, so nothing read from the other plan stays on it. */}
+        {proposal.ready ? (
+          <Outlet key={proposal.proposalId ?? 'live'} />
+        ) : (
+          <section className="tm-container co-page" aria-busy="true">
+            <p className="co-muted">Opening the plan…</p>
+          </section>
+        )}
       </div>
     </CompanyContext.Provider>
   );

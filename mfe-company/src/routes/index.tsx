@@ -69,6 +69,18 @@ const MapPage = lazyPage(
   () => import('../maps/editor/map-page'),
   (m) => m.MapPage,
 );
+const ProposalsPage = lazyPage(
+  () => import('../proposals/proposals-page'),
+  (m) => m.ProposalsPage,
+);
+const ProposalPage = lazyPage(
+  () => import('../proposals/proposal-page'),
+  (m) => m.ProposalPage,
+);
+const PlanVersionsPage = lazyPage(
+  () => import('../proposals/plan-versions-page'),
+  (m) => m.PlanVersionsPage,
+);
 const AssistantPage = lazyPage(
   () => import('../assistant/pages/assistant-page'),
   (m) => m.AssistantPage,
@@ -93,6 +105,9 @@ const firstPage = startFirstPage([
   [new RegExp(`^/company/${ID}/views/?$`), ViewsPage],
   [new RegExp(`^/company/${ID}/maps/?$`), MapsPage],
   [new RegExp(`^/company/${ID}/maps/${ID}/?$`), MapPage],
+  [new RegExp(`^/company/${ID}/proposals/?$`), ProposalsPage],
+  [new RegExp(`^/company/${ID}/proposals/${ID}/?$`), ProposalPage],
+  [new RegExp(`^/company/${ID}/plan-versions/?$`), PlanVersionsPage],
   [new RegExp(`^/company/${ID}/analytics-discovery/?$`), AnalyticsDiscoveryPage],
   [new RegExp(`^/company/${ID}/assistant/?$`), AssistantPage],
 ]);
@@ -169,6 +184,21 @@ const PAGES: Record<CompanyPage, ReactElement> = {
   '/company/:companyId/maps/:mapId': (
     <Page>
       <MapPage />
+    </Page>
+  ),
+  '/company/:companyId/proposals': (
+    <Page>
+      <ProposalsPage />
+    </Page>
+  ),
+  '/company/:companyId/proposals/:proposalId': (
+    <Page>
+      <ProposalPage />
+    </Page>
+  ),
+  '/company/:companyId/plan-versions': (
+    <Page>
+      <PlanVersionsPage />
     </Page>
   ),
   '/company/:companyId/views': (

@@ -29,6 +29,12 @@ const css = `
 .co-btn-danger{border-color:${colors.danger};background:#fff;color:${colors.danger}}
 .co-sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .co-btn-danger:hover{background:#fef2f2}
+.co-side-by-side{display:grid;grid-template-columns:1fr 1fr;gap:16px}
+.co-side-by-side pre{overflow:auto;max-height:360px;background:${colors.surface};padding:8px;border-radius:${radius.sm}}
+.co-diff-list{list-style:none;padding:0;margin:0;display:grid;gap:12px}
+.co-title-actions{display:flex;gap:12px;align-items:center}
+.co-proposal-select select{font:inherit;padding:4px 8px;border:1px solid ${colors.border};border-radius:${radius.sm}}
+.co-proposal-banner{display:flex;flex-wrap:wrap;gap:4px;align-items:center;margin:12px 0 0}
 `;
 
 export function CompanyStyles() {

@@ -1,6 +1,8 @@
 export * from './tracking-plan-api';
 export * from './maps-api';
 export * from './map-share-api';
+export * from './proposals-api';
+export { currentProposalOf, setCurrentProposal, useCurrentProposal } from './current-proposal';
 export { lintFindingsOf, versionConflictOf } from './plan-errors';
 // The plan's shapes and option lists come from the contracts, re-exported so apps need no second copy.
 export {
@@ -63,6 +65,14 @@ export {
   type NativePlan,
   type PageOf,
   type PlanEvent,
+  type MergeConflictBody,
+  type PlanVersion,
+  type Proposal,
+  type ProposalDetail,
+  type ProposalDiff,
+  type ProposalReview,
+  type ProposalStatus,
+  type ReviewDecision,
   type PlanStatus,
   type PlanView,
   type Presence,

@@ -11,6 +11,7 @@ import type {
 // Through the package's main entry, not relative paths: an app that bundles this entry point then
 // uses the one shared session, stores and error class instead of copies of its own.
 import { authedFetch, type ApiFetchOptions } from '@tracemap/shell-core';
+import { proposalQuery } from './current-proposal';
 
 // Maps have their own calls rather than joining the attribute/event/view set: their list
 // answers summaries (no nodes or edges) and their detail carries names instead of usage.
@@ -19,7 +20,8 @@ type CallOptions = Omit<ApiFetchOptions, 'token'>;
 
 function mapsCall<T>(companyId: string, mapId: string | null, suffix = '', options: CallOptions = {}): Promise<T> {
   const base = `/api/company/${encodeURIComponent(companyId)}/maps`;
-  return authedFetch<T>(`${base}${mapId ? `/${encodeURIComponent(mapId)}` : ''}${suffix}`, options);
+  const query = { ...options.query, ...proposalQuery(companyId) };
+  return authedFetch<T>(`${base}${mapId ? `/${encodeURIComponent(mapId)}` : ''}${suffix}`, { ...options, query });
 }
 
 /** `GET …/maps`: one page of summaries with node, edge and attribute counts. */

@@ -26,6 +26,7 @@ import type {
 // Through the package's main entry, not relative paths: an app that bundles this entry point then
 // uses the one shared session, stores and error class instead of copies of its own.
 import { authedFetch, type ApiFetchOptions } from '@tracemap/shell-core';
+import { proposalQuery } from './current-proposal';
 
 /** What each kind of plan entity reads and writes, so one set of calls serves all three. */
 export interface PlanEntityTypes {
@@ -63,8 +64,10 @@ export const PLAN_COLLECTIONS: Record<EntityKind, 'attributes' | 'events' | 'vie
 
 type CallOptions = Omit<ApiFetchOptions, 'token'>;
 
+/** Every plan call goes inside the open proposal, if any (see current-proposal). */
 function call<T>(companyId: string, path: string, options: CallOptions = {}): Promise<T> {
-  return authedFetch<T>(`/api/company/${encodeURIComponent(companyId)}/${path}`, options);
+  const query = { ...options.query, ...proposalQuery(companyId) };
+  return authedFetch<T>(`/api/company/${encodeURIComponent(companyId)}/${path}`, { ...options, query });
 }
 
 function entityPath(kind: EntityKind, id?: string): string {

@@ -1,0 +1,40 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { getProposal, type ProposalDetail } from '@tracemap/shell-core/tracking-plan';
+import { useLeaveProposal } from './proposal-address';
+import { isOpenStatus, ProposalStatusBadge } from './proposal-status';
+
+/** Under the company header while a proposal is open: which one, and that the live plan is untouched. */
+export function ProposalBanner({ companyId, proposalId }: { companyId: string; proposalId: string }) {
+  const [proposal, setProposal] = useState<ProposalDetail | null>(null);
+  const leave = useLeaveProposal(companyId);
+  useEffect(() => {
+    const controller = new AbortController();
+    getProposal(companyId, proposalId, controller.signal).then(setProposal, () => setProposal(null));
+    return () => controller.abort();
+  }, [companyId, proposalId]);
+  return (
+    <div className="tm-container">
+      <p className="co-ok co-proposal-banner" data-testid="proposal-banner" data-proposal-id={proposalId}>
+        {proposal ? (
+          <>
+            Working in proposal <strong data-testid="proposal-banner-name">{proposal.name}</strong>{' '}
+            <ProposalStatusBadge status={proposal.status} />.{' '}
+            {isOpenStatus(proposal.status)
+              ? 'Changes go to the proposal; the live plan stays as it is until it is merged.'
+              : 'This proposal is no longer open: its plan can be read, not changed.'}{' '}
+          </>
+        ) : (
+          'Working in a proposal. '
+        )}
+        <Link to={`/company/${companyId}/proposals/${proposalId}`} data-testid="proposal-banner-open">
+          Review and merge
+        </Link>{' '}
+        ·{' '}
+        <button type="button" className="tm-btn tm-btn--ghost" onClick={leave} data-testid="proposal-banner-leave">
+          Back to the live plan
+        </button>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { listProposals, type Proposal } from '@tracemap/shell-core/tracking-plan';
+import { withProposal, useLeaveProposal } from './proposal-address';
+import { isOpenStatus, STATUS_LABELS } from './proposal-status';
+
+/**
+ * The company header's choice of plan: the live plan or one of the open proposals. Choosing a
+ * proposal keeps the page and reads and writes inside the proposal from then on.
+ */
+export function ProposalSelector({ companyId, proposalId }: { companyId: string; proposalId: string | null }) {
+  const [proposals, setProposals] = useState<Proposal[]>([]);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const leave = useLeaveProposal(companyId);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    listProposals(companyId, controller.signal).then(setProposals, () => setProposals([]));
+    return () => controller.abort();
+  }, [companyId, proposalId]);
+
+  const shown = proposals.filter((p) => isOpenStatus(p.status) || p.id === proposalId);
+  const onChange = (value: string) => {
+    if (!value) leave();
+    else void navigate({ pathname: location.pathname, search: withProposal(location.search, value) });
+  };
+  return (
+    <label className="co-proposal-select">
+      <span className="co-muted">Plan</span>{' '}
+      <select
+        data-testid="proposal-selector"
+        aria-label="Plan"
+        value={proposalId ?? ''}
+        onChange={(e) => onChange(e.target.value)}
+      >
+        <option value="">Live plan</option>
+        {proposalId && !shown.some((p) => p.id === proposalId) && <option value={proposalId}>Proposal…</option>}
+        {shown.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.name} ({STATUS_LABELS[p.status]})
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
