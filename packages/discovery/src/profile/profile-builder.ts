@@ -41,13 +41,13 @@ export const PATHS_PER_EVENT_MAX = 500;
 export const ARRAY_ITEMS_MAX = 50;
 
 /** Values of one path (per event name) sketched one by one for top values and outlines before sampling starts. */
-export const VALUES_IN_FULL = 1000;
+export const VALUES_IN_FULL = 500;
 /**
  * After that, one value in this many (a power of two), picked by a seeded pseudo-random sequence rather
  * than every n-th so periodic traffic cannot hide from it, is sketched and counted this many times. Presence,
  * types, `sketched` and personal-looking values stay counted for every value.
  */
-export const SAMPLE_ONE_IN = 8;
+export const SAMPLE_ONE_IN = 16;
 
 // `add` runs per event: module bindings it uses are read once here rather than
 // through the import on every call, and no object is allocated for an event

@@ -118,8 +118,8 @@ export interface ProfileProperty {
    * booleans), at most 20, counted with the space-saving method: a value that
    * came more often than 1/20 of `sketched` is always there. Never personal
    * values, never values of attributes the plan marks personal. A path's first
-   * thousand values are offered one by one, later ones through a sample (one
-   * in eight, counted eight times), so past that the counts are estimates.
+   * 500 values are offered one by one, later ones through a sample (one
+   * in sixteen, counted sixteen times), so past that the counts are estimates.
    */
   topValues: TopValue[];
   /** Values offered to `topValues`, as its counts add up (an estimate once the path's values are sampled). */

@@ -167,8 +167,8 @@ describe('profile builder', () => {
     for (let i = 0; i < 400; i++) builder.add(track('Order Completed', { order_id: `ORD-${1000 + i}` }));
     const orderId = property(builder.drain(), 'Order Completed', 'order_id');
     expect(orderId.highCardinality).toBe(true);
-    // The first 1,000 values one by one, the other 1,400 estimated from a sample of them.
-    expect(Math.abs(orderId.sketched - 2400)).toBeLessThan(150);
+    // The first 500 values one by one, the other 1,900 estimated from a sample of them.
+    expect(Math.abs(orderId.sketched - 2400)).toBeLessThan(250);
     expect(orderId.topValues.length).toBeLessThanOrEqual(20);
     const masks = Object.fromEntries(orderId.masks.map((m) => [m.mask, m.count]));
     expect(Object.keys(masks).sort()).toEqual(['99999999', 'AAA-9999']);
