@@ -6,8 +6,11 @@ import { PROPOSAL_BY_ID } from './proposal-repository';
 import { proposalClosed, proposalNotFound, proposalRequired } from './proposal-errors';
 import { isOpen } from './proposal-rules';
 
-const proposalOf = (request: FastifyRequest): string | undefined =>
-  (request.query as { proposal?: string } | undefined)?.proposal;
+/** A field of the query string as its route's schema validated it (this gate serves many routes). */
+function queryField(request: FastifyRequest, field: 'proposal' | 'dryRun'): unknown {
+  const query: unknown = request.query;
+  return typeof query === 'object' && query !== null ? Object.getOwnPropertyDescriptor(query, field)?.value : undefined;
+}
 
 /**
  * Runs after the access gate: with `?proposal=` the request acts on the
@@ -20,8 +23,8 @@ const proposalOf = (request: FastifyRequest): string | undefined =>
 export function planTarget(deps: CompanyDeps, mode: 'read' | 'edit'): preHandlerAsyncHookHandler {
   return async function targetPlan(request: FastifyRequest) {
     const context = request.company!;
-    const proposalId = proposalOf(request);
-    if (proposalId) {
+    const proposalId = queryField(request, 'proposal');
+    if (typeof proposalId === 'string') {
       const [row] = await tenantRead<{ workspaceId: string; status: ProposalStatus }>(
         deps.db,
         { companyId: context.companyId, userId: context.userId },
@@ -34,7 +37,7 @@ export function planTarget(deps: CompanyDeps, mode: 'read' | 'edit'): preHandler
       return;
     }
     if (mode === 'read' || context.role === 'owner') return;
-    if ((request.query as { dryRun?: boolean } | undefined)?.dryRun === true) return;
+    if (queryField(request, 'dryRun') === true) return;
     const [settings] = await tenantRead<{ required: boolean }>(
       deps.db,
       { companyId: context.companyId, userId: context.userId },

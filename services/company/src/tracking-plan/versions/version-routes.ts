@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   CompanyPathParams,
+  NativePlanSchema,
+  type NativePlan,
   PlanVersionDiffQuery,
   PlanVersionDiffSchema,
   PlanVersionList,
@@ -35,7 +37,9 @@ export async function versionRoutes(parent: FastifyInstance, { deps }: { deps: C
   app.get(
     '/:companyId/plan-versions/:version/export',
     {
-      schema: { tags, params: PlanVersionParams },
+      schema: { tags, params: PlanVersionParams, response: { 200: NativePlanSchema } },
+      // The file as the plan's export writes it: stable key order, indented.
+      serializerCompiler: () => (data) => serializeNativePlan(data as NativePlan),
       config: { failureMessage: PROPOSAL_FAILURE.versions },
       preHandler: edit,
     },
@@ -44,7 +48,7 @@ export async function versionRoutes(parent: FastifyInstance, { deps }: { deps: C
       return reply
         .header('content-type', 'application/json; charset=utf-8')
         .header('content-disposition', `attachment; filename="tracking-plan-v${request.params.version}.json"`)
-        .send(serializeNativePlan(plan));
+        .send(plan);
     },
   );
   app.get(
