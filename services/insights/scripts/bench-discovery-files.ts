@@ -58,19 +58,34 @@ export async function baselineParse(file: string): Promise<{ seconds: number; re
   return { seconds: Number(process.hrtime.bigint() - started) / 1e9, records };
 }
 
+/** Runs this file in a child process with `args` and reads what it prints as JSON. */
+function apart<T>(args: string[]): Promise<T> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, ['--import', 'tsx', __filename, ...args], (error, stdout) => {
+      if (error) reject(error);
+      else resolve(JSON.parse(stdout) as T);
+    });
+  });
+}
+
 /**
  * The baseline read in a child process: the service's memory is measured in this one, and a
  * read of the whole file here would leave its garbage in the figure.
  */
 export function baselineParseApart(file: string): Promise<{ seconds: number; records: number }> {
-  return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['--import', 'tsx', __filename, file], (error, stdout) => {
-      if (error) reject(error);
-      else resolve(JSON.parse(stdout) as { seconds: number; records: number });
-    });
-  });
+  return apart(['baseline', file]);
+}
+
+/** `writeExampleTraffic` in a child process, for the same reason: generating leaves tens of MB behind. */
+export async function writeExampleTrafficApart(file: string, format: SourceFormat, events: number): Promise<void> {
+  await apart(['example-traffic', file, format, String(events)]);
 }
 
 if (require.main === module) {
-  void baselineParse(process.argv[2]).then((result) => process.stdout.write(JSON.stringify(result)));
+  const [mode, file, format, events] = process.argv.slice(2);
+  const work =
+    mode === 'baseline'
+      ? baselineParse(file)
+      : writeExampleTraffic(file, format as SourceFormat, Number(events)).then(() => ({ written: file }));
+  void work.then((result) => process.stdout.write(JSON.stringify(result)));
 }

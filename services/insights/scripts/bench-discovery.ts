@@ -14,7 +14,8 @@
  *
  * The service runs in this process as its tests build it (its company and
  * subscription peers played by the test peer); the load generator runs in a
- * child process (scripts/bench-discovery-load.ts).
+ * child process (the test kit's runLoad), and so do generating the
+ * upload files and the baseline read, so the peak RSS is the service's own.
  *
  *   DATABASE_URL=postgres://… npm run bench:discovery
  *   BENCH_EVENTS=20000 npm run bench:discovery    # a quick check that it works
@@ -34,7 +35,7 @@ import { createTestDatabase, createTokenKit, TEST_PUBLIC_URL } from '@tracemap/t
 import { service } from '../src/app';
 import { loadConfig } from '../src/config';
 import { CompanyPeer } from '../test/support/company-peer';
-import { baselineParseApart, unplannedTracks, writeExampleTraffic, writeNdjsonGz } from './bench-discovery-files';
+import { baselineParseApart, unplannedTracks, writeExampleTrafficApart, writeNdjsonGz } from './bench-discovery-files';
 import { runLoad } from '@tracemap/test-kit';
 
 process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -64,19 +65,24 @@ const rows: Row[] = [];
 const row = (name: string, figure: string, target: string, met: boolean, ratio = '') =>
   rows.push({ name, figure, target, ratio, met });
 
-/** The process's resident memory, sampled while something runs; the highest seen. */
-function rssSampler(): { stop(): number } {
-  let peak = process.memoryUsage().rss;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 50);
+/** The process's resident memory, sampled while something runs: the highest seen, and the main heap's parts then. */
+function rssSampler(): { stop(): MemorySample } {
+  let peak = process.memoryUsage();
+  const sample = () => {
+    const now = process.memoryUsage();
+    if (now.rss > peak.rss) peak = now;
+  };
+  const timer = setInterval(sample, 50);
   return {
     stop() {
       clearInterval(timer);
-      return Math.max(peak, process.memoryUsage().rss);
+      sample();
+      return peak;
     },
   };
 }
+type MemorySample = NodeJS.MemoryUsage;
+const higher = (a: MemorySample | null, b: MemorySample) => (a === null || b.rss > a.rss ? b : a);
 
 const mb = (bytes: number) => bytes / (1024 * 1024);
 const rate = (n: number) => `${Math.round(n).toLocaleString('en-US')}/s`;
@@ -175,12 +181,12 @@ async function main(): Promise<void> {
     const files = new Map<SourceFormat, string>();
     for (const { format } of FORMATS) {
       const file = path.join(dir, `${format}.ndjson.gz`);
-      await writeExampleTraffic(file, format, EVENTS);
+      await writeExampleTrafficApart(file, format, EVENTS);
       files.set(format, file);
       console.log(`  ${format}: ${mb((await stat(file)).size).toFixed(1)} MB gzipped`);
     }
 
-    let peakRss = 0;
+    let peak: MemorySample | null = null;
     let firstFindingsMs: number | null = null;
     for (const { format, label, target, share } of FORMATS) {
       const file = files.get(format)!;
@@ -189,7 +195,7 @@ async function main(): Promise<void> {
       const who = await company();
       const rss = rssSampler();
       const { run, seconds, firstFindings } = await ingest(who, file, format, EVENTS);
-      peakRss = Math.max(peakRss, rss.stop());
+      peak = higher(peak, rss.stop());
       if (run.events !== EVENTS) throw new Error(`the ${format} run counted ${run.events} events of ${EVENTS}`);
       const measured = run.events / seconds;
       const ratio = measured / baselineRate;
@@ -212,14 +218,20 @@ async function main(): Promise<void> {
     if (FULL) {
       const file = path.join(dir, 'segment-full.ndjson.gz');
       console.log(`generating ${FULL_EVENTS.toLocaleString('en-US')} Segment events …`);
-      await writeExampleTraffic(file, 'segment', FULL_EVENTS);
+      await writeExampleTrafficApart(file, 'segment', FULL_EVENTS);
       const rss = rssSampler();
       const { run, seconds, firstFindings } = await ingest(await company(), file, 'segment', FULL_EVENTS);
-      peakRss = Math.max(peakRss, rss.stop());
+      peak = higher(peak, rss.stop());
       firstFindingsMs = await firstFindings;
       console.log(`  ${FULL_EVENTS.toLocaleString('en-US')} Segment events: ${rate(run.events / seconds)}`);
       findingsLabel = `first findings after upload end (${FULL_EVENTS.toLocaleString('en-US')} Segment events)`;
     }
+    const peakRss = peak!.rss;
+    console.log(
+      `  peak RSS ${mb(peakRss).toFixed(0)} MB: main thread's heap ${mb(peak!.heapUsed).toFixed(0)} MB used of ` +
+        `${mb(peak!.heapTotal).toFixed(0)} MB, ${mb(peak!.external).toFixed(0)} MB outside it ` +
+        `(${mb(peak!.arrayBuffers).toFixed(0)} MB buffers); the rest is code, stacks and the reading thread`,
+    );
     row(
       'peak RSS while ingesting',
       `${mb(peakRss).toFixed(0)} MB (${mb(idleRss).toFixed(0)} MB before the first upload)`,

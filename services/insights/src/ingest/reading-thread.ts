@@ -91,11 +91,13 @@ export class ReadingThread implements RunReader {
 }
 
 /**
- * The thread's heap is bounded: what it keeps is bounded by the profile's caps (shapes, values,
- * sessions), whatever the file's size, and a bound makes it collect garbage early instead of
- * growing first. A thread that still runs out dies, and its run is resumed from its checkpoint.
+ * The thread's heap is bounded: what it keeps is bounded by the profile's caps (paths, shapes,
+ * values, sessions), whatever the file's size, and a bound makes it collect garbage early instead
+ * of growing first. Nearly everything a line costs is garbage by the next line, so a small young
+ * generation is collected as often at no more cost per event, and holds ~25 MB less than 32 MB did.
+ * A thread that still runs out dies, and its run is resumed from its checkpoint.
  */
-const THREAD_LIMITS = { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 32 };
+const THREAD_LIMITS = { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 8 };
 
 function startThread(): Worker {
   const compiled = path.join(__dirname, 'ingest-thread.js');
