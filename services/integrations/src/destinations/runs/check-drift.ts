@@ -48,7 +48,7 @@ export async function checkDrift(deps: RunDeps, now = new Date()): Promise<numbe
         payload: {
           title: `${stored} (${name}) differs from the tracking plan`,
           text: `${count} difference${count === 1 ? '' : 's'} a push would settle.`,
-          link: `/company/${companyId}/settings/destinations/${id}`,
+          link: `/company/${companyId}/settings/destinations`,
           severity: 'warning',
           category: 'destination_drift',
         },
