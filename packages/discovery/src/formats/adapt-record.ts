@@ -28,6 +28,17 @@ export function adaptRecord(
   try {
     const events: ObservedEvent[] = [];
     const problems: string[] = [];
+    if (isSingle(format, record)) {
+      // The common case, read without the list of elements a batch needs.
+      try {
+        if (!isObject(record)) throw new RecordProblem('record is not a JSON object');
+        adaptOne(format, record, sourceId, options, events, problems, '');
+      } catch (error) {
+        if (!(error instanceof RecordProblem)) throw error;
+        problems.push(error.message);
+      }
+      return problems.length === 0 ? { events } : { events, error: summary(problems) };
+    }
     const elements = elementsOf(format, record);
     elements.forEach((element, index) => {
       const where = elements.length > 1 || element !== record ? `${containerName(record)}[${index}]: ` : '';
@@ -45,6 +56,16 @@ export function adaptRecord(
     // A record deep enough to overflow the stack, or anything unforeseen: the record is refused, the run goes on.
     return { events: [], error: `record could not be read: ${error instanceof Error ? error.message : String(error)}` };
   }
+}
+
+/** Whether `elementsOf` would give the record alone. */
+function isSingle(format: SourceFormat, record: unknown): boolean {
+  if (Array.isArray(record)) return false;
+  return !(
+    (format === 'segment' || format === 'rudderstack') &&
+    isObject(record) &&
+    field(record, 'batch') !== undefined
+  );
 }
 
 function elementsOf(format: SourceFormat, record: unknown): unknown[] {

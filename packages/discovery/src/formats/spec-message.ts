@@ -13,14 +13,16 @@ const KINDS: readonly ObservedKind[] = ['track', 'page', 'screen', 'identify', '
 function kindOf(record: JsonObject): ObservedKind {
   const type = field(record, 'type');
   if (type === undefined || type === null) throw new RecordProblem('type is missing');
-  const kind = KINDS.find((k) => k === type);
+  const kind = KINDS.includes(type as ObservedKind) ? (type as ObservedKind) : undefined;
   if (!kind) throw new RecordProblem(`type "${String(type)}" is not track, page, screen, identify or group`);
   return kind;
 }
 
+const TIME_FIELDS = ['timestamp', 'originalTimestamp', 'sentAt', 'receivedAt'];
+
 /** A live message without any time of its own happened when it arrived, as Segment's own API reads it. */
 function eventTime(record: JsonObject, receivedAt: number | undefined): number {
-  for (const key of ['timestamp', 'originalTimestamp', 'sentAt', 'receivedAt']) {
+  for (const key of TIME_FIELDS) {
     const time = isoTime(field(record, key));
     if (time !== null) return time;
   }
