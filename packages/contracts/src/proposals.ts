@@ -32,6 +32,8 @@ export const PROPOSAL_ERROR_CODES = [
   'approvals_required',
   'invalid_status_change',
   'own_review',
+  'unknown_reviewer',
+  'unknown_item',
 ] as const;
 
 export const ProposalPathParams = Type.Object({ companyId: Uuid, proposalId: Uuid }, strict);
@@ -73,7 +75,11 @@ export const ProposalSchema = Type.Object({
 export type Proposal = Static<typeof ProposalSchema>;
 export const ProposalDetailSchema = Type.Composite([
   ProposalSchema,
-  Type.Object({ reviews: Type.Array(ProposalReviewSchema) }),
+  Type.Object({
+    reviews: Type.Array(ProposalReviewSchema),
+    /** Members the author asked to review. */
+    reviewers: Type.Array(Uuid),
+  }),
 ]);
 export type ProposalDetail = Static<typeof ProposalDetailSchema>;
 export const ProposalList = Type.Object({ items: Type.Array(ProposalSchema) });
@@ -146,3 +152,24 @@ export const PlanVersionDiffSchema = Type.Object({
   changed: Type.Array(DiffEntrySchema),
   removed: Type.Array(DiffEntrySchema),
 });
+
+/** `POST …/proposals/{id}/reviewers`: members asked to review (added to those already asked). */
+export const RequestReviewersBody = Type.Object({ userIds: Type.Array(Uuid, { minItems: 1, maxItems: 20 }) }, strict);
+
+/** A comment on the proposal, or on one item of its plan when `item` is given. */
+export const CreateProposalCommentBody = Type.Object(
+  {
+    body: Type.String({ minLength: 1, maxLength: 5000, pattern: '\\S' }),
+    item: Type.Optional(Type.Object({ kind: literals(HISTORY_ENTITY_KINDS), id: Uuid }, strict)),
+  },
+  strict,
+);
+export const ProposalCommentSchema = Type.Object({
+  id: Uuid,
+  userId: Uuid,
+  body: Type.String(),
+  item: Type.Union([Type.Object({ kind: literals(HISTORY_ENTITY_KINDS), id: Uuid }), Type.Null()]),
+  at: Type.String({ format: 'date-time' }),
+});
+export type ProposalComment = Static<typeof ProposalCommentSchema>;
+export const ProposalCommentList = Type.Object({ items: Type.Array(ProposalCommentSchema) });

@@ -39,6 +39,18 @@ export const PROPOSAL_ROWS: Record<string, Case> = {
     other: EDIT(200).other,
     request: (w, t) => at(w, t, `${one(w, t)}/reviews`, 'POST', { decision: 'request_changes', comment: 'x' }),
   },
+  // The author (the owner here) or an admin asks reviewers.
+  [`POST ${base}/reviewers`]: {
+    own: [200, 200, 403, 403, 404, 401],
+    other: EDIT(200).other,
+    request: (w, t) => at(w, t, `${one(w, t)}/reviewers`, 'POST', { userIds: [w[t].memberId] }),
+  },
+  [`GET ${base}/comments`]: { ...READ, request: (w, t) => at(w, t, `${one(w, t)}/comments`) },
+  [`POST ${base}/comments`]: {
+    own: [201, 201, 201, 201, 404, 401],
+    other: READ.other,
+    request: (w, t) => at(w, t, `${one(w, t)}/comments`, 'POST', { body: 'Looks right' }),
+  },
   [`POST ${base}/resolve`]: {
     ...EDIT(200),
     request: (w, t) => at(w, t, `${one(w, t)}/resolve`, 'POST', { resolutions: [] }),

@@ -6,6 +6,7 @@ import type { PlanActor } from '../shared/plan-context';
 import { proposalNotFound } from './proposal-errors';
 import { findProposal, listReviews } from './proposal-repository';
 import { proposalSettings } from './proposal-rules';
+import { listReviewers } from './proposal-talk-repository';
 import { toProposalDetail } from './proposal-view';
 
 export function getProposal(deps: CompanyDeps, actor: PlanActor, id: string): Promise<ProposalDetail> {
@@ -14,6 +15,11 @@ export function getProposal(deps: CompanyDeps, actor: PlanActor, id: string): Pr
     const stored = await findProposal(client, companyId, id);
     if (!stored) throw proposalNotFound();
     const settings = proposalSettings((await findCompany(client, companyId))?.settings ?? {});
-    return toProposalDetail(stored, await listReviews(client, companyId, [id]), settings);
+    return toProposalDetail(
+      stored,
+      await listReviews(client, companyId, [id]),
+      settings,
+      await listReviewers(client, companyId, id),
+    );
   });
 }

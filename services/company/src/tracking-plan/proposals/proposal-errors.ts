@@ -18,6 +18,8 @@ export const PROPOSAL_MESSAGES = {
   notApprover: 'Your role cannot approve proposals in this company.',
   notReviewable: 'Only proposals that are ready for review (or had changes requested) can be reviewed.',
   versionNotFound: 'Plan version not found',
+  unknownReviewer: (id: string) => `Reviewers must be members of the company other than the author; ${id} is not one.`,
+  unknownItem: 'The item commented on is in neither the proposal nor the live plan.',
 } as const;
 
 export const PROPOSAL_FAILURE = {

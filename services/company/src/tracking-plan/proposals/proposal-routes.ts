@@ -3,6 +3,10 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   CompanyPathParams,
   CreateProposalBody,
+  CreateProposalCommentBody,
+  ProposalCommentList,
+  ProposalCommentSchema,
+  RequestReviewersBody,
   PlanVersionSchema,
   ProposalDetailSchema,
   ProposalDiffSchema,
@@ -25,14 +29,16 @@ import { openProposal } from './open-proposal';
 import { PROPOSAL_FAILURE } from './proposal-errors';
 import { resolveProposal } from './resolve-proposal';
 import { reviewProposal } from './review-proposal';
+import { requestReviewers } from './request-reviewers';
+import { commentOnProposal, listProposalComments } from './comment-on-proposal';
 import { setProposalStatus } from './set-proposal-status';
 
 const tags = ['proposals'];
 const locate = { from: 'params', field: 'companyId' } as const;
 
 /**
- * Proposals under `/:companyId/proposals`. Members list and read them; editors open, review,
- * resolve and merge them (and see their diffs, which show every attribute, exposed or not).
+ * Proposals under `/:companyId/proposals`. Members list, read and comment on them; editors open,
+ * ask reviewers for, review, resolve and merge them (and see their diffs, which show every attribute, exposed or not).
  */
 export async function proposalRoutes(parent: FastifyInstance, { deps }: { deps: CompanyDeps }) {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
@@ -100,6 +106,41 @@ export async function proposalRoutes(parent: FastifyInstance, { deps }: { deps: 
       preHandler: edit,
     },
     (request) => reviewProposal(deps, actorOf(request), { id: request.params.proposalId, ...request.body }),
+  );
+  app.post(
+    `${one}/reviewers`,
+    {
+      schema: { tags, params: ProposalPathParams, body: RequestReviewersBody, response: { 200: ProposalDetailSchema } },
+      config: { failureMessage: PROPOSAL_FAILURE.save },
+      preHandler: edit,
+    },
+    (request) => requestReviewers(deps, actorOf(request), { id: request.params.proposalId, ...request.body }),
+  );
+  app.get(
+    `${one}/comments`,
+    {
+      schema: { tags, params: ProposalPathParams, response: { 200: ProposalCommentList } },
+      config: { failureMessage: PROPOSAL_FAILURE.read },
+      preHandler: read,
+    },
+    (request) => listProposalComments(deps, actorOf(request), request.params.proposalId),
+  );
+  app.post(
+    `${one}/comments`,
+    {
+      schema: {
+        tags,
+        params: ProposalPathParams,
+        body: CreateProposalCommentBody,
+        response: { 201: ProposalCommentSchema },
+      },
+      config: { failureMessage: PROPOSAL_FAILURE.save },
+      preHandler: read,
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await commentOnProposal(deps, actorOf(request), { id: request.params.proposalId, ...request.body })),
   );
   app.post(
     `${one}/resolve`,

@@ -21,9 +21,15 @@ export function toProposal(stored: StoredProposal, reviews: Reviews, settings: P
   };
 }
 
-export function toProposalDetail(stored: StoredProposal, reviews: Reviews, settings: ProposalSettings): ProposalDetail {
+export function toProposalDetail(
+  stored: StoredProposal,
+  reviews: Reviews,
+  settings: ProposalSettings,
+  reviewers: string[],
+): ProposalDetail {
   return {
     ...toProposal(stored, reviews, settings),
     reviews: reviews.map((r) => ({ userId: r.userId, decision: r.decision, comment: r.comment, at: r.at })),
+    reviewers,
   };
 }

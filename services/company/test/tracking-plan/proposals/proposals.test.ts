@@ -136,3 +136,32 @@ test('an owner may merge without approvals, recorded on the proposal', async () 
     payload: { companyId: world.companyId, approvalsRequired: 0 },
   });
 });
+
+test('the author asks members to review by id; members comment on the proposal or on one of its items', async () => {
+  const proposal = await open('Talk it over');
+  const p = `/proposals/${proposal.id}`;
+  const asked = await plan.post(`${p}/reviewers`, { userIds: [admin.id, world.viewer.id] }, world.creator);
+  expect(asked.statusCode).toBe(200);
+  expect(body(asked).reviewers).toEqual(expect.arrayContaining([admin.id, world.viewer.id]));
+  const stranger = await h.user();
+  const refused = await plan.post(`${p}/reviewers`, { userIds: [stranger.id] }, world.creator);
+  expect(refused.statusCode).toBe(400);
+  expect(body(refused).code).toBe('unknown_reviewer');
+  expect(body(await plan.get(p)).reviewers).toHaveLength(2);
+
+  const created = await plan.post(`/events?proposal=${proposal.id}`, { name: 'Discussed Event' }, world.creator);
+  const itemId = body(created).id;
+  expect((await plan.post(`${p}/comments`, { body: 'Why now?' }, world.viewer)).statusCode).toBe(201);
+  const onItem = await plan.post(`${p}/comments`, { body: 'Rename it', item: { kind: 'event', id: itemId } }, admin);
+  expect(onItem.statusCode).toBe(201);
+  const unknownItem = await plan.post(`${p}/comments`, {
+    body: 'Ghost',
+    item: { kind: 'event', id: '00000000-0000-4000-8000-000000000000' },
+  });
+  expect(body(unknownItem).code).toBe('unknown_item');
+  const comments = body(await plan.get(`${p}/comments`, world.viewer)).items;
+  expect(comments.map((c: { body: string; item: unknown }) => [c.body, c.item])).toEqual([
+    ['Why now?', null],
+    ['Rename it', { kind: 'event', id: itemId }],
+  ]);
+});
