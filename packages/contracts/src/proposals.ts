@@ -34,6 +34,7 @@ export const PROPOSAL_ERROR_CODES = [
   'own_review',
   'unknown_reviewer',
   'unknown_item',
+  'merge_breaks_plan',
 ] as const;
 
 export const ProposalPathParams = Type.Object({ companyId: Uuid, proposalId: Uuid }, strict);

@@ -9,6 +9,7 @@ import { exportNative, insertVersion, versionPlan } from '../versions/version-re
 import { applyMergedPlan } from './apply-merged-plan';
 import {
   approvalsRequired,
+  mergeBreaksPlan,
   mergeConflict,
   proposalClosed,
   proposalNotFound,
@@ -42,9 +43,15 @@ export async function mergeProposal(deps: CompanyDeps, actor: PlanActor, id: str
     if (emergency && actor.role !== 'owner') throw approvalsRequired(approvals, settings.approvalsRequired);
     // Merges of one company run one at a time, so each starts from the version the last one made.
     await client.query(`SELECT pg_advisory_xact_lock(hashtext('plan-merge:' || $1))`, [companyId]);
+    await lockLivePlan(client, companyId);
     const { live, merge } = await threeWay(client, proposal);
     if (merge.conflicts.length > 0) throw mergeConflict(merge.conflicts);
-    await applyMergedPlan(client, companyId, live, merge.plan, { userId, proposalId: id });
+    try {
+      await applyMergedPlan(client, companyId, live, merge.plan, { userId, proposalId: id });
+    } catch (error) {
+      // The transaction is rolled back whole either way; this names why.
+      throw breaksPlan(error) ? mergeBreaksPlan() : error;
+    }
     const created = await insertVersion(client, companyId, {
       plan: await exportNative(client, companyId),
       proposalId: id,
@@ -55,6 +62,23 @@ export async function mergeProposal(deps: CompanyDeps, actor: PlanActor, id: str
   });
   planChanged(deps, companyId);
   return version;
+}
+
+/**
+ * Live edits wait for the merge (and a merge for edits under way): an entity
+ * changed between the merge's read of the live plan and its write would
+ * otherwise lose that change. NO KEY: links being added to these rows by
+ * live writes (their key-share locks) do not deadlock with it.
+ */
+async function lockLivePlan(client: Queryable, companyId: string): Promise<void> {
+  for (const table of ['plan_attributes', 'plan_events', 'plan_views', 'maps'])
+    await client.query(`SELECT 1 FROM company.${table} WHERE company_id = $1 FOR NO KEY UPDATE`, [companyId]);
+}
+
+/** A unique name taken twice, or a row deleted while another still points at it. */
+function breaksPlan(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === '23503';
 }
 
 /** What merging would do now, with the resolutions given (or those the proposal keeps). */

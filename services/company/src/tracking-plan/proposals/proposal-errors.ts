@@ -18,6 +18,8 @@ export const PROPOSAL_MESSAGES = {
   notApprover: 'Your role cannot approve proposals in this company.',
   notReviewable: 'Only proposals that are ready for review (or had changes requested) can be reviewed.',
   versionNotFound: 'Plan version not found',
+  mergeBreaksPlan:
+    'Merged, the plan would break its rules: a name used twice, or an item deleted while something still uses it. Change the proposal (or the live plan) and merge again.',
   unknownReviewer: (id: string) => `Reviewers must be members of the company other than the author; ${id} is not one.`,
   unknownItem: 'The item commented on is in neither the proposal nor the live plan.',
 } as const;
@@ -41,3 +43,4 @@ export const approvalsRequired = (have: number, need: number) =>
     approvals: have,
     approvalsRequired: need,
   });
+export const mergeBreaksPlan = () => new AppError(409, 'merge_breaks_plan', PROPOSAL_MESSAGES.mergeBreaksPlan);

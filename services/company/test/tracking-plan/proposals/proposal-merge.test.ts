@@ -127,6 +127,18 @@ test('a field changed on both sides is a conflict until resolved; the merge then
   expect(body(await plan.get(`/events/${event.id}`)).description).toBe('from proposal');
 });
 
+test('a merge that would take one name twice is refused with merge_breaks_plan, and changes nothing', async () => {
+  const id = await open('Same name');
+  expect((await plan.post(`/events?proposal=${id}`, { name: 'Twice Named' })).statusCode).toBe(201);
+  expect((await plan.post('/events', { name: 'Twice Named' })).statusCode).toBe(201);
+  const before = (await plan.get('/tracking-plan/export')).body;
+  const refused = await plan.post(`/proposals/${id}/merge`, {}, world.creator);
+  expect(refused.statusCode).toBe(409);
+  expect(body(refused).code).toBe('merge_breaks_plan');
+  expect((await plan.get('/tracking-plan/export')).body).toBe(before);
+  expect(body(await plan.get(`/proposals/${id}`)).status).toBe('draft');
+});
+
 test('with "changes go through proposals", direct edits are refused for all but owners; proposals still work', async () => {
   expect((await settings({ proposalsRequired: true })).statusCode).toBe(200);
   const refused = await plan.post('/events', { name: 'Direct Edit' }, world.creator);
