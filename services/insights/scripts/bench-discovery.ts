@@ -190,18 +190,23 @@ async function main(): Promise<void> {
     let firstFindingsMs: number | null = null;
     for (const { format, label, target, share } of FORMATS) {
       const file = files.get(format)!;
-      const baseline = await baselineParseApart(file);
-      const baselineRate = EVENTS / baseline.seconds;
+      // The baseline is read just before and just after the upload, and the two times averaged: on a
+      // shared machine whose load drifts, one read on one side would tilt the ratio either way.
+      const before = await baselineParseApart(file);
       const who = await company();
       const rss = rssSampler();
       const { run, seconds, firstFindings } = await ingest(who, file, format, EVENTS);
       peak = higher(peak, rss.stop());
+      const after = await baselineParseApart(file);
+      const baseline = { records: before.records, seconds: (before.seconds + after.seconds) / 2 };
+      const baselineRate = EVENTS / baseline.seconds;
       if (run.events !== EVENTS) throw new Error(`the ${format} run counted ${run.events} events of ${EVENTS}`);
       const measured = run.events / seconds;
       const ratio = measured / baselineRate;
       console.log(
         `  ${label}: ${rate(measured)} through the service (${seconds.toFixed(1)} s), ` +
-          `baseline ${rate(baselineRate)} (${baseline.records.toLocaleString('en-US')} lines in ${baseline.seconds.toFixed(1)} s)`,
+          `baseline ${rate(baselineRate)} (${baseline.records.toLocaleString('en-US')} lines in ` +
+          `${before.seconds.toFixed(1)} s before, ${after.seconds.toFixed(1)} s after), load ${os.loadavg()[0].toFixed(1)}`,
       );
       const targetText = `≥ ${rate(target)}${share ? ` and ≥ ${TARGETS.baselineShare * 100} % of baseline` : ''}`;
       row(
