@@ -165,3 +165,44 @@ test('the author asks members to review by id; members comment on the proposal o
     ['Rename it', { kind: 'event', id: itemId }],
   ]);
 });
+
+test("a company's settings reach its open proposals: lint inside one follows them", async () => {
+  const proposal = await open('Settings follow');
+  const q = `?proposal=${proposal.id}`;
+  // Read once inside the proposal, so a kept read would show if it outlived the change.
+  expect((await plan.get(`/tracking-plan/lint${q}`)).statusCode).toBe(200);
+  const strict = await h.call(world.owner, {
+    method: 'POST',
+    url: '/api/company/update-settings',
+    payload: { companyId: world.companyId, lintRules: { description: 'error' } },
+  });
+  expect(strict.statusCode).toBe(200);
+  const refused = await plan.post(`/events${q}`, { name: 'Undescribed' }, world.creator);
+  expect(refused.statusCode).toBe(422);
+  expect(body(refused).code).toBe('lint_failed');
+  const described = await plan.post(`/events${q}`, { name: 'Described', description: 'Has one' }, world.creator);
+  expect(described.statusCode).toBe(201);
+  await h.call(world.owner, {
+    method: 'POST',
+    url: '/api/company/update-settings',
+    payload: { companyId: world.companyId, lintRules: {} },
+  });
+});
+
+test('an import can land in a proposal: the live plan stays as it was', async () => {
+  const proposal = await open('Imported');
+  const live = (await plan.get('/tracking-plan/export')).body;
+  const file = JSON.parse(live);
+  file.events.push({ ...file.events[0], id: '5a1e0000-0000-4000-8000-000000000001', name: 'Imported Event' });
+  const imported = await h.call(world.creator, {
+    method: 'POST',
+    url: `${plan.base}/tracking-plan/import?format=native&proposal=${proposal.id}`,
+    payload: JSON.stringify(file),
+    headers: { 'content-type': 'application/json' },
+  });
+  expect(imported.statusCode).toBe(200);
+  expect(body(imported)).toMatchObject({ applied: true, added: [expect.objectContaining({ name: 'Imported Event' })] });
+  expect((await plan.get('/tracking-plan/export')).body).toBe(live);
+  const diff = body(await plan.get(`/proposals/${proposal.id}/diff`, world.creator));
+  expect(diff.added).toEqual([expect.objectContaining({ kind: 'event', name: 'Imported Event' })]);
+});
