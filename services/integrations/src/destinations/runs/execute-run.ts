@@ -4,7 +4,8 @@ import type { IntegrationsDeps } from '../../deps';
 import { pushDestination } from '../push-destination';
 import { effectiveSettings, findDestination, openCredentials } from '../manage/destination-repository';
 import { baseUrlOf } from '../manage/destination-target';
-import { extendLease, recordOutcome, type Lease } from './run-repository';
+import { extendLease, type Lease } from './run-repository';
+import { OutcomeRecorder } from './outcome-recorder';
 
 export type RunDeps = Pick<IntegrationsDeps, 'db' | 'secrets' | 'config' | 'peers' | 'log'>;
 
@@ -49,6 +50,7 @@ async function push(
   if (!row) throw new LeaseLost('the destination is gone');
   const settings = effectiveSettings(row);
   const snapshot = await deps.peers.planSnapshot(lease.companyId);
+  const recorder = new OutcomeRecorder(deps.db, lease, leaseSeconds);
   const result = await pushDestination({
     settings,
     credentials: openCredentials(deps.secrets, row),
@@ -57,12 +59,10 @@ async function push(
     snapshot,
     record: async (operationOutcome) => {
       if (stopping()) throw new LeaseLost('stopping');
-      const held = await tenantTransaction(deps.db, lease.companyId, (client) =>
-        recordOutcome(client, lease, operationOutcome, leaseSeconds),
-      );
-      if (!held) throw new LeaseLost('taken over');
+      if (!(await recorder.add(operationOutcome))) throw new LeaseLost('taken over');
     },
   });
+  if (!(await recorder.flush())) throw new LeaseLost('taken over');
   const failed = result.outcomes.filter((o) => o.status === 'failed').length;
   return {
     error: failed > 0 ? `${failed} operation${failed === 1 ? '' : 's'} refused by ${settings.kind}.` : null,

@@ -94,34 +94,37 @@ export interface Lease {
 }
 
 /**
- * Keeps the operation's latest outcome and the lease alive, only while the lease is still
+ * Keeps the operations' latest outcomes and the lease alive, only while the lease is still
  * ours: answers false when another worker took the run over (this one must stop).
  */
-export async function recordOutcome(
+export async function recordOutcomes(
   client: pg.PoolClient,
   lease: Lease,
-  outcome: OperationOutcome,
+  outcomes: OperationOutcome[],
   leaseSeconds: number,
 ): Promise<boolean> {
   const held = await extendLease(client, lease, leaseSeconds);
-  if (!held) return false;
-  const { operation } = outcome;
+  if (!held || outcomes.length === 0) return held;
+  const column = <T>(pick: (o: OperationOutcome) => T) => outcomes.map(pick);
   await client.query(
     `INSERT INTO integrations.destination_run_operations
        (run_id, company_id, target, key, action, status, http_status, error)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+     SELECT $1, $2, o.target, o.key, o.action, o.status, o.http_status, o.error
+       FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::int[], $8::text[])
+         WITH ORDINALITY AS o(target, key, action, status, http_status, error, n)
+      ORDER BY o.n
      ON CONFLICT (run_id, target, key) DO UPDATE
        SET action = excluded.action, status = excluded.status, http_status = excluded.http_status,
            error = excluded.error, recorded_at = now(), seq = nextval('integrations.destination_run_operations_seq_seq')`,
     [
       lease.runId,
       lease.companyId,
-      operation.target,
-      operation.key,
-      operation.action,
-      outcome.status,
-      outcome.httpStatus ?? null,
-      outcome.error ?? null,
+      column((o) => o.operation.target),
+      column((o) => o.operation.key),
+      column((o) => o.operation.action),
+      column((o) => o.status),
+      column((o) => o.httpStatus ?? null),
+      column((o) => o.error ?? null),
     ],
   );
   return true;
