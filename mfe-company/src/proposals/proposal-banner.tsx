@@ -7,7 +7,7 @@ import { isOpenStatus, ProposalStatusBadge } from './proposal-status';
 /** Under the company header while a proposal is open: which one, and that the live plan is untouched. */
 export function ProposalBanner({ companyId, proposalId }: { companyId: string; proposalId: string }) {
   const [proposal, setProposal] = useState<ProposalDetail | null>(null);
-  const leave = useLeaveProposal(companyId);
+  const leave = useLeaveProposal();
   useEffect(() => {
     const controller = new AbortController();
     getProposal(companyId, proposalId, controller.signal).then(setProposal, () => setProposal(null));

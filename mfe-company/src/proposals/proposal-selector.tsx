@@ -12,7 +12,7 @@ export function ProposalSelector({ companyId, proposalId }: { companyId: string;
   const [proposals, setProposals] = useState<Proposal[]>([]);
   const location = useLocation();
   const navigate = useNavigate();
-  const leave = useLeaveProposal(companyId);
+  const leave = useLeaveProposal();
 
   useEffect(() => {
     const controller = new AbortController();
