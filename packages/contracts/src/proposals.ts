@@ -67,6 +67,8 @@ export const ProposalSchema = Type.Object({
   /** The plan version the proposal started from. */
   baseVersion: Type.Integer(),
   mergedVersion: Type.Union([Type.Integer(), Type.Null()]),
+  /** Merged by an owner without the approvals the company asks for. */
+  emergency: Type.Boolean(),
   /** Approvals that count towards the company's setting (the author's own never does). */
   approvals: Type.Integer(),
   approvalsRequired: Type.Integer(),

@@ -13,7 +13,8 @@ export type AuditAction =
   | 'invitation.accepted'
   | 'membership.role_changed'
   | 'membership.removed'
-  | 'membership.left';
+  | 'membership.left'
+  | 'proposal.merged';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

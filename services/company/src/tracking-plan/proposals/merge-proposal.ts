@@ -1,6 +1,7 @@
 import { AppError, type Queryable } from '@tracemap/service-kit';
 import type { NativePlan, PlanVersion } from '@tracemap/contracts';
 import { mergePlans, type MergeConflict, type MergeResolution } from '@tracemap/tracking-plan';
+import { audited } from '../../core/audit';
 import type { CompanyDeps } from '../../core/deps';
 import { findCompany } from '../../core/company-repository';
 import { setTenantCompany, tenantTransaction } from '../../core/tenant';
@@ -58,10 +59,13 @@ export async function mergeProposal(deps: CompanyDeps, actor: PlanActor, id: str
       createdBy: userId,
     });
     await updateProposal(client, companyId, id, { status: 'merged', mergedVersion: created.version, emergency });
-    return created;
+    return { created, emergency };
   });
   planChanged(deps, companyId);
-  return version;
+  // The company's audit log names merges, an owner's emergency merge without approvals among them.
+  return audited(version.created, {
+    details: { proposalId: id, version: version.created.version, emergency: version.emergency },
+  });
 }
 
 /**

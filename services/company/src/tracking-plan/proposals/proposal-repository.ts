@@ -13,13 +13,14 @@ export interface StoredProposal {
   authorId: string;
   baseVersion: number;
   mergedVersion: number | null;
+  emergency: boolean;
   resolutions: MergeResolution[];
   createdAt: string;
   updatedAt: string;
 }
 
 const COLUMNS = `id, company_id AS "companyId", workspace_id AS "workspaceId", name, description, status, author_id AS "authorId",
-  base_version AS "baseVersion", merged_version AS "mergedVersion", resolutions,
+  base_version AS "baseVersion", merged_version AS "mergedVersion", emergency, resolutions,
   to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
   to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"`;
 

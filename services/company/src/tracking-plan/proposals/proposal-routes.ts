@@ -157,7 +157,7 @@ export async function proposalRoutes(parent: FastifyInstance, { deps }: { deps: 
     `${one}/merge`,
     {
       schema: { tags, params: ProposalPathParams, response: { 200: PlanVersionSchema } },
-      config: { failureMessage: PROPOSAL_FAILURE.merge },
+      config: { failureMessage: PROPOSAL_FAILURE.merge, audit: 'proposal.merged' },
       preHandler: edit,
     },
     (request) => mergeProposal(deps, actorOf(request), request.params.proposalId),

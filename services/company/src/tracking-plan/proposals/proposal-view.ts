@@ -14,6 +14,7 @@ export function toProposal(stored: StoredProposal, reviews: Reviews, settings: P
     authorId: stored.authorId,
     baseVersion: stored.baseVersion,
     mergedVersion: stored.mergedVersion,
+    emergency: stored.emergency,
     approvals: countedApprovals(reviews, stored.authorId, settings.approvers),
     approvalsRequired: settings.approvalsRequired,
     createdAt: stored.createdAt,

@@ -128,8 +128,12 @@ test('an owner may merge without approvals, recorded on the proposal', async () 
   const proposal = await open('Emergency', world.owner);
   await plan.post(`/events?proposal=${proposal.id}`, { name: 'Hotfix Event' });
   expect((await plan.post(`/proposals/${proposal.id}/merge`, {})).statusCode).toBe(200);
-  const { rows } = await h.admin.query(`SELECT emergency FROM company.proposals WHERE id = $1`, [proposal.id]);
-  expect(rows[0].emergency).toBe(true);
+  expect(body(await plan.get(`/proposals/${proposal.id}`))).toMatchObject({ status: 'merged', emergency: true });
+  const { rows } = await h.admin.query(
+    `SELECT details FROM company.audit_log WHERE company_id = $1 AND action = 'proposal.merged' ORDER BY id DESC LIMIT 1`,
+    [world.companyId],
+  );
+  expect(rows[0].details).toMatchObject({ proposalId: proposal.id, emergency: true });
   await h.call(world.owner, {
     method: 'POST',
     url: '/api/company/update-settings',
