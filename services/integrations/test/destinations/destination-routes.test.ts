@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { emptyState, LOCAL_DESTINATIONS as L, type DestinationsSandbox } from '@tracemap/destinations-sandbox';
+import { waitFor } from '@tracemap/test-kit';
 import { startHarness, type Harness, type TestUser } from '../support/harness';
 import { push, samplePlan } from './destinations-fixtures';
 
@@ -226,4 +227,29 @@ test("another company's destination and runs are not found under one's own compa
     const response = await h.call(admin, attempt);
     expect({ url: attempt.url, status: response.statusCode }).toEqual({ url: attempt.url, status: 404 });
   }
+});
+
+test('a process stopping mid-push puts the run back in the queue at once, and another finishes it', async () => {
+  const id = await create(segmentBody());
+  const worker = await h.replica({ DESTINATION_SYNC_WORKER: 'true', DESTINATION_SYNC_POLL_MS: '50' });
+  // Segment answers the first call with a 429 asking for a second: the push is mid-way when the process stops.
+  sandbox.storm('segment', 1, 1);
+  const started = await h.call(admin, { method: 'POST', url: `${base()}/${id}/sync` });
+  const { runId } = started.json<{ runId: string }>();
+  const runRow = async () =>
+    (
+      await h.admin.query(`SELECT status, lease_token, attempts FROM integrations.destination_runs WHERE id = $1`, [
+        runId,
+      ])
+    ).rows[0];
+  await waitFor(runRow, {
+    until: (row) => row.status === 'running',
+    timeoutMs: 10000,
+    intervalMs: 20,
+    message: 'claimed',
+  });
+  await worker.close();
+  expect(await runRow()).toEqual({ status: 'queued', lease_token: null, attempts: 1 });
+  await h.deps.sync.drain();
+  expect(await runRow()).toMatchObject({ status: 'succeeded', attempts: 2 });
 });

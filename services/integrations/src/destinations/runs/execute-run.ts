@@ -29,7 +29,10 @@ export async function executeRun(deps: RunDeps, lease: Lease, stopping: () => bo
   try {
     outcome = await push(deps, lease, leaseSeconds, stopping);
   } catch (error) {
-    if (error instanceof LeaseLost) return;
+    if (error instanceof LeaseLost) {
+      if (stopping()) await releaseForOthers(deps, lease);
+      return;
+    }
     outcome = { error: (error as Error).message, writeCalls: 0, planVersion: null };
   } finally {
     clearInterval(heartbeat);
