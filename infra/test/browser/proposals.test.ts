@@ -136,6 +136,9 @@ test('an editor opens a proposal and edits inside it while the live plan stays a
   expect(new URL(answer.url()).searchParams.get('proposal')).toBe(proposalId);
   await page.waitForURL(new RegExp(`/events/[0-9a-f-]{36}\\?proposal=${proposalId}$`));
   await page.getByTestId('entity-title').filter({ hasText: NEW_EVENT }).waitFor();
+  // Its typed code comes from the proposal's plan too (the live plan has no such event).
+  await page.getByTestId('event-tab-code').click();
+  await page.getByTestId('code-text').filter({ hasText: 'trackGiftCardRedeemed' }).waitFor();
 
   // A company link keeps the proposal open; the attribute is changed inside it.
   await page.getByTestId('company-nav-attributes').click();

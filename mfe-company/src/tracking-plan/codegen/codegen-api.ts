@@ -1,4 +1,5 @@
 import { authedFetch } from '@tracemap/shell-core';
+import { currentProposalOf } from '@tracemap/shell-core/tracking-plan';
 import type { CodegenDestination, CodegenValidation, GeneratedCodeResponse } from '@tracemap/contracts';
 
 export type { CodegenDestination, CodegenValidation, GeneratedCodeResponse };
@@ -14,6 +15,11 @@ export const DESTINATION_LABELS: Record<CodegenDestination, string> = {
 export const DESTINATIONS: readonly CodegenDestination[] = ['segment', 'amplitude', 'mparticle', 'rudderstack', 'gtag'];
 
 const codegenPath = (companyId: string) => `/api/company/${encodeURIComponent(companyId)}/codegen/typescript`;
+/** The code of the open proposal's plan while one is open, as every plan call. */
+const inProposal = (companyId: string) => {
+  const proposal = currentProposalOf(companyId);
+  return proposal ? { proposal } : {};
+};
 
 /** `GET …/codegen/typescript?eventId=`: one event's part of the generated files (a large plan's whole code is megabytes). */
 export function getEventCode(
@@ -23,7 +29,7 @@ export function getEventCode(
   signal?: AbortSignal,
 ): Promise<GeneratedCodeResponse> {
   return authedFetch<GeneratedCodeResponse>(codegenPath(companyId), {
-    query: { destination, validation: 'none', eventId },
+    query: { destination, validation: 'none', eventId, ...inProposal(companyId) },
     signal,
   });
 }
@@ -41,7 +47,7 @@ export async function downloadTypeScriptZip(
 ): Promise<Blob> {
   let zip: Blob | null = null;
   await authedFetch<string>(codegenPath(companyId), {
-    query: { destination, validation, format: 'zip' },
+    query: { destination, validation, format: 'zip', ...inProposal(companyId) },
     responseType: 'text',
     fetchFn: async (input, init) => {
       const response = await fetch(input, init);

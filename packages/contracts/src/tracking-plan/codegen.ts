@@ -18,6 +18,8 @@ export const CodegenQuery = Type.Object(
     format: Type.Optional(literals(CODEGEN_FORMATS)),
     /** Only this event's part of each file (its type and function, the view helpers that send it), for showing beside it. */
     eventId: Type.Optional(EntityId),
+    /** The code of this proposal's plan instead of the live plan's. */
+    proposal: Type.Optional(EntityId),
   },
   strict,
 );
