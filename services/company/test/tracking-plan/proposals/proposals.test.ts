@@ -1,4 +1,4 @@
-import { addMember, startHarness, type Harness, type TestUser } from '../../support/harness';
+import { addMember, SERVICE_TOKEN, startHarness, type Harness, type TestUser } from '../../support/harness';
 import { api, body, planWorld, type PlanWorld } from '../plan-support';
 
 let h: Harness;
@@ -209,4 +209,28 @@ test('an import can land in a proposal: the live plan stays as it was', async ()
   expect((await plan.get('/tracking-plan/export')).body).toBe(live);
   const diff = body(await plan.get(`/proposals/${proposal.id}/diff`, world.creator));
   expect(diff.added).toEqual([expect.objectContaining({ kind: 'event', name: 'Imported Event' })]);
+});
+
+test("proposals' workspaces are no companies of their own: not in anyone's list, nor in admin search and counts", async () => {
+  const stats = async () =>
+    (
+      await h.app.inject({
+        method: 'GET',
+        url: '/internal/admin/companies/stats',
+        headers: { 'x-service-token': SERVICE_TOKEN },
+      })
+    ).json();
+  const before = await stats();
+  const proposal = await open('Invisible workspace');
+  const { rows } = await h.admin.query(`SELECT workspace_id FROM company.proposals WHERE id = $1`, [proposal.id]);
+  const workspaceId = rows[0].workspace_id;
+  expect(await stats()).toEqual(before);
+  const found = await h.app.inject({
+    method: 'GET',
+    url: `/internal/admin/companies?q=${workspaceId}`,
+    headers: { 'x-service-token': SERVICE_TOKEN },
+  });
+  expect(found.json().companies).toEqual([]);
+  const mine = await h.call(world.creator, { method: 'GET', url: '/api/company/mine' });
+  expect(mine.body).not.toContain(workspaceId);
 });
