@@ -107,6 +107,14 @@ test('an owner adds a Segment destination, previews, pushes, and sees lastSync o
   await card.getByTestId('destination-preview-button').click();
   await card.getByTestId('preview-summary').filter({ hasText: 'Nothing to push' }).waitFor();
   expect(await card.getByTestId('destination-push').count()).toBe(0);
+
+  // Renamed without typing credentials: the stored ones are kept and still open the destination.
+  await card.getByTestId('destination-edit').click();
+  await card.getByTestId('destination-name').fill('Segment renamed');
+  await card.getByTestId('destination-save').click();
+  await card.locator('h2').filter({ hasText: 'Segment renamed' }).waitFor();
+  await card.getByTestId('destination-test').click();
+  await card.getByTestId('destination-notice').filter({ hasText: 'Connected' }).waitFor();
 });
 
 test("an event's Code tab shows its typed tracking function", async () => {

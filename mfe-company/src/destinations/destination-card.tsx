@@ -3,8 +3,15 @@ import type { DestinationPreviewAnswer, DestinationView } from '@tracemap/contra
 import { Button } from '@tracemap/ui';
 import { ApiErrorMessage } from '../components/api-error';
 import { useAction } from '../hooks/use-action';
-import { deleteDestination, getRun, previewDestination, pushDestination, testDestination } from './destinations-api';
-import { DESTINATION_LABELS } from './destination-form';
+import {
+  deleteDestination,
+  getRun,
+  previewDestination,
+  pushDestination,
+  testDestination,
+  updateDestination,
+} from './destinations-api';
+import { DESTINATION_LABELS, DestinationForm } from './destination-form';
 import { PreviewPanel } from './preview-panel';
 import { RunHistory } from './run-history';
 
@@ -26,13 +33,16 @@ export function DestinationCard({
   companyId,
   destination,
   admin,
+  local,
   onChanged,
 }: {
   companyId: string;
   destination: DestinationView;
   admin: boolean;
+  local: boolean;
   onChanged: () => void;
 }) {
+  const [editing, setEditing] = useState(false);
   const [preview, setPreview] = useState<DestinationPreviewAnswer | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [pushing, setPushing] = useState(false);
@@ -129,6 +139,9 @@ export function DestinationCard({
               Push {preview.operations.length} change{preview.operations.length === 1 ? '' : 's'}
             </Button>
           ) : null}
+          <Button onClick={() => setEditing(!editing)} disabled={busy} data-testid="destination-edit">
+            {editing ? 'Close' : 'Change'}
+          </Button>
           <Button onClick={() => void remove()} disabled={busy} data-testid="destination-delete">
             Remove
           </Button>
@@ -145,6 +158,25 @@ export function DestinationCard({
         </p>
       ) : null}
       <ApiErrorMessage error={error} testId="destination-error" />
+      {editing ? (
+        <DestinationForm
+          local={local}
+          initial={destination}
+          onSave={async (body, withCredentials) => {
+            const { name, mode, settings, credentials } = body;
+            const saved = await updateDestination(companyId, destination.id, {
+              name,
+              mode,
+              settings,
+              ...(withCredentials ? { credentials } : {}),
+            });
+            setEditing(false);
+            setPreview(null);
+            onChanged();
+            return saved;
+          }}
+        />
+      ) : null}
       {preview ? <PreviewPanel preview={preview} /> : null}
       <RunHistory companyId={companyId} destinationId={destination.id} version={destination.lastRun} />
     </li>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { CreateDestinationBody, DestinationKind, SyncMode } from '@tracemap/contracts';
+import type { CreateDestinationBody, DestinationKind, DestinationView, SyncMode } from '@tracemap/contracts';
 import { Button } from '@tracemap/ui';
 import { ApiErrorMessage } from '../components/api-error';
 import { useAction } from '../hooks/use-action';
@@ -100,27 +100,41 @@ function bodyOf(
   }
 }
 
-/** The setup form of a new destination, per vendor; its credentials are sent once and never shown again. */
+/**
+ * The setup form per vendor: a new destination, or (with `initial`) a change of an existing one,
+ * whose credentials are kept unless new ones are typed. Credentials are never shown again.
+ */
 export function DestinationForm({
   local,
-  onCreate,
+  initial,
+  onSave,
 }: {
   local: boolean;
-  onCreate: (body: CreateDestinationBody) => Promise<unknown>;
+  initial?: DestinationView;
+  /** `withCredentials` is false when editing and no credential was typed (the stored ones stay). */
+  onSave: (body: CreateDestinationBody, withCredentials: boolean) => Promise<unknown>;
 }) {
-  const [type, setType] = useState<DestinationKind>('segment');
-  const [name, setName] = useState('');
-  const [mode, setMode] = useState<SyncMode>('upsert');
-  const [values, setValues] = useState<Record<string, string>>({});
+  const [type, setType] = useState<DestinationKind>(initial?.type ?? 'segment');
+  const [name, setName] = useState(initial?.name ?? '');
+  const [mode, setMode] = useState<SyncMode>(initial?.mode ?? 'upsert');
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    initial
+      ? Object.fromEntries(
+          Object.entries(initial.settings).filter((e): e is [string, string] => typeof e[1] === 'string'),
+        )
+      : {},
+  );
   const { busy, error, run } = useAction();
   const fields = FIELDS[type];
+  const editing = Boolean(initial);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     // The server checks every field against the vendor's shape; its refusal is shown as written.
     const body = bodyOf(type, name.trim() || DESTINATION_LABELS[type], mode, (key) => (values[key] ?? '').trim());
-    const created = await run(() => onCreate(body));
-    if (created) {
+    const withCredentials = !editing || fields.credentials.some((f) => (values[f.key] ?? '').trim() !== '');
+    const saved = await run(() => onSave(body, withCredentials));
+    if (saved && !editing) {
       setName('');
       setValues({});
     }
@@ -128,11 +142,12 @@ export function DestinationForm({
 
   return (
     <form className="co-form co-card" onSubmit={submit} data-testid="destination-form">
-      <h2 style={{ marginTop: 0 }}>Add a destination</h2>
+      <h2 style={{ marginTop: 0 }}>{editing ? `Change ${initial?.name}` : 'Add a destination'}</h2>
       <label>
         Destination
         <select
           value={type}
+          disabled={editing}
           onChange={(e) => {
             setType(e.target.value as DestinationKind);
             setValues({});
@@ -170,6 +185,7 @@ export function DestinationForm({
             type={field.secret ? 'password' : 'text'}
             autoComplete="off"
             value={values[field.key] ?? ''}
+            placeholder={editing && field.secret ? 'unchanged' : undefined}
             onChange={(e) => setValues({ ...values, [field.key]: e.target.value })}
             data-testid={`destination-field-${field.key}`}
           />
@@ -182,7 +198,7 @@ export function DestinationForm({
           </Button>
         ) : null}
         <Button type="submit" disabled={busy} data-testid="destination-save">
-          {busy ? 'Saving…' : 'Save destination'}
+          {busy ? 'Saving…' : editing ? 'Save changes' : 'Save destination'}
         </Button>
       </div>
       <ApiErrorMessage error={error} testId="destination-form-error" />

@@ -69,12 +69,13 @@ export function DestinationsPage() {
             companyId={companyId}
             destination={destination}
             admin={admin}
+            local={list?.localDestinations ?? false}
             onChanged={changed}
           />
         ))}
       </ul>
       {admin ? (
-        <DestinationForm local={list?.localDestinations ?? false} onCreate={create} />
+        <DestinationForm local={list?.localDestinations ?? false} onSave={create} />
       ) : (
         <p className="co-muted" data-testid="destinations-admin-only">
           Only an owner or an admin of this company can add destinations and push.
