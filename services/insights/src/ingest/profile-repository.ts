@@ -147,10 +147,37 @@ async function addTransitions(db: pg.ClientBase, companyId: string, rows: Profil
   );
 }
 
-async function addExamples(db: pg.ClientBase, companyId: string, rows: ProfileExample[]): Promise<void> {
-  if (rows.length === 0) return;
+async function addExamples(db: pg.ClientBase, companyId: string, all: ProfileExample[]): Promise<void> {
+  if (all.length === 0) return;
+  const keyOf = (sourceId: string, kind: string, event: string, shape: string) =>
+    `${sourceId}\u0000${kind}\u0000${event}\u0000${shape}`;
   const key = (r: Pick<ProfileExample, 'sourceId' | 'kind' | 'event' | 'shape'>) =>
-    `${r.sourceId}\u0000${r.kind}\u0000${r.event}\u0000${r.shape}`;
+    keyOf(r.sourceId, r.kind, r.event, r.shape);
+  // A shape already stored that brings no new example only counts: most rows of a batch after the
+  // first. Its count goes up in place, so it is neither read back nor written whole again.
+  const countsOnly = all.filter((r) => r.examples.length === 0);
+  let rows = all.filter((r) => r.examples.length > 0);
+  if (countsOnly.length > 0) {
+    const counted = await db.query<{ source_id: string; kind: string; event_name: string; shape: string }>(
+      `UPDATE insights.profile_examples AS t
+          SET total = t.total + k.total,
+              data = jsonb_set(t.data, '{count}', to_jsonb((t.data->>'count')::bigint + k.total))
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[])
+           AS k(source_id, kind, event_name, shape, total)
+        WHERE t.source_id = k.source_id AND t.kind = k.kind AND t.event_name = k.event_name AND t.shape = k.shape
+      RETURNING t.source_id, t.kind, t.event_name, t.shape`,
+      [
+        countsOnly.map((r) => r.sourceId),
+        countsOnly.map((r) => r.kind),
+        countsOnly.map((r) => r.event),
+        countsOnly.map((r) => r.shape),
+        countsOnly.map((r) => r.count),
+      ],
+    );
+    const done = new Set(counted.rows.map((r) => keyOf(r.source_id, r.kind, r.event_name, r.shape)));
+    rows = rows.concat(countsOnly.filter((r) => !done.has(key(r))));
+  }
+  if (rows.length === 0) return;
   const stored = await db.query<{ data: ProfileExample }>(
     `SELECT data FROM insights.profile_examples p
       JOIN unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS k(source_id, kind, event_name, shape)
