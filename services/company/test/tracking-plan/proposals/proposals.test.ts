@@ -234,3 +234,53 @@ test("proposals' workspaces are no companies of their own: not in anyone's list,
   const mine = await h.call(world.creator, { method: 'GET', url: '/api/company/mine' });
   expect(mine.body).not.toContain(workspaceId);
 });
+
+test('create, update, archive and delete of attributes, events, views and maps inside a proposal leave the live plan unchanged', async () => {
+  const bodies: Record<string, (n: number) => object> = {
+    attributes: (n) => ({ name: `every_kind_${n}`, scope: 'event', type: 'string' }),
+    events: (n) => ({ name: `Every Kind ${n}` }),
+    views: (n) => ({ name: `Every Kind View ${n}` }),
+    maps: (n) => ({ name: `Every Kind Map ${n}` }),
+  };
+  const live: Record<string, string[]> = {};
+  for (const kind of Object.keys(bodies)) {
+    live[kind] = [];
+    for (const n of [1, 2, 3]) {
+      const created = await plan.post(`/${kind}`, bodies[kind](n));
+      expect(created.statusCode).toBe(201);
+      live[kind].push(body(created).id);
+    }
+  }
+  const before = (await plan.get('/tracking-plan/export')).body;
+  const proposal = await open('Every kind');
+  const q = `?proposal=${proposal.id}`;
+  for (const kind of Object.keys(bodies)) {
+    const [changed, archived, deleted] = live[kind];
+    expect({ kind, status: (await plan.post(`/${kind}${q}`, bodies[kind](9))).statusCode }).toEqual({
+      kind,
+      status: 201,
+    });
+    expect({
+      kind,
+      status: (await plan.patch(`/${kind}/${changed}${q}`, { description: 'in proposal' })).statusCode,
+    }).toEqual({
+      kind,
+      status: 200,
+    });
+    expect({ kind, status: (await plan.patch(`/${kind}/${archived}${q}`, { status: 'archived' })).statusCode }).toEqual(
+      {
+        kind,
+        status: 200,
+      },
+    );
+    expect({ kind, status: (await plan.delete(`/${kind}/${deleted}${q}`)).statusCode }).toEqual({ kind, status: 204 });
+  }
+  expect((await plan.get('/tracking-plan/export')).body).toBe(before);
+  const diff = body(await plan.get(`/proposals/${proposal.id}/diff`));
+  for (const kind of ['attribute', 'event', 'view', 'map']) {
+    const of = (list: Array<{ kind: string }>) => list.filter((e) => e.kind === kind).length;
+    expect({ kind, added: of(diff.added), removed: of(diff.removed) }).toEqual({ kind, added: 1, removed: 1 });
+    // The described one and the archived one (links and inherited effects may add more).
+    expect({ kind, changedAtLeastTwo: of(diff.changed) >= 2 }).toEqual({ kind, changedAtLeastTwo: true });
+  }
+});
