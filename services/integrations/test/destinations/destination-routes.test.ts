@@ -253,3 +253,45 @@ test('a process stopping mid-push puts the run back in the queue at once, and an
   await h.deps.sync.drain();
   expect(await runRow()).toMatchObject({ status: 'succeeded', attempts: 2 });
 });
+
+test('upsert never deletes; mirror deletes only what Tracemap put there', async () => {
+  const id = await create(segmentBody());
+  expect((await pushAndWait(id)).status).toBe('succeeded');
+  const rules = sandbox.state.segment.trackingPlans[L.segment.trackingPlanId];
+  // Made by hand in Segment: no Tracemap mark.
+  const stamp = new Date().toISOString();
+  rules.push({
+    type: 'TRACK',
+    key: 'Hand Made',
+    version: 1,
+    jsonSchema: { description: 'by hand' },
+    createdAt: stamp,
+    updatedAt: stamp,
+  });
+  const plan = samplePlan();
+  const dropped = plan.events.find((e) => e.kind === 'track')!;
+  h.peer.plans.set(companyId, {
+    ...plan,
+    version: `${plan.version}-b`,
+    events: plan.events.filter((e) => e !== dropped),
+  });
+  const preview = async () =>
+    (await h.call(admin, { method: 'POST', url: `${base()}/${id}/preview` })).json<{
+      mode: string;
+      operations: Array<{ action: string; key: string }>;
+    }>();
+  const upsert = await preview();
+  expect(upsert.mode).toBe('upsert');
+  expect(upsert.operations.filter((o) => o.action === 'delete')).toEqual([]);
+
+  const patched = await h.call(admin, { method: 'PATCH', url: `${base()}/${id}`, payload: { mode: 'mirror' } });
+  expect(patched.json()).toMatchObject({ mode: 'mirror', settings: { mode: 'mirror' } });
+  const mirror = await preview();
+  const deletes = mirror.operations.filter((o) => o.action === 'delete').map((o) => o.key);
+  expect(deletes.some((key) => key.includes(dropped.name))).toBe(true);
+  expect(deletes.some((key) => key.includes('Hand Made'))).toBe(false);
+  expect((await pushAndWait(id)).status).toBe('succeeded');
+  const left = sandbox.state.segment.trackingPlans[L.segment.trackingPlanId].map((r) => r.key);
+  expect(left).toContain('Hand Made');
+  expect(left).not.toContain(dropped.name);
+});
