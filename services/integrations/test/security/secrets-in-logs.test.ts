@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
+import { LOCAL_DESTINATIONS as L } from '@tracemap/destinations-sandbox';
 import { serviceLoggerOptions } from '@tracemap/service-kit';
 import { startHarness, type Harness } from '../support/harness';
 import { installSlack } from '../support/install';
 import { notify } from '../support/notify';
+import { samplePlan } from '../destinations/destinations-fixtures';
 
 /**
  * A whole Slack run with the service logging at debug: install (state, cookie, code, token
@@ -60,4 +62,59 @@ test('no secret reaches the log or an answer during a whole run', async () => {
     expect(log).not.toContain(secret);
   for (const secret of [token, webhook, h.slack.clientSecret, state, cookie, code, h.config.INTEGRATIONS_SECRET_KEY!])
     for (const answer of answers) expect(answer).not.toContain(secret);
+});
+
+test('no destination credential reaches the log or an answer, through setup, test, preview, push and a refusal', async () => {
+  const companyId = randomUUID();
+  h.peer.plans.set(companyId, samplePlan());
+  const admin = await h.user(companyId, 'admin');
+  const viewer = await h.user(companyId, 'viewer');
+  const answers: string[] = [];
+  const call = async (method: 'GET' | 'POST' | 'PATCH', path: string, payload?: object, who = admin) => {
+    const response = await h.call(who, { method, url: `/api/integrations/${companyId}${path}`, payload });
+    answers.push(response.body);
+    return response;
+  };
+  const destinations = [
+    {
+      type: 'mparticle',
+      name: 'mParticle',
+      settings: { kind: 'mparticle', workspaceId: L.mparticle.workspaceId, planId: L.mparticle.planId },
+      credentials: { kind: 'mparticle', clientId: L.mparticle.clientId, clientSecret: L.mparticle.clientSecret },
+    },
+    {
+      type: 'amplitude',
+      name: 'Amplitude',
+      settings: { kind: 'amplitude' },
+      credentials: { kind: 'amplitude', apiKey: L.amplitude.apiKey, secretKey: L.amplitude.secretKey },
+    },
+    {
+      type: 'segment',
+      name: 'Segment refused',
+      settings: { kind: 'segment', trackingPlanId: L.segment.trackingPlanId },
+      credentials: { kind: 'segment', token: 'segment-token-that-is-refused' },
+    },
+  ];
+  for (const body of destinations) {
+    const id = (await call('POST', '/destinations', body)).json<{ id: string }>().id;
+    await call('POST', `/destinations/${id}/test`);
+    await call('POST', `/destinations/${id}/preview`);
+    const { runId } = (await call('POST', `/destinations/${id}/sync`)).json<{ runId: string }>();
+    await h.deps.sync.drain();
+    await call('GET', `/sync-runs/${runId}`, undefined, viewer);
+  }
+  await call('GET', '/destinations', undefined, viewer);
+  const log = lines.join('');
+  expect(log).toContain('destination push finished');
+  const secrets = [
+    L.mparticle.clientSecret,
+    L.amplitude.secretKey,
+    L.amplitude.apiKey,
+    'segment-token-that-is-refused',
+    Buffer.from(`${L.amplitude.apiKey}:${L.amplitude.secretKey}`).toString('base64'),
+  ];
+  for (const secret of secrets) {
+    expect(log).not.toContain(secret);
+    for (const answer of answers) expect(answer).not.toContain(secret);
+  }
 });
