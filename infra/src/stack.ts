@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startLocalAnalyticsSandbox, type LocalAnalyticsSandbox } from '@tracemap/analytics-sandbox';
-import { startDestinationsSandbox, type DestinationsSandbox } from '@tracemap/destinations-sandbox';
+import type { DestinationsSandbox } from '@tracemap/destinations-sandbox';
 import { startSlackSandbox, type SlackSandbox } from '@tracemap/slack-sandbox';
 import { startDevMailbox, type DevMailbox } from './dev-mailbox';
+import { localDestinationsEnv, startLocalDestinations } from './local-destinations';
 import { freePort, startProcess, waitUntilReady, type ManagedProcess } from './processes';
 import { settingsFrom } from './service-settings';
 import { supervise, type RestartPolicy, type SupervisedProcess } from './supervisor';
@@ -212,22 +213,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       log(`[stack] local Slack at ${slack.url} (no SLACK_CLIENT_ID set)`);
     }
 
-    // Without a destination's address configured, pushes go to a local stand-in of all four,
-    // which keeps what arrived (shown at /_sandbox) so a newcomer can look at it.
-    const destinationUrls = [
-      'DESTINATION_SEGMENT_URL',
-      'DESTINATION_AMPLITUDE_URL',
-      'DESTINATION_MPARTICLE_URL',
-      'DESTINATION_RUDDERSTACK_URL',
-    ];
-    if (!production && destinationUrls.every((name) => !environment[name])) {
-      destinations = await startDestinationsSandbox({
-        stateFile: path.join(options.dataDir, 'destinations-sandbox', 'state.json'),
-      });
-      log(
-        `[stack] local Segment, Amplitude, mParticle and RudderStack at ${destinations.url} (what arrived: /_sandbox)`,
-      );
-    }
+    destinations = await startLocalDestinations({ production, environment, dataDir: options.dataDir, log });
 
     const replicaPorts = {} as Record<ServiceName, number[]>;
     for (const name of [...SERVICE_NAMES, 'gateway'] as ServiceName[]) {
@@ -295,16 +281,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
               SLACK_LOCAL: 'true',
             }
           : {}),
-        ...(name === 'integrations' && destinations
-          ? {
-              DESTINATION_SEGMENT_URL: destinations.url,
-              DESTINATION_AMPLITUDE_URL: destinations.url,
-              DESTINATION_MPARTICLE_URL: destinations.url,
-              DESTINATION_MPARTICLE_TOKEN_URL: `${destinations.url}/oauth/token`,
-              DESTINATION_RUDDERSTACK_URL: destinations.url,
-              DESTINATIONS_LOCAL: 'true',
-            }
-          : {}),
+        ...(name === 'integrations' ? localDestinationsEnv(destinations) : {}),
         ...stackEnv,
         ...(options.env ?? {}),
         PORT: String(replicaPorts[name][index]),
