@@ -250,6 +250,11 @@ test('a process stopping mid-push puts the run back in the queue at once, and an
   });
   await worker.close();
   expect(await runRow()).toEqual({ status: 'queued', lease_token: null, attempts: 1 });
+  // What the stopping process applied is in the run's log.
+  const logged = await h.admin.query(`SELECT status FROM integrations.destination_run_operations WHERE run_id = $1`, [
+    runId,
+  ]);
+  expect(logged.rows.length).toBeGreaterThan(0);
   await h.deps.sync.drain();
   expect(await runRow()).toMatchObject({ status: 'succeeded', attempts: 2 });
 });

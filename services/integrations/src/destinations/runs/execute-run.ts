@@ -9,8 +9,14 @@ import { OutcomeRecorder } from './outcome-recorder';
 
 export type RunDeps = Pick<IntegrationsDeps, 'db' | 'secrets' | 'config' | 'peers' | 'log'>;
 
-/** The run was taken over by another worker (this one's lease ran out), or this process is stopping. */
-export class LeaseLost extends Error {}
+/** The run was taken over by another worker (this one's lease ran out), its destination is gone, or this process is stopping. */
+export class LeaseLost extends Error {
+  constructor(readonly reason: 'taken_over' | 'gone' | 'stopping') {
+    super(`destination run lease lost: ${reason}`);
+  }
+}
+
+type RunOutcome = { error: string | null; writeCalls: number; planVersion: string | null };
 
 /**
  * One claimed run: the plan pushed with each operation's outcome stored as it is known, the
@@ -25,18 +31,18 @@ export async function executeRun(deps: RunDeps, lease: Lease, stopping: () => bo
     Math.max(200, deps.config.DESTINATION_SYNC_LEASE_MS / 3),
   );
   heartbeat.unref?.();
-  let outcome: { error: string | null; writeCalls: number; planVersion: string | null };
+  const recorder = new OutcomeRecorder(deps.db, lease, leaseSeconds);
+  let outcome: RunOutcome;
   try {
-    outcome = await push(deps, lease, leaseSeconds, stopping);
+    outcome = await push(deps, lease, recorder, stopping);
   } catch (error) {
-    if (error instanceof LeaseLost) {
-      if (stopping()) await releaseForOthers(deps, lease);
-      return;
-    }
+    if (error instanceof LeaseLost && error.reason !== 'stopping') return;
     outcome = { error: (error as Error).message, writeCalls: 0, planVersion: null };
   } finally {
     clearInterval(heartbeat);
   }
+  // What was applied before a refusal or a stop stays in the run's log (false: taken over meanwhile).
+  if (!(await recorder.flush())) return;
   if (stopping()) return releaseForOthers(deps, lease);
   await finishRun(deps, lease, outcome);
 }
@@ -44,16 +50,15 @@ export async function executeRun(deps: RunDeps, lease: Lease, stopping: () => bo
 async function push(
   deps: RunDeps,
   lease: Lease,
-  leaseSeconds: number,
+  recorder: OutcomeRecorder,
   stopping: () => boolean,
-): Promise<{ error: string | null; writeCalls: number; planVersion: string | null }> {
+): Promise<RunOutcome> {
   const row = await tenantTransaction(deps.db, lease.companyId, (client) =>
     findDestination(client, lease.companyId, lease.destinationId),
   );
-  if (!row) throw new LeaseLost('the destination is gone');
+  if (!row) throw new LeaseLost('gone');
   const settings = effectiveSettings(row);
   const snapshot = await deps.peers.planSnapshot(lease.companyId);
-  const recorder = new OutcomeRecorder(deps.db, lease, leaseSeconds);
   const result = await pushDestination({
     settings,
     credentials: openCredentials(deps.secrets, row),
@@ -61,11 +66,10 @@ async function push(
     tokenUrl: deps.config.DESTINATION_MPARTICLE_TOKEN_URL,
     snapshot,
     record: async (operationOutcome) => {
+      if (!(await recorder.add(operationOutcome))) throw new LeaseLost('taken_over');
       if (stopping()) throw new LeaseLost('stopping');
-      if (!(await recorder.add(operationOutcome))) throw new LeaseLost('taken over');
     },
   });
-  if (!(await recorder.flush())) throw new LeaseLost('taken over');
   const failed = result.outcomes.filter((o) => o.status === 'failed').length;
   return {
     error: failed > 0 ? `${failed} operation${failed === 1 ? '' : 's'} refused by ${settings.kind}.` : null,
@@ -91,11 +95,7 @@ async function releaseForOthers(deps: RunDeps, lease: Lease): Promise<void> {
  * lastSync queued for the company service. The company's destinations are locked first, so
  * two runs finishing together cannot both miss that the set is complete.
  */
-async function finishRun(
-  deps: RunDeps,
-  lease: Lease,
-  outcome: { error: string | null; writeCalls: number; planVersion: string | null },
-): Promise<void> {
+async function finishRun(deps: RunDeps, lease: Lease, outcome: RunOutcome): Promise<void> {
   const ok = outcome.error === null;
   await tenantTransaction(deps.db, lease.companyId, async (client) => {
     await client.query(`SELECT id FROM integrations.destinations WHERE company_id = $1 ORDER BY id FOR UPDATE`, [
