@@ -5,11 +5,13 @@ import { openBrowserWorld, type BrowserWorld } from './support/browser-world';
 import { companyWithSamplePlan, sessionApi, type SessionApi } from './support/session-api';
 
 /**
- * Proposals end to end: an editor opens a proposal from the company header, adds an event and
- * changes an attribute inside it while the live plan stays as it was, and asks for a review; an
- * admin requests changes with a comment, then approves; the admin's edit of the same attribute
- * in the live plan comes back as a conflict, which the editor resolves side by side in the merge
- * screen; the merged version is in the plan version list, with its diff and its file.
+ * Proposals end to end: the owner makes changes go through proposals with one approval; an
+ * editor, who can no longer change the live plan, opens a proposal from the company header, adds
+ * an event and changes an attribute inside it while the live plan stays as it was, and asks for a
+ * review; an admin requests changes with a comment, then approves; the owner's edit of the same
+ * attribute in the live plan comes back as a conflict, which the editor resolves side by side in
+ * the merge screen; the merged version is in the plan version list, with its diff and its file,
+ * and the merged proposal's plan is read-only.
  */
 
 const people = {
@@ -42,7 +44,7 @@ let companyId = '';
 let brandId = '';
 let proposalId = '';
 let mergedVersion = 0;
-const pages = {} as Record<'editor' | 'admin', Page>;
+const pages = {} as Record<Person, Page>;
 
 const api = (who: Person): SessionApi => sessionApi(stack.url, () => world!.sessions[who].access_token);
 const at = (section: string) => `${stack.url}/company/${companyId}/${section}`;
@@ -95,7 +97,6 @@ beforeAll(async () => {
   world = await openBrowserWorld('proposals', people);
   stack = world.stack;
   companyId = await companyWithSamplePlan(api('owner'), 'Proposals Co');
-  await api('owner')('POST', '/api/company/update-settings', JSON.stringify({ companyId, approvalsRequired: 1 }));
   await join('editor', 'creator');
   await join('admin', 'admin');
   const found = (await api('owner')('GET', `/api/company/${companyId}/attributes?search=brand`)) as {
@@ -104,12 +105,28 @@ beforeAll(async () => {
   const brand = found.items.find((a) => a.name === 'brand')!;
   expect(brand.description).toBe(ORIGINAL);
   brandId = brand.id;
+  pages.owner = await world.pageFor('owner');
   pages.editor = await world.pageFor('editor');
   pages.admin = await world.pageFor('admin');
 });
 
 afterAll(async () => {
   await world?.close();
+});
+
+test('the owner makes changes go through proposals, with one approval; editors then read the live plan only', async () => {
+  const owner = pages.owner;
+  await owner.goto(at('settings'));
+  await owner.getByTestId('settings-approvalsRequired').selectOption('1');
+  await owner.getByTestId('settings-proposalsRequired').check();
+  await owner.getByTestId('settings-save').click();
+  await owner.getByTestId('settings-saved').waitFor();
+
+  const page = pages.editor;
+  await page.goto(at(`attributes/${brandId}`));
+  await page.getByTestId('entity-title').filter({ hasText: 'brand' }).waitFor();
+  expect(await page.getByTestId('plan-read-only').innerText()).toContain('Changes to this plan go through proposals');
+  expect(await page.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
 });
 
 test('an editor opens a proposal and edits inside it while the live plan stays as it was', async () => {
@@ -154,7 +171,9 @@ test('an editor opens a proposal and edits inside it while the live plan stays a
   // The banner goes in the same render that swaps the page for one reading the live plan.
   await page.getByTestId('proposal-banner').waitFor({ state: 'detached' });
   await page.getByTestId('entity-title').filter({ hasText: 'brand' }).waitFor();
-  expect(await page.getByTestId('plan-description').inputValue()).toBe(ORIGINAL);
+  // The live plan, read-only for editors here, still has the description it had.
+  await page.getByTestId('plan-read-only').waitFor();
+  await page.getByText(ORIGINAL, { exact: true }).waitFor();
   await page.getByTestId('proposal-selector').selectOption(proposalId);
   await page.waitForURL(`${at(`attributes/${brandId}`)}?proposal=${proposalId}`);
   await page.getByTestId('proposal-banner').waitFor();
@@ -211,9 +230,10 @@ test('an admin comments and requests changes, then approves once asked again', a
 });
 
 test('a live edit of the same attribute is a conflict the editor resolves in the merge screen', async () => {
-  const admin = pages.admin;
-  await admin.goto(at(`attributes/${brandId}`));
-  await saveDescription(admin, LIVE, false);
+  // Owners still edit the live plan directly.
+  const owner = pages.owner;
+  await owner.goto(at(`attributes/${brandId}`));
+  await saveDescription(owner, LIVE, false);
   expect(await liveBrandDescription()).toBe(LIVE);
 
   const editor = pages.editor;
@@ -266,4 +286,9 @@ test('the merged version is in the version list, with its diff and its file', as
   };
   expect(plan.events.map((e) => e.name)).toContain(NEW_EVENT);
   expect(plan.attributes.find((a) => a.name === 'brand')?.description).toBe(PROPOSED);
+
+  // The merged proposal's plan can still be read, not changed.
+  await page.goto(`${at(`attributes/${brandId}`)}?proposal=${proposalId}`);
+  await page.getByTestId('plan-read-only').filter({ hasText: 'This proposal is merged or closed' }).waitFor();
+  expect(await page.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
 });

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { getProposal, type ProposalDetail } from '@tracemap/shell-core/tracking-plan';
 import { useLeaveProposal } from './proposal-address';
+import { useOpenProposalState } from './plan-editable';
 import { isOpenStatus, ProposalStatusBadge } from './proposal-status';
 
 /** Under the company header while a proposal is open: which one, and that the live plan is untouched. */
@@ -10,7 +11,13 @@ export function ProposalBanner({ companyId, proposalId }: { companyId: string; p
   const leave = useLeaveProposal();
   useEffect(() => {
     const controller = new AbortController();
-    getProposal(companyId, proposalId, controller.signal).then(setProposal, () => setProposal(null));
+    getProposal(companyId, proposalId, controller.signal).then(
+      (found) => {
+        setProposal(found);
+        useOpenProposalState.setState({ proposalId, open: isOpenStatus(found.status) });
+      },
+      () => setProposal(null),
+    );
     return () => controller.abort();
   }, [companyId, proposalId]);
   return (

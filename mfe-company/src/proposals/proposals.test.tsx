@@ -4,6 +4,7 @@ import { ConflictTable } from './conflict-table';
 import { conflictKey, effectiveChange, groupDiff, resolutionsOf, showValue, unresolvedCount } from './diff-logic';
 import { DiffView } from './diff-view';
 import { LintCompare } from './lint-compare';
+import { CLOSED_PROPOSAL, planEditability, PROPOSALS_REQUIRED } from './plan-editable';
 import { initialPair } from './plan-versions-page';
 import { withProposal } from './proposal-address';
 
@@ -120,4 +121,28 @@ test('versions compare first the asked one against the one before it, else the n
   expect(initialPair(list, 2)).toEqual({ from: 1, to: 2 });
   expect(initialPair(list, 1)).toEqual({ from: 2, to: 3 });
   expect(initialPair([v(1)], null)).toBeNull();
+});
+
+test('the plan takes changes inside an open proposal only, and the live plan only from owners when proposals are required', () => {
+  const company = (proposalsRequired: boolean) =>
+    ({
+      settings: { attributeInheritance: true, eventNameCase: 'any', attributeNameCase: 'any', proposalsRequired },
+    }) as never;
+  const live = { id: null, open: true };
+  expect(planEditability({ role: 'creator', company: company(false) }, live)).toEqual({ canEdit: true, reason: null });
+  expect(planEditability({ role: 'creator', company: company(true) }, live)).toEqual({
+    canEdit: false,
+    reason: PROPOSALS_REQUIRED,
+  });
+  expect(planEditability({ role: 'owner', company: company(true) }, live).canEdit).toBe(true);
+  expect(planEditability({ role: 'creator', company: company(true) }, { id: 'p1', open: true }).canEdit).toBe(true);
+  expect(planEditability({ role: 'admin', company: company(false) }, { id: 'p1', open: false })).toEqual({
+    canEdit: false,
+    reason: CLOSED_PROPOSAL,
+  });
+  // A viewer's pages say why in their own words.
+  expect(planEditability({ role: 'viewer', company: company(false) }, { id: 'p1', open: true })).toEqual({
+    canEdit: false,
+    reason: null,
+  });
 });

@@ -8,6 +8,7 @@ import { AssistantSettings } from '../../assistant/components/assistant-settings
 import { ApiErrorMessage } from '../../components/api-error';
 import { useCompany } from '../../company-layout/context';
 import { useAction } from '../../hooks/use-action';
+import { ProposalSettingsFields } from '../../proposals/proposal-settings-fields';
 
 const CASE_LABELS: Record<NameCase, string> = {
   any: 'Any',
@@ -124,6 +125,11 @@ export function CompanySettingsPage() {
             One origin per line (http or https, no path), at most 20. Empty: no site may show previews in a frame.
           </span>
         </label>
+        <ProposalSettingsFields
+          settings={settings}
+          canEdit={canEdit}
+          onChange={(next) => setSettings({ ...settings, ...next })}
+        />
         <ApiErrorMessage error={error} testId="settings-error" />
         {saved ? (
           <p className="co-ok" role="status" data-testid="settings-saved">

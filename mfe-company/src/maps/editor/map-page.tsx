@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { ReactFlowProvider } from '@xyflow/react';
-import { hasEditAccess } from '@tracemap/shell-core/roles';
 import { useCompany } from '../../company-layout/context';
+import { usePlanEditable } from '../../proposals/plan-editable';
 import { MapEditor } from './map-editor';
 import { prefetchMapFromUrl } from './prefetch-map';
 import { MapStyles } from '../map-styles';
@@ -13,12 +13,13 @@ prefetchMapFromUrl();
 /** /company/:companyId/maps/:mapId: the map editor (read-only for viewers). */
 export function MapPage() {
   const { mapId = '' } = useParams();
-  const { companyId, info } = useCompany();
+  const { companyId } = useCompany();
+  const { canEdit } = usePlanEditable();
   return (
     <ReactFlowProvider>
       <TrackingPlanStyles />
       <MapStyles />
-      <MapEditor key={mapId} companyId={companyId} mapId={mapId} canEdit={hasEditAccess(info.role)} />
+      <MapEditor key={mapId} companyId={companyId} mapId={mapId} canEdit={canEdit} />
     </ReactFlowProvider>
   );
 }

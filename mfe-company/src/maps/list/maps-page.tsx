@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '@tracemap/ui';
-import { hasEditAccess } from '@tracemap/shell-core/roles';
 import { listPlanEntities } from '@tracemap/shell-core/tracking-plan';
 import { ApiErrorMessage } from '../../components/api-error';
 import { useCompany } from '../../company-layout/context';
@@ -14,11 +13,12 @@ import { useDebounced } from '../../tracking-plan/hooks/use-debounced';
 import { ImportDialog, type ImportSource } from '../../tracking-plan/import-export/import-dialog';
 import { loadSamplePlan } from '../../tracking-plan/import-export/sample-plan';
 import { TrackingPlanStyles } from '../../tracking-plan/tracking-plan-styles';
+import { usePlanEditable } from '../../proposals/plan-editable';
 
 /** /company/:companyId/maps: the company's maps, searched as the user types. */
 export function MapsPage() {
-  const { companyId, info, reload: reloadCompany } = useCompany();
-  const canEdit = hasEditAccess(info.role);
+  const { companyId, reload: reloadCompany } = useCompany();
+  const { canEdit } = usePlanEditable();
   const [text, setText] = useState('');
   const [includeArchived, setIncludeArchived] = useState(false);
   const search = useDebounced(text.trim(), 250);

@@ -2,7 +2,6 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@tracemap/ui';
 import { ApiError } from '@tracemap/shell-core';
-import { hasEditAccess } from '@tracemap/shell-core/roles';
 import { lintFindingsOf, type EntityKind } from '@tracemap/shell-core/tracking-plan';
 import { ApiErrorMessage } from '../../components/api-error';
 import { useCompany } from '../../company-layout/context';
@@ -17,6 +16,7 @@ import { FindingList, otherFindings } from './findings';
 import { nameProblem } from './name-field';
 import { statusBeforeArchive } from './restore-status';
 import type { PlanEditor } from './use-plan-editor';
+import { usePlanEditable } from '../../proposals/plan-editable';
 
 interface EditorFrameProps<K extends EntityKind> {
   kind: K;
@@ -40,9 +40,9 @@ export function EditorFrame<K extends EntityKind>({
   children,
   side,
 }: EditorFrameProps<K>) {
-  const { companyId, info, reload } = useCompany();
+  const { companyId, reload } = useCompany();
   const navigate = useNavigate();
-  const canEdit = hasEditAccess(info.role);
+  const { canEdit, reason } = usePlanEditable();
   const { singular, plural } = KINDS[kind];
   const [saved, setSaved] = useState<string | null>(null);
   const [escHint, setEscHint] = useState(false);
@@ -121,7 +121,7 @@ export function EditorFrame<K extends EntityKind>({
       </div>
       {!canEdit ? (
         <p className="co-muted" data-testid="plan-read-only">
-          Read only: creators, admins and owners can change this {singular}.
+          {reason ?? `Read only: creators, admins and owners can change this ${singular}.`}
         </p>
       ) : (
         <div className="tp-savebar">

@@ -1,7 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@tracemap/ui';
-import { hasEditAccess } from '@tracemap/shell-core/roles';
 import { type EntityKind, type PlanEntity, type PlanEntityTypes } from '@tracemap/shell-core/tracking-plan';
 import { ApiErrorMessage } from '../../components/api-error';
 import { useCompany } from '../../company-layout/context';
@@ -18,6 +17,7 @@ import { EmptyState } from './empty-state';
 import { ListToolbar, type FilterDef, type ListQueryState } from './list-toolbar';
 import { usePlanList } from './use-plan-list';
 import { VirtualRows, type Column } from './virtual-rows';
+import { usePlanEditable } from '../../proposals/plan-editable';
 
 export interface PlanListConfig<K extends EntityKind> {
   kind: K;
@@ -40,8 +40,8 @@ export function PlanListPage<K extends EntityKind>({
   columns,
   importExport,
 }: PlanListConfig<K>) {
-  const { companyId, info, reload: reloadCompany } = useCompany();
-  const canEdit = hasEditAccess(info.role);
+  const { companyId, reload: reloadCompany } = useCompany();
+  const { canEdit, reason } = usePlanEditable();
   const { singular, plural, title } = KINDS[kind];
   const [query, setQuery] = useState<ListQueryState>({ search: '', filters: {}, sort: 'name', includeArchived: false });
   // `?new` (the dashboard's "Define your first …") opens the create dialog straight away.
@@ -123,7 +123,7 @@ export function PlanListPage<K extends EntityKind>({
       </div>
       {!canEdit ? (
         <p className="co-muted" data-testid="plan-read-only">
-          You can look at the plan; creators, admins and owners can change it.
+          {reason ?? 'You can look at the plan; creators, admins and owners can change it.'}
         </p>
       ) : null}
       <ListToolbar plural={plural} value={query} onChange={setQuery} filters={filters} searchRef={searchRef} />
