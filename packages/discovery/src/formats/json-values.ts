@@ -153,6 +153,41 @@ export function requiredName(record: JsonObject, key: string): string {
 export function isoTime(value: unknown): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (typeof value !== 'string' || value.length === 0) return null;
+  const canonical = canonicalIsoTime(value);
+  if (canonical !== null) return canonical;
   const time = Date.parse(value);
   return Number.isNaN(time) ? null : time;
+}
+
+/**
+ * `YYYY-MM-DDTHH:MM:SS.sssZ` (what most senders write, and what Date's toISOString gives) read
+ * digit by digit, to the same time Date.parse gives, for a tenth of its cost; null for any other
+ * form or for a field outside the range it is certain of, which Date.parse then reads.
+ */
+function canonicalIsoTime(text: string): number | null {
+  if (text.length !== 24 || text.charCodeAt(23) !== 90) return null;
+  if (text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45 || text.charCodeAt(10) !== 84) return null;
+  if (text.charCodeAt(13) !== 58 || text.charCodeAt(16) !== 58 || text.charCodeAt(19) !== 46) return null;
+  const year = digits(text, 0, 4);
+  const month = digits(text, 5, 2);
+  const day = digits(text, 8, 2);
+  const hour = digits(text, 11, 2);
+  const minute = digits(text, 14, 2);
+  const second = digits(text, 17, 2);
+  const millis = digits(text, 20, 3);
+  // Years below 100 are read as 19xx by Date.UTC; a day past the month's end rolls over in both.
+  if (year < 100 || month < 1 || month > 12 || day < 1 || day > 31) return null;
+  if (hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59 || millis < 0) return null;
+  return Date.UTC(year, month - 1, day, hour, minute, second, millis);
+}
+
+/** The number written by `count` decimal digits from `start`, or -1 if one is not a digit. */
+function digits(text: string, start: number, count: number): number {
+  let value = 0;
+  for (let i = start; i < start + count; i += 1) {
+    const digit = text.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return -1;
+    value = value * 10 + digit;
+  }
+  return value;
 }
