@@ -3,7 +3,7 @@ import * as jsonValues from './json-values';
 import type { JsonObject } from './json-values';
 
 // Read once here rather than through the import on every call (a property getter when run from source).
-const { RecordProblem, capProperties, copyBag, emptyBag, field, requiredName, setKey, text } = jsonValues;
+const { RecordProblem, capProperties, copyBag, emptyBag, field, requiredName, setKey, text, isoTime } = jsonValues;
 
 // One event of Amplitude's Export API (a zip of gzipped NDJSON files).
 
@@ -16,8 +16,8 @@ function eventTime(raw: unknown): number {
   const match = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?Z?$/.exec(raw);
   if (!match) throw new RecordProblem('event_time is not "YYYY-MM-DD HH:MM:SS.ffffff"');
   const millis = (match[3] ?? '').padEnd(3, '0').slice(0, 3);
-  const time = Date.parse(`${match[1]}T${match[2]}.${millis}Z`);
-  if (Number.isNaN(time)) throw new RecordProblem('event_time is not a valid date');
+  const time = isoTime(`${match[1]}T${match[2]}.${millis}Z`);
+  if (time === null) throw new RecordProblem('event_time is not a valid date');
   return time;
 }
 
