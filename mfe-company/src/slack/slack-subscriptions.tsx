@@ -9,6 +9,8 @@ const KIND_LABELS: Record<NotificationKind, string> = {
   import_finished: 'Imports',
   map_shared: 'Map shares',
   member_changed: 'Member changes',
+  proposal_changed: 'Proposals',
+  review_requested: 'Review requests',
   finding_new: 'New findings',
   findings_digest: 'Findings digest',
   integration_failed: 'Integration problems',

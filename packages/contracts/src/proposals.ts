@@ -35,6 +35,7 @@ export const PROPOSAL_ERROR_CODES = [
   'unknown_reviewer',
   'unknown_item',
   'merge_breaks_plan',
+  'dependency_unavailable',
 ] as const;
 
 export const ProposalPathParams = Type.Object({ companyId: Uuid, proposalId: Uuid }, strict);

@@ -6,6 +6,7 @@ import { renderLayout, type EmailContent } from './templates/layout';
 import { passwordChanged } from './templates/password-changed';
 import { paymentFailed } from './templates/payment-failed';
 import { resetPassword } from './templates/reset-password';
+import { reviewRequested } from './templates/review-requested';
 import { subscriptionCanceled } from './templates/subscription-canceled';
 import { trialEnding } from './templates/trial-ending';
 import { bugReport, feedback, testEmail } from './templates/support-report';
@@ -24,6 +25,7 @@ const BUILDERS: Record<TemplateName, (data: EmailData) => EmailContent> = {
   'payment-failed': paymentFailed,
   'subscription-canceled': subscriptionCanceled,
   lead,
+  'review-requested': reviewRequested,
 };
 
 export function renderEmail(template: TemplateName | string, data: EmailData = {}): RenderedEmail {

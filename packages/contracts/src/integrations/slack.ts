@@ -14,6 +14,8 @@ export const NOTIFICATION_KINDS = [
   'import_finished',
   'map_shared',
   'member_changed',
+  'proposal_changed',
+  'review_requested',
   'finding_new',
   'findings_digest',
   'integration_failed',

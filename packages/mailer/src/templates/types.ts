@@ -11,6 +11,7 @@ export const TEMPLATES = [
   'payment-failed',
   'subscription-canceled',
   'lead',
+  'review-requested',
 ] as const;
 export type TemplateName = (typeof TEMPLATES)[number];
 
@@ -21,6 +22,8 @@ export interface EmailData {
   inviterName?: string;
   role?: string;
   otp?: string;
+  /** The proposal a review is asked for. */
+  proposalName?: string;
   /** A date as the email shows it (when a trial or a paid period ends). */
   date?: string;
   /** Named text values listed in the email (support messages), in order. */

@@ -5,6 +5,8 @@ const LABELS: Record<NotificationBody['kind'], string> = {
   import_finished: 'Import',
   map_shared: 'Map shared',
   member_changed: 'Members',
+  proposal_changed: 'Proposal',
+  review_requested: 'Review requested',
   finding_new: 'New finding',
   findings_digest: 'Findings digest',
   integration_failed: 'Integration problem',

@@ -7,12 +7,14 @@ import { iso } from '../shared/list-query';
 export async function addReviewers(
   db: Queryable,
   r: { companyId: string; proposalId: string; userIds: string[]; requestedBy: string },
-): Promise<void> {
-  await db.query(
+): Promise<string[]> {
+  const { rows } = await db.query<{ user_id: string }>(
     `INSERT INTO company.proposal_reviewers (company_id, proposal_id, user_id, requested_by)
-     SELECT $1, $2, u, $4 FROM unnest($3::uuid[]) AS u ON CONFLICT DO NOTHING`,
+     SELECT $1, $2, u, $4 FROM unnest($3::uuid[]) AS u ON CONFLICT DO NOTHING RETURNING user_id`,
     [r.companyId, r.proposalId, r.userIds, r.requestedBy],
   );
+  // Only those not asked before: asking again tells nobody anything new.
+  return rows.map((r) => r.user_id);
 }
 
 export async function listReviewers(db: Queryable, companyId: string, proposalId: string): Promise<string[]> {
