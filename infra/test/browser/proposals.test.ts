@@ -198,8 +198,11 @@ test('the proposal page shows what it changes, and the editor asks for a review'
   expect(await page.getByTestId('lint-before-summary').innerText()).toMatch(/^\d+ errors? · \d+ warnings?$/);
   expect(await page.getByTestId('lint-after-summary').innerText()).toMatch(/^\d+ errors? · \d+ warnings?$/);
 
-  // The author never gets the review form.
+  // The author never gets the review form, and asks a reviewer by name.
   expect(await page.getByTestId('review-approve').count()).toBe(0);
+  await page.getByTestId('reviewer-select').selectOption({ label: 'Adam Admin' });
+  await page.getByTestId('reviewer-request').click();
+  await page.getByTestId('reviewer').filter({ hasText: 'Adam Admin (waiting)' }).waitFor();
   await page.getByTestId('proposal-request-review').click();
   await status(page, 'ready_for_review');
 });
@@ -208,6 +211,12 @@ test('an admin comments and requests changes, then approves once asked again', a
   const admin = pages.admin;
   await admin.goto(at(`proposals/${proposalId}`));
   await status(admin, 'ready_for_review');
+  // A comment on one item of the diff, kept with that item.
+  const brandEntry = admin.locator('[data-testid="diff-entry"][data-change="changed"][data-name="brand"]');
+  await brandEntry.getByTestId('item-comment-open').click();
+  await brandEntry.getByTestId('item-comment-input').fill('Is this the shop spelling or the maker one?');
+  await brandEntry.getByTestId('item-comment-submit').click();
+  await brandEntry.getByTestId('comment-body').filter({ hasText: 'Is this the shop spelling' }).waitFor();
   await admin.getByTestId('review-comment-input').fill('Say whose spelling: the shop or the maker.');
   await admin.getByTestId('review-request-changes').click();
   await status(admin, 'changes_requested');
@@ -218,6 +227,16 @@ test('an admin comments and requests changes, then approves once asked again', a
   const review = editor.locator('[data-testid="review"][data-decision="request_changes"]');
   expect(await review.getByTestId('review-author').innerText()).toBe('Adam Admin');
   expect(await review.getByTestId('review-comment').innerText()).toBe('Say whose spelling: the shop or the maker.');
+  const itemComment = editor
+    .locator('[data-testid="diff-entry"][data-name="brand"]')
+    .locator('[data-testid="comment"]');
+  expect(await itemComment.getByTestId('comment-author').innerText()).toBe('Adam Admin');
+  // The discussion lists it too, naming the item.
+  await editor.getByTestId('proposal-comment-input').fill('The shop one; the maker has none.');
+  await editor.getByTestId('proposal-comment-submit').click();
+  const discussion = editor.getByTestId('proposal-discussion');
+  await discussion.getByTestId('comment-body').filter({ hasText: 'The shop one' }).waitFor();
+  expect(await discussion.innerText()).toContain('on brand');
   await editor.getByTestId('proposal-request-review').click();
   await status(editor, 'ready_for_review');
 
@@ -227,6 +246,7 @@ test('an admin comments and requests changes, then approves once asked again', a
   await status(admin, 'approved');
   expect(await admin.getByTestId('proposal-approvals').innerText()).toBe('1 of 1 required approvals');
   expect(await admin.getByTestId('review').count()).toBe(2);
+  await admin.getByTestId('reviewer').filter({ hasText: 'Adam Admin (approved)' }).waitFor();
 });
 
 test('a live edit of the same attribute is a conflict the editor resolves in the merge screen', async () => {

@@ -80,3 +80,13 @@ export function resolutionsOf(
 /** How many conflicts still lack a choice. */
 export const unresolvedCount = (conflicts: MergeConflictBody[], choices: Record<string, MergeChoice>): number =>
   conflicts.filter((c) => !choices[conflictKey(c)]).length;
+
+/** The name of the item a comment is about, from the diff (the items a proposal changes), else a generic one. */
+export function itemNameIn(
+  diff: { added: DiffEntry[]; changed: DiffEntry[]; removed: DiffEntry[] } | null,
+  item: { kind: ItemKind; id: string },
+): string {
+  const found =
+    diff && [...diff.added, ...diff.changed, ...diff.removed].find((e) => e.kind === item.kind && e.id === item.id);
+  return found ? found.name : `an unchanged ${item.kind}`;
+}

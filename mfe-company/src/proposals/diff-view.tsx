@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { DiffEntry, FieldChange } from '@tracemap/shell-core/tracking-plan';
 import { diffCounts, effectiveChange, FIELD_LABELS, groupDiff, KIND_LABELS, showValue } from './diff-logic';
 
@@ -18,13 +19,15 @@ function FieldRow({ change }: { change: FieldChange }) {
   );
 }
 
-/** Added, changed (field by field, before and after) and removed items, grouped by kind. */
+/** Added, changed (field by field, before and after) and removed items, grouped by kind; `footer` goes under each item. */
 export function DiffView({
   diff,
   testId = 'diff',
+  footer,
 }: {
   diff: { added: DiffEntry[]; changed: DiffEntry[]; removed: DiffEntry[] };
   testId?: string;
+  footer?: (entry: DiffEntry) => ReactNode;
 }) {
   const groups = groupDiff(diff);
   return (
@@ -64,6 +67,7 @@ export function DiffView({
                     </tbody>
                   </table>
                 )}
+                {footer?.(entry)}
               </li>
             ))}
           </ul>

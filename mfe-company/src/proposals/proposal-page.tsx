@@ -10,14 +10,20 @@ import { hasAdminRights } from '@tracemap/shell-core/roles';
 import { ApiErrorMessage } from '../components/api-error';
 import { useCompany } from '../company-layout/context';
 import { useCurrentUserId } from '../hooks/use-current-user-id';
+import { CommentForm } from './comment-form';
+import { CommentList } from './comment-list';
+import { itemNameIn } from './diff-logic';
 import { DiffView } from './diff-view';
+import { ItemComments } from './item-comments';
 import { LintCompare } from './lint-compare';
 import { MergePanel } from './merge-panel';
 import { personName } from './people';
 import { ProposalStatusBadge } from './proposal-status';
 import { ReviewPanel } from './review-panel';
+import { ReviewersPanel } from './reviewers-panel';
 import { SchemaChanges } from './schema-changes';
 import { StatusActions } from './status-actions';
+import { useProposalComments } from './use-proposal-comments';
 
 const EDIT_ROLES = ['owner', 'admin', 'creator'];
 
@@ -30,6 +36,7 @@ export function ProposalPage() {
   const [proposal, setProposal] = useState<ProposalDetail | null>(null);
   const [diff, setDiff] = useState<ProposalDiff | null>(null);
   const [error, setError] = useState<unknown>(null);
+  const talk = useProposalComments(companyId, proposalId);
 
   const load = useCallback(async () => {
     try {
@@ -80,23 +87,43 @@ export function ProposalPage() {
         </span>
       </p>
       {proposal.description && <p>{proposal.description}</p>}
+      {proposal.emergency && (
+        <p className="co-error" data-testid="proposal-emergency">
+          Merged by an owner without the approvals the company asks for.
+        </p>
+      )}
       {canEdit && (
         <StatusActions companyId={companyId} proposal={proposal} mayManage={mayManage} onChange={setProposal} />
       )}
 
       <h2>Reviews</h2>
+      <ReviewersPanel proposal={proposal} mayManage={mayManage} onChange={setProposal} />
       <ReviewPanel proposal={proposal} userId={userId} canEdit={canEdit} onChange={setProposal} />
 
       {diff && (
         <>
           <h2>What it changes</h2>
-          <DiffView diff={diff} testId="proposal-diff" />
+          <DiffView
+            diff={diff}
+            testId="proposal-diff"
+            footer={(entry) =>
+              entry.id ? (
+                <ItemComments item={{ kind: entry.kind, id: entry.id }} comments={talk.comments} onPost={talk.post} />
+              ) : null
+            }
+          />
           <h3>Event JSON Schemas</h3>
           <SchemaChanges schemas={diff.schemas} />
           <h3>Lint</h3>
           <LintCompare lint={diff.lint} />
         </>
       )}
+      <div data-testid="proposal-discussion">
+        <h2>Discussion</h2>
+        <ApiErrorMessage error={talk.error} testId="comments-error" />
+        <CommentList comments={talk.comments} itemName={(item) => itemNameIn(diff, item)} />
+        <CommentForm label="Comment on the proposal" onPost={(body) => talk.post(body)} testId="proposal-comment" />
+      </div>
       {canEdit && (
         <>
           <h2>Merge</h2>

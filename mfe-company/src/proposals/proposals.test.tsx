@@ -1,7 +1,16 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { MergeConflictBody, PlanVersion } from '@tracemap/shell-core/tracking-plan';
 import { ConflictTable } from './conflict-table';
-import { conflictKey, effectiveChange, groupDiff, resolutionsOf, showValue, unresolvedCount } from './diff-logic';
+import {
+  conflictKey,
+  effectiveChange,
+  groupDiff,
+  itemNameIn,
+  resolutionsOf,
+  showValue,
+  unresolvedCount,
+} from './diff-logic';
+import { commentsOn } from './use-proposal-comments';
 import { DiffView } from './diff-view';
 import { LintCompare } from './lint-compare';
 import { CLOSED_PROPOSAL, planEditability, PROPOSALS_REQUIRED } from './plan-editable';
@@ -145,4 +154,22 @@ test('the plan takes changes inside an open proposal only, and the live plan onl
     canEdit: false,
     reason: null,
   });
+});
+
+test("a comment's item is named from the diff, and an item's comments are its own", () => {
+  expect(itemNameIn(diff, { kind: 'event', id: 'e1' })).toBe('cart_viewed');
+  expect(itemNameIn(diff, { kind: 'view', id: 'v1' })).toBe('an unchanged view');
+  const comment = (id: string, item: { kind: 'event'; id: string } | null) => ({
+    id,
+    userId: 'u1',
+    body: id,
+    item,
+    at: '2026-01-01T00:00:00.000Z',
+  });
+  const list = [
+    comment('c1', null),
+    comment('c2', { kind: 'event', id: 'e1' }),
+    comment('c3', { kind: 'event', id: 'e2' }),
+  ];
+  expect(commentsOn(list, { kind: 'event', id: 'e1' }).map((c) => c.id)).toEqual(['c2']);
 });

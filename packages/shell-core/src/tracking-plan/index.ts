@@ -69,6 +69,7 @@ export {
   type PlanVersion,
   type Proposal,
   type ProposalDetail,
+  type ProposalComment,
   type ProposalDiff,
   type ProposalReview,
   type ProposalStatus,

@@ -2,6 +2,7 @@ import type {
   MergeConflictBody,
   PlanVersion,
   Proposal,
+  ProposalComment,
   ProposalDetail,
   ProposalDiff,
   ReviewDecision,
@@ -16,6 +17,8 @@ import { ApiError, authedFetch, type ApiFetchOptions } from '@tracemap/shell-cor
 type CallOptions = Omit<ApiFetchOptions, 'token'>;
 export type SettableProposalStatus = 'draft' | 'ready_for_review' | 'closed';
 export type VersionDiff = Pick<ProposalDiff, 'added' | 'changed' | 'removed'>;
+/** The item of the plan a comment is about. */
+export type CommentItem = NonNullable<ProposalComment['item']>;
 export interface MergeResolution {
   kind: MergeConflictBody['kind'];
   id: string;
@@ -60,6 +63,28 @@ export function reviewProposal(
   review: { decision: ReviewDecision; comment: string },
 ): Promise<ProposalDetail> {
   return call(companyId, one(proposalId, '/reviews'), { method: 'POST', body: review });
+}
+
+/** Asks members to review by id (added to those already asked); answers the proposal with its reviewers. */
+export function requestReviewers(companyId: string, proposalId: string, userIds: string[]): Promise<ProposalDetail> {
+  return call(companyId, one(proposalId, '/reviewers'), { method: 'POST', body: { userIds } });
+}
+
+/** The proposal's comments, oldest first: on the proposal, or on one item of its plan (`item`). */
+export async function listProposalComments(
+  companyId: string,
+  proposalId: string,
+  signal?: AbortSignal,
+): Promise<ProposalComment[]> {
+  return (await call<{ items: ProposalComment[] }>(companyId, one(proposalId, '/comments'), { signal })).items;
+}
+
+export function commentOnProposal(
+  companyId: string,
+  proposalId: string,
+  input: { body: string; item?: CommentItem },
+): Promise<ProposalComment> {
+  return call(companyId, one(proposalId, '/comments'), { method: 'POST', body: input });
 }
 
 /** Keeps the author's choices; answers the conflicts still open. */
