@@ -5,6 +5,7 @@ import { createPeers } from './core/peers';
 import type { IntegrationsDeps } from './deps';
 import { DeliveryWorker } from './delivery/delivery-worker';
 import { destinationRoutes } from './destinations/routes/destination-routes';
+import { readLastSyncBacklog, readRunBacklog } from './destinations/runs/read-run-backlog';
 import { DestinationSyncWorker } from './destinations/runs/sync-worker';
 import { readDeliveryBacklog } from './delivery/read-delivery-backlog';
 import { eventRoutes } from './events/event-routes';
@@ -90,6 +91,8 @@ export const service = defineService({
   metrics: (hook, deps) => {
     hook.cache('membership', deps.roles.counts);
     hook.outbox('slack', () => readDeliveryBacklog(deps));
+    hook.outbox('destination_runs', () => readRunBacklog(deps));
+    hook.outbox('last_sync', () => readLastSyncBacklog(deps));
   },
   decorate: (app, deps) => app.decorate('integrationsService', { deps }),
 });

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { LOCAL_DESTINATIONS as L } from '@tracemap/destinations-sandbox';
 import { waitFor } from '@tracemap/test-kit';
 import { startHarness, type Harness } from './support/harness';
 import { installSlack } from './support/install';
 import { notify } from './support/notify';
+import { samplePlan } from './destinations/destinations-fixtures';
 
 let h: Harness;
 beforeAll(async () => {
@@ -72,6 +74,8 @@ test('after traffic, /metrics on its own port shows requests by route, the pool,
   expect(value(samples, 'outbox_backlog', { outbox: 'slack' })).toBe(1);
   expect(value(samples, 'outbox_oldest_due_seconds', { outbox: 'slack' })).toBeGreaterThanOrEqual(0);
   expect(value(samples, 'process_cpu_seconds_total', {})).toBeGreaterThan(0);
+  expect(value(samples, 'outbox_backlog', { outbox: 'destination_runs' })).toBe(0);
+  expect(value(samples, 'outbox_backlog', { outbox: 'last_sync' })).toBe(0);
 
   // Counters only grow between scrapes; the outbox gauge follows the table.
   await h.deps.delivery.drain();
@@ -80,6 +84,40 @@ test('after traffic, /metrics on its own port shows requests by route, the pool,
   expect(value(later, 'cache_lookups_total', { cache: 'membership', outcome: 'hit' })).toBe(
     value(samples, 'cache_lookups_total', { cache: 'membership', outcome: 'hit' }),
   );
+});
+
+test('queued destination pushes and lastSync values not yet taken show as outbox backlogs', async () => {
+  const companyId = randomUUID();
+  h.peer.plans.set(companyId, samplePlan());
+  const admin = await h.user(companyId, 'admin');
+  const created = await h.call(admin, {
+    method: 'POST',
+    url: `/api/integrations/${companyId}/destinations`,
+    payload: {
+      type: 'segment',
+      name: 'Segment',
+      settings: { kind: 'segment', trackingPlanId: L.segment.trackingPlanId },
+      credentials: { kind: 'segment', token: L.segment.token },
+    },
+  });
+  const id = created.json<{ id: string }>().id;
+  // The push worker is off in the harness: the run waits.
+  await h.call(admin, { method: 'POST', url: `/api/integrations/${companyId}/destinations/${id}/sync` });
+  const queued = await scrape();
+  expect(value(queued, 'outbox_backlog', { outbox: 'destination_runs' })).toBe(1);
+  expect(value(queued, 'outbox_oldest_due_seconds', { outbox: 'destination_runs' })).toBeGreaterThanOrEqual(0);
+  // The company service is down: the lastSync of the completed set waits.
+  h.peer.lastSyncDown = true;
+  try {
+    await h.deps.sync.drain();
+  } finally {
+    h.peer.lastSyncDown = false;
+  }
+  const waiting = await scrape();
+  expect(value(waiting, 'outbox_backlog', { outbox: 'destination_runs' })).toBe(0);
+  expect(value(waiting, 'outbox_backlog', { outbox: 'last_sync' })).toBe(1);
+  await h.deps.sync.drain();
+  expect(value(await scrape(), 'outbox_backlog', { outbox: 'last_sync' })).toBe(0);
 });
 
 test('without METRICS_PORT there is no metrics listener', async () => {
