@@ -73,12 +73,23 @@ export type DiscoveryIntakeChange = DiscoveryIntakeBody['change'];
 export const IntakeItem = Type.Object({ id: EntityId, name: Type.String(), created: Type.Boolean() }, strictObject);
 export type IntakeItem = Static<typeof IntakeItem>;
 
+/**
+ * The proposal a change went to, when the company makes changes through proposals: the newest
+ * draft discovery opened, or one it opened now (`created`).
+ */
+export const IntakeProposal = Type.Object(
+  { id: UuidSchema, name: Type.String(), created: Type.Boolean() },
+  strictObject,
+);
+
 export const DiscoveryIntakeAnswer = Type.Object(
   {
     event: Type.Union([IntakeItem, Type.Null()]),
     attributes: Type.Array(IntakeItem),
     /** The event's version after the change (null when no event was written). */
     eventVersion: Type.Union([Type.Integer(), Type.Null()]),
+    /** Absent when the change went to the live plan. */
+    proposal: Type.Optional(IntakeProposal),
   },
   strictObject,
 );
@@ -91,6 +102,8 @@ export const AddToPlanAnswer = Type.Object(
   {
     event: Type.Union([IntakeItem, Type.Null()]),
     attributes: Type.Array(IntakeItem),
+    /** The proposal the change went to; absent when it went to the live plan. */
+    proposal: Type.Optional(IntakeProposal),
     finding: FindingSchema,
   },
   strictObject,

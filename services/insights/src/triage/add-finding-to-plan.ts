@@ -18,7 +18,12 @@ export async function addFindingToPlan(deps: TriageDeps, who: Triager, findingId
   const change = await intakeChange(deps, who.companyId, finding);
   const answer = await deps.peers.discoveryIntake(who.companyId, { userId: who.userId, change }, who.requestId);
   const after = await judgeAgain(deps, who.companyId, finding.id, { planChanged: true });
-  return { event: answer.event, attributes: answer.attributes, finding: after };
+  return {
+    event: answer.event,
+    attributes: answer.attributes,
+    ...(answer.proposal ? { proposal: answer.proposal } : {}),
+    finding: after,
+  };
 }
 
 async function intakeChange(deps: TriageDeps, companyId: string, finding: Finding): Promise<DiscoveryIntakeChange> {

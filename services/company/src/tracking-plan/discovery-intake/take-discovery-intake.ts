@@ -18,6 +18,7 @@ import { findEvent } from '../events/event-repository';
 import { updateEvent } from '../events/update-event';
 import type { PlanActor } from '../shared/plan-context';
 import { entityNotFound } from '../shared/plan-errors';
+import { draftProposalFor } from '../proposals/draft-proposal-for';
 import { attributesByFoldedName } from './intake-repository';
 
 /**
@@ -26,7 +27,9 @@ import { attributesByFoldedName } from './intake-repository';
  * limits, history), with the history naming discovery as the actor; an attribute
  * the plan already has under the same folded name is linked, not created again.
  * The editor's role is checked here too: the insights service asked for it a moment
- * ago, but the plan is this service's to guard.
+ * ago, but the plan is this service's to guard. When the company makes changes
+ * through proposals, the change lands in discovery's draft proposal (the answer
+ * names it) and the live plan stays as it is.
  */
 export async function takeDiscoveryIntake(
   deps: CompanyDeps,
@@ -36,7 +39,10 @@ export async function takeDiscoveryIntake(
   const role = await currentRole(deps, companyId, body.userId);
   if (!role) throw new AppError(404, 'company_not_found', MESSAGES.companyNotFound);
   if (!hasAccess(role, 'edit')) throw new AppError(403, 'forbidden', MESSAGES.forbidden);
-  const actor: PlanActor = { companyId, userId: body.userId, role, via: 'discovery' };
+  // A company that makes changes through proposals gets discovery's in its draft, never live.
+  const target = await draftProposalFor(deps, { companyId, userId: body.userId }, 'discovery');
+  const actor: PlanActor = { companyId: target?.workspaceId ?? companyId, userId: body.userId, role, via: 'discovery' };
+  const inProposal = target ? { proposal: target.proposal } : {};
   const change = body.change;
 
   if (change.action === 'set-status') {
@@ -49,7 +55,7 @@ export async function takeDiscoveryIntake(
             changes: { status: change.status },
             ifMatch: current.version,
           });
-    return { event: item(updated, false), attributes: [], eventVersion: updated.version };
+    return { event: item(updated, false), attributes: [], eventVersion: updated.version, ...inProposal };
   }
 
   const attributes = await ensureAttributes(deps, actor, change.attributes);
@@ -66,7 +72,7 @@ export async function takeDiscoveryIntake(
       ...(change.event.status !== undefined ? { status: change.event.status } : {}),
       attributes: uniqueLinks(links),
     });
-    return { event: item(created.body, true), attributes, eventVersion: created.body.version };
+    return { event: item(created.body, true), attributes, eventVersion: created.body.version, ...inProposal };
   }
 
   const current = await readEvent(deps, actor, change.eventId);
@@ -80,7 +86,7 @@ export async function takeDiscoveryIntake(
           changes: { attributes: [...current.attributes, ...added] },
           ifMatch: current.version,
         });
-  return { event: item(updated, false), attributes, eventVersion: updated.version };
+  return { event: item(updated, false), attributes, eventVersion: updated.version, ...inProposal };
 }
 
 /** Each wanted attribute, in order: the plan's one of the same scope and folded name, else a new one. */

@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { CreateProposalInput, Proposal } from '@tracemap/contracts';
 import { AppError, type Queryable } from '@tracemap/service-kit';
 import type { CompanyDeps } from '../../core/deps';
-import { findCompany } from '../../core/company-repository';
+import { findCompany, type CompanySettings } from '../../core/company-repository';
 import { MESSAGES } from '../../core/messages';
 import { setTenantCompany, tenantTransaction } from '../../core/tenant';
 import { upsertPlan } from '../plan/plan-writer';
 import { upsertMaps } from '../plan/plan-maps';
 import type { PlanActor } from '../shared/plan-context';
 import { currentVersion } from '../versions/current-version';
-import { insertProposal } from './proposal-repository';
+import { insertProposal, type ProposalSource, type StoredProposal } from './proposal-repository';
 import { proposalSettings } from './proposal-rules';
 import { toProposal } from './proposal-view';
 
@@ -22,28 +22,40 @@ import { toProposal } from './proposal-view';
 export async function openProposal(deps: CompanyDeps, actor: PlanActor, input: CreateProposalInput): Promise<Proposal> {
   const { companyId, userId } = actor;
   return tenantTransaction(deps.db, { companyId, userId }, async (client) => {
-    const company = await findCompany(client, companyId);
-    if (!company) throw new AppError(404, 'company_not_found', MESSAGES.companyNotFound);
-    const base = await currentVersion(client, companyId, userId);
-    const id = randomUUID();
-    const workspaceId = randomUUID();
-    await client.query(
-      `INSERT INTO company.companies (id, name, settings, created_by, proposal_of) VALUES ($1, $2, $3, $4, $5)`,
-      [workspaceId, company.name, JSON.stringify(company.settings), userId, companyId],
-    );
-    await copyPlanInto(client, workspaceId, base.plan);
-    await setTenantCompany(client, companyId);
-    const stored = await insertProposal(client, {
-      id,
-      companyId,
-      workspaceId,
-      name: input.name.trim(),
-      description: input.description ?? '',
-      authorId: userId,
-      baseVersion: base.version,
-    });
-    return toProposal(stored, [], proposalSettings(company.settings));
+    const { stored, settings } = await openProposalIn(client, actor, input);
+    return toProposal(stored, [], proposalSettings(settings));
   });
+}
+
+/** Opens a proposal in the caller's transaction (tenant: the company), which ends as the company's tenant again. */
+export async function openProposalIn(
+  client: Queryable,
+  actor: { companyId: string; userId: string },
+  input: CreateProposalInput & { source?: ProposalSource },
+): Promise<{ stored: StoredProposal; settings: CompanySettings }> {
+  const { companyId, userId } = actor;
+  const company = await findCompany(client, companyId);
+  if (!company) throw new AppError(404, 'company_not_found', MESSAGES.companyNotFound);
+  const base = await currentVersion(client, companyId, userId);
+  const id = randomUUID();
+  const workspaceId = randomUUID();
+  await client.query(
+    `INSERT INTO company.companies (id, name, settings, created_by, proposal_of) VALUES ($1, $2, $3, $4, $5)`,
+    [workspaceId, company.name, JSON.stringify(company.settings), userId, companyId],
+  );
+  await copyPlanInto(client, workspaceId, base.plan);
+  await setTenantCompany(client, companyId);
+  const stored = await insertProposal(client, {
+    id,
+    companyId,
+    workspaceId,
+    name: input.name.trim(),
+    description: input.description ?? '',
+    authorId: userId,
+    baseVersion: base.version,
+    source: input.source,
+  });
+  return { stored, settings: company.settings };
 }
 
 /** Writes a plan file into the workspace, as the workspace's tenant (its rows are its own). */

@@ -3,6 +3,9 @@ import type { ProposalReview, ProposalStatus, ReviewDecision } from '@tracemap/c
 import type { MergeResolution } from '@tracemap/tracking-plan';
 import { iso } from '../shared/list-query';
 
+/** Who opened a proposal (migration 015). */
+export type ProposalSource = 'person' | 'discovery' | 'assistant';
+
 export interface StoredProposal {
   id: string;
   companyId: string;
@@ -37,12 +40,13 @@ export async function insertProposal(
     description: string;
     authorId: string;
     baseVersion: number;
+    source?: ProposalSource;
   },
 ): Promise<StoredProposal> {
   const { rows } = await db.query<StoredProposal>(
-    `INSERT INTO company.proposals (id, company_id, workspace_id, name, description, author_id, base_version)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COLUMNS}`,
-    [p.id, p.companyId, p.workspaceId, p.name, p.description, p.authorId, p.baseVersion],
+    `INSERT INTO company.proposals (id, company_id, workspace_id, name, description, author_id, base_version, source)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${COLUMNS}`,
+    [p.id, p.companyId, p.workspaceId, p.name, p.description, p.authorId, p.baseVersion, p.source ?? 'person'],
   );
   return rows[0];
 }
@@ -56,6 +60,20 @@ export async function findProposal(
   const { rows } = await db.query<StoredProposal>(
     `SELECT ${COLUMNS} FROM company.proposals WHERE company_id = $1 AND id = $2 ${options.forUpdate ? 'FOR UPDATE' : ''}`,
     [companyId, id],
+  );
+  return rows[0] ?? null;
+}
+
+/** The newest draft a producer other than a person (discovery, the assistant) opened. */
+export async function newestDraftFrom(
+  db: Queryable,
+  companyId: string,
+  source: ProposalSource,
+): Promise<StoredProposal | null> {
+  const { rows } = await db.query<StoredProposal>(
+    `SELECT ${COLUMNS} FROM company.proposals WHERE company_id = $1 AND source = $2 AND status = 'draft'
+      ORDER BY created_at DESC, id LIMIT 1`,
+    [companyId, source],
   );
   return rows[0] ?? null;
 }
