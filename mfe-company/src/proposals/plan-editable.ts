@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { hasEditAccess } from '@tracemap/shell-core/roles';
-import { useCurrentProposal } from '@tracemap/shell-core/tracking-plan';
+import { useCurrentProposal } from '@tracemap/shell-core/current-proposal';
 import type { CompanyInfo } from '@tracemap/shell-core';
 import { useCompany } from '../company-layout/context';
 

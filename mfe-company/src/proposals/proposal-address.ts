@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { setCurrentProposal, useCurrentProposal } from '@tracemap/shell-core/tracking-plan';
+import { setCurrentProposal, useCurrentProposal } from '@tracemap/shell-core/current-proposal';
 
 const LEAVING = 'leavingProposal';
 

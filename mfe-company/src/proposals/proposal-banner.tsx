@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { getProposal, type ProposalDetail } from '@tracemap/shell-core/tracking-plan';
+import { getProposal } from '@tracemap/shell-core/proposals-api';
+import type { ProposalDetail } from '@tracemap/shell-core/tracking-plan';
 import { useLeaveProposal } from './proposal-address';
 import { useOpenProposalState } from './plan-editable';
 import { isOpenStatus, ProposalStatusBadge } from './proposal-status';

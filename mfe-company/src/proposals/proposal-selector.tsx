@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { listProposals, type Proposal } from '@tracemap/shell-core/tracking-plan';
+import { listProposals } from '@tracemap/shell-core/proposals-api';
+import type { Proposal } from '@tracemap/shell-core/tracking-plan';
 import { withProposal, useLeaveProposal } from './proposal-address';
 import { isOpenStatus, STATUS_LABELS } from './proposal-status';
 

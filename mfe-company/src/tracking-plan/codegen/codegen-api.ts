@@ -1,5 +1,5 @@
 import { authedFetch } from '@tracemap/shell-core';
-import { currentProposalOf } from '@tracemap/shell-core/tracking-plan';
+import { currentProposalOf } from '@tracemap/shell-core/current-proposal';
 import type { CodegenDestination, CodegenValidation, GeneratedCodeResponse } from '@tracemap/contracts';
 
 export type { CodegenDestination, CodegenValidation, GeneratedCodeResponse };
