@@ -76,14 +76,21 @@ function desired(
     const eventType = names.event(event.name);
     if (!claimName(taken, eventType, warnings, 'Amplitude')) continue;
     add({ kind: 'event', eventType, category: event.category, description: withManagedMark(event.description) });
-    plan.usesOf(event)((attribute, validation, presence) =>
+    plan.usesOf(event)((attribute, validation, presence) => {
+      // Some 400,000 of these on a 10,000-event plan: built field by field, not spread.
+      const shape = propertyOf(attribute, validation);
       add({
         kind: 'event-property',
         eventType,
+        property: shape.property,
+        description: shape.description,
         isRequired: presence === 'required',
-        ...propertyOf(attribute, validation),
-      }),
-    );
+        type: shape.type,
+        regex: shape.regex,
+        enumValues: shape.enumValues,
+        isArrayType: shape.isArrayType,
+      });
+    });
   }
   for (const attribute of plan.user)
     add({
