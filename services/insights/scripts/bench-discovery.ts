@@ -7,15 +7,18 @@
  *     JSON.parse loop (the baseline), then uploaded through the service's own
  *     upload route and read by its ingest worker: events/s and their ratio to
  *     the baseline;
- *   - the process's peak RSS while the service ingests;
+ *   - the service process's resident memory before the first upload and its peak while it ingests;
  *   - from the end of an upload to the first findings the findings API lists;
  *   - with ~10,000 observed event names no plan knows, p99 of the findings
  *     list and of the plan-against-reality events list at 20 concurrent clients.
  *
- * The service runs in this process as its tests build it (its company and
- * subscription peers played by the test peer); the load generator runs in a
- * child process (the test kit's runLoad), and so do generating the
- * upload files and the baseline read, so the peak RSS is the service's own.
+ * The service runs as it is deployed: compiled, in a process of its own under
+ * plain Node with NODE_ENV=production and the Node options of its Kubernetes
+ * Deployment (BENCH_NODE_OPTIONS replaces them, to try others), reached over
+ * HTTP; its RSS is read from the kernel's account of that process. Its company
+ * and subscription peers are played by the test peer, auth's key set by a small
+ * server here. The load generator, the upload files and the baseline read run
+ * in child processes of their own.
  *
  *   DATABASE_URL=postgres://… npm run bench:discovery
  *   BENCH_EVENTS=20000 npm run bench:discovery    # a quick check that it works
@@ -25,17 +28,23 @@
  * A missed target is reported, not an error; a run that does not succeed is.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import type { FindingPage, Run } from '@tracemap/contracts';
 import { examplePlanSnapshot, type SourceFormat } from '@tracemap/discovery';
 import { createTestDatabase, createTokenKit, TEST_PUBLIC_URL } from '@tracemap/test-kit';
-import { service } from '../src/app';
-import { loadConfig } from '../src/config';
 import { CompanyPeer } from '../test/support/company-peer';
 import { baselineParseApart, unplannedTracks, writeExampleTrafficApart, writeNdjsonGz } from './bench-discovery-files';
+import {
+  buildService,
+  deployedNodeOptions,
+  residentMemory,
+  serveKeySet,
+  startCompiledService,
+} from './bench-discovery-service';
 import { runLoad } from '@tracemap/test-kit';
 
 process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -65,25 +74,6 @@ const rows: Row[] = [];
 const row = (name: string, figure: string, target: string, met: boolean, ratio = '') =>
   rows.push({ name, figure, target, ratio, met });
 
-/** The process's resident memory, sampled while something runs: the highest seen, and the main heap's parts then. */
-function rssSampler(): { stop(): MemorySample } {
-  let peak = process.memoryUsage();
-  const sample = () => {
-    const now = process.memoryUsage();
-    if (now.rss > peak.rss) peak = now;
-  };
-  const timer = setInterval(sample, 50);
-  return {
-    stop() {
-      clearInterval(timer);
-      sample();
-      return peak;
-    },
-  };
-}
-type MemorySample = NodeJS.MemoryUsage;
-const higher = (a: MemorySample | null, b: MemorySample) => (a === null || b.rss > a.rss ? b : a);
-
 const mb = (bytes: number) => bytes / (1024 * 1024);
 const rate = (n: number) => `${Math.round(n).toLocaleString('en-US')}/s`;
 
@@ -93,32 +83,37 @@ async function main(): Promise<void> {
   if (load[0] > 1.5)
     console.warn(`warning: load average ${load[0].toFixed(2)} is above 1.5; the figures below will be low and noisy`);
 
+  buildService();
   const dir = await mkdtemp(path.join(os.tmpdir(), 'insights-bench-'));
+  // The service spools uploads under its temporary directory: this bench's, removed at the end.
+  await mkdir(path.join(dir, 'service-tmp'));
   const database = await createTestDatabase();
   const tokens = await createTokenKit();
+  const keySet = await serveKeySet(tokens.jwk);
   const peer = new CompanyPeer(SERVICE_TOKEN);
   await peer.start();
-  const config = loadConfig({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: database.url,
-    PUBLIC_URL: TEST_PUBLIC_URL,
-    AUTH_URL: 'http://127.0.0.1:9',
-    AUTH_SESSION_CHECK: 'false',
-    INTERNAL_SERVICE_TOKEN: SERVICE_TOKEN,
-    COMPANY_URL: peer.url,
-    SUBSCRIPTION_URL: peer.url,
-    INSIGHTS_SECRET_KEY: randomBytes(32).toString('base64'),
-    BILLING_ENFORCED: 'true',
-  });
-  const app = await service.build(config, {
-    verifier: tokens.verifier,
-    discovery: { spoolDir: path.join(dir, 'spool') },
-  });
-  await app.ready();
+  const nodeOptions = process.env.BENCH_NODE_OPTIONS ?? deployedNodeOptions();
+  const service = await startCompiledService(
+    {
+      TMPDIR: path.join(dir, 'service-tmp'),
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: database.url,
+      PUBLIC_URL: TEST_PUBLIC_URL,
+      AUTH_URL: keySet.url,
+      AUTH_SESSION_CHECK: 'false',
+      INTERNAL_SERVICE_TOKEN: SERVICE_TOKEN,
+      COMPANY_URL: peer.url,
+      SUBSCRIPTION_URL: peer.url,
+      INSIGHTS_SECRET_KEY: randomBytes(32).toString('base64'),
+      BILLING_ENFORCED: 'true',
+    },
+    nodeOptions,
+  );
   // The service's own footprint before any upload, printed beside the peak: what ingest adds is the difference.
-  const idleRss = process.memoryUsage().rss;
+  const idleRss = residentMemory(service.pid).rss;
+  console.log(
+    `compiled insights (pid ${service.pid}, NODE_OPTIONS "${nodeOptions}"): ${mb(idleRss).toFixed(0)} MB resident when ready`,
+  );
 
   /** A company on the sample plan with a running subscription, and its owner's bearer header. */
   const company = async () => {
@@ -131,9 +126,9 @@ async function main(): Promise<void> {
   };
   type Company = Awaited<ReturnType<typeof company>>;
   const get = async <T>(who: Company, url: string): Promise<T> => {
-    const response = await app.inject({ method: 'GET', url, headers: { authorization: who.authorization } });
-    if (response.statusCode !== 200) throw new Error(`GET ${url} answered ${response.statusCode}: ${response.body}`);
-    return response.json<T>();
+    const response = await fetch(`${service.url}${url}`, { headers: { authorization: who.authorization } });
+    if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}: ${await response.text()}`);
+    return (await response.json()) as T;
   };
   const findingsSeen = async (who: Company) =>
     (await get<FindingPage>(who, `/api/insights/${who.companyId}/discovery/findings?limit=1`)).items.length > 0;
@@ -152,15 +147,15 @@ async function main(): Promise<void> {
   /** Uploads a file through the route and waits for its run to end; throws unless it succeeded. */
   async function ingest(who: Company, file: string, format: SourceFormat, events: number) {
     const started = Date.now();
-    const response = await app.inject({
+    const response = await fetch(`${service.url}/api/insights/${who.companyId}/discovery/uploads?format=${format}`, {
       method: 'POST',
-      url: `/api/insights/${who.companyId}/discovery/uploads?format=${format}`,
       headers: { authorization: who.authorization, 'content-type': 'application/gzip' },
-      payload: createReadStream(file),
-    });
-    if (response.statusCode !== 202) throw new Error(`upload answered ${response.statusCode}: ${response.body}`);
+      body: Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>,
+      duplex: 'half',
+    } as RequestInit);
+    if (response.status !== 202) throw new Error(`upload answered ${response.status}: ${await response.text()}`);
     const uploaded = Date.now();
-    const { runId } = response.json<{ runId: string }>();
+    const { runId } = (await response.json()) as { runId: string };
     // Findings are looked for alongside, from the moment the upload has ended.
     const firstFindings = until('first findings', 60_000 + events / 2, async () =>
       (await findingsSeen(who)) ? Date.now() - uploaded : null,
@@ -186,7 +181,7 @@ async function main(): Promise<void> {
       console.log(`  ${format}: ${mb((await stat(file)).size).toFixed(1)} MB gzipped`);
     }
 
-    let peak: MemorySample | null = null;
+    let peakRss = 0;
     let firstFindingsMs: number | null = null;
     for (const { format, label, target, share } of FORMATS) {
       const file = files.get(format)!;
@@ -194,9 +189,9 @@ async function main(): Promise<void> {
       // shared machine whose load drifts, one read on one side would tilt the ratio either way.
       const before = await baselineParseApart(file);
       const who = await company();
-      const rss = rssSampler();
+      const rss = service.sampleRss();
       const { run, seconds, firstFindings } = await ingest(who, file, format, EVENTS);
-      peak = higher(peak, rss.stop());
+      peakRss = Math.max(peakRss, rss.stop());
       const after = await baselineParseApart(file);
       const baseline = { records: before.records, seconds: (before.seconds + after.seconds) / 2 };
       const baselineRate = EVENTS / baseline.seconds;
@@ -224,19 +219,20 @@ async function main(): Promise<void> {
       const file = path.join(dir, 'segment-full.ndjson.gz');
       console.log(`generating ${FULL_EVENTS.toLocaleString('en-US')} Segment events …`);
       await writeExampleTrafficApart(file, 'segment', FULL_EVENTS);
-      const rss = rssSampler();
+      const rss = service.sampleRss();
       const { run, seconds, firstFindings } = await ingest(await company(), file, 'segment', FULL_EVENTS);
-      peak = higher(peak, rss.stop());
+      peakRss = Math.max(peakRss, rss.stop());
       firstFindingsMs = await firstFindings;
       console.log(`  ${FULL_EVENTS.toLocaleString('en-US')} Segment events: ${rate(run.events / seconds)}`);
       findingsLabel = `first findings after upload end (${FULL_EVENTS.toLocaleString('en-US')} Segment events)`;
     }
-    const peakRss = peak!.rss;
+    // The kernel's high-water mark covers the whole life of the process, start included, and any moment
+    // between two samples.
+    const { hwm } = residentMemory(service.pid);
     console.log(
-      `  peak RSS ${mb(peakRss).toFixed(0)} MB: main thread's heap ${mb(peak!.heapUsed).toFixed(0)} MB used of ` +
-        `${mb(peak!.heapTotal).toFixed(0)} MB, ${mb(peak!.external).toFixed(0)} MB outside it ` +
-        `(${mb(peak!.arrayBuffers).toFixed(0)} MB buffers); the rest is code, stacks and the reading thread`,
+      `  peak RSS of the service process: ${mb(peakRss).toFixed(0)} MB sampled, ${mb(hwm).toFixed(0)} MB VmHWM`,
     );
+    peakRss = Math.max(peakRss, hwm);
     row(
       'peak RSS while ingesting',
       `${mb(peakRss).toFixed(0)} MB (${mb(idleRss).toFixed(0)} MB before the first upload)`,
@@ -257,10 +253,9 @@ async function main(): Promise<void> {
     await ingest(seeded, namesFile, 'segment', NAMES * 2);
     await until('findings of the seeded names', 120_000, async () => ((await findingsSeen(seeded)) ? true : null));
 
-    const address = await app.listen({ port: 0, host: '127.0.0.1' });
     for (const list of ['findings', 'events'] as const) {
       const result = await runLoad({
-        url: `${address}/api/insights/${seeded.companyId}/discovery/${list}`,
+        url: `${service.url}/api/insights/${seeded.companyId}/discovery/${list}`,
         headers: { authorization: seeded.authorization },
         connections: CONNECTIONS,
         duration: SECONDS,
@@ -277,9 +272,10 @@ async function main(): Promise<void> {
         result.p99 <= TARGETS.p99Ms,
       );
     }
-    console.log(`maxRSS of the whole process: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+    console.log(`service process VmHWM after the lists: ${mb(residentMemory(service.pid).hwm).toFixed(0)} MB`);
   } finally {
-    await app.close();
+    await service.stop();
+    await keySet.close();
     await peer.stop();
     await database.drop();
     await rm(dir, { recursive: true, force: true });
