@@ -6,8 +6,9 @@ import { withProposal, useLeaveProposal } from './proposal-address';
 import { isOpenStatus, STATUS_LABELS } from './proposal-status';
 
 /**
- * The company header's choice of plan: the live plan or one of the open proposals. Choosing a
- * proposal keeps the page and reads and writes inside the proposal from then on.
+ * The company header's choice of plan: the live plan or one of the open proposals (shown once
+ * there is one). Choosing a proposal keeps the page and reads and writes inside the proposal from
+ * then on.
  */
 export function ProposalSelector({ companyId, proposalId }: { companyId: string; proposalId: string | null }) {
   const [proposals, setProposals] = useState<Proposal[]>([]);
@@ -22,6 +23,8 @@ export function ProposalSelector({ companyId, proposalId }: { companyId: string;
   }, [companyId, proposalId]);
 
   const shown = proposals.filter((p) => isOpenStatus(p.status) || p.id === proposalId);
+  // With no proposal to choose, there is only the live plan: nothing to show.
+  if (shown.length === 0 && !proposalId) return null;
   const onChange = (value: string) => {
     if (!value) leave();
     else void navigate({ pathname: location.pathname, search: withProposal(location.search, value) });
