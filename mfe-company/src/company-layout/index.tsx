@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Outlet, useLocation, useParams } from 'react-router';
+import { NavLink, Outlet, useLocation, useParams } from 'react-router';
 import { ApiError, type CompanyInfo } from '@tracemap/shell-core';
 import { forgetCompanyAccess, rememberCompanyAccess, setCurrentCompany } from '@tracemap/shell-core/company-access';
 import { applyCompanyInfoBanners } from '@tracemap/shell-core/billing-banners';
@@ -76,6 +76,10 @@ export function CompanyLayout() {
       <div data-testid="company-area" data-company-id={companyId} data-role={value.info.role}>
         <CompanyNav companyId={companyId} name={value.info.company.name} role={value.info.role}>
           <div className="co-title-actions">
+            {/* Here rather than among the sections: one more section would wrap them onto a second line. */}
+            <NavLink to={`/company/${companyId}/proposals`} data-testid="company-nav-proposals">
+              Proposals
+            </NavLink>
             <ProposalSelector companyId={companyId} proposalId={proposal.proposalId} />
             <AssistantDrawer companyId={companyId} />
           </div>

@@ -40,7 +40,10 @@ export function ProposalsPage() {
     <section className="tm-container co-page" data-testid="proposals-page">
       <h1>Proposals</h1>
       <p className="co-muted">
-        A proposal is a copy of the plan to change apart from the live one, reviewed and then merged into it.
+        A proposal is a copy of the plan to change apart from the live one, reviewed and then merged into it.{' '}
+        <Link to={`/company/${companyId}/plan-versions`} data-testid="plan-versions-link">
+          Plan versions
+        </Link>
       </p>
       {canEdit && (
         <form className="co-form co-form--row" onSubmit={(e) => void create(e)} data-testid="proposal-create">

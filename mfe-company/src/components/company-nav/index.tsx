@@ -9,8 +9,6 @@ const LINKS: { path: string; label: string }[] = [
   { path: 'events', label: 'Events' },
   { path: 'views', label: 'Views' },
   { path: 'maps', label: 'Maps' },
-  { path: 'proposals', label: 'Proposals' },
-  { path: 'plan-versions', label: 'Versions' },
   { path: 'analytics-discovery', label: 'Analytics discovery' },
   { path: 'assistant', label: 'Assistant' },
   { path: 'users', label: 'Members' },
