@@ -231,6 +231,12 @@ test('an admin comments and requests changes, then approves once asked again', a
     .locator('[data-testid="diff-entry"][data-name="brand"]')
     .locator('[data-testid="comment"]');
   expect(await itemComment.getByTestId('comment-author').innerText()).toBe('Adam Admin');
+  // The attribute's own page inside the proposal shows the comment about it too.
+  await editor.goto(`${at(`attributes/${brandId}`)}?proposal=${proposalId}`);
+  const thread = editor.getByTestId('proposal-item-thread');
+  await thread.getByTestId('comment-body').filter({ hasText: 'Is this the shop spelling' }).waitFor();
+  await editor.goto(at(`proposals/${proposalId}`));
+  await status(editor, 'changes_requested');
   // The discussion lists it too, naming the item.
   await editor.getByTestId('proposal-comment-input').fill('The shop one; the maker has none.');
   await editor.getByTestId('proposal-comment-submit').click();

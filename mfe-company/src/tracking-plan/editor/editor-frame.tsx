@@ -17,6 +17,7 @@ import { nameProblem } from './name-field';
 import { statusBeforeArchive } from './restore-status';
 import type { PlanEditor } from './use-plan-editor';
 import { usePlanEditable } from '../../proposals/plan-editable';
+import { ProposalItemThread } from '../../proposals/proposal-item-thread';
 
 interface EditorFrameProps<K extends EntityKind> {
   kind: K;
@@ -177,6 +178,7 @@ export function EditorFrame<K extends EntityKind>({
           <aside>{side}</aside>
         </div>
       </EditableContext.Provider>
+      <ProposalItemThread item={{ kind, id }} />
     </section>
   );
 }
