@@ -144,6 +144,14 @@ async function startEmbeddedDatabase(
   return { url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`, process: proc };
 }
 
+/**
+ * Node flags of a compiled service, as its Kubernetes Deployment starts it: insights bounds its
+ * heap so its memory stays near what it holds while it ingests (see "Memory" in its README).
+ */
+const COMPILED_NODE_FLAGS: Partial<Record<ServiceName, string[]>> = {
+  insights: ['--max-old-space-size=128', '--max-semi-space-size=4'],
+};
+
 /** A compiled service's entry; missing means `npm run build` has not run since a checkout. */
 export function compiledEntry(name: ServiceName): string {
   const entry = path.join(REPO_ROOT, 'services', name, 'dist', 'server.js');
@@ -303,7 +311,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       const id = instance(name, index);
       const entry = compiled ? compiledEntry(name) : path.join(REPO_ROOT, 'services', name, 'src', 'server.ts');
       const args = compiled
-        ? [entry]
+        ? [...(COMPILED_NODE_FLAGS[name] ?? []), entry]
         : options.watch
           ? [require.resolve('tsx/cli'), 'watch', '--clear-screen=false', entry]
           : ['--import', 'tsx', entry];
@@ -311,7 +319,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       const onOutput = (line: string) => log(`[${id}] ${line}`);
       const preload = ['app.ts', 'config.ts'].map((file) => path.join(REPO_ROOT, 'services', name, 'src', file));
       const standbyArgs = compiled
-        ? [path.join(REPO_ROOT, 'infra', 'bin', 'standby.cjs'), entry]
+        ? [...(COMPILED_NODE_FLAGS[name] ?? []), path.join(REPO_ROOT, 'infra', 'bin', 'standby.cjs'), entry]
         : ['--import', 'tsx', path.join(__dirname, 'standby.ts'), entry, ...preload];
       const supervised = await supervise({
         name: id,

@@ -1,6 +1,6 @@
 /**
  * The insights service as it is deployed, for the discovery bench: compiled (`dist/server.js`), run by
- * plain Node with NODE_ENV=production and the Node options its Kubernetes Deployment sets, in a child
+ * plain Node with NODE_ENV=production and the Node flags its Kubernetes Deployment starts it with, in a child
  * process whose resident memory is read from the kernel's account of it (not from this process).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -14,11 +14,13 @@ const SERVICE_ROOT = path.resolve(__dirname, '..');
 const REPO_ROOT = path.resolve(SERVICE_ROOT, '..', '..');
 const DEPLOYMENT = path.join(REPO_ROOT, 'deploy', 'k8s', 'base', 'insights.yaml');
 
-/** NODE_OPTIONS as the insights Deployment sets them for its container (empty when it sets none). */
+/** The Node options the insights Deployment starts its container with (its command's flags before the entry). */
 export function deployedNodeOptions(): string {
   const manifest = readFileSync(DEPLOYMENT, 'utf8');
-  const match = /- name: NODE_OPTIONS\s*\n\s*value: "([^"]*)"/.exec(manifest);
-  return match ? match[1] : '';
+  const command = /^\s*command: (\[.*\])\s*$/m.exec(manifest);
+  if (!command) return '';
+  const words = JSON.parse(command[1]) as string[];
+  return words.filter((word) => word.startsWith('--')).join(' ');
 }
 
 /** Builds the compiled service (turbo answers from its cache when nothing changed). */

@@ -14,7 +14,7 @@
  *
  * The service runs as it is deployed: compiled, in a process of its own under
  * plain Node with NODE_ENV=production and the Node options of its Kubernetes
- * Deployment (BENCH_NODE_OPTIONS replaces them, to try others), reached over
+ * Deployment (given as NODE_OPTIONS; BENCH_NODE_OPTIONS replaces them, to try others), reached over
  * HTTP; its RSS is read from the kernel's account of that process. Its company
  * and subscription peers are played by the test peer, auth's key set by a small
  * server here. The load generator, the upload files and the baseline read run
