@@ -140,8 +140,16 @@ test('an editor opens a proposal and edits inside it while the live plan stays a
   await page.getByTestId('proposal-banner-name').filter({ hasText: 'Coupons' }).waitFor();
   expect(await page.getByTestId('proposal-selector').inputValue()).toBe(proposalId);
 
-  // A new event, made with the same dialog as in the live plan.
+  // Lint checks the plan as the proposal would make it.
   await page.getByTestId('plan-count').filter({ hasNotText: 'Loading' }).waitFor();
+  const linted = page.waitForResponse((r) => r.url().includes('/tracking-plan/lint'));
+  await page.getByRole('button', { name: 'Check plan' }).click();
+  expect(new URL((await linted).url()).searchParams.get('proposal')).toBe(proposalId);
+  await page.getByRole('dialog', { name: 'Check the plan' }).getByTestId('lint-summary').waitFor();
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+  // A new event, made with the same dialog as in the live plan.
   await page.keyboard.press('n');
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Name', { exact: true }).fill(NEW_EVENT);

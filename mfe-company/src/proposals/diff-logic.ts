@@ -88,5 +88,8 @@ export function itemNameIn(
 ): string {
   const found =
     diff && [...diff.added, ...diff.changed, ...diff.removed].find((e) => e.kind === item.kind && e.id === item.id);
-  return found ? found.name : `an unchanged ${item.kind}`;
+  if (found) return found.name;
+  // Without the diff (it is for editors) nothing more is known of the item than its kind.
+  if (diff) return `an unchanged ${item.kind}`;
+  return `${/^[aeiou]/.test(item.kind) ? 'an' : 'a'} ${item.kind}`;
 }

@@ -159,6 +159,8 @@ test('the plan takes changes inside an open proposal only, and the live plan onl
 test("a comment's item is named from the diff, and an item's comments are its own", () => {
   expect(itemNameIn(diff, { kind: 'event', id: 'e1' })).toBe('cart_viewed');
   expect(itemNameIn(diff, { kind: 'view', id: 'v1' })).toBe('an unchanged view');
+  expect(itemNameIn(null, { kind: 'event', id: 'e1' })).toBe('an event');
+  expect(itemNameIn(null, { kind: 'map', id: 'm1' })).toBe('a map');
   const comment = (id: string, item: { kind: 'event'; id: string } | null) => ({
     id,
     userId: 'u1',
