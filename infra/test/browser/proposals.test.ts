@@ -310,6 +310,14 @@ test('the merged version is in the version list, with its diff and its file', as
   );
   expect(await description.getByTestId('diff-after').innerText()).toBe(PROPOSED);
 
+  // Any two versions compare, either way round: backwards, the new event is removed.
+  const base = await page.getByTestId('compare-from').inputValue();
+  await page.getByTestId('compare-from').selectOption(String(mergedVersion));
+  await page.getByTestId('compare-to').selectOption(base);
+  await page.getByTestId('compare-button').click();
+  await diff.locator(`[data-testid="diff-entry"][data-change="removed"][data-name="${NEW_EVENT}"]`).waitFor();
+  expect(await description.getByTestId('diff-after').innerText()).toBe(ORIGINAL);
+
   const download = page.waitForEvent('download');
   await row.getByTestId('plan-version-export').click();
   const file = await download;
