@@ -1,7 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { randomBytes, randomUUID } from 'node:crypto';
-import path from 'node:path';
 import pg from 'pg';
 import { previewPush } from '@tracemap/destinations';
 import {
@@ -10,6 +9,7 @@ import {
   type DestinationsSandbox,
 } from '@tracemap/destinations-sandbox';
 import { SecretBox } from '@tracemap/service-kit';
+import { startServiceProcess } from '../support/service-process';
 import { createTestDatabase, waitFor, type TestDatabase } from '@tracemap/test-kit';
 import { CompanyPeer } from '../support/company-peer';
 import { SERVICE_TOKEN } from '../support/harness';
@@ -33,16 +33,8 @@ const logs: string[] = [];
 const children: ChildProcess[] = [];
 
 async function startService(): Promise<ChildProcess> {
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, '..', '..', 'src', 'server.ts')], {
-    cwd: path.join(__dirname, '..', '..'),
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: 'development',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'info',
+  const { child } = await startServiceProcess(
+    {
       DATABASE_URL: database.url,
       PUBLIC_URL: 'http://localhost:8080',
       AUTH_URL: 'http://127.0.0.1:9',
@@ -56,18 +48,9 @@ async function startService(): Promise<ChildProcess> {
       DESTINATION_SYNC_LEASE_MS: '2000',
       DESTINATION_DRIFT_INTERVAL_MS: '0',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+    logs,
+  );
   children.push(child);
-  for (const stream of [child.stdout!, child.stderr!])
-    stream.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor(() => fetch(`${url}/ready`).then((r) => r.ok), {
-    timeoutMs: 60000,
-    intervalMs: 100,
-    retryOnError: true,
-    message: 'integrations ready',
-  });
   return child;
 }
 
