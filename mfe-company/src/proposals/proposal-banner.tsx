@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { getProposal } from '@tracemap/shell-core/proposals-api';
 import type { ProposalDetail } from '@tracemap/shell-core/tracking-plan';
 import { useLeaveProposal } from './proposal-address';
@@ -10,6 +10,8 @@ import { isOpenStatus, ProposalStatusBadge } from './proposal-status';
 export function ProposalBanner({ companyId, proposalId }: { companyId: string; proposalId: string }) {
   const [proposal, setProposal] = useState<ProposalDetail | null>(null);
   const leave = useLeaveProposal();
+  // Read again on every page, as company info is: a merge or a close elsewhere counts from the next page on.
+  const { pathname } = useLocation();
   useEffect(() => {
     const controller = new AbortController();
     getProposal(companyId, proposalId, controller.signal).then(
@@ -17,10 +19,12 @@ export function ProposalBanner({ companyId, proposalId }: { companyId: string; p
         setProposal(found);
         useOpenProposalState.setState({ proposalId, open: isOpenStatus(found.status) });
       },
-      () => setProposal(null),
+      () => {
+        if (!controller.signal.aborted) setProposal(null);
+      },
     );
     return () => controller.abort();
-  }, [companyId, proposalId]);
+  }, [companyId, proposalId, pathname]);
   return (
     <div className="tm-container">
       <p className="co-ok co-proposal-banner" data-testid="proposal-banner" data-proposal-id={proposalId}>
