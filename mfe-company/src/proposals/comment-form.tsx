@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Button } from '@tracemap/ui';
 import { ApiErrorMessage } from '../components/api-error';
 import { useAction } from '../hooks/use-action';
 
@@ -28,14 +29,9 @@ export function CommentForm({
         <textarea rows={2} value={body} onChange={(e) => setBody(e.target.value)} data-testid={`${testId}-input`} />
       </label>
       <div>
-        <button
-          type="button"
-          disabled={busy || !body.trim()}
-          onClick={() => void post()}
-          data-testid={`${testId}-submit`}
-        >
+        <Button disabled={busy || !body.trim()} onClick={() => void post()} data-testid={`${testId}-submit`}>
           Comment
-        </button>
+        </Button>
       </div>
       <ApiErrorMessage error={error} testId={`${testId}-error`} />
     </div>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Button } from '@tracemap/ui';
 import type { CommentItem, ProposalComment } from '@tracemap/shell-core/tracking-plan';
 import { CommentForm } from './comment-form';
 import { CommentList } from './comment-list';
@@ -22,14 +23,9 @@ export function ItemComments({
       {open ? (
         <CommentForm label="Comment on this item" onPost={(body) => onPost(body, item)} testId="item-comment" />
       ) : (
-        <button
-          type="button"
-          className="tm-btn tm-btn--ghost"
-          onClick={() => setOpen(true)}
-          data-testid="item-comment-open"
-        >
+        <Button variant="ghost" onClick={() => setOpen(true)} data-testid="item-comment-open">
           {about.length > 0 ? 'Reply' : 'Comment on this item'}
-        </button>
+        </Button>
       )}
     </div>
   );

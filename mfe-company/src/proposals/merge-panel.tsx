@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Button } from '@tracemap/ui';
 import { Link } from 'react-router';
 import {
   mergeConflictsOf,
@@ -72,9 +73,9 @@ export function MergePanel({
         {proposal.approvals} of {proposal.approvalsRequired} required approvals.
       </p>
       {!conflicts && (
-        <button type="button" disabled={busy} onClick={() => void merge()} data-testid="merge-button">
+        <Button disabled={busy} onClick={() => void merge()} data-testid="merge-button">
           Merge into the live plan
-        </button>
+        </Button>
       )}
       {conflicts && (
         <>
@@ -87,14 +88,9 @@ export function MergePanel({
             choices={choices}
             onChoose={(key, choice) => setChoices((c) => ({ ...c, [key]: choice }))}
           />
-          <button
-            type="button"
-            disabled={busy || missing > 0}
-            onClick={() => void resolveAndMerge()}
-            data-testid="merge-resolve"
-          >
+          <Button disabled={busy || missing > 0} onClick={() => void resolveAndMerge()} data-testid="merge-resolve">
             {missing > 0 ? `Choose a side for ${missing} more` : 'Keep these choices and merge'}
-          </button>
+          </Button>
         </>
       )}
       <ApiErrorMessage error={error} testId="merge-error" />

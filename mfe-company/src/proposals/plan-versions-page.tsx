@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { Button } from '@tracemap/ui';
 import { Link, useSearchParams } from 'react-router';
 import {
   diffPlanVersions,
@@ -96,14 +97,13 @@ export function PlanVersionsPage() {
                 <td>{new Date(v.createdAt).toLocaleString()}</td>
                 {canEdit && (
                   <td>
-                    <button
-                      type="button"
+                    <Button
                       disabled={busy}
                       onClick={() => void exportVersion(v.version)}
                       data-testid="plan-version-export"
                     >
                       Export
-                    </button>
+                    </Button>
                   </td>
                 )}
               </tr>
@@ -131,9 +131,9 @@ export function PlanVersionsPage() {
                 </select>
               </label>
             ))}
-            <button type="button" disabled={busy} onClick={() => void compare(pair)} data-testid="compare-button">
+            <Button disabled={busy} onClick={() => void compare(pair)} data-testid="compare-button">
               Compare
-            </button>
+            </Button>
           </div>
           {diff && <DiffView diff={diff} testId="version-diff" />}
         </>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { Button } from '@tracemap/ui';
 import { Link, useLocation } from 'react-router';
 import { getProposal } from '@tracemap/shell-core/proposals-api';
 import type { ProposalDetail } from '@tracemap/shell-core/tracking-plan';
@@ -43,9 +44,9 @@ export function ProposalBanner({ companyId, proposalId }: { companyId: string; p
           Review and merge
         </Link>{' '}
         ·{' '}
-        <button type="button" className="tm-btn tm-btn--ghost" onClick={leave} data-testid="proposal-banner-leave">
+        <Button variant="ghost" onClick={leave} data-testid="proposal-banner-leave">
           Back to the live plan
-        </button>
+        </Button>
       </p>
     </div>
   );

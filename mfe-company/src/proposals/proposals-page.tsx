@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { Button } from '@tracemap/ui';
 import { Link, useNavigate } from 'react-router';
 import { listProposals, openProposal, type Proposal } from '@tracemap/shell-core/tracking-plan';
 import { ApiErrorMessage } from '../components/api-error';
@@ -59,9 +60,9 @@ export function ProposalsPage() {
               data-testid="proposal-create-description"
             />
           </label>
-          <button type="submit" disabled={busy || !name.trim()} data-testid="proposal-create-submit">
+          <Button type="submit" disabled={busy || !name.trim()} data-testid="proposal-create-submit">
             Open a proposal
-          </button>
+          </Button>
         </form>
       )}
       <ApiErrorMessage error={error} />

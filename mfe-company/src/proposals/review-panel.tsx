@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Button } from '@tracemap/ui';
 import { reviewProposal, type ProposalDetail, type ReviewDecision } from '@tracemap/shell-core/tracking-plan';
 import { ApiErrorMessage } from '../components/api-error';
 import { useCompany } from '../company-layout/context';
@@ -65,17 +66,12 @@ export function ReviewPanel({
             />
           </label>
           <div className="co-actions">
-            <button type="button" disabled={busy} onClick={() => void review('approve')} data-testid="review-approve">
+            <Button disabled={busy} onClick={() => void review('approve')} data-testid="review-approve">
               Approve
-            </button>
-            <button
-              type="button"
-              disabled={busy}
-              onClick={() => void review('request_changes')}
-              data-testid="review-request-changes"
-            >
+            </Button>
+            <Button disabled={busy} onClick={() => void review('request_changes')} data-testid="review-request-changes">
               Request changes
-            </button>
+            </Button>
           </div>
         </div>
       )}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Button } from '@tracemap/ui';
 import { requestReviewers, type ProposalDetail } from '@tracemap/shell-core/tracking-plan';
 import { ApiErrorMessage } from '../components/api-error';
 import { useCompany } from '../company-layout/context';
@@ -63,9 +64,9 @@ export function ReviewersPanel({
               </option>
             ))}
           </select>
-          <button type="button" disabled={busy || !chosen} onClick={() => void ask()} data-testid="reviewer-request">
+          <Button disabled={busy || !chosen} onClick={() => void ask()} data-testid="reviewer-request">
             Ask to review
-          </button>
+          </Button>
         </div>
       )}
       <ApiErrorMessage error={error} testId="reviewers-error" />

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { Button } from '@tracemap/ui';
 import {
   setProposalStatus,
   type ProposalDetail,
@@ -37,30 +38,25 @@ export function StatusActions({
           {open ? 'Edit the plan in this proposal' : 'Read the plan in this proposal'}
         </Link>
         {mayManage && open && proposal.status !== 'ready_for_review' && (
-          <button
-            type="button"
-            disabled={busy}
-            onClick={() => void set('ready_for_review')}
-            data-testid="proposal-request-review"
-          >
+          <Button disabled={busy} onClick={() => void set('ready_for_review')} data-testid="proposal-request-review">
             Request review
-          </button>
+          </Button>
         )}
         {mayManage && open && proposal.status !== 'draft' && (
-          <button type="button" disabled={busy} onClick={() => void set('draft')} data-testid="proposal-to-draft">
+          <Button variant="ghost" disabled={busy} onClick={() => void set('draft')} data-testid="proposal-to-draft">
             Back to draft
-          </button>
+          </Button>
         )}
         {mayManage && open && (
-          <button
-            type="button"
+          <Button
+            variant="ghost"
             className="co-btn-danger"
             disabled={busy}
             onClick={() => void set('closed')}
             data-testid="proposal-close"
           >
             Close without merging
-          </button>
+          </Button>
         )}
       </div>
       <ApiErrorMessage error={error} testId="status-error" />
