@@ -213,6 +213,8 @@ test('the proposal page shows what it changes, and the editor asks for a review'
   await page.getByTestId('reviewer').filter({ hasText: 'Adam Admin (waiting)' }).waitFor();
   await page.getByTestId('proposal-request-review').click();
   await status(page, 'ready_for_review');
+  // The banner above, for the same open proposal, follows the change.
+  await page.getByTestId('proposal-banner').locator('[data-status="ready_for_review"]').waitFor();
 });
 
 test('an admin comments and requests changes, then approves once asked again', async () => {

@@ -2,13 +2,21 @@ import { create } from 'zustand';
 import { hasEditAccess } from '@tracemap/shell-core/roles';
 import { useCurrentProposal } from '@tracemap/shell-core/current-proposal';
 import type { CompanyInfo } from '@tracemap/shell-core';
+import type { ProposalDetail } from '@tracemap/shell-core/tracking-plan';
 import { useCompany } from '../company-layout/context';
 
-/** Whether the open proposal still takes changes (the banner sets it once it has read the proposal). */
-export const useOpenProposalState = create<{ proposalId: string | null; open: boolean }>(() => ({
-  proposalId: null,
-  open: true,
-}));
+/**
+ * The open proposal as last read (by the banner on each page, or by the proposal's page after a
+ * change there), so the banner and the plan pages' read-only state follow its status.
+ */
+export const useOpenProposalState = create<{ proposal: ProposalDetail | null }>(() => ({ proposal: null }));
+
+/** A newer read of a proposal; kept only if it is the open one (or the banner is reading it now). */
+export function rememberProposal(proposal: ProposalDetail): void {
+  useOpenProposalState.setState({ proposal });
+}
+
+const isOpen = (status: ProposalDetail['status']) => status !== 'merged' && status !== 'closed';
 
 export const CLOSED_PROPOSAL = 'This proposal is merged or closed: its plan can be read, not changed.';
 export const PROPOSALS_REQUIRED =
@@ -33,6 +41,6 @@ export function planEditability(
 export function usePlanEditable(): { canEdit: boolean; reason: string | null } {
   const { companyId, info } = useCompany();
   const id = useCurrentProposal((s) => (s.companyId === companyId ? s.proposalId : null));
-  const open = useOpenProposalState((s) => s.proposalId !== id || s.open);
+  const open = useOpenProposalState((s) => s.proposal?.id !== id || isOpen(s.proposal.status));
   return planEditability(info, { id, open });
 }

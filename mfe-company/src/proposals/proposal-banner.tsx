@@ -1,29 +1,21 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Button } from '@tracemap/ui';
 import { Link, useLocation } from 'react-router';
 import { getProposal } from '@tracemap/shell-core/proposals-api';
-import type { ProposalDetail } from '@tracemap/shell-core/tracking-plan';
 import { useLeaveProposal } from './proposal-address';
-import { useOpenProposalState } from './plan-editable';
+import { rememberProposal, useOpenProposalState } from './plan-editable';
 import { isOpenStatus, ProposalStatusBadge } from './proposal-status';
 
 /** Under the company header while a proposal is open: which one, and that the live plan is untouched. */
 export function ProposalBanner({ companyId, proposalId }: { companyId: string; proposalId: string }) {
-  const [proposal, setProposal] = useState<ProposalDetail | null>(null);
+  const proposal = useOpenProposalState((s) => (s.proposal?.id === proposalId ? s.proposal : null));
   const leave = useLeaveProposal();
   // Read again on every page, as company info is: a merge or a close elsewhere counts from the next page on.
   const { pathname } = useLocation();
   useEffect(() => {
     const controller = new AbortController();
-    getProposal(companyId, proposalId, controller.signal).then(
-      (found) => {
-        setProposal(found);
-        useOpenProposalState.setState({ proposalId, open: isOpenStatus(found.status) });
-      },
-      () => {
-        if (!controller.signal.aborted) setProposal(null);
-      },
-    );
+    // A failed read leaves the generic banner; the page itself shows the error.
+    getProposal(companyId, proposalId, controller.signal).then(rememberProposal, () => undefined);
     return () => controller.abort();
   }, [companyId, proposalId, pathname]);
   return (

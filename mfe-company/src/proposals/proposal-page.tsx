@@ -6,6 +6,7 @@ import {
   type ProposalDetail,
   type ProposalDiff,
 } from '@tracemap/shell-core/tracking-plan';
+import { currentProposalOf } from '@tracemap/shell-core/current-proposal';
 import { hasAdminRights } from '@tracemap/shell-core/roles';
 import { ApiErrorMessage } from '../components/api-error';
 import { useCompany } from '../company-layout/context';
@@ -18,6 +19,7 @@ import { ItemComments } from './item-comments';
 import { LintCompare } from './lint-compare';
 import { MergePanel } from './merge-panel';
 import { personName } from './people';
+import { rememberProposal } from './plan-editable';
 import { ProposalStatusBadge } from './proposal-status';
 import { ReviewPanel } from './review-panel';
 import { ReviewersPanel } from './reviewers-panel';
@@ -33,7 +35,15 @@ export function ProposalPage() {
   const { companyId, info } = useCompany();
   const userId = useCurrentUserId();
   const canEdit = EDIT_ROLES.includes(info.role);
-  const [proposal, setProposal] = useState<ProposalDetail | null>(null);
+  const [proposal, setShown] = useState<ProposalDetail | null>(null);
+  // The banner above shows the same proposal when it is the open one: both follow a change made here.
+  const setProposal = useCallback(
+    (next: ProposalDetail) => {
+      setShown(next);
+      if (currentProposalOf(companyId) === next.id) rememberProposal(next);
+    },
+    [companyId],
+  );
   const [diff, setDiff] = useState<ProposalDiff | null>(null);
   const [error, setError] = useState<unknown>(null);
   const talk = useProposalComments(companyId, proposalId);
@@ -50,7 +60,7 @@ export function ProposalPage() {
     } catch (err) {
       setError(err);
     }
-  }, [companyId, proposalId, canEdit]);
+  }, [companyId, proposalId, canEdit, setProposal]);
 
   useEffect(() => {
     void load();
