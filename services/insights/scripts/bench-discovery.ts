@@ -250,8 +250,11 @@ async function main(): Promise<void> {
     const seeded = await company();
     const namesFile = path.join(dir, 'unplanned.ndjson.gz');
     await writeNdjsonGz(namesFile, unplannedTracks(NAMES, 2));
+    const seedingRss = service.sampleRss();
     await ingest(seeded, namesFile, 'segment', NAMES * 2);
     await until('findings of the seeded names', 120_000, async () => ((await findingsSeen(seeded)) ? true : null));
+    console.log(`  peak RSS while the seeded names were read and judged: ${mb(seedingRss.stop()).toFixed(0)} MB`);
+    const listsRss = service.sampleRss();
 
     for (const list of ['findings', 'events'] as const) {
       const result = await runLoad({
@@ -272,7 +275,7 @@ async function main(): Promise<void> {
         result.p99 <= TARGETS.p99Ms,
       );
     }
-    console.log(`service process VmHWM after the lists: ${mb(residentMemory(service.pid).hwm).toFixed(0)} MB`);
+    console.log(`  peak RSS while the lists were read: ${mb(listsRss.stop()).toFixed(0)} MB`);
   } finally {
     await service.stop();
     await keySet.close();

@@ -29,6 +29,8 @@ export interface ProfileBuilder {
   drain(): ProfileDelta;
   /** Events added since the last drain. */
   readonly pending: number;
+  /** Event names (per source and kind) added since the last drain: the delta has rows for each. */
+  readonly pendingNames: number;
 }
 
 export function createProfileBuilder(options: ProfileBuilderOptions = {}): ProfileBuilder {
@@ -76,6 +78,7 @@ class Builder implements ProfileBuilder {
   /** sourceId → from (null: first of a session) → to */
   private transitions = new Map<string, Map<string | null, Map<string, Bucket>>>();
   private count = 0;
+  private names = 0;
   /** Numbers the drains: a path's counts belong to one. */
   private batch = 0;
   private random = 0x2545f491;
@@ -100,10 +103,15 @@ class Builder implements ProfileBuilder {
     return this.count;
   }
 
+  get pendingNames(): number {
+    return this.names;
+  }
+
   add(event: ObservedEvent): void {
     this.count++;
     const acc = this.eventAcc(event.sourceId, event.kind, event.name);
     this.acc = acc;
+    if (acc.total === 0) this.names++;
     acc.total++;
     const time = event.eventTime;
     const { appVersion, platform } = event.context;
@@ -372,6 +380,7 @@ class Builder implements ProfileBuilder {
     const transitions = transitionRows(this.transitions);
     this.transitions = new Map();
     this.count = 0;
+    this.names = 0;
     this.batch++;
     return { events, properties, transitions, examples };
   }

@@ -42,9 +42,16 @@ export interface ReadPacing {
 const ALWAYS_IDLE: ReadPacing = { cancelled: () => false, writerIdle: () => true };
 
 /**
+ * The most event names one batch holds before it is handed out. A delta has rows for each name (and its
+ * paths and shapes), and the writer reads back, merges and serialises them all at once: a file of tens of
+ * thousands of distinct names would otherwise make one batch of it, and the service's heap would grow with it.
+ */
+export const BATCH_NAMES_MAX = 2_000;
+
+/**
  * Reads a run's file from its checkpoint on: each line parsed and adapted, the
  * events profiled, and a batch handed out once `batchMs` have passed and the
- * writer is free, or once it holds `batchEvents` events, ending with one
+ * writer is free, or once it holds `batchEvents` events or `BATCH_NAMES_MAX` names, ending with one
  * marked `last`. While the writer is busy the batch keeps growing: a delta has
  * a row per event name and property path however many events it counts, so a
  * larger batch costs the writer hardly more rows, and batches grow to whatever
@@ -92,7 +99,11 @@ export async function readBatches(
       const events = texts
         ? readText(texts[i], lineNumber, format, sourceId, report)
         : readValue(values![i], lineNumber, format, sourceId, report);
-      if (events.length > 0 && pendingEvents > 0 && pendingEvents + events.length > limits.batchEvents)
+      if (
+        events.length > 0 &&
+        pendingEvents > 0 &&
+        (pendingEvents + events.length > limits.batchEvents || builder.pendingNames >= BATCH_NAMES_MAX)
+      )
         await flush(false);
       for (const event of events) builder.add(event);
       pendingEvents += events.length;
