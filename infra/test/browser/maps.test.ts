@@ -123,6 +123,8 @@ async function centreOf(locator: ReturnType<Page['locator']>) {
 async function openEditor(page: Page) {
   await page.goto(`${stack.url}/company/${companyId}/maps/${mapId}`);
   await page.getByTestId('map-editor').waitFor();
+  // The editor moves the viewport to its first view once the map is drawn; a click before that can miss.
+  await page.locator('.react-flow[data-first-view="placed"]').waitFor();
 }
 
 beforeAll(async () => {
@@ -363,6 +365,7 @@ test('a deleted view comes back with undo, and the map saves each step', async (
   const page = pages.creator;
   await openEditor(page);
   await node(page, viewIds.Cart).click();
+  await page.locator(`.react-flow__node.selected[data-id="${viewIds.Cart}"]`).waitFor();
   const removed = nextSave(page);
   await page.keyboard.press('Delete');
   await node(page, viewIds.Cart).waitFor({ state: 'detached' });
