@@ -5,9 +5,10 @@ import { audited } from '../../core/audit';
 import type { CompanyDeps } from '../../core/deps';
 import { findCompany } from '../../core/company-repository';
 import { setTenantCompany, tenantTransaction } from '../../core/tenant';
-import { planChanged, type PlanActor } from '../shared/plan-context';
+import { loadPlanSettings, planChanged, type PlanActor } from '../shared/plan-context';
 import { exportNative, insertVersion, versionPlan } from '../versions/version-repository';
 import { applyMergedPlan } from './apply-merged-plan';
+import { blockingFindings, refuseNewLintErrors } from './merge-lint';
 import {
   approvalsRequired,
   mergeBreaksPlan,
@@ -26,7 +27,8 @@ import { countedApprovals, isOpen, proposalSettings } from './proposal-rules';
  * plan, records history naming the proposal, adds the plan version and marks
  * the proposal merged; the plan's tables announce the change as every write
  * does. Owners may merge without the approvals the company asks for (the
- * proposal records it); open conflicts refuse the merge with 409.
+ * proposal records it); open conflicts refuse the merge with 409, and a
+ * merged plan with lint errors the live plan did not have with 422.
  */
 export async function mergeProposal(deps: CompanyDeps, actor: PlanActor, id: string): Promise<PlanVersion> {
   const { companyId, userId } = actor;
@@ -47,12 +49,16 @@ export async function mergeProposal(deps: CompanyDeps, actor: PlanActor, id: str
     await lockLivePlan(client, companyId);
     const { live, merge } = await threeWay(client, proposal);
     if (merge.conflicts.length > 0) throw mergeConflict(merge.conflicts);
+    const planSettings = await loadPlanSettings(client, companyId);
+    const lintBefore = await blockingFindings(client, companyId, planSettings);
     try {
       await applyMergedPlan(client, companyId, live, merge.plan, { userId, proposalId: id });
     } catch (error) {
       // The transaction is rolled back whole either way; this names why.
       throw breaksPlan(error) ? mergeBreaksPlan() : error;
     }
+    // Lint runs on the merged plan as on any save; refused, the transaction leaves nothing written.
+    refuseNewLintErrors(lintBefore, await blockingFindings(client, companyId, planSettings));
     const created = await insertVersion(client, companyId, {
       plan: await exportNative(client, companyId),
       proposalId: id,

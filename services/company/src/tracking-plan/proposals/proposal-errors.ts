@@ -22,6 +22,8 @@ export const PROPOSAL_MESSAGES = {
     'Merged, the plan would break its rules: a name used twice, or an item deleted while something still uses it. Change the proposal (or the live plan) and merge again.',
   unknownReviewer: (id: string) => `Reviewers must be members of the company other than the author; ${id} is not one.`,
   reviewersUnavailable: 'Reviewers cannot be told right now (their addresses are unavailable). Try again in a moment.',
+  mergeLintFailed:
+    'Merged, the plan would break lint rules the company set to "error". Fix the findings in the proposal and merge again.',
   unknownItem: 'The item commented on is in neither the proposal nor the live plan.',
 } as const;
 
