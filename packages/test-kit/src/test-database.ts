@@ -9,6 +9,17 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/** How long a drop waits for the database's connections to close before it cuts them. */
+const CLOSING_GRACE_MS = 500;
+
+async function connectionsTo(client: pg.Client, database: string): Promise<number> {
+  const { rows } = await client.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+    [database],
+  );
+  return rows[0].n;
+}
+
 /**
  * A fresh, empty database for one test file. With DATABASE_URL set, a new
  * database is created on that server (and dropped afterwards); otherwise an
@@ -30,8 +41,16 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       async drop() {
         const client = new pg.Client({ connectionString: serverUrl });
         await client.connect();
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await client.end();
+        try {
+          // A pool's end() resolves before its connections have closed. Cut by a forced drop, a
+          // connection still closing reports the cut as an error in its test; give those a moment.
+          const deadline = Date.now() + CLOSING_GRACE_MS;
+          while (Date.now() < deadline && (await connectionsTo(client, name)) > 0)
+            await new Promise((resolve) => setTimeout(resolve, 20));
+          await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        } finally {
+          await client.end();
+        }
       },
     };
   }
