@@ -22,6 +22,13 @@ export class ReadingThread implements RunReader {
   private worker: Worker | null = null;
   private nextJobId = 1;
   private readonly listeners = new Map<number, (message: FromReader) => void>();
+  private idleTimer: NodeJS.Timeout | null = null;
+
+  /**
+   * @param idleMs How long the thread is kept once no run reads: an idle thread is never collected, so
+   * what its last run left on its heap (up to its bound) would stay resident until the next run.
+   */
+  constructor(private readonly idleMs = 30_000) {}
 
   async *read(job: ReadJob): AsyncGenerator<ReadBatch, void, undefined> {
     const worker = this.ensure();
@@ -58,7 +65,17 @@ export class ReadingThread implements RunReader {
     } finally {
       this.listeners.delete(jobId);
       if (!finished) send({ type: 'cancel', jobId });
+      if (this.listeners.size === 0) this.endWhenIdle();
     }
+  }
+
+  private endWhenIdle(): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => {
+      this.idleTimer = null;
+      if (this.listeners.size === 0) void this.close();
+    }, this.idleMs);
+    this.idleTimer.unref();
   }
 
   /** Starts the thread ahead of the first run, so that run does not wait for it. */
@@ -74,6 +91,8 @@ export class ReadingThread implements RunReader {
   }
 
   private ensure(): Worker {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
     if (this.worker) return this.worker;
     const worker = startThread();
     worker.on('message', (message: FromReader) => this.listeners.get(message.jobId)?.(message));
