@@ -149,7 +149,7 @@ async function startEmbeddedDatabase(
  * heap so its memory stays near what it holds while it ingests (see "Memory" in its README).
  */
 const COMPILED_NODE_FLAGS: Partial<Record<ServiceName, string[]>> = {
-  insights: ['--max-old-space-size=128', '--max-semi-space-size=4'],
+  insights: ['--max-old-space-size=192', '--max-semi-space-size=4'],
 };
 
 /** A compiled service's entry; missing means `npm run build` has not run since a checkout. */
