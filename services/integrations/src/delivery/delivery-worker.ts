@@ -1,4 +1,5 @@
 import { roleTransaction, roleSettingsStatement } from '@tracemap/service-kit';
+import { PolledRounds } from '../core/polled-rounds';
 import { APP_ROLE, tenantTransaction } from '../core/tenant';
 import type { IntegrationsDeps } from '../deps';
 import { renderDigest, renderMessage } from '../notifications/render-message';
@@ -19,83 +20,40 @@ export type WorkerDeps = Omit<IntegrationsDeps, 'delivery' | 'sync'>;
  * the next message is due, the poll interval, or a wake-up from a new notification.
  */
 export class DeliveryWorker {
-  private timer: NodeJS.Timeout | null = null;
-  private round: Promise<void> | null = null;
-  private again = false;
-  private running = false;
+  private readonly rounds: PolledRounds;
 
-  constructor(private readonly deps: WorkerDeps) {}
-
-  start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.schedule(0);
+  constructor(private readonly deps: WorkerDeps) {
+    this.rounds = new PolledRounds({
+      name: 'slack delivery',
+      pollMs: deps.config.SLACK_DELIVERY_POLL_MS,
+      log: deps.log,
+      round: () => this.runRound(),
+    });
   }
 
-  async stop(): Promise<void> {
-    this.running = false;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.round;
+  start(): void {
+    this.rounds.start();
+  }
+
+  stop(): Promise<void> {
+    return this.rounds.stop();
   }
 
   /** A notification was queued: look now rather than at the next poll. */
   wake(): void {
-    if (!this.running) return;
-    if (this.round) this.again = true;
-    else this.schedule(0);
+    this.rounds.wake();
   }
 
   /** Runs rounds until nothing is due now (tests and scripts). */
-  async drain(): Promise<void> {
-    for (;;) {
-      await this.round;
-      const next = await this.runRound();
-      if (next === null || next > Date.now()) return;
-    }
-  }
-
-  private schedule(delayMs: number): void {
-    if (!this.running) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(
-      () => {
-        this.timer = null;
-        void this.tick();
-      },
-      Math.max(0, delayMs),
-    );
-    this.timer.unref?.();
-  }
-
-  private async tick(): Promise<void> {
-    if (this.round) return;
-    let next: number | null = null;
-    try {
-      next = await this.runRound();
-    } catch (error) {
-      this.deps.log.error({ err: error }, 'slack delivery round failed');
-    }
-    const poll = this.deps.config.SLACK_DELIVERY_POLL_MS;
-    const wait = this.again ? 0 : next === null ? poll : Math.min(poll, Math.max(0, next - Date.now()));
-    this.again = false;
-    this.schedule(wait);
+  drain(): Promise<void> {
+    return this.rounds.drain();
   }
 
   /** One round; answers when the next row is due (ms epoch), or null when none is queued. */
-  private runRound(): Promise<number | null> {
-    const work = (async () => {
-      const claimed = await this.claim();
-      await Promise.all(claimed.map((claim) => this.send(claim)));
-      return this.nextDue();
-    })();
-    this.round = work.then(
-      () => undefined,
-      () => undefined,
-    );
-    return work.finally(() => {
-      this.round = null;
-    });
+  private async runRound(): Promise<number | null> {
+    const claimed = await this.claim();
+    await Promise.all(claimed.map((claim) => this.send(claim)));
+    return this.nextDue();
   }
 
   /** One claimed message, then the channel's turn handed back whatever happened. */

@@ -1,4 +1,5 @@
 import { roleSettingsStatement, roleTransaction } from '@tracemap/service-kit';
+import { PolledRounds } from '../../core/polled-rounds';
 import { APP_ROLE } from '../../core/tenant';
 import { checkDrift } from './check-drift';
 import { deliverLastSyncs } from './deliver-last-sync';
@@ -16,95 +17,52 @@ const DRIFT_LOOK_MS = 60_000;
  * in the queue for another process.
  */
 export class DestinationSyncWorker {
-  private timer: NodeJS.Timeout | null = null;
-  private round: Promise<void> | null = null;
-  private running = false;
-  private again = false;
+  private readonly rounds: PolledRounds;
   private lastDriftLook = 0;
 
-  constructor(private readonly deps: RunDeps) {}
-
-  start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.schedule(0);
+  constructor(private readonly deps: RunDeps) {
+    this.rounds = new PolledRounds({
+      name: 'destination push',
+      pollMs: deps.config.DESTINATION_SYNC_POLL_MS,
+      log: deps.log,
+      round: (draining) => this.runRound(draining),
+    });
   }
 
-  async stop(): Promise<void> {
-    this.running = false;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.round;
+  start(): void {
+    this.rounds.start();
+  }
+
+  stop(): Promise<void> {
+    return this.rounds.stop();
   }
 
   /** A run was queued: look now rather than at the next poll. */
   wake(): void {
-    if (!this.running) return;
-    if (this.round) this.again = true;
-    else this.schedule(0);
+    this.rounds.wake();
   }
 
   /** Runs rounds until no run is due now (tests). */
-  async drain(): Promise<void> {
-    for (;;) {
-      await this.round;
-      const next = await this.runRound(true);
-      if (next === null || next > Date.now()) return;
-    }
+  drain(): Promise<void> {
+    return this.rounds.drain();
   }
 
-  private schedule(delayMs: number): void {
-    if (!this.running) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(
-      () => {
-        this.timer = null;
-        void this.tick();
-      },
-      Math.max(0, delayMs),
-    );
-    this.timer.unref?.();
-  }
-
-  private async tick(): Promise<void> {
-    if (this.round) return;
-    let next: number | null = null;
-    try {
-      next = await this.runRound(false);
-    } catch (error) {
-      this.deps.log.error({ err: error }, 'destination push round failed');
-    }
-    const poll = this.deps.config.DESTINATION_SYNC_POLL_MS;
-    const wait = this.again ? 0 : next === null ? poll : Math.min(poll, Math.max(0, next - Date.now()));
-    this.again = false;
-    this.schedule(wait);
-  }
-
-  private runRound(draining: boolean): Promise<number | null> {
-    const work = (async () => {
-      const claimed = await this.claim();
-      const stopping = () => !this.running && !draining;
-      await Promise.all(
-        claimed.map((lease) =>
-          executeRun(this.deps, lease, stopping).catch((error: unknown) =>
-            this.deps.log.error({ err: error, runId: lease.runId }, 'destination push failed to settle'),
-          ),
+  private async runRound(draining: boolean): Promise<number | null> {
+    const claimed = await this.claim();
+    const stopping = () => !this.rounds.running && !draining;
+    await Promise.all(
+      claimed.map((lease) =>
+        executeRun(this.deps, lease, stopping).catch((error: unknown) =>
+          this.deps.log.error({ err: error, runId: lease.runId }, 'destination push failed to settle'),
         ),
-      );
-      await deliverLastSyncs(this.deps);
-      if (this.deps.config.DESTINATION_DRIFT_INTERVAL_MS > 0 && Date.now() - this.lastDriftLook > DRIFT_LOOK_MS) {
-        this.lastDriftLook = Date.now();
-        await checkDrift(this.deps);
-      }
-      return this.nextDue();
-    })();
-    this.round = work.then(
-      () => undefined,
-      () => undefined,
+      ),
     );
-    return work.finally(() => {
-      this.round = null;
-    });
+    await deliverLastSyncs(this.deps);
+    if (this.deps.config.DESTINATION_DRIFT_INTERVAL_MS > 0 && Date.now() - this.lastDriftLook > DRIFT_LOOK_MS) {
+      this.lastDriftLook = Date.now();
+      await checkDrift(this.deps);
+    }
+    return this.nextDue();
   }
 
   private claim(): Promise<Lease[]> {
