@@ -12,7 +12,7 @@ import {
   type PlannedRequest,
   type RemoteItem,
 } from './model';
-import { claimName, namer, planView, warn } from './plan';
+import { claimName, desiredDraft, warn } from './plan';
 
 /** Amplitude's cost limit per project: this many calls an hour (and four at a time). */
 export const AMPLITUDE_CALLS_PER_HOUR = 7200;
@@ -41,15 +41,7 @@ function desired(
   snapshot: Parameters<AmplitudeAdapter['desired']>[0],
   settings: AmplitudeSettings,
 ): Desired<AmplitudeItem> {
-  const plan = planView(snapshot);
-  const names = namer(settings.names);
-  const warnings: DestinationWarning[] = [];
-  const items = new Map<string, Keyed<AmplitudeItem>>();
-  const add = (item: AmplitudeItem) => {
-    const entry = keyed(item);
-    items.set(entry.key, entry);
-  };
-  const taken = new Set<string>();
+  const { plan, names, warnings, items, add, taken } = desiredDraft(snapshot, settings.names, keyed);
   // Most events carry an attribute as the plan defines it: its Amplitude form is worked out once.
   const shared = new Map<string, AmplitudeValueShape & { property: string; description: string }>();
   const propertyOf = (attribute: Attribute, validation: Validation) => {

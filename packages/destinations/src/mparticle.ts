@@ -1,4 +1,4 @@
-import type { DestinationWarning, MparticleSettings } from '@tracemap/contracts';
+import type { MparticleSettings } from '@tracemap/contracts';
 import { sameJson } from './canonical';
 import { keyedDiff } from './keyed-diff';
 import { isManaged, withManagedMark } from './managed';
@@ -10,7 +10,7 @@ import {
   type Operation,
   type RemoteItem,
 } from './model';
-import { claimName, namer, ownUses, planView, warn } from './plan';
+import { claimName, desiredDraft, ownUses, warn } from './plan';
 import { schemaCache } from './segment-rules';
 
 export interface MparticleDataPoint {
@@ -43,15 +43,7 @@ function desired(
   snapshot: Parameters<MparticleAdapter['desired']>[0],
   settings: MparticleSettings,
 ): Desired<MparticleDataPoint> {
-  const plan = planView(snapshot);
-  const names = namer(settings.names);
-  const warnings: DestinationWarning[] = [];
-  const items = new Map<string, Keyed<MparticleDataPoint>>();
-  const add = (item: MparticleDataPoint) => {
-    const entry = keyed(item);
-    items.set(entry.key, entry);
-  };
-  const taken = new Set<string>();
+  const { plan, names, warnings, items, add, taken } = desiredDraft(snapshot, settings.names, keyed);
   const { objectSchema } = schemaCache();
   for (const event of plan.events) {
     if (event.kind === 'identify' || event.kind === 'group') {

@@ -7,6 +7,7 @@ import type {
   SnapshotEvent,
   Validation,
 } from '@tracemap/contracts';
+import type { Keyed } from './model';
 
 /** Visits one attribute an event carries, with its effective validation and presence. */
 export type UseVisitor = (attribute: Attribute, validation: Validation, presence: Presence) => void;
@@ -90,4 +91,28 @@ export function claimName(
     message: `Two plan items map to "${name}" in ${destination}; only the first is pushed.`,
   });
   return false;
+}
+
+/**
+ * What an adapter's `desired` starts from: the plan's parts, the destination's name mappings,
+ * the warnings so far, the names already taken, and the desired items keyed by `keyed` (a later
+ * item with the same key replaces the earlier one).
+ */
+export function desiredDraft<T>(
+  snapshot: PlanSnapshot,
+  mappings: NameMappings | undefined,
+  keyed: (item: T) => Keyed<T>,
+) {
+  const items = new Map<string, Keyed<T>>();
+  return {
+    plan: planView(snapshot),
+    names: namer(mappings),
+    warnings: [] as DestinationWarning[],
+    taken: new Set<string>(),
+    items,
+    add(item: T): void {
+      const entry = keyed(item);
+      items.set(entry.key, entry);
+    },
+  };
 }

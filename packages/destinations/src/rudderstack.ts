@@ -1,4 +1,4 @@
-import type { DestinationWarning, RudderstackSettings } from '@tracemap/contracts';
+import type { RudderstackSettings } from '@tracemap/contracts';
 import { sameJson } from './canonical';
 import { keyedDiff } from './keyed-diff';
 import { isManaged, withManagedMark } from './managed';
@@ -11,7 +11,7 @@ import {
   type PlannedRequest,
   type RemoteItem,
 } from './model';
-import { claimName, namer, planView, warn } from './plan';
+import { claimName, desiredDraft, warn } from './plan';
 import { propConfig, rudderstackNameOk, rudderstackType } from './rudderstack-types';
 
 export type RudderstackItem =
@@ -26,15 +26,7 @@ function desired(
   snapshot: Parameters<RudderstackAdapter['desired']>[0],
   settings: RudderstackSettings,
 ): Desired<RudderstackItem> {
-  const plan = planView(snapshot);
-  const names = namer(settings.names);
-  const warnings: DestinationWarning[] = [];
-  const items = new Map<string, Keyed<RudderstackItem>>();
-  const add = (item: RudderstackItem) => {
-    const entry = keyed(item);
-    items.set(entry.key, entry);
-  };
-  const taken = new Set<string>();
+  const { plan, names, warnings, items, add, taken } = desiredDraft(snapshot, settings.names, keyed);
   const propertyOf = new Map<string, string>();
   for (const event of plan.events) {
     const name = names.event(event.name);
