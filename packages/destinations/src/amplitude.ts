@@ -1,5 +1,6 @@
 import type { AmplitudeSettings, Attribute, DestinationWarning, Validation } from '@tracemap/contracts';
 import { amplitudeShape, enumValuesOf, truthy, type AmplitudeValueShape } from './amplitude-types';
+import { dataList, text } from './answers';
 import { sameJson } from './canonical';
 import { keyedDiff } from './keyed-diff';
 import { isManaged, withManagedMark } from './managed';
@@ -100,12 +101,7 @@ function desired(
   return { items, warnings };
 }
 
-const dataOf = (answer: unknown): Record<string, unknown>[] => {
-  const data = (answer as { data?: unknown })?.data;
-  if (!Array.isArray(data)) throw new Error('Amplitude answered without a data list');
-  return data as Record<string, unknown>[];
-};
-const text = (raw: unknown) => (typeof raw === 'string' ? raw : '');
+const dataOf = (answer: unknown) => dataList(answer, 'Amplitude');
 const shapeOf = (r: Record<string, unknown>): AmplitudeValueShape => ({
   type: (text(r.type) || 'any') as AmplitudeValueShape['type'],
   regex: text(r.regex),

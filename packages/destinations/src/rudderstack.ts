@@ -1,4 +1,5 @@
 import type { RudderstackSettings } from '@tracemap/contracts';
+import { dataList, text } from './answers';
 import { sameJson } from './canonical';
 import { keyedDiff } from './keyed-diff';
 import { isManaged, withManagedMark } from './managed';
@@ -66,12 +67,7 @@ function desired(
   return { items, warnings };
 }
 
-const listOf = (answer: unknown): Record<string, unknown>[] => {
-  const data = (answer as { data?: unknown })?.data;
-  if (!Array.isArray(data)) throw new Error('RudderStack answered without a data list');
-  return data as Record<string, unknown>[];
-};
-const text = (raw: unknown) => (typeof raw === 'string' ? raw : '');
+const listOf = (answer: unknown) => dataList(answer, 'RudderStack');
 
 /**
  * The catalog's events and properties and the tracking plan's events (each as read one by one,
