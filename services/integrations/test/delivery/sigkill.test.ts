@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { SlackSandbox } from '@tracemap/slack-sandbox';
-import { startServiceProcess } from '../support/service-process';
+import { baseSettings, killAll, startServiceProcess } from '../support/service-process';
 import { createTestDatabase, waitFor, type TestDatabase } from '@tracemap/test-kit';
 import { SecretBox } from '@tracemap/service-kit';
 import { CompanyPeer } from '../support/company-peer';
@@ -29,13 +29,7 @@ const children: ChildProcess[] = [];
 async function startService(): Promise<{ child: ChildProcess; url: string }> {
   const started = await startServiceProcess(
     {
-      DATABASE_URL: database.url,
-      PUBLIC_URL: 'http://localhost:8080',
-      AUTH_URL: 'http://127.0.0.1:9',
-      AUTH_SESSION_CHECK: 'false',
-      INTERNAL_SERVICE_TOKEN: SERVICE_TOKEN,
-      COMPANY_URL: peer.url,
-      INTEGRATIONS_SECRET_KEY: key,
+      ...baseSettings({ databaseUrl: database.url, companyUrl: peer.url, serviceToken: SERVICE_TOKEN, secretKey: key }),
       SLACK_CLIENT_ID: slack.clientId,
       SLACK_CLIENT_SECRET: slack.clientSecret,
       SLACK_API_URL: slack.apiUrl,
@@ -60,7 +54,7 @@ beforeAll(async () => {
 }, 60000);
 
 afterAll(async () => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  killAll(children);
   await admin?.end();
   await peer?.stop();
   await slack?.stop();

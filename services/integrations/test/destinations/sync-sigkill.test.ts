@@ -9,7 +9,7 @@ import {
   type DestinationsSandbox,
 } from '@tracemap/destinations-sandbox';
 import { SecretBox } from '@tracemap/service-kit';
-import { startServiceProcess } from '../support/service-process';
+import { baseSettings, killAll, startServiceProcess } from '../support/service-process';
 import { createTestDatabase, waitFor, type TestDatabase } from '@tracemap/test-kit';
 import { CompanyPeer } from '../support/company-peer';
 import { SERVICE_TOKEN } from '../support/harness';
@@ -35,13 +35,7 @@ const children: ChildProcess[] = [];
 async function startService(): Promise<ChildProcess> {
   const { child } = await startServiceProcess(
     {
-      DATABASE_URL: database.url,
-      PUBLIC_URL: 'http://localhost:8080',
-      AUTH_URL: 'http://127.0.0.1:9',
-      AUTH_SESSION_CHECK: 'false',
-      INTERNAL_SERVICE_TOKEN: SERVICE_TOKEN,
-      COMPANY_URL: peer.url,
-      INTEGRATIONS_SECRET_KEY: key,
+      ...baseSettings({ databaseUrl: database.url, companyUrl: peer.url, serviceToken: SERVICE_TOKEN, secretKey: key }),
       SLACK_DELIVERY_WORKER: 'false',
       DESTINATION_AMPLITUDE_URL: sandbox.url,
       DESTINATION_SYNC_POLL_MS: '100',
@@ -63,7 +57,7 @@ beforeAll(async () => {
 }, 60000);
 
 afterAll(async () => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  killAll(children);
   await admin?.end();
   await peer?.stop();
   await sandbox?.close();

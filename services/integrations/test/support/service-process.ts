@@ -6,6 +6,29 @@ const ROOT = path.join(__dirname, '..', '..');
 const LISTENING = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/;
 const tail = (logs: string[]) => logs.join('').slice(-4000);
 
+/** The settings every separately started service needs: its database, its company peer, its keys. */
+export function baseSettings(options: {
+  databaseUrl: string;
+  companyUrl: string;
+  serviceToken: string;
+  secretKey: string;
+}): Record<string, string> {
+  return {
+    DATABASE_URL: options.databaseUrl,
+    PUBLIC_URL: 'http://localhost:8080',
+    AUTH_URL: 'http://127.0.0.1:9',
+    AUTH_SESSION_CHECK: 'false',
+    INTERNAL_SERVICE_TOKEN: options.serviceToken,
+    COMPANY_URL: options.companyUrl,
+    INTEGRATIONS_SECRET_KEY: options.secretKey,
+  };
+}
+
+/** Ends every started process still alive (a test that failed midway leaves one). */
+export function killAll(children: ChildProcess[]): void {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+}
+
 /**
  * The integrations service as a process of its own (so a test can SIGKILL it), on a port the
  * system picks, with these settings over a development base. Resolves once it answers /ready; a
