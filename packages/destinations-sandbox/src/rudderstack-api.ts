@@ -72,104 +72,86 @@ export function rudderstackApi(
   const used = (test: (e: SandboxPlanEvent) => boolean) =>
     Object.values(s().trackingPlans).some((events) => events.some(test));
 
-  app.get<Q>('/v2/catalog/events', async (request) => page(s().events, request.query.page));
-  app.post<Body>('/v2/catalog/events', async (request, reply) => {
-    const b = request.body ?? {};
-    if (
-      nameProblem(
-        reply,
-        b.name,
-        s().events.some((e) => e.name === b.name && e.eventType === (b.eventType ?? 'track')),
-      )
-    )
-      return reply;
-    const event = {
-      id: newId('ev'),
+  /** A catalog collection: list by page, create with a unique valid name, change, delete while unused. */
+  const catalog = <T extends { id: string; name: string }>(options: {
+    path: string;
+    label: 'Event' | 'Property';
+    prefix: string;
+    list: () => T[];
+    /** Whether the new item's name is taken (events: per event type). */
+    clashes: (item: T, body: Record<string, unknown>) => boolean;
+    make: (id: string, body: Record<string, unknown>) => T;
+    change: (item: T, body: Record<string, unknown>) => Partial<T>;
+    inUse: (id: string) => boolean;
+  }) => {
+    const missing = `${options.label} not found`;
+    app.get<Q>(options.path, async (request) => page(options.list(), request.query.page));
+    app.post<Body>(options.path, async (request, reply) => {
+      const b = request.body ?? {};
+      const taken = options.list().some((item) => options.clashes(item, b));
+      if (nameProblem(reply, b.name, taken)) return reply;
+      const item = options.make(newId(options.prefix), b);
+      options.list().push(item);
+      return reply.code(201).send(item);
+    });
+    app.put<Id & Body>(`${options.path}/:id`, async (request, reply) => {
+      const item = options.list().find((i) => i.id === request.params.id);
+      if (!item) return sendError(reply, 'rudderstack', 404, missing);
+      const b = request.body ?? {};
+      const taken = options.list().some((other) => other !== item && other.name === b.name);
+      if (b.name !== undefined && nameProblem(reply, b.name, taken)) return reply;
+      Object.assign(item, options.change(item, b));
+      return item;
+    });
+    app.delete<Id>(`${options.path}/:id`, async (request, reply) => {
+      const at = options.list().findIndex((i) => i.id === request.params.id);
+      if (at < 0) return sendError(reply, 'rudderstack', 404, missing);
+      if (options.inUse(request.params.id))
+        return sendError(reply, 'rudderstack', 400, `The ${options.label.toLowerCase()} is used by a tracking plan`);
+      options.list().splice(at, 1);
+      return reply.code(204).send();
+    });
+  };
+
+  catalog<SandboxCatalogEvent>({
+    path: '/v2/catalog/events',
+    label: 'Event',
+    prefix: 'ev',
+    list: () => s().events,
+    clashes: (e, b) => e.name === b.name && e.eventType === (b.eventType ?? 'track'),
+    make: (id, b) => ({
+      id,
       name: String(b.name),
       description: String(b.description ?? ''),
       eventType: String(b.eventType ?? 'track'),
-    };
-    s().events.push(event);
-    return reply.code(201).send(event);
+    }),
+    change: (e, b) => ({
+      name: (b.name as string | undefined) ?? e.name,
+      description: (b.description as string | undefined) ?? e.description,
+      eventType: (b.eventType as string | undefined) ?? e.eventType,
+    }),
+    inUse: (id) => used((e) => e.id === id),
   });
-  app.put<Id & Body>('/v2/catalog/events/:id', async (request, reply) => {
-    const event = s().events.find((e) => e.id === request.params.id);
-    if (!event) return sendError(reply, 'rudderstack', 404, 'Event not found');
-    const b = request.body ?? {};
-    if (
-      b.name !== undefined &&
-      nameProblem(
-        reply,
-        b.name,
-        s().events.some((e) => e !== event && e.name === b.name),
-      )
-    )
-      return reply;
-    Object.assign(event, {
-      name: b.name ?? event.name,
-      description: b.description ?? event.description,
-      eventType: b.eventType ?? event.eventType,
-    });
-    return event;
-  });
-  app.delete<Id>('/v2/catalog/events/:id', async (request, reply) => {
-    const at = s().events.findIndex((e) => e.id === request.params.id);
-    if (at < 0) return sendError(reply, 'rudderstack', 404, 'Event not found');
-    if (used((e) => e.id === request.params.id))
-      return sendError(reply, 'rudderstack', 400, 'The event is used by a tracking plan');
-    s().events.splice(at, 1);
-    return reply.code(204).send();
-  });
-
-  app.get<Q>('/v2/catalog/properties', async (request) => page(s().properties, request.query.page));
-  app.post<Body>('/v2/catalog/properties', async (request, reply) => {
-    const b = request.body ?? {};
-    if (
-      nameProblem(
-        reply,
-        b.name,
-        s().properties.some((p) => p.name === b.name),
-      )
-    )
-      return reply;
-    const property = {
-      id: newId('prop'),
+  catalog<SandboxCatalogProperty>({
+    path: '/v2/catalog/properties',
+    label: 'Property',
+    prefix: 'prop',
+    list: () => s().properties,
+    clashes: (p, b) => p.name === b.name,
+    make: (id, b) => ({
+      id,
       name: String(b.name),
       description: String(b.description ?? ''),
       type: String(b.type ?? ''),
       propConfig: (b.propConfig as Record<string, unknown>) ?? {},
-    };
-    s().properties.push(property);
-    return reply.code(201).send(property);
-  });
-  app.put<Id & Body>('/v2/catalog/properties/:id', async (request, reply) => {
-    const property = s().properties.find((p) => p.id === request.params.id);
-    if (!property) return sendError(reply, 'rudderstack', 404, 'Property not found');
-    const b = request.body ?? {};
-    if (
-      b.name !== undefined &&
-      nameProblem(
-        reply,
-        b.name,
-        s().properties.some((p) => p !== property && p.name === b.name),
-      )
-    )
-      return reply;
-    Object.assign(property, {
-      name: b.name ?? property.name,
-      description: b.description ?? property.description,
-      type: b.type ?? property.type,
-      propConfig: b.propConfig ?? property.propConfig,
-    });
-    return property;
-  });
-  app.delete<Id>('/v2/catalog/properties/:id', async (request, reply) => {
-    const at = s().properties.findIndex((p) => p.id === request.params.id);
-    if (at < 0) return sendError(reply, 'rudderstack', 404, 'Property not found');
-    if (used((e) => e.properties.some((p) => p.id === request.params.id)))
-      return sendError(reply, 'rudderstack', 400, 'The property is used by a tracking plan');
-    s().properties.splice(at, 1);
-    return reply.code(204).send();
+    }),
+    change: (p, b) => ({
+      name: (b.name as string | undefined) ?? p.name,
+      description: (b.description as string | undefined) ?? p.description,
+      type: (b.type as string | undefined) ?? p.type,
+      propConfig: (b.propConfig as Record<string, unknown> | undefined) ?? p.propConfig,
+    }),
+    inUse: (id) => used((e) => e.properties.some((p) => p.id === id)),
   });
 
   const planEvents = (id: string) => s().trackingPlans[id];
