@@ -21,8 +21,11 @@ export interface DeliveryWork {
   installation_status: string | null;
   bot_token: string | null;
   thread_ts: string | null;
-  /** An earlier message about the same subject to this channel is not sent yet. */
-  earlier_pending: boolean;
+  /**
+   * An earlier message about the same subject to this channel is not settled yet: when it may
+   * go (null when there is none). Messages of one thread go out in the order they were made.
+   */
+  earlier_due_at: Date | null;
   /** From a digest subscription: goes out together with the subscription's other due rows. */
   digest: boolean;
 }
@@ -39,9 +42,10 @@ export async function loadWork(client: pg.PoolClient, claim: Claimed): Promise<D
   const { rows } = await client.query<DeliveryWork>(
     `SELECT d.id, d.subscription_id, d.thread_key, d.created_at, d.attempts, d.digest, n.kind, n.payload,
             s.paused_reason, i.status AS installation_status, i.bot_token, t.ts AS thread_ts,
-            EXISTS (SELECT 1 FROM integrations.slack_deliveries e
-                     WHERE e.company_id = d.company_id AND e.channel_id = d.channel_id AND e.thread_key = d.thread_key
-                       AND e.status IN ('pending', 'sending') AND (e.created_at, e.id) < (d.created_at, d.id)) AS earlier_pending
+            (SELECT max(e.not_before) FROM integrations.slack_deliveries e
+              WHERE e.company_id = d.company_id AND e.channel_id = d.channel_id AND e.thread_key = d.thread_key
+                AND NOT e.digest AND e.status IN ('pending', 'sending')
+                AND (e.created_at, e.id) < (d.created_at, d.id)) AS earlier_due_at
        FROM integrations.slack_deliveries d
        JOIN integrations.notifications n ON n.id = d.notification_id
        LEFT JOIN integrations.slack_subscriptions s ON s.id = d.subscription_id

@@ -27,7 +27,7 @@ export interface SendOutcome {
 }
 
 const MAX_BACKOFF_MS = 5 * 60 * 1000;
-/** How long a message waits for the first message of its thread before looking again. */
+/** How long a message waits for an earlier message of its thread before looking again. */
 const THREAD_WAIT_MS = 250;
 
 export function backoffMs(attempts: number, baseMs: number): number {
@@ -36,7 +36,7 @@ export function backoffMs(attempts: number, baseMs: number): number {
 
 /**
  * One claimed message: skipped when its installation or subscription stopped, held back while
- * an earlier message of its thread is unsent, looked up first when an earlier claim may have
+ * an earlier message of its thread is unsent (so a thread keeps its order across retries), looked up first when an earlier claim may have
  * posted it (a crash after Slack answered), then posted — threaded under the subject's first
  * message when there is one, or, for a digest subscription, as one message with every due row
  * of that subscription — and settled by Slack's answer.
@@ -61,8 +61,11 @@ export async function sendDelivery(
     await tenant((client) => drop(client, claim, `paused: ${work.paused_reason}`));
     return { called: false };
   }
-  if (!work.digest && !work.thread_ts && work.earlier_pending) {
-    await tenant((client) => release(client, claim, new Date(Date.now() + THREAD_WAIT_MS), null));
+  // A thread reads in the order things happened: a later message waits while an earlier one
+  // (its first, or one Slack refused for now) is unsettled, and looks again when that one may go.
+  if (!work.digest && work.earlier_due_at) {
+    const again = Math.max(Date.now() + THREAD_WAIT_MS, work.earlier_due_at.getTime());
+    await tenant((client) => release(client, claim, new Date(again), null));
     return { called: false };
   }
   const token = deps.secrets.open(work.bot_token, `slack-token:${claim.company_id}`);

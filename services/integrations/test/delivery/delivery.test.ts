@@ -71,6 +71,38 @@ test('later notifications about one item thread under its first message', async 
   expect(mine.slice(1).map((m) => m.threadTs)).toEqual([mine[0].ts, mine[0].ts]);
 });
 
+test('a thread keeps its order when Slack refuses one of its messages for now', async () => {
+  const { id } = await connected('C0ANALYTICS');
+  const subject = `proposal:${randomUUID()}`;
+  const send = (n: number) => notify(h, { companyId: id, kind: 'plan_changed', subject, dedupeKey: `${subject}:${n}` });
+  await send(1);
+  await h.deps.delivery.drain();
+  h.slack.failNext('chat.postMessage', { kind: 'server_error', status: 503 });
+  await send(2);
+  await send(3);
+  await h.deps.delivery.drain();
+  const mine = () => h.slack.messagesIn('C0ANALYTICS').filter((m) => m.text.includes(subject));
+  // The second waits for its retry; the third, though Slack would take it, waits behind it.
+  expect(mine().map((m) => m.text.split(' — ')[0])).toEqual([`plan_changed ${subject}:1`]);
+  const { rows } = await h.admin.query<{ status: string; later: boolean }>(
+    `SELECT status, not_before > now() AS later FROM integrations.slack_deliveries
+      WHERE company_id = $1 ORDER BY created_at OFFSET 1`,
+    [id],
+  );
+  expect(rows).toEqual([
+    { status: 'pending', later: true },
+    { status: 'pending', later: true },
+  ]);
+  await h.admin.query(`UPDATE integrations.slack_deliveries SET not_before = now() WHERE company_id = $1`, [id]);
+  await h.deps.delivery.drain();
+  expect(mine().map((m) => m.text.split(' — ')[0])).toEqual([1, 2, 3].map((n) => `plan_changed ${subject}:${n}`));
+  expect(
+    mine()
+      .slice(1)
+      .map((m) => m.threadTs),
+  ).toEqual([mine()[0].ts, mine()[0].ts]);
+});
+
 test('filters choose what a channel gets: kinds, severity, tags', async () => {
   const { id, admin } = await connected();
   const created = await h.call(admin, {
