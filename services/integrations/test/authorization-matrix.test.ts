@@ -61,12 +61,26 @@ async function seedCompany(tag: string, members: Array<[TestUser, 'owner' | 'adm
     ],
   );
   const runId = randomUUID();
+  const setId = randomUUID();
   await h.admin.query(
-    `INSERT INTO integrations.destination_runs (id, company_id, destination_id, status, requested_by, finished_at)
-     VALUES ($1, $2, $3, 'succeeded', $4, now())`,
-    [runId, id, destinationId, members[0][0].id],
+    `INSERT INTO integrations.destination_sync_sets (id, company_id, requested_by, finished_at) VALUES ($1, $2, $3, now())`,
+    [setId, id, members[0][0].id],
   );
-  return { id, teamName, channelName, subscriptionId, destinationId, destinationName, runId } satisfies SeededCompany;
+  await h.admin.query(
+    `INSERT INTO integrations.destination_runs (id, company_id, destination_id, set_id, status, requested_by, finished_at)
+     VALUES ($1, $2, $3, $4, 'succeeded', $5, now())`,
+    [runId, id, destinationId, setId, members[0][0].id],
+  );
+  return {
+    id,
+    teamName,
+    channelName,
+    subscriptionId,
+    destinationId,
+    destinationName,
+    runId,
+    setId,
+  } satisfies SeededCompany;
 }
 
 async function seedWorld(): Promise<World> {

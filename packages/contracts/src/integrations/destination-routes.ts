@@ -20,6 +20,7 @@ import {
 export const DestinationsParams = Type.Object({ companyId: UuidSchema }, strictObject);
 export const DestinationParams = Type.Object({ companyId: UuidSchema, id: UuidSchema }, strictObject);
 export const SyncRunParams = Type.Object({ companyId: UuidSchema, runId: UuidSchema }, strictObject);
+export const SyncSetParams = Type.Object({ companyId: UuidSchema, setId: UuidSchema }, strictObject);
 
 const DestinationTypeSchema = literals(DESTINATION_KINDS);
 const DestinationNameSchema = Type.String({ minLength: 1, maxLength: 100 });
@@ -36,6 +37,13 @@ export const CreateDestinationBody = Type.Object(
   strictObject,
 );
 export type CreateDestinationBody = Static<typeof CreateDestinationBody>;
+
+/** "Test connection" before saving: what the setup form holds, checked against the vendor and never stored. */
+export const TestDestinationBody = Type.Object(
+  { type: DestinationTypeSchema, settings: DestinationSettingsSchema, credentials: DestinationCredentialsSchema },
+  strictObject,
+);
+export type TestDestinationBody = Static<typeof TestDestinationBody>;
 
 /** Credentials left out are kept; new ones replace them whole. */
 export const UpdateDestinationBody = Type.Object(
@@ -57,6 +65,8 @@ export const SyncRunSummary = Type.Object(
   {
     id: UuidSchema,
     destinationId: UuidSchema,
+    /** The push of several destinations together this run belongs to (a single push is a set of one). */
+    setId: UuidSchema,
     status: SyncRunStatusSchema,
     createdAt: TimestampSchema,
     startedAt: Nullable(TimestampSchema),
@@ -136,8 +146,37 @@ export const DestinationPreviewAnswer = Type.Composite([
 ]);
 export type DestinationPreviewAnswer = Static<typeof DestinationPreviewAnswer>;
 
-export const SyncStarted = Type.Object({ runId: UuidSchema }, strictObject);
+export const SyncStarted = Type.Object({ runId: UuidSchema, setId: UuidSchema }, strictObject);
 export type SyncStarted = Static<typeof SyncStarted>;
+
+/** The destinations pushed together: one plan version for all, lastSync moving only when every one succeeded. */
+export const SyncSetBody = Type.Object(
+  { destinationIds: Type.Array(UuidSchema, { minItems: 1, maxItems: 20, uniqueItems: true }) },
+  strictObject,
+);
+export type SyncSetBody = Static<typeof SyncSetBody>;
+
+/** The runs in the order of the destinations asked for. */
+export const SyncSetStarted = Type.Object({ setId: UuidSchema, runIds: Type.Array(UuidSchema) }, strictObject);
+export type SyncSetStarted = Static<typeof SyncSetStarted>;
+
+export const SYNC_SET_STATUSES = ['running', 'succeeded', 'failed'] as const;
+export type SyncSetStatus = (typeof SYNC_SET_STATUSES)[number];
+
+/** `running` while a run is queued or running; then `succeeded` when every run did, else `failed`. */
+export const SyncSetView = Type.Object(
+  {
+    id: UuidSchema,
+    status: literals(SYNC_SET_STATUSES),
+    /** The plan version every run pushes; null until the first run started. */
+    planVersion: Nullable(Type.String()),
+    createdAt: TimestampSchema,
+    finishedAt: Nullable(TimestampSchema),
+    runs: Type.Array(SyncRunSummary),
+  },
+  strictObject,
+);
+export type SyncSetView = Static<typeof SyncSetView>;
 
 /** The company service's internal route: lastSync moves to `at` unless it is already later. */
 export const LastSyncBody = Type.Object({ at: TimestampSchema }, strictObject);

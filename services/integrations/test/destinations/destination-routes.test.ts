@@ -8,7 +8,7 @@ import { push, samplePlan } from './destinations-fixtures';
  * The destinations API against the local stand-in: credentials sealed and never answered,
  * bad input refused with nothing stored, test connection, preview, a push run by the worker
  * with each operation's outcome, a second identical push making no write, and lastSync moving
- * only when every destination of the company succeeded.
+ * when the push succeeded (pushes of several destinations together: sync-sets.test.ts).
  */
 
 let sandbox: DestinationsSandbox;
@@ -144,42 +144,55 @@ test('preview, push, and a second identical push that makes no write call; lastS
   expect(history.json<{ runs: unknown[] }>().runs).toHaveLength(2);
 });
 
-test('lastSync stays when any destination fails and moves once every destination succeeded', async () => {
-  const segment = await create(segmentBody());
-  const rudder = await create({
-    type: 'rudderstack',
-    name: 'RudderStack',
-    settings: { kind: 'rudderstack', trackingPlanId: L.rudderstack.trackingPlanId },
-    credentials: { kind: 'rudderstack', token: 'revoked-token' },
-  });
-  expect((await pushAndWait(segment)).status).toBe('succeeded');
-  // RudderStack has never taken the plan: the set is not complete.
-  expect(h.peer.lastSyncs.get(companyId)).toBeUndefined();
-  const failed = await pushAndWait(rudder);
-  expect(failed.status).toBe('failed');
-  expect(h.peer.lastSyncs.get(companyId)).toBeUndefined();
-  const list = await h.call(viewer, { method: 'GET', url: base() });
-  const byId = new Map(
-    list
-      .json<{ destinations: Array<{ id: string; lastError: string | null; lastSuccessAt: string | null }> }>()
-      .destinations.map((d) => [d.id, d]),
-  );
-  expect(byId.get(rudder)).toMatchObject({ lastSuccessAt: null, lastError: expect.stringContaining('rudderstack') });
-  expect(byId.get(segment)!.lastSuccessAt).not.toBeNull();
+test('test connection before saving answers as the saved test does, and stores nothing', async () => {
+  const saved = await create(segmentBody('wrong-token', 'Segment wrong'));
+  const savedAnswer = (await h.call(admin, { method: 'POST', url: `${base()}/${saved}/test` })).json();
+  const unsaved = (token: string) =>
+    h.call(admin, {
+      method: 'POST',
+      url: `${base()}/test`,
+      payload: {
+        type: 'segment',
+        settings: { kind: 'segment', trackingPlanId: L.segment.trackingPlanId },
+        credentials: { kind: 'segment', token },
+      },
+    });
+  const refused = await unsaved('wrong-token');
+  expect(refused.statusCode).toBe(200);
+  expect(refused.json()).toEqual(savedAnswer);
+  expect(refused.json()).toMatchObject({ ok: false, code: 'destination_auth_failed' });
+  expect((await unsaved(L.segment.token)).json()).toMatchObject({ ok: true });
 
-  const fixed = await h.call(admin, {
-    method: 'PATCH',
-    url: `${base()}/${rudder}`,
-    payload: { credentials: { kind: 'rudderstack', token: L.rudderstack.token } },
+  const mismatched = await h.call(admin, {
+    method: 'POST',
+    url: `${base()}/test`,
+    payload: {
+      type: 'segment',
+      settings: { kind: 'segment', trackingPlanId: L.segment.trackingPlanId },
+      credentials: { kind: 'rudderstack', token: 't' },
+    },
   });
-  expect(fixed.statusCode).toBe(200);
-  // The company service is down when the set completes: lastSync waits in the outbox.
-  h.peer.lastSyncDown = true;
-  expect((await pushAndWait(rudder)).status).toBe('succeeded');
-  expect(h.peer.lastSyncs.get(companyId)).toBeUndefined();
-  h.peer.lastSyncDown = false;
-  await h.deps.sync.drain();
-  expect(h.peer.lastSyncs.get(companyId)).toHaveLength(1);
+  expect(mismatched.statusCode).toBe(400);
+  expect(mismatched.json()).toMatchObject({ code: 'destination_kind_mismatch' });
+  const extra = await h.call(admin, {
+    method: 'POST',
+    url: `${base()}/test`,
+    payload: { ...segmentBody(), name: 'not part of a test' },
+  });
+  expect(extra.statusCode).toBe(400);
+  const byViewer = await h.call(viewer, {
+    method: 'POST',
+    url: `${base()}/test`,
+    payload: {
+      type: 'amplitude',
+      settings: { kind: 'amplitude' },
+      credentials: { kind: 'amplitude', apiKey: 'a', secretKey: 'b' },
+    },
+  });
+  expect(byViewer.statusCode).toBe(403);
+  const { rows } = await h.admin.query(`SELECT id FROM integrations.destinations WHERE company_id = $1`, [companyId]);
+  expect(rows).toEqual([{ id: saved }]);
+  expect(sandbox.writes('segment')).toHaveLength(0);
 });
 
 test('a run whose worker died is taken over and finishes without creating anything twice', async () => {

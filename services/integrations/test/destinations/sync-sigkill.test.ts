@@ -101,9 +101,15 @@ test('killed mid-push, the run is taken over and finishes with no create made tw
      VALUES ($1, $2, 'amplitude', 'Amplitude', $3, $4, $5)`,
     [destinationId, companyId, settings, credentials, randomUUID()],
   );
+  const requestedBy = randomUUID();
   await admin.query(
-    `INSERT INTO integrations.destination_runs (id, company_id, destination_id, requested_by) VALUES ($1, $2, $3, $4)`,
-    [runId, companyId, destinationId, randomUUID()],
+    `INSERT INTO integrations.destination_sync_sets (id, company_id, requested_by) VALUES ($1, $2, $3)`,
+    [runId, companyId, requestedBy],
+  );
+  await admin.query(
+    `INSERT INTO integrations.destination_runs (id, company_id, destination_id, set_id, requested_by)
+     VALUES ($1, $2, $3, $1, $4)`,
+    [runId, companyId, destinationId, requestedBy],
   );
 
   await waitFor(() => operationsOf(runId), {

@@ -17,10 +17,11 @@ export interface SeededCompany {
   teamName: string;
   channelName: string;
   subscriptionId: string;
-  /** A Segment destination (named with the company's tag) and one finished push run of it. */
+  /** A Segment destination (named with the company's tag) and one finished push run of it, in its set. */
   destinationId: string;
   destinationName: string;
   runId: string;
+  setId: string;
 }
 
 export interface World {
@@ -124,6 +125,30 @@ export const MATRIX: Record<string, Case> = {
   'POST /api/integrations/:companyId/destinations/:id/sync': {
     ...ADMIN(202),
     request: (w, t) => ({ method: 'POST', url: dest(w, t, `/${w[t].destinationId}/sync`) }),
+  },
+  'POST /api/integrations/:companyId/destinations/test': {
+    ...ADMIN(200),
+    request: (w, t) => ({
+      method: 'POST',
+      url: dest(w, t, '/test'),
+      payload: {
+        type: 'segment',
+        settings: { kind: 'segment', trackingPlanId: 'tp_sandbox' },
+        credentials: { kind: 'segment', token: 'sandbox-segment-token' },
+      },
+    }),
+  },
+  'POST /api/integrations/:companyId/destinations/sync': {
+    ...ADMIN(202),
+    request: (w, t) => ({
+      method: 'POST',
+      url: dest(w, t, '/sync'),
+      payload: { destinationIds: [w[t].destinationId] },
+    }),
+  },
+  'GET /api/integrations/:companyId/sync-sets/:setId': {
+    ...READ,
+    request: (w, t) => ({ method: 'GET', url: `/api/integrations/${w[t].id}/sync-sets/${w[t].setId}` }),
   },
   'GET /api/integrations/:companyId/destinations/:id/runs': {
     ...READ,

@@ -6,6 +6,13 @@ export const DESTINATION_ROUTE_ERRORS = {
   runNotFound: () => new AppError(404, 'sync_run_not_found', 'Push run not found'),
   kindMismatch: () =>
     new AppError(400, 'destination_kind_mismatch', 'The settings and the credentials must be of the destination type.'),
+  syncSetNotFound: () => new AppError(404, 'sync_set_not_found', 'Push not found'),
+  syncBusy: (names: string[]) =>
+    new AppError(
+      409,
+      'destination_sync_busy',
+      `${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} already being pushed; wait for that push to finish.`,
+    ),
   nameTaken: () => new AppError(409, 'destination_name_taken', 'Another destination of the company has this name.'),
   secretsNotConfigured: () =>
     new AppError(503, 'destinations_not_configured', 'This server has no key to keep destination credentials with.'),

@@ -12,7 +12,12 @@ import {
   SyncRunList,
   SyncRunParams,
   SyncRunView,
+  SyncSetBody,
+  SyncSetParams,
+  SyncSetStarted,
+  SyncSetView,
   SyncStarted,
+  TestDestinationBody,
   UpdateDestinationBody,
 } from '@tracemap/contracts';
 import { actorOf, companyAccess } from '../../core/company-access';
@@ -22,16 +27,20 @@ import { deleteDestination } from '../manage/delete-destination';
 import { listDestinations } from '../manage/list-destinations';
 import { previewDestination } from '../manage/preview-destination';
 import { testDestination } from '../manage/test-destination';
+import { testNewDestination } from '../manage/test-new-destination';
 import { updateDestination } from '../manage/update-destination';
 import { getSyncRun, listSyncRuns } from '../runs/get-sync-run';
+import { getSyncSet } from '../runs/get-sync-set';
 import { startSync } from '../runs/start-sync';
+import { startSyncSet } from '../runs/start-sync-set';
 
 const tags = ['destinations'];
 const config = { failureMessage: 'Could not reach the destination or change it. Try again later.' };
 
 /**
- * `/:companyId/destinations`: members read the destinations and their runs (never credentials,
- * which nobody gets back); owners and admins add, change, test, preview and push.
+ * `/:companyId/destinations`: members read the destinations, their runs and pushes (never
+ * credentials, which nobody gets back); owners and admins add, change, test (also before
+ * saving), preview and push, one destination or several together.
  */
 export async function destinationRoutes(parent: FastifyInstance, { deps }: { deps: IntegrationsDeps }) {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
@@ -74,6 +83,27 @@ export async function destinationRoutes(parent: FastifyInstance, { deps }: { dep
   );
 
   app.post(
+    '/:companyId/destinations/test',
+    {
+      schema: { tags, params: DestinationsParams, body: TestDestinationBody, response: { 200: DestinationTestAnswer } },
+      config,
+      preHandler: admin,
+    },
+    (request) => testNewDestination(deps, request.body),
+  );
+
+  app.post(
+    '/:companyId/destinations/sync',
+    {
+      schema: { tags, params: DestinationsParams, body: SyncSetBody, response: { 202: SyncSetStarted } },
+      config,
+      preHandler: admin,
+    },
+    async (request, reply) =>
+      reply.code(202).send(await startSyncSet(deps, actorOf(request), request.body.destinationIds)),
+  );
+
+  app.post(
     '/:companyId/destinations/:id/test',
     {
       schema: { tags, params: DestinationParams, response: { 200: DestinationTestAnswer } },
@@ -96,8 +126,7 @@ export async function destinationRoutes(parent: FastifyInstance, { deps }: { dep
   app.post(
     '/:companyId/destinations/:id/sync',
     { schema: { tags, params: DestinationParams, response: { 202: SyncStarted } }, config, preHandler: admin },
-    async (request, reply) =>
-      reply.code(202).send(await startSync({ ...deps, sync: deps.sync }, actorOf(request), request.params.id)),
+    async (request, reply) => reply.code(202).send(await startSync(deps, actorOf(request), request.params.id)),
   );
 
   app.get(
@@ -110,5 +139,11 @@ export async function destinationRoutes(parent: FastifyInstance, { deps }: { dep
     '/:companyId/sync-runs/:runId',
     { schema: { tags, params: SyncRunParams, response: { 200: SyncRunView } }, config, preHandler: member },
     (request) => getSyncRun(deps, actorOf(request), request.params.runId),
+  );
+
+  app.get(
+    '/:companyId/sync-sets/:setId',
+    { schema: { tags, params: SyncSetParams, response: { 200: SyncSetView } }, config, preHandler: member },
+    (request) => getSyncSet(deps, actorOf(request), request.params.setId),
   );
 }

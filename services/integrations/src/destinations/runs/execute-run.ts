@@ -6,6 +6,7 @@ import { effectiveSettings, findDestination, openCredentials } from '../manage/d
 import { baseUrlOf } from '../manage/destination-target';
 import { extendLease, type Lease } from './run-repository';
 import { OutcomeRecorder } from './outcome-recorder';
+import { findRunSet, keepSetSnapshot, lockSet, readSetSnapshot, settleSet } from './sync-set-repository';
 
 export type RunDeps = Pick<IntegrationsDeps, 'db' | 'secrets' | 'config' | 'peers' | 'log'>;
 
@@ -53,12 +54,13 @@ async function push(
   recorder: OutcomeRecorder,
   stopping: () => boolean,
 ): Promise<RunOutcome> {
-  const row = await tenantTransaction(deps.db, lease.companyId, (client) =>
-    findDestination(client, lease.companyId, lease.destinationId),
-  );
-  if (!row) throw new LeaseLost('gone');
+  const { row, setId } = await tenantTransaction(deps.db, lease.companyId, async (client) => ({
+    row: await findDestination(client, lease.companyId, lease.destinationId),
+    setId: await findRunSet(client, lease.runId),
+  }));
+  if (!row || !setId) throw new LeaseLost('gone');
   const settings = effectiveSettings(row);
-  const snapshot = await deps.peers.planSnapshot(lease.companyId);
+  const snapshot = await setSnapshot(deps, lease.companyId, setId);
   const result = await pushDestination({
     settings,
     credentials: openCredentials(deps.secrets, row),
@@ -78,6 +80,19 @@ async function push(
   };
 }
 
+/**
+ * The plan the set pushes: the first of its runs to start takes it from the company service and
+ * keeps it on the set, the others (and a run taken over after a crash) push that same version.
+ */
+async function setSnapshot(deps: RunDeps, companyId: string, setId: string) {
+  const kept = await tenantTransaction(deps.db, companyId, (client) => readSetSnapshot(client, setId));
+  if (kept) return kept;
+  const fresh = await deps.peers.planSnapshot(companyId);
+  const winner = await tenantTransaction(deps.db, companyId, (client) => keepSetSnapshot(client, setId, fresh));
+  if (!winner) throw new LeaseLost('gone');
+  return winner;
+}
+
 /** Stopping mid-run: the run goes back to the queue at once rather than waiting for its lease to run out. */
 async function releaseForOthers(deps: RunDeps, lease: Lease): Promise<void> {
   await tenantTransaction(deps.db, lease.companyId, (client) =>
@@ -90,17 +105,17 @@ async function releaseForOthers(deps: RunDeps, lease: Lease): Promise<void> {
 }
 
 /**
- * The run's outcome, the destination's own last success or last error, and — when this run
- * leaves every destination of the company with a successful latest run — the company's
- * lastSync queued for the company service. The company's destinations are locked first, so
- * two runs finishing together cannot both miss that the set is complete.
+ * The run's outcome, the destination's own last success or last error, and — when this run is
+ * the last of its set to finish and every run of the set succeeded — the company's lastSync
+ * queued for the company service. The set is locked first, so two of its runs finishing
+ * together cannot both miss (or both see) that the set is complete.
  */
 async function finishRun(deps: RunDeps, lease: Lease, outcome: RunOutcome): Promise<void> {
   const ok = outcome.error === null;
   await tenantTransaction(deps.db, lease.companyId, async (client) => {
-    await client.query(`SELECT id FROM integrations.destinations WHERE company_id = $1 ORDER BY id FOR UPDATE`, [
-      lease.companyId,
-    ]);
+    const setId = await findRunSet(client, lease.runId);
+    if (!setId) return;
+    await lockSet(client, setId);
     const { rowCount } = await client.query(
       `UPDATE integrations.destination_runs
           SET status = $3, error = $4, write_calls = write_calls + $5, plan_version = coalesce($6, plan_version),
@@ -122,16 +137,7 @@ async function finishRun(deps: RunDeps, lease: Lease, outcome: RunOutcome): Prom
         : `UPDATE integrations.destinations SET last_error = $3, last_error_at = now() WHERE company_id = $1 AND id = $2`,
       ok ? [lease.companyId, lease.destinationId] : [lease.companyId, lease.destinationId, outcome.error],
     );
-    if (!ok) return;
-    const { rows } = await client.query<{ incomplete: number }>(
-      `SELECT count(*)::int AS incomplete FROM integrations.destinations d
-        WHERE d.company_id = $1
-          AND coalesce((SELECT r.status FROM integrations.destination_runs r
-                         WHERE r.destination_id = d.id AND r.status IN ('succeeded', 'failed')
-                         ORDER BY r.finished_at DESC, r.id LIMIT 1), 'none') <> 'succeeded'`,
-      [lease.companyId],
-    );
-    if (rows[0]?.incomplete === 0)
+    if ((await settleSet(client, setId)) === 'succeeded')
       await client.query(`UPDATE integrations.destination_runs SET last_sync_due = now() WHERE id = $1`, [lease.runId]);
   });
   deps.log.info(

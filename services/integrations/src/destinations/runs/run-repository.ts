@@ -4,6 +4,7 @@ import type { OperationOutcome, SyncRunOperation, SyncRunSummary } from '@tracem
 interface RunRow {
   id: string;
   destination_id: string;
+  set_id: string;
   status: SyncRunSummary['status'];
   created_at: Date;
   started_at: Date | null;
@@ -15,7 +16,7 @@ interface RunRow {
   failed: number;
 }
 
-const SUMMARY = `SELECT r.id, r.destination_id, r.status, r.created_at, r.started_at, r.finished_at, r.error,
+const SUMMARY = `SELECT r.id, r.destination_id, r.set_id, r.status, r.created_at, r.started_at, r.finished_at, r.error,
                         r.write_calls, r.attempts,
                         (SELECT count(*)::int FROM integrations.destination_run_operations o
                           WHERE o.run_id = r.id AND o.status = 'applied') AS applied,
@@ -26,6 +27,7 @@ const SUMMARY = `SELECT r.id, r.destination_id, r.status, r.created_at, r.starte
 const summaryOf = (row: RunRow): SyncRunSummary => ({
   id: row.id,
   destinationId: row.destination_id,
+  setId: row.set_id,
   status: row.status,
   createdAt: row.created_at.toISOString(),
   startedAt: row.started_at?.toISOString() ?? null,
@@ -46,6 +48,14 @@ export async function listRunSummaries(client: pg.PoolClient, companyId: string,
   const { rows } = await client.query<RunRow>(
     `${SUMMARY} WHERE r.company_id = $1 AND r.destination_id = $2 ORDER BY r.created_at DESC, r.id LIMIT $3`,
     [companyId, destinationId, limit],
+  );
+  return rows.map(summaryOf);
+}
+
+export async function listSetRunSummaries(client: pg.PoolClient, companyId: string, setId: string) {
+  const { rows } = await client.query<RunRow>(
+    `${SUMMARY} WHERE r.company_id = $1 AND r.set_id = $2 ORDER BY r.created_at, r.id`,
+    [companyId, setId],
   );
   return rows.map(summaryOf);
 }
