@@ -13,6 +13,7 @@ import {
   type CompanyAdminCreateInput,
   type CompanyAdminMemberInput,
 } from './company-internal';
+import { AssistantIntakeAnswer, type AssistantIntakeBody } from './assistant/draft-apply';
 import { DiscoveryIntakeAnswer, type DiscoveryIntakeBody } from './insights/triage';
 import { MapFrameAncestorsSchema } from './tracking-plan/map-share';
 
@@ -62,6 +63,14 @@ export function companyInternalClient(call: CheckedCall) {
         body,
         requestId,
         answer: DiscoveryIntakeAnswer,
+      }),
+    /** A change the assistant drafted, applied into its draft proposal for the editor who clicked. */
+    assistantIntake: (companyId: string, body: AssistantIntakeBody, requestId?: string) =>
+      call(`${company(companyId)}/assistant-intake`, {
+        method: 'POST',
+        body,
+        requestId,
+        answer: AssistantIntakeAnswer,
       }),
   };
 }

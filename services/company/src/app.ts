@@ -30,6 +30,7 @@ import { internalRoutes } from './companies/company-internal-routes';
 import { lastSyncInternalRoutes } from './companies/last-sync-internal-routes';
 import { invitationRoutes } from './invitations/invitation-routes';
 import { permissionRoutes } from './members/member-routes';
+import { assistantIntakeInternalRoutes } from './tracking-plan/assistant-intake/assistant-intake-routes';
 import { discoveryIntakeInternalRoutes } from './tracking-plan/discovery-intake/discovery-intake-routes';
 import { mapShareInternalRoutes } from './tracking-plan/maps/share/share-routes';
 import { listTotals } from './tracking-plan/shared/list-totals';
@@ -140,6 +141,7 @@ export const service = defineService({
     { plugin: billingInternalRoutes, prefix: '/internal' },
     { plugin: planSnapshotInternalRoutes, prefix: '/internal' },
     { plugin: discoveryIntakeInternalRoutes, prefix: '/internal' },
+    { plugin: assistantIntakeInternalRoutes, prefix: '/internal' },
     { plugin: lastSyncInternalRoutes, prefix: '/internal' },
   ],
   workers: [

@@ -13,6 +13,8 @@ export interface ToolActivity {
   tool: (typeof ASSISTANT_TOOL_NAMES)[number];
   input: unknown;
   durationMs: number;
+  /** What the tool answered the model: its output, or a refusal (`{ error }`). */
+  output: unknown;
 }
 
 /** A refusal the model reads as the tool's answer, so it can correct its input or say why it cannot answer. */
@@ -53,25 +55,28 @@ export function modelTools(
   turn: Turn,
   options: { runQuery: RunSourceQuery | null; onCall?: (activity: ToolActivity) => void },
 ): ToolSet {
+  const runQuery = options.runQuery;
+  const answer = async (name: (typeof ASSISTANT_TOOL_NAMES)[number], input: unknown): Promise<unknown> => {
+    try {
+      if (isPureTool(name)) return turn.call(name, input);
+      if (!runQuery) return { error: 'No data source can be queried.' } satisfies ToolRefusal;
+      return await querySource(turn, runQuery, input);
+    } catch (error) {
+      return { error: problemOf(error) } satisfies ToolRefusal;
+    }
+  };
   const tools: ToolSet = {};
   for (const name of ASSISTANT_TOOL_NAMES) {
     const schema = ASSISTANT_TOOLS[name];
-    const runQuery = options.runQuery;
     if (name === 'query_source' && !runQuery) continue;
     tools[name] = tool({
       description: schema.description,
       inputSchema: jsonSchema<unknown>(asJsonSchema(schema.input)),
       execute: async (input: unknown): Promise<unknown> => {
         const started = performance.now();
-        try {
-          if (isPureTool(name)) return turn.call(name, input);
-          if (!runQuery) return { error: 'No data source can be queried.' } satisfies ToolRefusal;
-          return await querySource(turn, runQuery, input);
-        } catch (error) {
-          return { error: problemOf(error) } satisfies ToolRefusal;
-        } finally {
-          options.onCall?.({ tool: name, input, durationMs: Math.round(performance.now() - started) });
-        }
+        const output = await answer(name, input);
+        options.onCall?.({ tool: name, input, durationMs: Math.round(performance.now() - started), output });
+        return output;
       },
     });
   }

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { strictObject, TimestampSchema, UuidSchema } from '../primitives';
 import { literals } from '../tracking-plan/model';
+import { AppliedDraft } from './draft-apply';
 import { ChatReferenceSchema } from './references';
 import { ASSISTANT_TOOL_NAMES } from './tools';
 
@@ -34,6 +35,12 @@ export const ChatToolCallSchema = Type.Object(
     input: Type.Unknown(),
     /** Milliseconds the tool took, when it was timed on its own (the offline answerer times the whole answer). */
     durationMs: Type.Optional(Type.Number({ minimum: 0 })),
+    /** The call's own id; calls stored before ids were given have none. */
+    id: Type.Optional(UuidSchema),
+    /** A `propose_change` that drafted a change: the change in words, for the card that offers to apply it. */
+    summary: Type.Optional(Type.String()),
+    /** Set once an editor applied the drafted change into a proposal. */
+    applied: Type.Optional(AppliedDraft),
   },
   strictObject,
 );

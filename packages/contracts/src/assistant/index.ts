@@ -3,6 +3,7 @@ export * from './tools';
 export * from './plan-tools';
 export * from './discovery-tools';
 export * from './action-tools';
+export * from './draft-apply';
 export * from './chat';
 export * from './chat-admin';
 export * from './access-tokens';

@@ -74,8 +74,11 @@ export const LINT_RULES = [
 ] as const;
 export const LINT_SEVERITIES = ['off', 'warning', 'error'] as const;
 export const HISTORY_ACTIONS = ['created', 'updated', 'archived', 'restored', 'deleted', 'imported'] as const;
-/** Who wrote a history entry: the user in the app, or analytics discovery on that user's request. */
-export const HISTORY_ACTORS = ['user', 'discovery'] as const;
+/**
+ * Who wrote a history entry: the user in the app, or analytics discovery or the assistant
+ * (a change it drafted) on that user's request.
+ */
+export const HISTORY_ACTORS = ['user', 'discovery', 'assistant'] as const;
 export const EXPORT_FORMATS = ['native', 'csv', 'json-schema'] as const;
 export const IMPORT_FORMATS = ['native', 'csv'] as const;
 /** Import files are sent as the request body: JSON for native, `text/csv` for CSV. */

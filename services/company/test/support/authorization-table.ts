@@ -376,5 +376,10 @@ export const MATRIX: Record<string, Case> = {
     '/internal/companies/:companyId/discovery-intake',
     (w, t) => `/internal/companies/${w[t].id}/discovery-intake`,
   ),
+  ...internalOnly(
+    'POST',
+    '/internal/companies/:companyId/assistant-intake',
+    (w, t) => `/internal/companies/${w[t].id}/assistant-intake`,
+  ),
   ...PROPOSAL_ROWS,
 };

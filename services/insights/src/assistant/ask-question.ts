@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { answerOffline, type TurnCall } from '@tracemap/assistant';
+import { answerOffline } from '@tracemap/assistant';
 import type { ChatAnswer, ChatToolCall } from '@tracemap/contracts';
 import type { CompanyActor } from '../core/company-access';
 import { inCompany } from '../ingest/tenant-transaction';
 import { assistantContext, type AssistantDeps } from './assistant-context';
 import { assistantError } from './assistant-errors';
 import { findThread, insertMessage, readEnabled, touchThread } from './chat-repository';
+import { storedToolCall } from './stored-tool-call';
 import { answerByModel, type AnswerListener, type ModelDeps } from './model/answer-by-model';
 import { tokensToday } from './model/model-repository';
 
@@ -18,8 +19,6 @@ export interface AskedAnswer {
   answer: ChatAnswer;
   toolCalls: ChatToolCall[];
 }
-
-const toToolCall = (call: TurnCall): ChatToolCall => ({ tool: call.tool, input: call.input });
 
 /**
  * Checks, before any answering, that the assistant is on, the thread is the caller's and, with
@@ -89,7 +88,7 @@ export async function answerQuestion(
       grounding: offline.grounding,
       mode: 'offline',
     };
-    toolCalls = offline.toolCalls.map(toToolCall);
+    toolCalls = offline.toolCalls.map(storedToolCall);
     tokens = outcome?.tokens ?? 0;
   }
   const latencyMs = Math.round(performance.now() - started);

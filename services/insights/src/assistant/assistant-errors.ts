@@ -5,6 +5,7 @@ const ASSISTANT_ERRORS = {
   thread_not_found: [404, 'No such conversation.'],
   assistant_disabled: [403, 'The assistant is switched off for this company.'],
   query_not_found: [404, 'No such query result.'],
+  draft_not_found: [404, 'No such drafted change in this conversation.'],
   token_cap_reached: [
     429,
     "The assistant has used this company's model allowance for today; it answers again after midnight (UTC).",

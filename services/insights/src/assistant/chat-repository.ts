@@ -177,3 +177,24 @@ export async function usageByDay(db: pg.ClientBase, days: number): Promise<ChatU
     tokens: Number(r.tokens ?? 0),
   }));
 }
+
+/** The message of a thread holding the tool call, locked: applying one of its drafts happens once. */
+export async function findToolCallMessage(
+  db: pg.ClientBase,
+  threadId: string,
+  toolCallId: string,
+): Promise<{ id: string; toolCalls: ChatToolCall[] } | null> {
+  const { rows } = await db.query<{ id: string; tool_calls: ChatToolCall[] }>(
+    `SELECT id, tool_calls FROM insights.assistant_messages
+      WHERE thread_id = $1 AND role = 'assistant' AND tool_calls @> $2::jsonb FOR UPDATE`,
+    [threadId, JSON.stringify([{ id: toolCallId }])],
+  );
+  return rows[0] ? { id: rows[0].id, toolCalls: rows[0].tool_calls } : null;
+}
+
+export async function writeToolCalls(db: pg.ClientBase, messageId: string, toolCalls: ChatToolCall[]): Promise<void> {
+  await db.query(`UPDATE insights.assistant_messages SET tool_calls = $2 WHERE id = $1`, [
+    messageId,
+    JSON.stringify(toolCalls),
+  ]);
+}

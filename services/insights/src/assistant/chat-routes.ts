@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
+  AppliedDraft,
   ChatAnswerSchema,
+  ChatDraftParams,
   ChatCompanyParams,
   ChatQueryParams,
   ChatSettingsBody,
@@ -17,6 +19,7 @@ import {
 } from '@tracemap/contracts';
 import { actorOf, companyAccess } from '../core/company-access';
 import type { InsightsDeps } from '../deps';
+import { applyDraftedChange } from './apply-drafted-change';
 import { acceptQuestion, answerQuestion } from './ask-question';
 import { getAssistantSettings, getAssistantUsage, updateAssistantSettings } from './chat-settings';
 import { finishStream, startStream, streamAnswer, writeEvent } from './chat-stream';
@@ -31,13 +34,18 @@ const config = { failureMessage: 'The assistant could not answer. Try again late
 
 const wantsStream = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/event-stream');
 
-/** The assistant's chat for members (their own threads only), and its switch and usage for admins. */
+/**
+ * The assistant's chat for members (their own threads only), applying its drafted changes for
+ * editors, and its switch and usage for admins.
+ */
 export async function chatRoutes(parent: FastifyInstance, { deps }: { deps: InsightsDeps }) {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
   const members = companyAccess(deps, { access: 'member' });
   // Asking stores a conversation, so like discovery's writes it needs a running subscription; reading does not.
   const askers = companyAccess(deps, { access: 'member', paid: true });
   const admins = companyAccess(deps, { access: 'admin' });
+  // Applying a draft writes to the plan (into a proposal): editors, with a running subscription like triage.
+  const editors = companyAccess(deps, { access: 'edit', paid: true });
 
   app.post(
     '/:companyId/chat/threads',
@@ -92,6 +100,22 @@ export async function chatRoutes(parent: FastifyInstance, { deps }: { deps: Insi
       }
       return reply;
     },
+  );
+
+  app.post(
+    '/:companyId/chat/threads/:threadId/drafts/:toolCallId/apply',
+    {
+      schema: { tags, params: ChatDraftParams, response: { 200: AppliedDraft } },
+      config: { failureMessage: 'Could not add the change to a proposal. Try again later.' },
+      preHandler: editors,
+    },
+    (request) =>
+      applyDraftedChange(
+        deps,
+        { ...actorOf(request), requestId: request.id },
+        request.params.threadId,
+        request.params.toolCallId,
+      ),
   );
 
   app.get(

@@ -3,6 +3,8 @@ import {
   companyInternalClient,
   planSnapshotClient,
   subscriptionInternalClient,
+  type AssistantIntakeAnswer,
+  type AssistantIntakeBody,
   type CompanyRole,
   type DiscoveryIntakeAnswer,
   type DiscoveryIntakeBody,
@@ -38,6 +40,11 @@ export function createPeers({ company, subscription }: { company: InternalClient
     /** Discovery's change to the plan, made by the company service's own use cases for the editor in the body. */
     discoveryIntake(companyId: string, body: DiscoveryIntakeBody, requestId?: string): Promise<DiscoveryIntakeAnswer> {
       return companies.discoveryIntake(companyId, body, requestId);
+    },
+
+    /** A change the assistant drafted, applied into its draft proposal by the company service's own use cases. */
+    assistantIntake(companyId: string, body: AssistantIntakeBody, requestId?: string): Promise<AssistantIntakeAnswer> {
+      return companies.assistantIntake(companyId, body, requestId);
     },
 
     /** The company's subscription status (null: none); throws when billing cannot answer. */

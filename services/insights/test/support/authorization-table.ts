@@ -180,6 +180,12 @@ export const MATRIX: Record<string, Case> = {
       payload: { content: 'Is Product Viewed tracked?' },
     }),
   },
+  // Applying a drafted change: editors reach the thread lookup (none is seeded: 404); viewers are refused first.
+  'POST /api/insights/:companyId/chat/threads/:threadId/drafts/:toolCallId/apply': {
+    own: [404, 404, 404, 403, 404, 401],
+    other: HIDDEN,
+    request: (w, t) => ({ method: 'POST', url: chatAt(w, t, `/threads/${NO_ID}/drafts/${NO_ID}/apply`) }),
+  },
   'GET /api/insights/:companyId/chat/suggestions': {
     ...READ,
     request: (w, t) => ({ method: 'GET', url: chatAt(w, t, '/suggestions') }),

@@ -1,5 +1,12 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { CompanyRole, PlanSnapshot, SubscriptionStatus } from '@tracemap/contracts';
+import { randomUUID } from 'node:crypto';
+import type {
+  AssistantIntakeAnswer,
+  AssistantIntakeBody,
+  CompanyRole,
+  PlanSnapshot,
+  SubscriptionStatus,
+} from '@tracemap/contracts';
 
 /**
  * The company and subscription services as insights calls them: members' roles, plan
@@ -11,6 +18,11 @@ export class CompanyPeer {
   readonly snapshots = new Map<string, PlanSnapshot>();
   readonly subscriptions = new Map<string, SubscriptionStatus>();
   readonly calls = { roles: 0, snapshots: 0, snapshotsUnchanged: 0, subscriptions: 0 };
+  /** Drafts the assistant intake received; each company's first opens its draft proposal. */
+  readonly assistantIntakes: { companyId: string; body: AssistantIntakeBody }[] = [];
+  /** The next assistant intake answers this refusal, as the company's validation would. */
+  refuseIntake: { statusCode: number; code: string; message: string } | null = null;
+  private readonly draftProposals = new Map<string, string>();
   url = '';
   private server: FastifyInstance | null = null;
 
@@ -70,6 +82,27 @@ export class CompanyPeer {
           : null,
       };
     });
+    app.post<{ Params: { companyId: string }; Body: AssistantIntakeBody }>(
+      '/internal/companies/:companyId/assistant-intake',
+      async (request, reply) => {
+        const { companyId } = request.params;
+        if (this.refuseIntake) {
+          const refusal = this.refuseIntake;
+          this.refuseIntake = null;
+          return reply.code(refusal.statusCode).send(refusal);
+        }
+        this.assistantIntakes.push({ companyId, body: request.body });
+        const known = this.draftProposals.get(companyId);
+        const proposalId = known ?? randomUUID();
+        this.draftProposals.set(companyId, proposalId);
+        const { draft } = request.body;
+        const name = typeof draft.fields.name === 'string' ? draft.fields.name : 'Changed item';
+        return {
+          proposal: { id: proposalId, name: 'From the assistant', created: !known },
+          item: { kind: draft.entity, id: draft.id ?? randomUUID(), name },
+        } satisfies AssistantIntakeAnswer;
+      },
+    );
     this.url = await app.listen({ port: 0, host: '127.0.0.1' });
     this.server = app;
   }

@@ -39,6 +39,7 @@ export async function updateAttribute(
       entityId: input.id,
       action: updateAction(current.status, after.status),
       actorUserId: userId,
+      actor: actor.via,
       version: after.version,
       changes: fieldChanges(before, { id: input.id, ...fields }),
     });

@@ -15,8 +15,8 @@ export interface PlanActor {
   companyId: string;
   userId: string;
   role: Role;
-  /** Set when analytics discovery writes on the user's request: history records it as the actor. */
-  via?: 'discovery';
+  /** Set when analytics discovery or the assistant writes on the user's request: history records it as the actor. */
+  via?: 'discovery' | 'assistant';
 }
 
 /**

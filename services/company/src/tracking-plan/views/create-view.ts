@@ -49,6 +49,7 @@ export async function createView(
           entityId: id,
           action: 'created',
           actorUserId: userId,
+          actor: actor.via,
           version: created.version,
           changes: fieldChanges({}, candidate),
         });

@@ -54,6 +54,7 @@ export async function updateView(
       entityId: input.id,
       action: updateAction(current.status, after.status),
       actorUserId: userId,
+      actor: actor.via,
       version: after.version,
       changes: fieldChanges(before, candidate),
     });

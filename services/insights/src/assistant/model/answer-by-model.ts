@@ -6,6 +6,7 @@ import type { InsightsDeps } from '../../deps';
 import { inCompany } from '../../ingest/tenant-transaction';
 import { listSources } from '../../sources/source-repository';
 import { runSourceQuery } from '../queries/run-source-query';
+import { storedToolCall } from '../stored-tool-call';
 import { readGlossary, recentMessages } from './model-repository';
 
 export type ModelDeps = Pick<InsightsDeps, 'db' | 'secrets' | 'config' | 'log' | 'assistantModel'>;
@@ -62,8 +63,9 @@ export async function answerByModel(
       runQuery: sources.length > 0 ? (input) => runSourceQuery(deps, actor, threadId, input, signal) : null,
       onDelta: listener.delta,
       onTool: (activity) => {
-        toolCalls.push(activity);
-        listener.tool?.(activity);
+        const call = storedToolCall(activity);
+        toolCalls.push(call);
+        listener.tool?.(call);
       },
       signal,
     });
