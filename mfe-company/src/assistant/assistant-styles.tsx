@@ -34,6 +34,14 @@ ${below('sm')}{.as-page{grid-template-columns:1fr}}
 .as-threads{list-style:none;margin:8px 0;padding:0;display:grid;gap:4px}
 .as-threads button{font:inherit;width:100%;text-align:left;padding:8px 10px;border:1px solid transparent;border-radius:${radius.sm};background:none;cursor:pointer;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .as-threads button[aria-current=true]{background:${colors.primaryLight};border-color:${colors.primaryLight}}
+.as-draft{margin:8px 0 0;padding:8px 12px;border:1px solid ${colors.border};border-left:3px solid ${colors.primary};border-radius:${radius.sm};background:${colors.surface}}
+.as-draft-fields{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:2px 12px;margin:4px 0 6px;font-size:.9rem}
+.as-draft-fields div{display:contents}
+.as-draft-fields dt{font-weight:600}
+.as-draft-fields dd{margin:0;overflow-wrap:anywhere}
+.as-draft-apply{font:inherit;font-weight:600;padding:4px 12px;border-radius:${radius.sm};border:1px solid ${colors.primaryDark};background:${colors.primary};color:#fff;cursor:pointer}
+.as-draft-apply:disabled{opacity:.6;cursor:default}
+.as-draft-apply:focus-visible{outline:3px solid ${colors.primaryDark};outline-offset:2px}
 .as-query{overflow-x:auto}
 .as-query caption{text-align:left;font-size:.8rem}
 `;

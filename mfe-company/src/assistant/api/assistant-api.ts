@@ -1,4 +1,5 @@
 import type {
+  AppliedDraft,
   ChatSettings,
   ChatSettingsBody,
   ChatSuggestions,
@@ -49,4 +50,12 @@ export function updateChatSettings(companyId: string, body: ChatSettingsBody): P
 /** Admins: questions and conversations per day over the last 30 days. */
 export function getChatUsage(companyId: string, signal?: AbortSignal): Promise<ChatUsage> {
   return authedFetch(chatPath(companyId, 'usage'), { signal });
+}
+
+/** Editors: a change the assistant drafted goes into its draft proposal (once; again answers the same). */
+export function applyDraft(companyId: string, threadId: string, toolCallId: string): Promise<AppliedDraft> {
+  return authedFetch(
+    chatPath(companyId, `threads/${encodeURIComponent(threadId)}/drafts/${encodeURIComponent(toolCallId)}/apply`),
+    { method: 'POST' },
+  );
 }

@@ -1,11 +1,27 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { ShownMessage } from '../hooks/use-chat';
+import { draftedChanges } from '../logic/drafted-change';
 import { AnswerBody } from './answer-body';
+import { DraftCard } from './draft-card';
 import { QueryTable } from './query-table';
 
-/** One question or answer; an answer says whether it was checked and whether a model wrote it. */
-export function ChatMessageView({ companyId, message }: { companyId: string; message: ShownMessage }) {
+/**
+ * One question or answer; an answer says whether it was checked and whether a model wrote it,
+ * and shows the changes it drafted, which editors (`canApply`) can add to a proposal.
+ */
+export function ChatMessageView({
+  companyId,
+  threadId,
+  message,
+  canApply,
+}: {
+  companyId: string;
+  threadId: string | null;
+  message: ShownMessage;
+  canApply: boolean;
+}) {
   const [query, setQuery] = useState<string | null>(null);
+  const drafts = useMemo(() => draftedChanges(message.toolCalls), [message.toolCalls]);
   if (message.role === 'user') {
     return (
       <li className="as-msg as-msg--user" data-testid="assistant-question">
@@ -50,6 +66,11 @@ export function ChatMessageView({ companyId, message }: { companyId: string; mes
           ) : null}
         </p>
       ) : null}
+      {!message.streaming
+        ? drafts.map((draft) => (
+            <DraftCard key={draft.id} companyId={companyId} threadId={threadId} draft={draft} canApply={canApply} />
+          ))
+        : null}
       {query ? (
         <div className="as-query-wrap">
           <button type="button" className="as-link" onClick={() => setQuery(null)}>

@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
+import { hasEditAccess } from '@tracemap/shell-core/roles';
 import { ApiErrorMessage } from '../../components/api-error';
+import { useCompany } from '../../company-layout/context';
 import type { Chat } from '../hooks/use-chat';
 import { useChatStart } from '../hooks/use-chat-start';
 import { ChatMessageView } from './chat-message';
@@ -9,6 +11,7 @@ import { QuestionForm } from './question-form';
 /** A conversation: its messages as they stream in, a start for an empty one, and the question box. */
 export function ChatPanel({ companyId, chat, autoFocus }: { companyId: string; chat: Chat; autoFocus?: boolean }) {
   const { questions, hasSource } = useChatStart(companyId);
+  const canApply = hasEditAccess(useCompany().info.role);
   const end = useRef<HTMLDivElement>(null);
   const last = chat.messages.at(-1);
   useEffect(() => {
@@ -29,7 +32,13 @@ export function ChatPanel({ companyId, chat, autoFocus }: { companyId: string; c
         ) : (
           <ol className="as-messages" role="log" aria-label="Conversation" data-testid="assistant-messages">
             {chat.messages.map((message) => (
-              <ChatMessageView key={message.id} companyId={companyId} message={message} />
+              <ChatMessageView
+                key={message.id}
+                companyId={companyId}
+                threadId={chat.threadId}
+                message={message}
+                canApply={canApply}
+              />
             ))}
           </ol>
         )}

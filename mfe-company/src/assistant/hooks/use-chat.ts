@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import type { ChatGrounding, ChatMessage, ChatReference, AnswerMode } from '@tracemap/contracts';
+import type { ChatGrounding, ChatMessage, ChatReference, ChatToolCall, AnswerMode } from '@tracemap/contracts';
 import { createThread, getThread } from '../api/assistant-api';
 import { streamAnswer } from '../api/answer-stream';
 
@@ -11,6 +11,8 @@ export interface ShownMessage {
   references: ChatReference[];
   grounding: ChatGrounding | null;
   mode: AnswerMode | null;
+  /** The answer's tool calls; drafted changes among them show as cards. */
+  toolCalls: ChatToolCall[];
   streaming?: boolean;
 }
 
@@ -21,6 +23,7 @@ const toShown = (m: ChatMessage): ShownMessage => ({
   references: m.references,
   grounding: m.grounding,
   mode: m.mode,
+  toolCalls: m.toolCalls,
 });
 
 let localIds = 0;
@@ -52,8 +55,17 @@ export function useChat(companyId: string, onThreadCreated?: (threadId: string) 
       const pendingId = localId('answer');
       setMessages((all) => [
         ...all,
-        { id: localId('question'), role: 'user', content, references: [], grounding: null, mode: null },
-        { id: pendingId, role: 'assistant', content: '', references: [], grounding: null, mode: null, streaming: true },
+        { id: localId('question'), role: 'user', content, references: [], grounding: null, mode: null, toolCalls: [] },
+        {
+          id: pendingId,
+          role: 'assistant',
+          content: '',
+          references: [],
+          grounding: null,
+          mode: null,
+          toolCalls: [],
+          streaming: true,
+        },
       ]);
       try {
         let id = threadId;
@@ -68,13 +80,13 @@ export function useChat(companyId: string, onThreadCreated?: (threadId: string) 
           content,
           {
             delta: (text) => patch(pendingId, (m) => ({ ...m, content: m.content + text })),
-            tool: () => undefined,
+            tool: (call) => patch(pendingId, (m) => ({ ...m, toolCalls: [...m.toolCalls, call] })),
             reference: (reference) => patch(pendingId, (m) => ({ ...m, references: [...m.references, reference] })),
           },
           controller.signal,
         );
         // The checked answer replaces what streamed: struck numbers and removed citations show as checked.
-        patch(pendingId, () => ({ ...answer, role: 'assistant' }));
+        patch(pendingId, (m) => ({ ...answer, role: 'assistant', toolCalls: m.toolCalls }));
       } catch (caught) {
         setMessages((all) => all.filter((m) => m.id !== pendingId));
         if (!controller.signal.aborted) setError(caught);

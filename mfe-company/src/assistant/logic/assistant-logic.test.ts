@@ -1,3 +1,4 @@
+import { draftedChanges } from './drafted-change';
 import { parseAnswer } from './answer-text';
 import { referenceHref } from './reference-links';
 import { parseSse } from './sse';
@@ -43,5 +44,40 @@ describe('referenceHref', () => {
       '/company/c1/analytics-discovery?tab=findings&finding=f1',
     );
     expect(referenceHref('c1', { kind: 'query', id: 'q1' })).toBeNull();
+  });
+});
+
+describe('draftedChanges', () => {
+  const applied = {
+    proposal: { id: 'p1', name: 'From the assistant', created: true },
+    item: { kind: 'event' as const, id: 'e9', name: 'Cart Shared' },
+    appliedAt: '2026-01-01T00:00:00.000Z',
+  };
+  it('shows the drafts the server summarised, with their fields as text, and what applying them did', () => {
+    const drafts = draftedChanges([
+      { id: 'c1', tool: 'get_event', input: { event: 'Cart Shared' } },
+      // Refused by its schema: no summary, nothing to apply.
+      { id: 'c2', tool: 'propose_change', input: { action: 'rename' } },
+      {
+        id: 'c3',
+        tool: 'propose_change',
+        input: { action: 'create', entity: 'event', fields: { name: 'Cart Shared', tags: ['cart'] }, reason: 'Funnel' },
+        summary: 'create event "Cart Shared" (name, tags): Funnel',
+      },
+      { id: 'c4', tool: 'propose_change', input: { fields: 'odd' }, summary: 'archive view', applied },
+    ]);
+    expect(drafts).toEqual([
+      {
+        id: 'c3',
+        summary: 'create event "Cart Shared" (name, tags): Funnel',
+        reason: 'Funnel',
+        fields: [
+          ['name', 'Cart Shared'],
+          ['tags', '["cart"]'],
+        ],
+        applied: null,
+      },
+      { id: 'c4', summary: 'archive view', reason: '', fields: [], applied },
+    ]);
   });
 });
