@@ -7,6 +7,7 @@ import {
   type PlanMap,
   type PlanView,
 } from '@tracemap/shell-core/tracking-plan';
+import { useUnsavedChanges } from '../../components/unsaved-changes';
 import { changesSince, type MapMeta, type SavedMap } from '../model/changes';
 import { graphOf, type MapGraph, type ViewNodeData } from '../model/graph';
 import { loadByIds } from '../model/load-by-ids';
@@ -131,17 +132,12 @@ export function useMapDocument(companyId: string, mapId: string, canEdit: boolea
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  // Leaving with changes not yet saved asks first.
-  useEffect(() => {
-    const onLeave = (event: BeforeUnloadEvent) => {
-      const base = saved.current;
-      if (!base || !metaRef.current || conflict.current) return;
-      if (Object.keys(changesSince(base, useMapEditorStore.getState().history.present, metaRef.current)).length > 0)
-        event.preventDefault();
-    };
-    window.addEventListener('beforeunload', onLeave);
-    return () => window.removeEventListener('beforeunload', onLeave);
-  }, []);
+  // Leaving (closing the tab, switching plans) with changes not yet saved asks first.
+  useUnsavedChanges(() => {
+    const base = saved.current;
+    if (!base || !metaRef.current || conflict.current) return false;
+    return Object.keys(changesSince(base, useMapEditorStore.getState().history.present, metaRef.current)).length > 0;
+  });
 
   const setMeta = useCallback(
     (patch: Partial<MapMeta>) => {

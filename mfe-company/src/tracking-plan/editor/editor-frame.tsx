@@ -1,9 +1,10 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@tracemap/ui';
 import { ApiError } from '@tracemap/shell-core';
 import { lintFindingsOf, type EntityKind } from '@tracemap/shell-core/tracking-plan';
 import { ApiErrorMessage } from '../../components/api-error';
+import { useUnsavedChanges } from '../../components/unsaved-changes';
 import { useCompany } from '../../company-layout/context';
 import { useHotkey } from '../hooks/use-hotkey';
 import { KINDS, planPath } from '../plan-kinds';
@@ -50,13 +51,8 @@ export function EditorFrame<K extends EntityKind>({
   const { entity, value, dirty, saving, saveError, conflict, serverFindings } = editor;
   const listPath = planPath(companyId, kind);
 
-  // Closing or reloading the tab with unsaved changes asks first; nothing is dropped silently.
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  // Closing or reloading the tab, or switching plans, with unsaved changes asks first; nothing is dropped silently.
+  useUnsavedChanges(() => dirty);
 
   useHotkey(
     'Escape',
