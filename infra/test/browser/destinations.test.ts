@@ -6,7 +6,9 @@ import { openBrowserWorld, type BrowserWorld } from './support/browser-world';
  * Destinations end to end under the stack's local stand-in (no vendor address configured): an
  * owner adds a Segment destination with the stand-in's keys, tests the connection, previews,
  * pushes, sees each operation applied, finds the rules in the stand-in, the company's last sync
- * on the dashboard, and a preview with nothing left to push. Then an event's Code tab.
+ * on the dashboard, and a preview with nothing left to push. Then a RudderStack destination whose
+ * connection is tested before it is saved, pushed together with Segment as one set. Then an
+ * event's Code tab.
  */
 
 const people = { owner: { email: 'dana.destinations@example.com', password: 'a-long-destinations-password-1' } };
@@ -115,6 +117,70 @@ test('an owner adds a Segment destination, previews, pushes, and sees lastSync o
   await card.locator('h2').filter({ hasText: 'Segment renamed' }).waitFor();
   await card.getByTestId('destination-test').click();
   await card.getByTestId('destination-notice').filter({ hasText: 'Connected' }).waitFor();
+});
+
+test('an owner tests a new destination before saving it, then pushes two destinations as one set', async () => {
+  const page = await world!.pageFor('owner');
+  await page.goto(`${stack.url}/company/${companyId}/settings/destinations`);
+  const segment = page.locator('[data-testid="destination-card"][data-type="segment"]');
+  await segment.getByTestId('destination-status').filter({ hasText: 'In sync' }).waitFor();
+
+  // Test connection before saving: a wrong token is refused, the stand-in's keys connect; nothing is saved by a test.
+  const form = page.getByTestId('destination-form').last();
+  await form.getByTestId('destination-type').selectOption('rudderstack');
+  await form.getByTestId('destination-name').fill('RudderStack (local)');
+  await form.getByTestId('destination-use-local').click();
+  await form.getByTestId('destination-field-token').fill('not-the-right-token');
+  await form.getByTestId('destination-form-test').click();
+  await form.locator('[data-testid="destination-form-test-result"][data-ok="false"]').waitFor();
+  await form.getByTestId('destination-use-local').click();
+  await form.getByTestId('destination-form-test').click();
+  await form
+    .locator('[data-testid="destination-form-test-result"][data-ok="true"]')
+    .filter({ hasText: 'Connected' })
+    .waitFor();
+  expect(await page.locator('[data-testid="destination-card"][data-type="rudderstack"]').count()).toBe(0);
+  await form.getByTestId('destination-save').click();
+  const rudder = page.locator('[data-testid="destination-card"][data-type="rudderstack"]');
+  await rudder.getByTestId('destination-status').filter({ hasText: 'Not pushed yet' }).waitFor();
+
+  // Both ticked: each one's preview, then one push followed destination by destination.
+  const lastSyncBefore = await page.getByTestId('destinations-last-sync').textContent();
+  await segment.getByTestId('destination-select').check();
+  await rudder.getByTestId('destination-select').check();
+  const panel = page.getByTestId('set-panel');
+  await panel.getByTestId('set-preview-button').filter({ hasText: 'Preview selected (2)' }).click();
+  await panel.getByTestId('set-preview').nth(1).waitFor();
+  const segmentId = await segment.getAttribute('data-destination-id');
+  const rudderId = await rudder.getAttribute('data-destination-id');
+  const previewOf = (id: string | null) => panel.locator(`[data-testid="set-preview"][data-destination-id="${id}"]`);
+  await previewOf(segmentId).getByTestId('preview-summary').filter({ hasText: 'Nothing to push' }).waitFor();
+  await previewOf(rudderId).getByTestId('preview-create').filter({ hasText: 'Order Completed' }).waitFor();
+
+  await panel.getByTestId('set-push').click();
+  await panel
+    .locator('[data-testid="set-result"][data-status="succeeded"]')
+    .filter({ hasText: 'Every selected destination took the plan' })
+    .waitFor({ timeout: 30_000 });
+  expect(await panel.locator('[data-testid="set-run"][data-status="succeeded"]').count()).toBe(2);
+  await rudder.getByTestId('destination-status').filter({ hasText: 'In sync' }).waitFor();
+
+  // The catalog event arrived in the stand-in once and is in the tracking plan.
+  const state = (await (await fetch(`${stack.destinationsUrl}/_sandbox/state`)).json()) as {
+    rudderstack: { events: Array<{ id: string; name: string }>; trackingPlans: Record<string, Array<{ id: string }>> };
+  };
+  const catalog = state.rudderstack.events.filter((event) => event.name === 'Order Completed');
+  expect(catalog).toHaveLength(1);
+  expect(state.rudderstack.trackingPlans.tp_sandbox.map((event) => event.id)).toContain(catalog[0].id);
+
+  // lastSync is handed to the company service right after the set ends: the page shows the new one within 10 s.
+  const deadline = Date.now() + 10_000;
+  let shown = lastSyncBefore;
+  while (Date.now() < deadline && shown === lastSyncBefore) {
+    await page.reload();
+    shown = await page.getByTestId('destinations-last-sync').textContent();
+  }
+  expect(shown).not.toBe(lastSyncBefore);
 });
 
 test("an event's Code tab shows its typed tracking function", async () => {

@@ -9,6 +9,7 @@ import {
   previewDestination,
   pushDestination,
   testDestination,
+  testNewDestination,
   updateDestination,
 } from './destinations-api';
 import { DESTINATION_LABELS, DestinationForm } from './destination-form';
@@ -35,12 +36,17 @@ export function DestinationCard({
   admin,
   local,
   onChanged,
+  selected,
+  onSelect,
 }: {
   companyId: string;
   destination: DestinationView;
   admin: boolean;
   local: boolean;
   onChanged: () => void;
+  /** Ticked for a push of several destinations together. */
+  selected: boolean;
+  onSelect: (selected: boolean) => void;
 }) {
   const [editing, setEditing] = useState(false);
   const [preview, setPreview] = useState<DestinationPreviewAnswer | null>(null);
@@ -96,6 +102,16 @@ export function DestinationCard({
       data-type={destination.type}
     >
       <h2 style={{ marginTop: 0 }}>
+        {admin ? (
+          <input
+            type="checkbox"
+            checked={selected}
+            onChange={(e) => onSelect(e.target.checked)}
+            aria-label={`Select ${destination.name} for a push of several destinations`}
+            data-testid="destination-select"
+            style={{ marginRight: 8 }}
+          />
+        ) : null}
         {destination.name}{' '}
         <span className="co-muted">
           · {DESTINATION_LABELS[destination.type]} · {destination.mode}
@@ -175,6 +191,9 @@ export function DestinationCard({
             onChanged();
             return saved;
           }}
+          onTest={(body, withCredentials) =>
+            withCredentials ? testNewDestination(companyId, body) : testDestination(companyId, destination.id)
+          }
         />
       ) : null}
       {preview ? <PreviewPanel preview={preview} /> : null}

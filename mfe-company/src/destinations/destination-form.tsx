@@ -1,5 +1,11 @@
-import { useState, type FormEvent } from 'react';
-import type { CreateDestinationBody, DestinationKind, DestinationView, SyncMode } from '@tracemap/contracts';
+import { useEffect, useState, type FormEvent } from 'react';
+import type {
+  CreateDestinationBody,
+  DestinationKind,
+  DestinationTestAnswer,
+  DestinationView,
+  SyncMode,
+} from '@tracemap/contracts';
 import { Button } from '@tracemap/ui';
 import { ApiErrorMessage } from '../components/api-error';
 import { useAction } from '../hooks/use-action';
@@ -108,11 +114,14 @@ export function DestinationForm({
   local,
   initial,
   onSave,
+  onTest,
 }: {
   local: boolean;
   initial?: DestinationView;
   /** `withCredentials` is false when editing and no credential was typed (the stored ones stay). */
   onSave: (body: CreateDestinationBody, withCredentials: boolean) => Promise<unknown>;
+  /** "Test connection" with what the form holds, before saving (same `withCredentials` as `onSave`). */
+  onTest?: (body: CreateDestinationBody, withCredentials: boolean) => Promise<DestinationTestAnswer>;
 }) {
   const [type, setType] = useState<DestinationKind>(initial?.type ?? 'segment');
   const [name, setName] = useState(initial?.name ?? '');
@@ -125,14 +134,29 @@ export function DestinationForm({
       : {},
   );
   const { busy, error, run } = useAction();
+  const [tested, setTested] = useState<(DestinationTestAnswer & { saved: boolean }) | null>(null);
   const fields = FIELDS[type];
   const editing = Boolean(initial);
+  // A test answers for what was typed then, not for what the form holds now.
+  useEffect(() => setTested(null), [type, values]);
+
+  const current = () => ({
+    // The server checks every field against the vendor's shape; its refusal is shown as written.
+    body: bodyOf(type, name.trim() || DESTINATION_LABELS[type], mode, (key) => (values[key] ?? '').trim()),
+    withCredentials: !editing || fields.credentials.some((f) => (values[f.key] ?? '').trim() !== ''),
+  });
+
+  async function test() {
+    if (!onTest) return;
+    setTested(null);
+    const { body, withCredentials } = current();
+    const answer = await run(() => onTest(body, withCredentials));
+    if (answer) setTested({ ...answer, saved: !withCredentials });
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    // The server checks every field against the vendor's shape; its refusal is shown as written.
-    const body = bodyOf(type, name.trim() || DESTINATION_LABELS[type], mode, (key) => (values[key] ?? '').trim());
-    const withCredentials = !editing || fields.credentials.some((f) => (values[f.key] ?? '').trim() !== '');
+    const { body, withCredentials } = current();
     const saved = await run(() => onSave(body, withCredentials));
     if (saved && !editing) {
       setName('');
@@ -197,10 +221,26 @@ export function DestinationForm({
             Use the local stand-in&apos;s keys
           </Button>
         ) : null}
+        {onTest ? (
+          <Button type="button" onClick={() => void test()} disabled={busy} data-testid="destination-form-test">
+            Test connection
+          </Button>
+        ) : null}
         <Button type="submit" disabled={busy} data-testid="destination-save">
           {busy ? 'Saving…' : editing ? 'Save changes' : 'Save destination'}
         </Button>
       </div>
+      {tested ? (
+        <p
+          className={tested.ok ? 'co-ok' : 'co-error'}
+          role="status"
+          data-testid="destination-form-test-result"
+          data-ok={tested.ok}
+        >
+          {tested.ok ? tested.message : `Connection failed: ${tested.message}`}
+          {tested.saved ? ' (tested with the saved settings and credentials: type new keys to test those)' : ''}
+        </p>
+      ) : null}
       <ApiErrorMessage error={error} testId="destination-form-error" />
     </form>
   );

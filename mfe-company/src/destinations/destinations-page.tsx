@@ -4,25 +4,30 @@ import type { CreateDestinationBody, DestinationList } from '@tracemap/contracts
 import { hasAdminRights } from '@tracemap/shell-core/roles';
 import { ApiErrorMessage } from '../components/api-error';
 import { useCompany } from '../company-layout/context';
-import { createDestination, listDestinations } from './destinations-api';
+import { createDestination, listDestinations, testNewDestination } from './destinations-api';
 import { DestinationCard } from './destination-card';
 import { DestinationForm } from './destination-form';
+import { SyncSetPanel } from './sync-set-panel';
 
 /**
  * /company/:companyId/settings/destinations: where the plan is pushed. Everyone in the company
- * sees each destination's status and history; owners and admins add, test, preview and push.
+ * sees each destination's status and history; owners and admins add, test, preview and push,
+ * one destination or several ticked ones together.
  */
 export function DestinationsPage() {
   const { companyId, info, reload } = useCompany();
   const admin = hasAdminRights(info.role);
   const [list, setList] = useState<DestinationList | null>(null);
   const [error, setError] = useState<unknown>(null);
+  const [selectedIds, setSelectedIds] = useState<string[]>([]);
 
   const refresh = useCallback(() => {
     listDestinations(companyId).then(
       (answer) => {
         setList(answer);
         setError(null);
+        // A removed destination cannot stay ticked.
+        setSelectedIds((ids) => ids.filter((id) => answer.destinations.some((d) => d.id === id)));
       },
       (failure: unknown) => setError(failure),
     );
@@ -39,6 +44,8 @@ export function DestinationsPage() {
     refresh();
     return created;
   };
+  const select = (id: string, on: boolean) =>
+    setSelectedIds((ids) => (on ? [...ids.filter((other) => other !== id), id] : ids.filter((other) => other !== id)));
 
   return (
     <section className="tm-container co-page" data-testid="destinations-page">
@@ -51,7 +58,7 @@ export function DestinationsPage() {
         <strong data-testid="destinations-last-sync">
           {info.lastSync ? new Date(info.lastSync).toLocaleString() : 'never'}
         </strong>{' '}
-        (it moves when every destination took the plan).
+        (it moves when every destination of a push took the plan).
       </p>
       {list?.localDestinations ? (
         <p className="co-card" data-testid="destinations-local-note">
@@ -71,11 +78,25 @@ export function DestinationsPage() {
             admin={admin}
             local={list?.localDestinations ?? false}
             onChanged={changed}
+            selected={selectedIds.includes(destination.id)}
+            onSelect={(on) => select(destination.id, on)}
           />
         ))}
       </ul>
+      {admin && list && list.destinations.length > 0 ? (
+        <SyncSetPanel
+          companyId={companyId}
+          destinations={list.destinations}
+          selectedIds={selectedIds}
+          onChanged={changed}
+        />
+      ) : null}
       {admin ? (
-        <DestinationForm local={list?.localDestinations ?? false} onSave={create} />
+        <DestinationForm
+          local={list?.localDestinations ?? false}
+          onSave={create}
+          onTest={(body) => testNewDestination(companyId, body)}
+        />
       ) : (
         <p className="co-muted" data-testid="destinations-admin-only">
           Only an owner or an admin of this company can add destinations and push.

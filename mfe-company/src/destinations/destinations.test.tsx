@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { DestinationPreviewAnswer, DestinationView } from '@tracemap/contracts';
 import { DestinationForm } from './destination-form';
 import { PreviewPanel } from './preview-panel';
+import { SyncSetPanel } from './sync-set-panel';
 
 const preview = (operations: DestinationPreviewAnswer['operations']): DestinationPreviewAnswer => {
   const counts = { create: 0, update: 0, delete: 0 };
@@ -52,6 +53,14 @@ describe('the setup form', () => {
     );
   });
 
+  test('offers "Test connection" before saving when it is given a way to test', () => {
+    const tested = async () => ({ ok: true, message: 'Connected' });
+    expect(renderToStaticMarkup(<DestinationForm local onSave={save} onTest={tested} />)).toMatch(
+      /<button[^>]*type="button"[^>]*data-testid="destination-form-test"[^>]*>Test connection/,
+    );
+    expect(renderToStaticMarkup(<DestinationForm local onSave={save} />)).not.toContain('destination-form-test');
+  });
+
   test('changing a destination keeps its type and shows no credential', () => {
     const existing: DestinationView = {
       id: '00000000-0000-4000-8000-000000000001',
@@ -71,5 +80,39 @@ describe('the setup form', () => {
     expect(html).toMatch(/<select[^>]*disabled=""[^>]*data-testid="destination-type"/);
     expect(html).toContain('value="web_plan"');
     expect(html.match(/placeholder="unchanged"/g)).toHaveLength(2);
+  });
+});
+
+describe('pushing several destinations together', () => {
+  const destination = (id: string, name: string): DestinationView => ({
+    id,
+    type: 'segment',
+    name,
+    mode: 'upsert',
+    settings: { kind: 'segment', trackingPlanId: 'tp_1', mode: 'upsert' },
+    lastSuccessAt: null,
+    lastError: null,
+    lastErrorAt: null,
+    drift: null,
+    lastRun: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+  });
+  const all = [
+    destination('00000000-0000-4000-8000-000000000001', 'Segment web'),
+    destination('00000000-0000-4000-8000-000000000002', 'Segment app'),
+    destination('00000000-0000-4000-8000-000000000003', 'Segment server'),
+  ];
+  const panel = (selectedIds: string[]) =>
+    renderToStaticMarkup(
+      <SyncSetPanel companyId="c" destinations={all} selectedIds={selectedIds} onChanged={() => undefined} />,
+    );
+
+  test('previews only what is ticked, and offers the push only after the preview', () => {
+    const none = panel([]);
+    expect(none).toMatch(/<button[^>]*disabled=""[^>]*data-testid="set-preview-button"[^>]*>Preview selected \(0\)/);
+    const two = panel([all[0].id, all[2].id]);
+    expect(two).toContain('data-selected="2"');
+    expect(two).toMatch(/<button(?![^>]*disabled)[^>]*data-testid="set-preview-button"[^>]*>Preview selected \(2\)/);
+    expect(two).not.toContain('set-push');
   });
 });
