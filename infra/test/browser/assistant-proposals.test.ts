@@ -10,8 +10,9 @@ import { companyWithSamplePlan, sessionApi, type SessionApi } from './support/se
  * to an OpenAI-compatible endpoint played here, which asks for `propose_change` and then answers
  * in words, so the draft comes from the real model path. The owner sees the draft as a card and
  * adds it to a proposal with one click; the live plan is unchanged, the card links to the
- * assistant's draft proposal, whose page shows the new event, and the conversation remembers
- * it was added. A viewer's card has no button. Switching plans with an unsaved edit asks first.
+ * assistant's draft proposal, whose page shows the new event (its history naming the assistant),
+ * and the conversation remembers it was added. A viewer's card has no button. Switching plans
+ * with an unsaved edit asks first.
  */
 
 const NEW_EVENT = 'Wishlist Shared';
@@ -120,6 +121,8 @@ beforeAll(async () => {
       ASSISTANT_MODEL_API_KEY: 'scripted-key',
       ASSISTANT_MODEL_BASE_URL: `http://127.0.0.1:${port}/v1`,
     },
+    // A stack of its own: its first page is the slow one, paid here rather than in the first test.
+    warmUp: true,
   });
   stack = world.stack;
   companyId = await companyWithSamplePlan(api('owner'), 'Drafts Shop');
@@ -147,7 +150,9 @@ test('an editor adds a drafted change to a proposal with one click and lands on 
 
   const applied = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/apply'));
   await card.getByTestId('assistant-draft-apply').click();
-  expect((await applied).status()).toBe(200);
+  const response = await applied;
+  expect(response.status()).toBe(200);
+  const { proposal, item } = (await response.json()) as { proposal: { id: string }; item: { id: string } };
   const done = card.getByTestId('assistant-draft-applied');
   expect(await done.textContent()).toBe('Added to proposal From the assistant');
   expect(await card.getByTestId('assistant-draft-apply').count()).toBe(0);
@@ -162,6 +167,11 @@ test('an editor adds a drafted change to a proposal with one click and lands on 
     .getByTestId('proposal-diff')
     .locator(`[data-testid="diff-entry"][data-change="added"][data-name="${NEW_EVENT}"]`)
     .waitFor();
+
+  // Inside the proposal, the event's history says the assistant made it for the owner.
+  await page.goto(`${at(`events/${item.id}`)}?proposal=${proposal.id}`);
+  await page.getByTestId('entity-title').filter({ hasText: NEW_EVENT }).waitFor();
+  await page.getByTestId('history-entry').filter({ hasText: 'created it through the assistant' }).waitFor();
 
   // The conversation, opened again, shows the change as added and offers no second click.
   await page.goto(at('assistant'));

@@ -23,6 +23,13 @@ function ChangeLine({ change }: { change: FieldChange }) {
   );
 }
 
+/** A change another part of the product made on the person's behalf says so. */
+function throughWhom(actor: string | undefined): string {
+  if (actor === 'assistant') return ' through the assistant';
+  if (actor === 'discovery') return ' through analytics discovery';
+  return '';
+}
+
 /** Who changed what and when, newest first; `revision` re-reads it after each save. */
 export function HistoryList({ kind, id, revision }: { kind: EntityKind; id: string; revision: number }) {
   const { companyId } = useCompany();
@@ -55,7 +62,7 @@ export function HistoryList({ kind, id, revision }: { kind: EntityKind; id: stri
       <ol className="tp-history">
         {entries.map((e) => (
           <li key={e.id} data-testid="history-entry" data-action={e.action}>
-            <strong>{e.actorName ?? 'Someone'}</strong> {e.action} it{' '}
+            <strong>{e.actorName ?? 'Someone'}</strong> {e.action} it{throughWhom(e.actor)}{' '}
             <time dateTime={e.at} className="co-muted">
               {new Date(e.at).toLocaleString()}
             </time>
