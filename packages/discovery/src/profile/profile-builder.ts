@@ -1,5 +1,6 @@
 import { foldName } from '@tracemap/tracking-plan';
-import type { ObservedEvent, ObservedKind } from '../observed-event';
+import type { ObservedEvent } from '../observed-event';
+import { EventAccs, HELD_NAMES_MAX } from './event-accs';
 import { keepExample } from './example-redaction';
 import * as limits from './profile';
 import type { ProfileDelta, ProfileEvent, ProfileExample, ProfileProperty } from './profile';
@@ -11,6 +12,7 @@ import * as types from './value-types';
 import * as viewKeys from './view-key';
 
 export { DEPTH_MAX, SHAPES_WITH_EXAMPLES_MAX } from './profile-accumulators';
+export { HELD_NAMES_MAX } from './event-accs';
 export { outline } from './value-masks';
 
 export interface ProfileBuilderOptions {
@@ -21,6 +23,11 @@ export interface ProfileBuilderOptions {
   personalNames?: Iterable<string>;
   /** Sessions whose last view is remembered for transitions; the least recently active are forgotten first. */
   maxSessions?: number;
+  /**
+   * Event names whose accumulators (known paths, shapes, value sketches) are kept between drains. Past it, a
+   * drain forgets the names it did not count; if that is not enough, the ones it did too.
+   */
+  maxHeldNames?: number;
 }
 
 export interface ProfileBuilder {
@@ -31,6 +38,8 @@ export interface ProfileBuilder {
   readonly pending: number;
   /** Event names (per source and kind) added since the last drain: the delta has rows for each. */
   readonly pendingNames: number;
+  /** Event names whose accumulators are held (counted since the last drain or kept from earlier ones). */
+  readonly heldNames: number;
 }
 
 export function createProfileBuilder(options: ProfileBuilderOptions = {}): ProfileBuilder {
@@ -71,8 +80,7 @@ const EXAMPLE_ATTEMPTS = 5;
 class Builder implements ProfileBuilder {
   private readonly personalNames: Set<string>;
   private readonly maxSessions: number;
-  /** sourceId → kind → name */
-  private readonly accs = new Map<string, Map<ObservedKind, Map<string, EventAcc>>>();
+  private readonly accs: EventAccs;
   /** sourceId + NUL + session → last view */
   private readonly sessions = new Map<string, string>();
   /** sourceId → from (null: first of a session) → to */
@@ -97,6 +105,7 @@ class Builder implements ProfileBuilder {
   constructor(options: ProfileBuilderOptions) {
     this.personalNames = new Set([...(options.personalNames ?? [])].map(foldName));
     this.maxSessions = options.maxSessions ?? 100_000;
+    this.accs = new EventAccs(options.maxHeldNames ?? HELD_NAMES_MAX);
   }
 
   get pending(): number {
@@ -107,9 +116,13 @@ class Builder implements ProfileBuilder {
     return this.names;
   }
 
+  get heldNames(): number {
+    return this.accs.held;
+  }
+
   add(event: ObservedEvent): void {
     this.count++;
-    const acc = this.eventAcc(event.sourceId, event.kind, event.name);
+    const acc = this.accs.get(event.sourceId, event.kind, event.name);
     this.acc = acc;
     if (acc.total === 0) this.names++;
     acc.total++;
@@ -157,37 +170,6 @@ class Builder implements ProfileBuilder {
       const view = viewKeyOf(event);
       if (view !== null) this.addView(acc, event, view, time);
     }
-  }
-
-  private eventAcc(sourceId: string, kind: ObservedKind, name: string): EventAcc {
-    let byKind = this.accs.get(sourceId);
-    if (byKind === undefined) this.accs.set(sourceId, (byKind = new Map()));
-    let byName = byKind.get(kind);
-    if (byName === undefined) byKind.set(kind, (byName = new Map()));
-    let acc = byName.get(name);
-    if (acc === undefined) {
-      acc = {
-        sourceId,
-        name,
-        kind,
-        total: 0,
-        truncated: 0,
-        slots: new Map(),
-        slotCount: 0,
-        allSlots: [],
-        batchSlots: [],
-        shapes: new Map(),
-        shapeList: [],
-        first: Infinity,
-        last: -Infinity,
-        buckets: new Map(),
-        versionIds: new Map(),
-        versions: [],
-        views: kind === 'page' || kind === 'screen' ? new Map() : null,
-      };
-      byName.set(name, acc);
-    }
-    return acc;
   }
 
   private slot(slots: Map<string, Slot>, key: string, path: string): Slot {
@@ -366,17 +348,12 @@ class Builder implements ProfileBuilder {
     const events: ProfileEvent[] = [];
     const properties: ProfileProperty[] = [];
     const examples: ProfileExample[] = [];
-    for (const byKind of this.accs.values()) {
-      for (const byName of byKind.values()) {
-        for (const acc of byName.values()) {
-          if (acc.total === 0) continue;
-          events.push(eventRow(acc));
-          for (const row of propertyRows(acc)) properties.push(row);
-          for (const row of exampleRows(acc)) examples.push(row);
-          reset(acc);
-        }
-      }
-    }
+    this.accs.drainEach((acc) => {
+      events.push(eventRow(acc));
+      for (const row of propertyRows(acc)) properties.push(row);
+      for (const row of exampleRows(acc)) examples.push(row);
+      reset(acc);
+    });
     const transitions = transitionRows(this.transitions);
     this.transitions = new Map();
     this.count = 0;

@@ -348,4 +348,36 @@ describe('profile builder', () => {
     expect(canonical(merged)).toEqual(canonical(whole));
     expect(JSON.parse(JSON.stringify(whole))).toEqual(whole);
   });
+
+  it('forgets names beyond its bound after a drain, idle ones first, and a forgotten name still adds up', () => {
+    const names = ['A', 'B', 'C', 'D', 'E'];
+    const events = (from: number, to: number, only?: string[]) =>
+      names
+        .filter((name) => !only || only.includes(name))
+        .flatMap((name) =>
+          Array.from({ length: to - from }, (_, i) =>
+            track(name, { n: from + i, tier: ['gold', 'silver'][i % 2] }, { eventTime: T0 + (from + i) * 1000 }),
+          ),
+        );
+    const bounded = createProfileBuilder({ maxHeldNames: 2 });
+    for (const event of events(0, 4)) bounded.add(event);
+    expect(bounded.heldNames).toBe(5);
+    const first = bounded.drain();
+    expect(bounded.heldNames).toBe(2);
+    for (const event of events(4, 9, ['A', 'E'])) bounded.add(event);
+    const second = bounded.drain();
+    expect(bounded.heldNames).toBe(2);
+
+    const unbounded = createProfileBuilder();
+    for (const event of [...events(0, 4), ...events(4, 9, ['A', 'E'])]) unbounded.add(event);
+    const whole = unbounded.drain();
+    expect(unbounded.heldNames).toBe(5);
+    const merged = mergeProfiles(first, second);
+    const canonical = (profile: Profile) =>
+      mergeProfiles(profile, { events: [], properties: [], transitions: [], examples: [] });
+    expect(canonical(merged).events).toEqual(canonical(whole).events);
+    expect(canonical(merged).properties).toEqual(canonical(whole).properties);
+    const counts = (profile: Profile) => canonical(profile).examples.map((e) => [e.event, e.shape, e.count]);
+    expect(counts(merged)).toEqual(counts(whole));
+  });
 });

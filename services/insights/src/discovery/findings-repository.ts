@@ -32,6 +32,9 @@ const toFinding = (row: FindingRow): Finding => ({
   planVersion: row.plan_version,
 });
 
+/** Findings (and plan-against-reality rows) written per statement. */
+export const ROWS_PER_STATEMENT = 1_000;
+
 /**
  * Stores one judgement of the company: each finding by its fingerprint (a
  * known one keeps its triage state, a resolved one raised again opens again),
@@ -43,37 +46,41 @@ export async function storeJudgement(
   planVersion: string,
   findings: JudgedFinding[],
 ): Promise<void> {
-  await db.query(
-    `INSERT INTO insights.findings AS t
-       (id, company_id, fingerprint, type, severity, layer, subject, counts, details, first_seen, last_seen, plan_version)
-     SELECT r.id, $1, r.fingerprint, r.type, r.severity, r.layer, r.subject, r.counts, r.details, r.first_seen,
-            r.last_seen, $2
-       FROM jsonb_to_recordset($3::jsonb) AS r(id uuid, fingerprint text, type text, severity text, layer jsonb,
-            subject jsonb, counts jsonb, details jsonb, first_seen timestamptz, last_seen timestamptz)
-     ON CONFLICT (company_id, fingerprint) DO UPDATE
-        SET type = excluded.type, severity = excluded.severity, layer = excluded.layer, subject = excluded.subject,
-            counts = excluded.counts, details = excluded.details, first_seen = excluded.first_seen,
-            last_seen = excluded.last_seen, plan_version = excluded.plan_version, updated_at = now(),
-            state = CASE WHEN t.state = 'resolved' THEN 'open' ELSE t.state END`,
-    [
-      companyId,
-      planVersion,
-      JSON.stringify(
-        findings.map((f) => ({
-          id: randomUUID(),
-          fingerprint: f.fingerprint,
-          type: f.type,
-          severity: f.severity,
-          layer: f.layer,
-          subject: f.subject,
-          counts: f.counts,
-          details: f.details,
-          first_seen: f.firstSeen,
-          last_seen: f.lastSeen,
-        })),
-      ),
-    ],
-  );
+  // In pages: the text of one statement holding ten thousand findings would be tens of MB on the heap at once.
+  for (let start = 0; start < findings.length; start += ROWS_PER_STATEMENT) {
+    const page = findings.slice(start, start + ROWS_PER_STATEMENT);
+    await db.query(
+      `INSERT INTO insights.findings AS t
+         (id, company_id, fingerprint, type, severity, layer, subject, counts, details, first_seen, last_seen, plan_version)
+       SELECT r.id, $1, r.fingerprint, r.type, r.severity, r.layer, r.subject, r.counts, r.details, r.first_seen,
+              r.last_seen, $2
+         FROM jsonb_to_recordset($3::jsonb) AS r(id uuid, fingerprint text, type text, severity text, layer jsonb,
+              subject jsonb, counts jsonb, details jsonb, first_seen timestamptz, last_seen timestamptz)
+       ON CONFLICT (company_id, fingerprint) DO UPDATE
+          SET type = excluded.type, severity = excluded.severity, layer = excluded.layer, subject = excluded.subject,
+              counts = excluded.counts, details = excluded.details, first_seen = excluded.first_seen,
+              last_seen = excluded.last_seen, plan_version = excluded.plan_version, updated_at = now(),
+              state = CASE WHEN t.state = 'resolved' THEN 'open' ELSE t.state END`,
+      [
+        companyId,
+        planVersion,
+        JSON.stringify(
+          page.map((f) => ({
+            id: randomUUID(),
+            fingerprint: f.fingerprint,
+            type: f.type,
+            severity: f.severity,
+            layer: f.layer,
+            subject: f.subject,
+            counts: f.counts,
+            details: f.details,
+            first_seen: f.firstSeen,
+            last_seen: f.lastSeen,
+          })),
+        ),
+      ],
+    );
+  }
   await db.query(
     `UPDATE insights.findings SET state = 'resolved', plan_version = $1, updated_at = now()
       WHERE state <> 'resolved' AND NOT (fingerprint = ANY($2::text[]))`,

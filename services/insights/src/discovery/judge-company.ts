@@ -30,7 +30,8 @@ export async function judgeCompany(
 ): Promise<{ planVersion: string; findings: number } | null> {
   const read = await inCompany(deps.db, companyId, async (client) => ({
     judged: await judgedVersion(client),
-    profile: await readProfile(client),
+    // Findings and the plan-against-reality rows come from events and properties only.
+    profile: await readProfile(client, { transitions: false, examples: false }),
     mappings: await listNameMappings(client),
   }));
   // A company that never sent anything has nothing to judge (a plan change of it costs no plan read).

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { EventMatch, ObservedEventItem } from '@tracemap/contracts';
+import { ROWS_PER_STATEMENT } from './findings-repository';
 import type { ObservedIndexRow } from './observed-index';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -11,29 +12,32 @@ export async function replaceObservedEvents(
   rows: ObservedIndexRow[],
 ): Promise<void> {
   await db.query(`DELETE FROM insights.observed_events`);
-  if (rows.length === 0) return;
-  await db.query(
-    `INSERT INTO insights.observed_events
-       (company_id, name, kind, match, plan_event_id, volume, first_seen, last_seen, properties)
-     SELECT $1, r.name, r.kind, r.match, r.plan_event_id, r.volume, r.first_seen, r.last_seen, r.properties
-       FROM jsonb_to_recordset($2::jsonb) AS r(name text, kind text, match text, plan_event_id text, volume bigint,
-            first_seen timestamptz, last_seen timestamptz, properties jsonb)`,
-    [
-      companyId,
-      JSON.stringify(
-        rows.map((r) => ({
-          name: r.name,
-          kind: r.kind,
-          match: r.match,
-          plan_event_id: r.planEventId,
-          volume: r.volume,
-          first_seen: iso(r.firstSeen),
-          last_seen: iso(r.lastSeen),
-          properties: r.properties,
-        })),
-      ),
-    ],
-  );
+  // In pages, as findings are: one statement's text for every observed event would sit on the heap at once.
+  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
+    const page = rows.slice(start, start + ROWS_PER_STATEMENT);
+    await db.query(
+      `INSERT INTO insights.observed_events
+         (company_id, name, kind, match, plan_event_id, volume, first_seen, last_seen, properties)
+       SELECT $1, r.name, r.kind, r.match, r.plan_event_id, r.volume, r.first_seen, r.last_seen, r.properties
+         FROM jsonb_to_recordset($2::jsonb) AS r(name text, kind text, match text, plan_event_id text, volume bigint,
+              first_seen timestamptz, last_seen timestamptz, properties jsonb)`,
+      [
+        companyId,
+        JSON.stringify(
+          page.map((r) => ({
+            name: r.name,
+            kind: r.kind,
+            match: r.match,
+            plan_event_id: r.planEventId,
+            volume: r.volume,
+            first_seen: iso(r.firstSeen),
+            last_seen: iso(r.lastSeen),
+            properties: r.properties,
+          })),
+        ),
+      ],
+    );
+  }
 }
 
 /** Counts over the company's plan-against-reality rows. */

@@ -211,24 +211,40 @@ async function addExamples(db: pg.ClientBase, companyId: string, all: ProfileExa
   );
 }
 
-/** The company's whole stored profile, in the discovery package's shape. */
-export async function readProfile(db: pg.ClientBase): Promise<Profile> {
+/** The parts of a stored profile a reader may leave out. */
+export interface ProfileParts {
+  transitions: boolean;
+  examples: boolean;
+}
+
+const ALL_PARTS: ProfileParts = { transitions: true, examples: true };
+
+/**
+ * The company's stored profile, in the discovery package's shape: every event and property row, and the
+ * transitions and examples unless left out (judging reads neither, and with many distinct names the
+ * examples alone are megabytes).
+ */
+export async function readProfile(db: pg.ClientBase, parts: ProfileParts = ALL_PARTS): Promise<Profile> {
   const profile = emptyProfile();
-  const [events, properties, transitions, examples] = [
-    await db.query<{ data: ProfileEvent }>(`SELECT data FROM insights.profile_events ORDER BY source_id, kind, name`),
-    await db.query<{ data: ProfileProperty }>(
-      `SELECT data FROM insights.profile_properties ORDER BY source_id, kind, event_name, path`,
-    ),
-    await db.query<{ data: ProfileTransition }>(
-      `SELECT data FROM insights.profile_transitions ORDER BY source_id, from_view, to_view`,
-    ),
-    await db.query<{ data: ProfileExample }>(
-      `SELECT data FROM insights.profile_examples ORDER BY source_id, kind, event_name, shape`,
-    ),
-  ];
+  const events = await db.query<{ data: ProfileEvent }>(
+    `SELECT data FROM insights.profile_events ORDER BY source_id, kind, name`,
+  );
   profile.events = events.rows.map((r) => r.data);
+  const properties = await db.query<{ data: ProfileProperty }>(
+    `SELECT data FROM insights.profile_properties ORDER BY source_id, kind, event_name, path`,
+  );
   profile.properties = properties.rows.map((r) => r.data);
-  profile.transitions = transitions.rows.map((r) => r.data);
-  profile.examples = examples.rows.map((r) => r.data);
+  if (parts.transitions) {
+    const transitions = await db.query<{ data: ProfileTransition }>(
+      `SELECT data FROM insights.profile_transitions ORDER BY source_id, from_view, to_view`,
+    );
+    profile.transitions = transitions.rows.map((r) => r.data);
+  }
+  if (parts.examples) {
+    const examples = await db.query<{ data: ProfileExample }>(
+      `SELECT data FROM insights.profile_examples ORDER BY source_id, kind, event_name, shape`,
+    );
+    profile.examples = examples.rows.map((r) => r.data);
+  }
   return profile;
 }
