@@ -1,2 +1,3 @@
 export * from './merge-plans';
 export { mergeField, type FieldMerge, type ThreeWay } from './merge-values';
+export { planLintInput } from './plan-lint-input';

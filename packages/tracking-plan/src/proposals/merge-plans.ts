@@ -106,6 +106,9 @@ function mergeEntity(
     });
     return side === 'proposal' ? proposal : live;
   }
+  // Most entities are untouched by the proposal: every field then takes the live value, which is
+  // the live entity itself (and callers can tell it unchanged by identity).
+  if (base && sameValue(proposal, base)) return live;
   const fields = [...new Set([...Object.keys(base ?? {}), ...Object.keys(proposal), ...Object.keys(live)])];
   const merged: Record<string, unknown> = {};
   for (const field of fields) {

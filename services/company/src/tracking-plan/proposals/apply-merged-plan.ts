@@ -45,7 +45,8 @@ export async function applyMergedPlan(
     const after = (merged[collection] ?? []) as Entity[];
     for (const entity of after) {
       const previous = before.get(entity.id);
-      if (previous && fieldChanges(previous, entity).length === 0) continue;
+      // The merge hands back the live entity itself when the proposal left it alone.
+      if (previous === entity || (previous && fieldChanges(previous, entity).length === 0)) continue;
       written[kind].push(entity);
       actions.set(`${kind}:${entity.id}`, { action: previous ? 'updated' : 'created', before: previous ?? {} });
     }

@@ -1,24 +1,34 @@
-import { AppError, type Queryable } from '@tracemap/service-kit';
-import type { LintFinding } from '@tracemap/contracts';
-import { lintPlan } from '@tracemap/tracking-plan';
-import { lintInput } from '../shared/lint-before-save';
+import { AppError } from '@tracemap/service-kit';
+import type { LintFinding, LintRule, LintSettings, NativePlan } from '@tracemap/contracts';
+import { lintPlan, lintSeverities, planLintInput } from '@tracemap/tracking-plan';
 import type { PlanSettings } from '../shared/plan-context';
 import { PROPOSAL_MESSAGES } from './proposal-errors';
 
 /**
- * The findings of the company's plan, as stored in this transaction, that a
- * save would be refused for: rules set to "error" (name uniqueness is the
- * database's to decide, as in a save), by rule, item and field.
+ * The findings of a whole plan (the live one or the merged one, as read or
+ * computed in the merge's transaction) that a save would be refused for:
+ * rules set to "error" (name uniqueness is the database's to decide, as in a
+ * save), by rule, item and field. Only those rules run: the others could never
+ * block, and the costliest of them (similar names over tens of thousands of
+ * entities) would take most of a merge's time.
  */
-export async function blockingFindings(
-  client: Queryable,
-  companyId: string,
-  settings: PlanSettings,
-): Promise<Map<string, LintFinding>> {
-  const findings = lintPlan(await lintInput(client, companyId, settings));
+export function blockingFindings(plan: NativePlan, settings: PlanSettings): Map<string, LintFinding> {
   const blocking = new Map<string, LintFinding>();
-  for (const f of findings)
-    if (f.severity === 'error' && f.rule !== 'unique-name')
+  const rules: LintSettings = {};
+  let anyBlocks = false;
+  for (const [rule, severity] of Object.entries(lintSeverities(settings.lintRules)) as Array<[LintRule, string]>) {
+    const blocks = severity === 'error' && rule !== 'unique-name';
+    rules[rule] = blocks ? 'error' : 'off';
+    anyBlocks ||= blocks;
+  }
+  if (!anyBlocks) return blocking;
+  const input = planLintInput(plan, {
+    eventNameCase: settings.eventNameCase,
+    attributeNameCase: settings.attributeNameCase,
+    rules,
+  });
+  for (const f of lintPlan(input))
+    if (f.severity === 'error')
       blocking.set(`${f.rule}|${f.entityKind}|${f.entityId ?? f.entityName}|${f.field ?? ''}`, f);
   return blocking;
 }

@@ -1,6 +1,6 @@
 import { AppError, type Queryable } from '@tracemap/service-kit';
 import type { NativePlan, PlanVersion } from '@tracemap/contracts';
-import { mergePlans, type MergeConflict, type MergeResolution } from '@tracemap/tracking-plan';
+import { mergePlans, toNativePlan, type MergeConflict, type MergeResolution } from '@tracemap/tracking-plan';
 import { audited } from '../../core/audit';
 import type { CompanyDeps } from '../../core/deps';
 import { findCompany } from '../../core/company-repository';
@@ -50,17 +50,19 @@ export async function mergeProposal(deps: CompanyDeps, actor: PlanActor, id: str
     const { live, merge } = await threeWay(client, proposal);
     if (merge.conflicts.length > 0) throw mergeConflict(merge.conflicts);
     const planSettings = await loadPlanSettings(client, companyId);
-    const lintBefore = await blockingFindings(client, companyId, planSettings);
+    const lintBefore = blockingFindings(live, planSettings);
     try {
       await applyMergedPlan(client, companyId, live, merge.plan, { userId, proposalId: id });
     } catch (error) {
       // The transaction is rolled back whole either way; this names why.
       throw breaksPlan(error) ? mergeBreaksPlan() : error;
     }
-    // Lint runs on the merged plan as on any save; refused, the transaction leaves nothing written.
-    refuseNewLintErrors(lintBefore, await blockingFindings(client, companyId, planSettings));
+    // Lint runs on the merged plan as on any save (the plan just written, from memory); refused, the
+    // transaction leaves nothing written.
+    refuseNewLintErrors(lintBefore, blockingFindings(merge.plan, planSettings));
+    // The merged plan is what was just written, so it is the version as an export would read it back.
     const created = await insertVersion(client, companyId, {
-      plan: await exportNative(client, companyId),
+      plan: toNativePlan(merge.plan),
       proposalId: id,
       createdBy: userId,
     });

@@ -83,6 +83,9 @@ test('changes on separate fields merge silently with what the live plan did mean
     [world.companyId, event.id],
   );
   expect(rows[0]).toEqual({ action: 'updated', proposal_id: id });
+  // The merged version is the live plan as it now reads: the next proposal starts from it without taking another.
+  const next = await plan.post('/proposals', { name: 'After the merge' }, world.creator);
+  expect(body(next).baseVersion).toBe(body(merged).version);
   // The merged version is a file like the plan's export, and diffs with the version before it.
   const file = JSON.parse((await plan.get(`/plan-versions/${body(merged).version}/export`)).body);
   expect(file.events.find((e: { id: string }) => e.id === event.id)).toMatchObject({ category: 'auth' });
