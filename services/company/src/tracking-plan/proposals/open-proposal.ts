@@ -5,13 +5,12 @@ import type { CompanyDeps } from '../../core/deps';
 import { findCompany, type CompanySettings } from '../../core/company-repository';
 import { MESSAGES } from '../../core/messages';
 import { setTenantCompany, tenantTransaction } from '../../core/tenant';
-import { upsertPlan } from '../plan/plan-writer';
-import { upsertMaps } from '../plan/plan-maps';
 import type { PlanActor } from '../shared/plan-context';
 import { currentVersion } from '../versions/current-version';
 import { insertProposal, type ProposalSource, type StoredProposal } from './proposal-repository';
 import { proposalSettings } from './proposal-rules';
 import { toProposal } from './proposal-view';
+import { copyPlanToWorkspace } from './copy-plan-to-workspace';
 
 /**
  * Opens a proposal: the live plan's current version becomes its base (taken
@@ -43,7 +42,8 @@ export async function openProposalIn(
     `INSERT INTO company.companies (id, name, settings, created_by, proposal_of) VALUES ($1, $2, $3, $4, $5)`,
     [workspaceId, company.name, JSON.stringify(company.settings), userId, companyId],
   );
-  await copyPlanInto(client, workspaceId, base.plan);
+  // The live plan is the base version's content (currentVersion just made sure of it).
+  await copyPlanToWorkspace(client, companyId, workspaceId);
   await setTenantCompany(client, companyId);
   const stored = await insertProposal(client, {
     id,
@@ -56,15 +56,4 @@ export async function openProposalIn(
     source: input.source,
   });
   return { stored, settings: company.settings };
-}
-
-/** Writes a plan file into the workspace, as the workspace's tenant (its rows are its own). */
-async function copyPlanInto(
-  client: Queryable,
-  workspaceId: string,
-  plan: Awaited<ReturnType<typeof currentVersion>>['plan'],
-): Promise<void> {
-  await setTenantCompany(client, workspaceId);
-  await upsertPlan(client, workspaceId, { attributes: plan.attributes, events: plan.events, views: plan.views });
-  await upsertMaps(client, workspaceId, plan.maps ?? []);
 }
