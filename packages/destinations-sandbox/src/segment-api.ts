@@ -16,13 +16,32 @@ export interface SegmentSandboxState {
   trackingPlans: Record<string, SandboxSegmentRule[]>;
 }
 
+const DEFAULT_PAGE = 10;
+
 const sameRule = (a: { type: string; key?: string | null }, b: { type: string; key?: string | null }) =>
   a.type === b.type && (a.key ?? null) === (b.key ?? null);
 
+/** Rules named in the query string as `rules[i][type]`, `rules[i][key]`, `rules[i][version]`; null when none is. */
+function queriedRules(query: Record<string, string>): { type: string; key: string | null; version: number }[] | null {
+  const byIndex = new Map<number, Record<string, string>>();
+  for (const [name, value] of Object.entries(query)) {
+    const match = /^rules\[(\d+)\]\[(type|key|version)\]$/.exec(name);
+    if (!match) continue;
+    const index = Number(match[1]);
+    byIndex.set(index, { ...byIndex.get(index), [match[2]]: value });
+  }
+  if (byIndex.size === 0) return null;
+  return [...byIndex.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([, rule]) => ({ type: rule.type ?? '', key: rule.key ?? null, version: Number(rule.version ?? 1) }));
+}
+
 /**
- * Segment's Public API for tracking-plan rules: pages of at most 200, 200 rule reads a minute,
- * `PATCH` upserts, `DELETE` removes by type and key, and `PUT` replaces every rule but refuses
- * more than 200 at once.
+ * Segment's Public API for tracking-plan rules: pages of at most 200 (`pagination[count]`,
+ * `pagination[cursor]`; a dotted name is not a parameter it knows, so the default page of 10
+ * comes back), 200 rule reads a minute, `PATCH` upserts, `DELETE` removes the rules named in
+ * its query string by type, key and version, and `PUT` replaces every rule but refuses more
+ * than 200 at once.
  */
 export function segmentApi(
   app: FastifyInstance,
@@ -44,8 +63,8 @@ export function segmentApi(
     if (wait !== null) return sendError(reply, 'segment', 429, 'Too many requests', wait);
     const rules = plan(request.params.id);
     if (!rules) return sendError(reply, 'segment', 404, 'Tracking plan not found');
-    const count = Math.min(Number(request.query['pagination.count'] ?? 200), 200);
-    const start = Number(request.query['pagination.cursor'] ?? 0);
+    const count = Math.min(Number(request.query['pagination[count]'] ?? DEFAULT_PAGE), 200);
+    const start = Number(request.query['pagination[cursor]'] ?? 0);
     const page = rules.slice(start, start + count);
     const next = start + count < rules.length ? String(start + count) : null;
     return { data: { rules: page, pagination: { current: String(start), next, totalEntries: rules.length } } };
@@ -75,7 +94,7 @@ export function segmentApi(
     if (!incoming) return sendError(reply, 'segment', 400, 'rules must be a list');
     if (incoming.length > 200) return sendError(reply, 'segment', 400, 'At most 200 rules per request');
     upsert(rules, incoming);
-    return { data: { rules: incoming } };
+    return { data: { status: 'SUCCESS' } };
   });
   app.put<Body>('/tracking-plans/:id/rules', async (request, reply) => {
     const rules = plan(request.params.id);
@@ -88,13 +107,14 @@ export function segmentApi(
     upsert(rules, incoming);
     return { data: { rules: incoming } };
   });
-  app.delete<Body>('/tracking-plans/:id/rules', async (request, reply) => {
+  app.delete<Params & { Querystring: Record<string, string> }>('/tracking-plans/:id/rules', async (request, reply) => {
     const rules = plan(request.params.id);
     if (!rules) return sendError(reply, 'segment', 404, 'Tracking plan not found');
-    const incoming = checked(request.body);
-    if (!incoming) return sendError(reply, 'segment', 400, 'rules must be a list');
+    const incoming = queriedRules(request.query);
+    if (!incoming) return sendError(reply, 'segment', 400, 'rules is required: rules[0][type], rules[0][version]');
+    if (incoming.length > 200) return sendError(reply, 'segment', 400, 'At most 200 rules per request');
     for (const gone of incoming) {
-      const at = rules.findIndex((r) => sameRule(r, gone as { type: string; key?: string | null }));
+      const at = rules.findIndex((r) => sameRule(r, gone) && r.version === gone.version);
       if (at >= 0) rules.splice(at, 1);
     }
     return { data: { status: 'SUCCESS' } };

@@ -47,13 +47,37 @@ describe('Segment stand-in', () => {
     const put = await call(path, { method: 'PUT', headers: segmentAuth, json: { rules: rules(201) } });
     expect(put.status).toBe(400);
     expect(sandbox.state.segment.trackingPlans[L.segment.trackingPlanId]).toHaveLength(250);
-    const first = await call(`${path}?pagination.count=200`, { headers: segmentAuth });
+    const page = (query: Record<string, string>) =>
+      call(`${path}?${new URLSearchParams(query)}`, { headers: segmentAuth });
+    const first = await page({ 'pagination[count]': '200' });
     expect(first.body.data.rules).toHaveLength(200);
-    const second = await call(`${path}?pagination.count=200&pagination.cursor=${first.body.data.pagination.next}`, {
-      headers: segmentAuth,
-    });
+    const second = await page({ 'pagination[count]': '200', 'pagination[cursor]': first.body.data.pagination.next });
     expect(second.body.data.rules).toHaveLength(50);
     expect(second.body.data.pagination.next).toBeNull();
+    // A dotted name is no parameter of Segment's: the default page comes back.
+    expect((await page({ 'pagination.count': '200' })).body.data.rules).toHaveLength(10);
+  });
+  it('removes the rules named in the query string by type, key and version, and nothing without them', async () => {
+    await call(path, { method: 'PATCH', headers: segmentAuth, json: { rules: rules(3) } });
+    const named = new URLSearchParams({
+      'rules[0][type]': 'TRACK',
+      'rules[0][key]': 'E0',
+      'rules[0][version]': '1',
+      'rules[1][type]': 'TRACK',
+      'rules[1][key]': 'E2',
+      'rules[1][version]': '2',
+    });
+    const removed = await call(`${path}?${named}`, { method: 'DELETE', headers: segmentAuth });
+    expect(removed).toMatchObject({ status: 200, body: { data: { status: 'SUCCESS' } } });
+    // E2 is held at version 1, so only E0 goes.
+    expect(sandbox.state.segment.trackingPlans[L.segment.trackingPlanId].map((r) => r.key)).toEqual(['E1', 'E2']);
+    const inBody = await call(path, {
+      method: 'DELETE',
+      headers: segmentAuth,
+      json: { rules: [{ type: 'TRACK', key: 'E1', version: 1 }] },
+    });
+    expect(inBody.status).toBe(400);
+    expect(sandbox.state.segment.trackingPlans[L.segment.trackingPlanId]).toHaveLength(2);
   });
   it('answers 429 with Retry-After past its reads a minute and during a storm', async () => {
     await sandbox.close();

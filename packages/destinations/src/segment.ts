@@ -98,16 +98,56 @@ export function parseSegmentRulesPage(answer: unknown): { rules: RemoteItem<Segm
   return { rules, next: data.pagination?.next || null };
 }
 
+/** Segment's paging parameter is an object in the query string, written with brackets. */
 export function segmentRulesReadPath(settings: SegmentSettings, cursor: string | null): string {
-  const query = new URLSearchParams({ 'pagination.count': String(SEGMENT_BATCH) });
-  if (cursor) query.set('pagination.cursor', cursor);
+  const query = new URLSearchParams({ 'pagination[count]': String(SEGMENT_BATCH) });
+  if (cursor) query.set('pagination[cursor]', cursor);
   return `${rulesPath(settings)}?${query}`;
+}
+
+/** Kept well under the 8 KB request line many servers and proxies accept. */
+const DELETE_QUERY_MAX = 6000;
+
+type RuleOperation = Parameters<SegmentAdapter['requestsFor']>[0][number];
+
+/** One rule of a removal, as `rules[i][type]`, `rules[i][key]` and `rules[i][version]` query parameters. */
+function removalQuery(rule: SegmentRule, index: number): string {
+  const params = new URLSearchParams({ [`rules[${index}][type]`]: rule.type });
+  if (rule.key !== null) params.set(`rules[${index}][key]`, rule.key);
+  params.set(`rules[${index}][version]`, String(rule.version));
+  return params.toString();
+}
+
+/**
+ * Segment takes the rules to remove in the query string, not in a body: each call carries as
+ * many as fit in a request line of a safe length, and never more than a batch.
+ */
+function removals(deletes: RuleOperation[]): { query: string; batch: RuleOperation[] }[] {
+  const calls: { query: string; batch: RuleOperation[] }[] = [];
+  let parts: string[] = [];
+  let length = 0;
+  let batch: RuleOperation[] = [];
+  for (const op of deletes) {
+    let part = removalQuery(op.remote!.item, batch.length);
+    if (batch.length > 0 && (batch.length === SEGMENT_BATCH || length + 1 + part.length > DELETE_QUERY_MAX)) {
+      calls.push({ query: parts.join('&'), batch });
+      parts = [];
+      length = 0;
+      batch = [];
+      part = removalQuery(op.remote!.item, 0);
+    }
+    length += (parts.length > 0 ? 1 : 0) + part.length;
+    parts.push(part);
+    batch.push(op);
+  }
+  if (batch.length > 0) calls.push({ query: parts.join('&'), batch });
+  return calls;
 }
 
 /**
  * Creates and updates are one kind of call for Segment: `PATCH` upserts the rules it is given
  * and leaves the others. `PUT` would replace the whole plan and is refused above 200 rules, so it
- * is never used; deletes (mirror only) go by type, key and version.
+ * is never used; deletes (mirror only) go by type, key and version, named in the query string.
  */
 function requestsFor(
   operations: Parameters<SegmentAdapter['requestsFor']>[0],
@@ -123,17 +163,10 @@ function requestsFor(
       body: JSON.stringify({ rules: batch.map((op) => op.desired) }),
       operationKeys: batch.map((op) => op.key),
     })),
-    ...chunks(deletes, SEGMENT_BATCH).map((batch) => ({
+    ...removals(deletes).map(({ query, batch }) => ({
       method: 'DELETE' as const,
-      path: rulesPath(settings),
-      headers: jsonHeaders,
-      body: JSON.stringify({
-        rules: batch.map((op) => ({
-          type: op.remote!.item.type,
-          key: op.remote!.item.key,
-          version: op.remote!.item.version,
-        })),
-      }),
+      path: `${rulesPath(settings)}?${query}`,
+      headers: {},
       operationKeys: batch.map((op) => op.key),
     })),
   ];
@@ -149,9 +182,9 @@ export const segment: SegmentAdapter = {
     keyedDiff(wanted, remote, mode, (a, b) => a.version === b.version && sameJson(a.jsonSchema, b.jsonSchema)),
   requestsFor,
   estimate: (operations) => {
-    const deletes = operations.filter((op) => op.action === 'delete').length;
-    const upserts = operations.length - deletes;
-    return { writeCalls: Math.ceil(upserts / SEGMENT_BATCH) + Math.ceil(deletes / SEGMENT_BATCH), warnings: [] };
+    const deletes = operations.filter((op) => op.action === 'delete');
+    const upserts = operations.length - deletes.length;
+    return { writeCalls: Math.ceil(upserts / SEGMENT_BATCH) + removals(deletes).length, warnings: [] };
   },
   empty: () => new Map(),
 };

@@ -58,7 +58,47 @@ describe('Segment adapter', () => {
     const { requests } = segment.requestsFor(mirror, settings, remote);
     expect(requests).toHaveLength(1);
     expect(requests[0].method).toBe('DELETE');
-    expect(JSON.parse(requests[0].body!)).toEqual({ rules: [{ type: 'TRACK', key: 'Old Event', version: 1 }] });
+    expect(requests[0].body).toBeUndefined();
+    const [path, query] = requests[0].path.split('?');
+    expect(path).toBe('/tracking-plans/tp_1/rules');
+    expect([...new URLSearchParams(query)]).toEqual([
+      ['rules[0][type]', 'TRACK'],
+      ['rules[0][key]', 'Old Event'],
+      ['rules[0][version]', '1'],
+    ]);
+  });
+
+  it('names removed rules in query strings of a safe length, at most 200 a call, as the estimate counts', () => {
+    const removed = (n: number, keyLength: number) =>
+      new Map(
+        Array.from({ length: n }, (_, i) => {
+          const item = {
+            type: 'TRACK' as const,
+            key: `${String(i).padStart(4, '0')}${'x'.repeat(keyLength)}`,
+            version: 1,
+            jsonSchema: { description: `gone ${MANAGED_MARK}` },
+          };
+          return [`TRACK:${item.key}`, { key: `TRACK:${item.key}`, target: 'rule', item, managed: true }];
+        }),
+      );
+    const nothing = { items: new Map(), warnings: [] };
+    for (const [n, keyLength] of [
+      [450, 1],
+      [120, 150],
+    ]) {
+      const remote = removed(n, keyLength);
+      const ops = segment.diff(nothing, remote, 'mirror');
+      const { requests } = segment.requestsFor(ops, settings, remote);
+      expect(requests.length).toBe(segment.estimate(ops).writeCalls);
+      expect(requests.length).toBeGreaterThan(1);
+      expect(requests.flatMap((r) => r.operationKeys)).toEqual(ops.map((op) => op.key));
+      for (const request of requests) {
+        expect(request.operationKeys.length).toBeLessThanOrEqual(200);
+        expect(request.path.length).toBeLessThan(6100);
+        const params = new URLSearchParams(request.path.split('?')[1]);
+        expect(params.get(`rules[${request.operationKeys.length - 1}][type]`)).toBe('TRACK');
+      }
+    }
   });
 
   it('updates a rule whose schema changed and renames through the name mappings', () => {
