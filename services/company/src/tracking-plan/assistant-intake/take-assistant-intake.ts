@@ -26,6 +26,7 @@ import { createView } from '../views/create-view';
 import { updateView } from '../views/update-view';
 import { findView } from '../views/view-repository';
 import { assistantDraftProposal, openAssistantDraft } from './assistant-draft-proposal';
+import { discardUnusedDraft } from './discard-unused-draft';
 
 type Kind = DraftedItem['kind'];
 
@@ -44,7 +45,8 @@ export type AssistantChange =
  * assistant's draft proposal (opened when none is), never the live plan, through the plan's
  * own use cases (validation, name rules, lint, history naming the assistant as the actor).
  * The editor's role is checked here again, as the plan is this service's to guard. An item
- * to change that is not in the plan answers 404 before any proposal is opened for it.
+ * to change that is not in the plan answers 404 before any proposal is opened for it; a draft
+ * opened for a change the plan then refuses (a taken name, lint) is taken back.
  */
 export async function takeAssistantIntake(
   deps: CompanyDeps,
@@ -62,8 +64,13 @@ export async function takeAssistantIntake(
   }
   const target = await assistantDraftProposal(deps, { companyId, userId });
   const actor: PlanActor = { companyId: target.workspaceId, userId, role, via: 'assistant' };
-  const item = await apply(deps, actor, change);
-  return { proposal: target.proposal, item };
+  try {
+    return { proposal: target.proposal, item: await apply(deps, actor, change) };
+  } catch (error) {
+    // A refused change leaves nothing behind, not even the draft opened for it.
+    if (target.proposal.created) await discardUnusedDraft(deps, { companyId, userId }, target);
+    throw error;
+  }
 }
 
 async function apply(deps: CompanyDeps, actor: PlanActor, change: AssistantChange): Promise<DraftedItem> {

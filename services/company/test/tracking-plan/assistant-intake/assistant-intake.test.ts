@@ -26,9 +26,11 @@ const reason = 'Drafted by the assistant in a test.';
 const proposals = async () =>
   body(await plan.get('/proposals')).items as { id: string; name: string; status: string }[];
 const live = async () => (await plan.get('/tracking-plan/export')).body;
+let existing: { id: string };
 
 describe('assistant intake', () => {
   it('refuses fields the plan would refuse, an unknown item and a viewer, and changes nothing', async () => {
+    existing = await plan.create('events', { name: 'Checkout Started', kind: 'track' }, world.creator);
     const before = { plan: await live(), counts: await planCounts(h, world.companyId) };
 
     const unknownField = await intake({
@@ -78,13 +80,20 @@ describe('assistant intake', () => {
     });
     expect(noToken.statusCode).toBe(401);
 
+    // Refused by the plan's own rules once a draft was opened for it: the draft is taken back too.
+    const taken = await intake({ action: 'create', entity: 'event', fields: { name: 'Checkout Started' }, reason });
+    expect(taken.statusCode).toBe(409);
+    const { rows } = await h.admin.query(`SELECT count(*)::int AS n FROM company.companies WHERE proposal_of = $1`, [
+      world.companyId,
+    ]);
+    expect(rows[0].n).toBe(0);
+
     expect(await proposals()).toEqual([]);
     expect(await live()).toBe(before.plan);
     expect(await planCounts(h, world.companyId)).toEqual(before.counts);
   });
 
   it('opens the assistant draft proposal even when the company does not require proposals, then extends it', async () => {
-    const existing = await plan.create('events', { name: 'Checkout Started', kind: 'track' }, world.creator);
     const livePlan = await live();
 
     const created = await intake({
