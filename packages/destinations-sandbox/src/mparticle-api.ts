@@ -6,6 +6,8 @@ export interface SandboxDataPlanVersion {
   version: number;
   version_description?: string;
   version_document: { data_points: Record<string, unknown>[] };
+  /** Where the version is active; a new one is active nowhere unless it says so. */
+  activated_environment: string;
   created_on: string;
 }
 
@@ -18,19 +20,51 @@ export interface MparticleSandboxState {
 
 const TOKEN_SECONDS = 8 * 3600;
 
-/** A data point mParticle would accept: a known match type and a JSON Schema validator. */
+// The match types and custom event types mParticle's Data Planning API lists.
+const MATCH_TYPES = [
+  'unknown',
+  'screen_view',
+  'custom_event',
+  'user_attributes',
+  'user_identities',
+  'product_action',
+  'promotion_action',
+  'product_impression',
+];
+const CUSTOM_EVENT_TYPES = [
+  'unknown',
+  'navigation',
+  'location',
+  'search',
+  'transaction',
+  'user_content',
+  'user_preference',
+  'social',
+  'other',
+  'media',
+];
+const ENVIRONMENTS = ['none', 'development', 'production'];
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A data point mParticle would accept: a known match type with its criteria, and a JSON Schema validator. */
 function pointProblem(point: Record<string, unknown>): string | null {
   const match = point.match as { type?: unknown; criteria?: unknown } | undefined;
-  if (!match || !['custom_event', 'screen_view', 'user_attributes', 'commerce_event'].includes(String(match.type)))
-    return 'data point match.type is not a known type';
-  const validator = point.validator as { type?: unknown } | undefined;
-  if (validator && validator.type !== 'json_schema') return 'validator.type must be json_schema';
+  if (!match || !MATCH_TYPES.includes(String(match.type))) return 'data point match.type is not a known type';
+  if (!isObject(match.criteria)) return 'data point match.criteria is required';
+  if (match.type === 'custom_event' && !CUSTOM_EVENT_TYPES.includes(String(match.criteria.custom_event_type)))
+    return 'match.criteria.custom_event_type is not a known custom event type';
+  const validator = point.validator as { type?: unknown; definition?: unknown } | undefined;
+  if (!validator || validator.type !== 'json_schema' || !isObject(validator.definition))
+    return 'validator must be { type: json_schema, definition }';
   return null;
 }
 
 /**
  * mParticle's Data Planning API behind its client-credentials token endpoint: bearer tokens
- * that expire, a plan read with all its versions, and new versions that must take an unused number.
+ * that expire, a plan read with all its versions, and new versions that must take an unused number,
+ * hold data points shaped as the API describes them, and say where they are active.
  */
 export function mparticleApi(
   app: FastifyInstance,
@@ -84,10 +118,14 @@ export function mparticleApi(
         const problem = pointProblem(point as Record<string, unknown>);
         if (problem) return sendError(reply, 'mparticle', 400, problem);
       }
+      const environment = body.activated_environment ?? 'none';
+      if (!ENVIRONMENTS.includes(String(environment)))
+        return sendError(reply, 'mparticle', 400, 'activated_environment must be none, development or production');
       const created: SandboxDataPlanVersion = {
         version,
         version_description: typeof body.version_description === 'string' ? body.version_description : undefined,
         version_document: { data_points: points as Record<string, unknown>[] },
+        activated_environment: String(environment),
         created_on: new Date(deps.now()).toISOString(),
       };
       plan.data_plan_versions.push(created);

@@ -172,8 +172,21 @@ describe('mParticle stand-in', () => {
       (await call(`${plan}/versions`, { method: 'POST', headers: auth, json: { version: 1, version_document: doc } }))
         .status,
     ).toBe(400);
+    const post = (body: Record<string, unknown>) =>
+      call(`${plan}/versions`, { method: 'POST', headers: auth, json: body });
+    const [point] = doc.data_points;
+    for (const bad of [
+      { ...point, match: { type: 'commerce_event', criteria: {} } },
+      { ...point, match: { type: 'user_attributes' } },
+      { ...point, match: { type: 'custom_event', criteria: { event_name: 'A', custom_event_type: 'purchase' } } },
+      { ...point, validator: undefined },
+    ])
+      expect((await post({ version: 2, version_document: { data_points: [bad] } })).status).toBe(400);
+    expect((await post({ version: 2, version_document: doc, activated_environment: 'staging' })).status).toBe(400);
     const read = await call(plan, { headers: auth });
     expect(read.body.data_plan_versions).toHaveLength(1);
+    // A version that does not say where it is active is active nowhere.
+    expect(read.body.data_plan_versions[0].activated_environment).toBe('none');
   });
 });
 

@@ -139,6 +139,8 @@ function requestsFor(
         body: JSON.stringify({
           version,
           version_description: `Pushed by Tracemap (${operations.length} changes)`,
+          // Said outright: the version active in each environment stays the one the user chose.
+          activated_environment: 'none',
           version_document: { data_points: [...points.values()] },
         }),
         operationKeys: operations.map((op) => op.key),

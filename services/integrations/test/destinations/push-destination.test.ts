@@ -117,8 +117,13 @@ describe('destination specifics', () => {
     expect(versions().map((v) => v.version)).toEqual([1]);
     const plan = samplePlan();
     const changed = { ...plan, events: plan.events.map((e, i) => (i === 0 ? { ...e, description: 'Changed' } : e)) };
+    // The user activated version 1 in production: a push writes a version active nowhere and leaves that alone.
+    versions()[0].activated_environment = 'production';
     await push(sandbox, 'mparticle', { snapshot: changed });
-    expect(versions().map((v) => v.version)).toEqual([1, 2]);
+    expect(versions().map((v) => [v.version, v.activated_environment])).toEqual([
+      [1, 'production'],
+      [2, 'none'],
+    ]);
     expect(versions()[1].version_document.data_points).toHaveLength(versions()[0].version_document.data_points.length);
   });
 
@@ -174,6 +179,7 @@ describe('upsert and mirror', () => {
       });
       plan.data_plan_versions.push({
         version: 1,
+        activated_environment: 'production',
         created_on: '2026-01-01T00:00:00Z',
         version_document: { data_points: [point('Hand Made', 'by hand'), point('Old Event', `old ${MANAGED_MARK}`)] },
       });
