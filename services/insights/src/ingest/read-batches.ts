@@ -49,14 +49,13 @@ const ALWAYS_IDLE: ReadPacing = { cancelled: () => false, writerIdle: () => true
 export const BATCH_NAMES_MAX = 2_000;
 
 /**
- * Reads a run's file from its checkpoint on: each line parsed and adapted, the
- * events profiled, and a batch handed out once `batchMs` have passed and the
- * writer is free, or once it holds `batchEvents` events or `BATCH_NAMES_MAX` names, ending with one
- * marked `last`. While the writer is busy the batch keeps growing: a delta has
- * a row per event name and property path however many events it counts, so a
- * larger batch costs the writer hardly more rows, and batches grow to whatever
- * the database keeps up with. A malformed line is
- * counted with its number and reading goes on; a broken file throws its
+ * Reads a run's file from its checkpoint on: each line parsed and adapted, the events profiled, and a
+ * batch handed out once it is old enough (`batchMs` for the first, twice the previous age for each next
+ * one, up to `batchMaxMs`) and the writer is free, or once it holds `batchEvents` events or
+ * `BATCH_NAMES_MAX` names, ending with one marked `last`. While the writer is busy the batch keeps
+ * growing: a delta has a row per event name and property path however many events it counts, so a
+ * larger batch costs the writer hardly more rows, and batches grow to whatever the database keeps up
+ * with. A malformed line is counted with its number and reading goes on; a broken file throws its
  * IngestError. `emit` is awaited, so a writer far behind holds reading back.
  */
 export async function readBatches(
@@ -69,6 +68,7 @@ export async function readBatches(
   let progress = emptyProgress(job.checkpoint);
   let pendingEvents = 0;
   let batchStarted = Date.now();
+  let batchAge = limits.batchMs;
   let errorsRoom = job.errorsRoom;
   const report = (error: RunError) => {
     progress.badLines += 1;
@@ -82,6 +82,7 @@ export async function readBatches(
     progress = emptyProgress(batch.progress.checkpoint);
     pendingEvents = 0;
     batchStarted = Date.now();
+    batchAge = Math.min(batchAge * 2, Math.max(limits.batchMs, limits.batchMaxMs));
     await emit(batch);
   };
 
@@ -92,7 +93,7 @@ export async function readBatches(
     const count = texts ? texts.length : values!.length;
     if (run.first + count - 1 <= job.checkpoint) continue;
     // Looked at once per run of records (a chunk of the file), not per record.
-    if (pendingEvents > 0 && Date.now() - batchStarted >= limits.batchMs && pacing.writerIdle()) await flush(false);
+    if (pendingEvents > 0 && Date.now() - batchStarted >= batchAge && pacing.writerIdle()) await flush(false);
     for (let i = 0; i < count; i++) {
       const lineNumber = run.first + i;
       if (lineNumber <= job.checkpoint) continue;

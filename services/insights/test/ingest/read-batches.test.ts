@@ -40,4 +40,40 @@ describe('reading a run into batches', () => {
     expect(batches.reduce((sum, b) => sum + b.progress.events, 0)).toBe(names);
     expect(batches.at(-1)!.progress.checkpoint).toBe(names);
   });
+
+  it('lets each batch of a run grow twice as old as the one before, up to batchMaxMs', async () => {
+    const file = path.join(dir, 'long-run.ndjson.gz');
+    await writeGzip(file, ndjson(Array.from({ length: 30_000 }, (_, i) => segmentTrack(i))));
+    // A clock that moves 100 ms each time it is read: the batches' ages follow from the reading alone.
+    let clock = 0;
+    const now = jest.spyOn(Date, 'now').mockImplementation(() => (clock += 100));
+    const handedAt: number[] = [];
+    try {
+      await readBatches(
+        {
+          filePath: file,
+          bytes: (await stat(file)).size,
+          format: 'segment',
+          sourceId: 'upload',
+          checkpoint: 0,
+          limits: { ...DEFAULT_INGEST_LIMITS, batchMs: 1_000, batchMaxMs: 4_000 },
+          personalNames: [],
+          errorsRoom: 10,
+        },
+        async (batch) => {
+          if (!batch.last) handedAt.push(clock);
+        },
+      );
+    } finally {
+      now.mockRestore();
+    }
+    const ages = handedAt.map((at, i) => at - (i === 0 ? 0 : handedAt[i - 1]));
+    expect(ages.length).toBeGreaterThanOrEqual(4);
+    // Each age is its bound plus at most the two clock reads around one run of lines.
+    ages.forEach((age, i) => {
+      const bound = Math.min(1_000 * 2 ** i, 4_000);
+      expect(age).toBeGreaterThanOrEqual(bound);
+      expect(age).toBeLessThanOrEqual(bound + 300);
+    });
+  });
 });
