@@ -73,7 +73,9 @@ export interface RunningService {
 /** Starts `node dist/server.js` with `env` and waits (up to a minute) until it answers /ready. */
 export async function startCompiledService(env: Record<string, string>, nodeOptions: string): Promise<RunningService> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [path.join(SERVICE_ROOT, 'dist', 'server.js')], {
+  // Flags Node refuses in NODE_OPTIONS (--cpu-prof, to profile the service and its reading thread) go on its command line.
+  const flags = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter((flag) => flag !== '');
+  const child: ChildProcess = spawn(process.execPath, [...flags, path.join(SERVICE_ROOT, 'dist', 'server.js')], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '',

@@ -24,6 +24,7 @@
  *   BENCH_EVENTS=20000 npm run bench:discovery    # a quick check that it works
  *   BENCH_FULL=1 npm run bench:discovery          # first findings after a 1,000,000-event upload
  *   BENCH_NAMES, BENCH_SECONDS, BENCH_CONNECTIONS
+ *   BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=…"   # flags on the service's command line (profiles of both threads)
  *
  * A missed target is reported, not an error; a run that does not succeed is.
  */
