@@ -179,15 +179,33 @@ export function rudderstackApi(
       }),
     };
   });
-  app.get<{ Params: { id: string; eventId: string } }>(
+  app.get<{ Params: { id: string; eventId: string }; Querystring: { format?: string } }>(
     '/v2/catalog/tracking-plans/:id/events/:eventId',
     async (request, reply) => {
       const event = planEvents(request.params.id)?.find((e) => e.id === request.params.eventId);
       if (!event) return sendError(reply, 'rudderstack', 404, 'Tracking plan event not found');
-      return view(event);
+      const shown = view(event);
+      if (request.query.format === 'properties') return shown;
+      // Without format=properties the event comes as its JSON Schema, with no catalog ids.
+      const { properties, additionalProperties, ...rest } = shown;
+      const schema = {
+        type: 'object',
+        additionalProperties,
+        properties: Object.fromEntries(properties.map((p) => [p.name, {}])),
+        required: properties.filter((p) => p.required).map((p) => p.name),
+      };
+      return { ...rest, rules: { type: 'object', properties: { [shown.identitySection]: schema } } };
     },
   );
+  // PATCH takes one event as a JSON Schema (name, eventType, rules); events named by id go through PUT.
   app.patch<Id & Body>('/v2/catalog/tracking-plans/:id/events', async (request, reply) => {
+    if (!planEvents(request.params.id)) return sendError(reply, 'rudderstack', 404, 'Tracking plan not found');
+    const body = request.body ?? {};
+    if (typeof body.name !== 'string' || typeof body.rules !== 'object')
+      return sendError(reply, 'rudderstack', 400, 'name, eventType and rules are required');
+    return sendError(reply, 'rudderstack', 400, 'This stand-in takes tracking-plan events by id only (PUT)');
+  });
+  app.put<Id & Body>('/v2/catalog/tracking-plans/:id/events', async (request, reply) => {
     const events = planEvents(request.params.id);
     if (!events) return sendError(reply, 'rudderstack', 404, 'Tracking plan not found');
     const incoming = (request.body ?? {}).events;

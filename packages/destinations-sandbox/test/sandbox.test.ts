@@ -204,15 +204,20 @@ describe('RudderStack stand-in', () => {
     });
     const tp = `/v2/catalog/tracking-plans/${L.rudderstack.trackingPlanId}/events`;
     const unknown = await call(tp, {
-      method: 'PATCH',
+      method: 'PUT',
       headers: auth,
       json: { events: [{ id: 'ev_missing', properties: [] }] },
     });
     expect(unknown.status).toBe(400);
-    expect(
-      (await call(tp, { method: 'PATCH', headers: auth, json: { events: [{ id: event.body.id, properties: [] }] } }))
-        .status,
-    ).toBe(200);
+    // Events named by id go through PUT; PATCH wants an event as a JSON Schema.
+    const byId = { events: [{ id: event.body.id, identitySection: 'properties', properties: [] }] };
+    expect((await call(tp, { method: 'PATCH', headers: auth, json: byId })).status).toBe(400);
+    expect((await call(tp, { method: 'PUT', headers: auth, json: byId })).status).toBe(200);
+    const asProperties = await call(`${tp}/${event.body.id}?format=properties`, { headers: auth });
+    expect(asProperties.body).toMatchObject({ id: event.body.id, name: 'Order Completed', properties: [] });
+    const asSchema = await call(`${tp}/${event.body.id}`, { headers: auth });
+    expect(asSchema.body).toMatchObject({ id: event.body.id, rules: { type: 'object' } });
+    expect(asSchema.body).not.toHaveProperty('properties');
     expect((await call(`/v2/catalog/events/${event.body.id}`, { method: 'DELETE', headers: auth })).status).toBe(400);
     expect((await call(`${tp}/${event.body.id}`, { method: 'DELETE', headers: auth })).status).toBe(204);
     expect((await call(`/v2/catalog/events/${event.body.id}`, { method: 'DELETE', headers: auth })).status).toBe(204);

@@ -125,7 +125,9 @@ const tp = (settings: RudderstackSettings) =>
 const RANK: Record<RudderstackItem['kind'], number> = { 'catalog-property': 0, 'catalog-event': 1, 'plan-event': 2 };
 
 /**
- * Catalog properties and events first, then one `PATCH` per tracking-plan event naming them by id.
+ * Catalog properties and events first, then one `PUT …/events` per tracking-plan event naming them
+ * by id (it upserts the events given and leaves the others; `PATCH` takes an event as a JSON
+ * Schema instead).
  * An event whose catalog entries are created in the same push waits (`deferred`) until their ids
  * are known; deletes go the other way round.
  */
@@ -175,7 +177,7 @@ function requestsFor(
       }
       const identitySection = item.eventType === 'identify' || item.eventType === 'group' ? 'traits' : 'properties';
       requests.push(
-        json('PATCH', `${tp(settings)}/events`, {
+        json('PUT', `${tp(settings)}/events`, {
           events: [{ id: eventId, additionalProperties: false, identitySection, properties: propertyIds }],
         }),
       );
@@ -195,6 +197,10 @@ function requestsFor(
 }
 
 export const rudderstackPlanEventsPath = (settings: RudderstackSettings) => `${tp(settings)}/events`;
+
+/** One tracking-plan event with its properties named by catalog id (the other format is a JSON Schema). */
+export const rudderstackPlanEventPath = (settings: RudderstackSettings, eventId: string) =>
+  `${tp(settings)}/events/${encodeURIComponent(eventId)}?format=properties`;
 
 export type RudderstackAdapter = DestinationAdapter<RudderstackSettings, RudderstackItem>;
 

@@ -180,9 +180,9 @@ describe('RudderStack adapter', () => {
     for (const op of planned.deferred) remote.delete(op.key);
     const second = rudderstack.requestsFor(planned.deferred, settings, remote);
     expect(second.deferred).toEqual([]);
-    expect(
-      second.requests.every((r) => r.method === 'PATCH' && r.path === '/v2/catalog/tracking-plans/tp/events'),
-    ).toBe(true);
+    expect(second.requests.every((r) => r.method === 'PUT' && r.path === '/v2/catalog/tracking-plans/tp/events')).toBe(
+      true,
+    );
     const body = JSON.parse(second.requests[0].body!);
     expect(body.events[0].id).toMatch(/^id:catalog-event:/);
   });

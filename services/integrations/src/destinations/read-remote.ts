@@ -6,6 +6,7 @@ import {
   parseMparticlePlan,
   parseRudderstackCatalog,
   parseSegmentRulesPage,
+  rudderstackPlanEventPath,
   rudderstackPlanEventsPath,
   segmentRulesReadPath,
   type RemoteItem,
@@ -53,7 +54,7 @@ export async function readRemote(http: DestinationHttp, settings: DestinationSet
       const planEvents: unknown[] = [];
       for (const page of listed)
         for (const event of (page as { data: { id: string }[] }).data)
-          planEvents.push(await http.read(`${rudderstackPlanEventsPath(settings)}/${encodeURIComponent(event.id)}`));
+          planEvents.push(await http.read(rudderstackPlanEventPath(settings, event.id)));
       return parseRudderstackCatalog({ events, properties, planEvents });
     }
   }
