@@ -1,6 +1,7 @@
 import { AppError } from '@tracemap/service-kit';
-import type { LintFinding, LintRule, LintSettings, NativePlan } from '@tracemap/contracts';
-import { lintPlan, lintSeverities, planLintInput } from '@tracemap/tracking-plan';
+import type { LintFinding, NativePlan } from '@tracemap/contracts';
+import { lintPlan, planLintInput } from '@tracemap/tracking-plan';
+import { blockingRules } from '../shared/lint-before-save';
 import type { PlanSettings } from '../shared/plan-context';
 import { PROPOSAL_MESSAGES } from './proposal-errors';
 
@@ -14,14 +15,8 @@ import { PROPOSAL_MESSAGES } from './proposal-errors';
  */
 export function blockingFindings(plan: NativePlan, settings: PlanSettings): Map<string, LintFinding> {
   const blocking = new Map<string, LintFinding>();
-  const rules: LintSettings = {};
-  let anyBlocks = false;
-  for (const [rule, severity] of Object.entries(lintSeverities(settings.lintRules)) as Array<[LintRule, string]>) {
-    const blocks = severity === 'error' && rule !== 'unique-name';
-    rules[rule] = blocks ? 'error' : 'off';
-    anyBlocks ||= blocks;
-  }
-  if (!anyBlocks) return blocking;
+  const { rules, any } = blockingRules(settings.lintRules);
+  if (!any) return blocking;
   const input = planLintInput(plan, {
     eventNameCase: settings.eventNameCase,
     attributeNameCase: settings.attributeNameCase,
