@@ -61,9 +61,75 @@ export function resolveEffectiveAttributes(input: ResolveInput): ResolvedAttribu
   }
   layers.push(['event', eventLayer(input.event, input.attributesById, problems)]);
   for (const [layer, contributions] of layers) {
-    for (const contribution of contributions) mergeInto(merged, layer, contribution, problems);
+    for (const contribution of contributions) mergeInto(merged, layer, contribution, problems, foldName);
   }
-  return { attributes: sortByPresenceThenName([...merged.values()]), problems };
+  return { attributes: sortByPresenceThenName([...merged.values()], foldName), problems };
+}
+
+/**
+ * The effective attributes of many events of one plan, for callers that need no problems (code
+ * generation): the system, map and view layers are merged and sorted once per list of views and
+ * maps, each event's own links go over them and the two sorted lists are merged, and each name is
+ * folded once. A large plan's events share their views (10,000 events on 2,000 views), so most of
+ * the work is not repeated per event. Same attributes, in the same order, as
+ * `resolveEffectiveAttributes`.
+ */
+export function effectiveAttributesResolver(
+  plan: Pick<ResolveInput, 'attributesById' | 'attributeInheritance' | 'systemAttributes'>,
+): (event: ResolveInput['event'], views: LinkHolder[], maps: LinkHolder[]) => EffectiveAttribute[] {
+  const foldedNames = new Map<string, string>();
+  const fold = (name: string) => {
+    let folded = foldedNames.get(name);
+    if (folded === undefined) foldedNames.set(name, (folded = foldName(name)));
+    return folded;
+  };
+  const unused: ResolveProblem[] = [];
+  const none: Inherited = { byName: new Map(), sorted: [] };
+  const inheritedBy = new Map<string, Inherited>();
+  const inherited = (views: LinkHolder[], maps: LinkHolder[]): Inherited => {
+    if (!plan.attributeInheritance) return none;
+    // Holders in their order: the order of an attribute's sources follows it.
+    const key = `${maps.map((m) => m.id).join(',')}|${views.map((v) => v.id).join(',')}`;
+    let layers = inheritedBy.get(key);
+    if (layers === undefined) {
+      const byName = new Map<string, EffectiveAttribute>();
+      const contributions: Array<[Layer, Contribution[]]> = [
+        ['system', systemLayer(plan.systemAttributes)],
+        ['map', holderLayer('map', maps, plan.attributesById, unused)],
+        ['view', holderLayer('view', views, plan.attributesById, unused)],
+      ];
+      for (const [layer, list] of contributions)
+        for (const contribution of list) mergeInto(byName, layer, contribution, unused, fold);
+      layers = { byName, sorted: sortedByPresenceThenName(byName) };
+      inheritedBy.set(key, layers);
+    }
+    return layers;
+  };
+  return (event, views, maps) => {
+    const under = inherited(views, maps);
+    const own = new Map<string, EffectiveAttribute>();
+    for (const contribution of eventLayer(event, plan.attributesById, unused))
+      mergeInto(own, 'event', contribution, unused, fold, under.byName);
+    unused.length = 0;
+    if (own.size === 0) return under.sorted.map((k) => k.entry);
+    // Names are unique in each list and the order is total, so merging the sorted lists sorts the whole.
+    const mine = sortedByPresenceThenName(own);
+    const attributes: EffectiveAttribute[] = [];
+    let next = 0;
+    for (const k of under.sorted) {
+      if (own.has(k.folded)) continue;
+      while (next < mine.length && byPresenceThenName(mine[next], k) < 0) attributes.push(mine[next++].entry);
+      attributes.push(k.entry);
+    }
+    while (next < mine.length) attributes.push(mine[next++].entry);
+    return attributes;
+  };
+}
+
+/** Merged attributes by folded name, and the same sorted. */
+interface Inherited {
+  byName: ReadonlyMap<string, EffectiveAttribute>;
+  sorted: FoldedEntry[];
 }
 
 function systemLayer(systemAttributes: Attribute[]): Contribution[] {
@@ -166,10 +232,17 @@ function usableAttribute(
   return attribute;
 }
 
-function mergeInto(merged: Map<string, EffectiveAttribute>, layer: Layer, c: Contribution, problems: ResolveProblem[]) {
-  const key = foldName(c.attribute.name);
+function mergeInto(
+  merged: Map<string, EffectiveAttribute>,
+  layer: Layer,
+  c: Contribution,
+  problems: ResolveProblem[],
+  fold: (name: string) => string,
+  under?: ReadonlyMap<string, EffectiveAttribute>,
+) {
+  const key = fold(c.attribute.name);
   const type = c.attribute.type;
-  const previous = merged.get(key);
+  const previous = merged.get(key) ?? under?.get(key);
   if (previous && previous.attribute.type !== c.attribute.type) {
     problems.push({
       attributeId: c.attribute.id,
@@ -201,14 +274,33 @@ function mergeInto(merged: Map<string, EffectiveAttribute>, layer: Layer, c: Con
   });
 }
 
-/** Required first, then by folded name (each folded once, not once per comparison), then by exact name. */
-function sortByPresenceThenName(attributes: EffectiveAttribute[]): EffectiveAttribute[] {
-  const keyed = attributes.map((entry) => ({ entry, folded: foldName(entry.attribute.name) }));
-  keyed.sort((a, b) => {
-    if (a.entry.presence !== b.entry.presence) return a.entry.presence === 'required' ? -1 : 1;
-    if (a.folded !== b.folded) return a.folded < b.folded ? -1 : 1;
-    const [na, nb] = [a.entry.attribute.name, b.entry.attribute.name];
-    return na < nb ? -1 : na > nb ? 1 : 0;
-  });
-  return keyed.map((k) => k.entry);
+interface FoldedEntry {
+  entry: EffectiveAttribute;
+  folded: string;
+}
+
+/** Required first, then by folded name, then by exact name. */
+function byPresenceThenName(a: FoldedEntry, b: FoldedEntry): number {
+  if (a.entry.presence !== b.entry.presence) return a.entry.presence === 'required' ? -1 : 1;
+  if (a.folded !== b.folded) return a.folded < b.folded ? -1 : 1;
+  const [na, nb] = [a.entry.attribute.name, b.entry.attribute.name];
+  return na < nb ? -1 : na > nb ? 1 : 0;
+}
+
+/** Each name folded once, not once per comparison. */
+function sortByPresenceThenName(
+  attributes: EffectiveAttribute[],
+  fold: (name: string) => string,
+): EffectiveAttribute[] {
+  return attributes
+    .map((entry) => ({ entry, folded: fold(entry.attribute.name) }))
+    .sort(byPresenceThenName)
+    .map((k) => k.entry);
+}
+
+/** Merged attributes (keyed by folded name), sorted. */
+function sortedByPresenceThenName(byName: ReadonlyMap<string, EffectiveAttribute>): FoldedEntry[] {
+  const keyed: FoldedEntry[] = [];
+  for (const [folded, entry] of byName) keyed.push({ entry, folded });
+  return keyed.sort(byPresenceThenName);
 }

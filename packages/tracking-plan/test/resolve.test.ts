@@ -1,5 +1,10 @@
 import type { Attribute, AttributeLink } from '@tracemap/contracts';
-import { resolveEffectiveAttributes, type LinkHolder, type ResolveInput } from '../src/resolve';
+import {
+  effectiveAttributesResolver,
+  resolveEffectiveAttributes,
+  type LinkHolder,
+  type ResolveInput,
+} from '../src/resolve';
 import { attribute, byId, optional, required, uuid } from './builders';
 
 const platform = attribute('platform', { scope: 'system' });
@@ -16,9 +21,10 @@ const all = [platform, sessionId, pageName, step, orderId, coupon];
 
 const holder = (name: string, attributes: AttributeLink[]): LinkHolder => ({ id: uuid(), name, attributes });
 
+/** Resolves one event, and checks the resolver code generation shares across events agrees. */
 function resolve(fields: Partial<ResolveInput> & { links?: AttributeLink[]; extra?: Attribute[] }) {
   const { links = [], extra = [], ...rest } = fields;
-  return resolveEffectiveAttributes({
+  const input: ResolveInput = {
     event: { id: uuid(), attributes: links },
     attributesById: byId([...all, ...extra]),
     attributeInheritance: true,
@@ -26,7 +32,10 @@ function resolve(fields: Partial<ResolveInput> & { links?: AttributeLink[]; extr
     views: [],
     maps: [],
     ...rest,
-  });
+  };
+  const result = resolveEffectiveAttributes(input);
+  expect(effectiveAttributesResolver(input)(input.event, input.views, input.maps)).toEqual(result.attributes);
+  return result;
 }
 const summary = (result: ReturnType<typeof resolve>) =>
   result.attributes.map((e) => `${e.attribute.name}:${e.presence}:${e.layer}`);
@@ -230,5 +239,30 @@ describe('resolveEffectiveAttributes', () => {
     const result = resolve({ attributeInheritance: false, links: [optional(coupon), required(coupon)] });
     expect(summary(result)).toEqual(['coupon:required:event']);
     expect(result.attributes[0].sources).toHaveLength(1);
+  });
+
+  it('a resolver shared by events of the same views gives each event what resolving it alone gives', () => {
+    const narrow = { kind: 'range' as const, min: 2, max: 3 };
+    const views = [holder('Cart', [required(pageName), optional(step)]), holder('Checkout', [required(step)])];
+    const maps = [holder('Funnel', [required(platform)])];
+    const input = {
+      attributesById: byId(all),
+      attributeInheritance: true,
+      systemAttributes: [platform, sessionId],
+    };
+    const shared = effectiveAttributesResolver(input);
+    const events = [
+      { id: uuid(), attributes: [required(orderId)] },
+      { id: uuid(), attributes: [optional(pageName), required(step, narrow)] },
+      { id: uuid(), attributes: [] },
+      { id: uuid(), attributes: [required(sessionId), optional(coupon), required(coupon)] },
+    ];
+    for (const event of [...events, ...events]) {
+      const alone = resolveEffectiveAttributes({ ...input, event, views, maps });
+      expect(shared(event, views, maps)).toEqual(alone.attributes);
+      expect(shared(event, [views[1]], [])).toEqual(
+        resolveEffectiveAttributes({ ...input, event, views: [views[1]], maps: [] }).attributes,
+      );
+    }
   });
 });

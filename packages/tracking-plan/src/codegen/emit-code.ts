@@ -123,27 +123,61 @@ export function eventsFile(model: CodegenModel, write: MemberWrite): string {
   return `${head}${model.events.map((e) => eventBlock(e, write)).join('\n\n')}\n`;
 }
 
+/** What view helpers need of an event, read once however many views send it. */
+interface ViewedEvent {
+  /** `emit('track', 'Event Name'` */
+  call: string;
+  /** Each property's name, with whether it is required. */
+  required: Map<string, boolean>;
+  requiredCount: number;
+}
+
+function viewedEvent(event: CodegenEvent): ViewedEvent {
+  const required = new Map<string, boolean>();
+  let requiredCount = 0;
+  for (const p of event.properties) {
+    required.set(p.attribute.name, p.presence === 'required');
+    if (p.presence === 'required') requiredCount++;
+  }
+  return { call: `emit(${quote(event.kind)}, ${quote(event.sentName)}`, required, requiredCount };
+}
+
 /** One event of a view helper; the properties type it names goes into `types`, for the import line. */
 function viewTrackLine(
   view: CodegenView,
   carried: ReadonlySet<string>,
   event: CodegenEvent,
+  viewed: ViewedEvent,
   types: Set<string>,
 ): string {
-  const remaining = event.properties.filter((p) => !carried.has(p.attribute.name));
+  // The view's few names looked up in the event, not each of the event's properties in the view's names.
+  let carriedCount = 0;
+  let carriedRequired = 0;
+  for (const name of carried) {
+    const required = viewed.required.get(name);
+    if (required === undefined) continue;
+    carriedCount++;
+    if (required) carriedRequired++;
+  }
+  const remaining = event.properties.length - carriedCount;
   const parts = view.attributes.length > 0 ? ', view' : '';
-  const call = `emit(${quote(event.kind)}, ${quote(event.sentName)}${parts}`;
-  if (remaining.length === 0) return `    ${event.functionName}: (): void => ${call}),`;
+  const call = `${viewed.call}${parts}`;
+  if (remaining === 0) return `    ${event.functionName}: (): void => ${call}),`;
   const type =
-    view.attributes.length > 0 && remaining.length < event.properties.length
+    view.attributes.length > 0 && remaining < event.properties.length
       ? `Omit<${event.typeName}, keyof ${view.typeName}>`
       : event.typeName;
   types.add(event.typeName);
-  const param = `properties${requiredOf(remaining) ? '' : '?'}: ${type}`;
+  const param = `properties${viewed.requiredCount > carriedRequired ? '' : '?'}: ${type}`;
   return `    ${event.functionName}: (${param}): void => ${call}, properties),`;
 }
 
-function viewBlock(view: CodegenView, types: Set<string>, write: MemberWrite): string {
+function viewBlock(
+  view: CodegenView,
+  types: Set<string>,
+  write: MemberWrite,
+  viewedOf: (event: CodegenEvent) => ViewedEvent,
+): string {
   const where = view.urlPattern ? ` (\`${view.urlPattern}\`)` : '';
   const doc = [`Attributes of the view "${view.name}"${where}, sent with every event tracked through it.`];
   const param = view.attributes.length > 0 ? `view: ${view.typeName}` : '';
@@ -155,7 +189,7 @@ function viewBlock(view: CodegenView, types: Set<string>, write: MemberWrite): s
     ...docLines([`The events of "${view.name}", carrying its attributes.`]),
     `export function ${view.functionName}(${param}) {`,
     '  return {',
-    ...view.events.map((e) => viewTrackLine(view, carried, e, types)),
+    ...view.events.map((e) => viewTrackLine(view, carried, e, viewedOf(e), types)),
     '  };',
     '}',
     '// #endregion',
@@ -164,7 +198,13 @@ function viewBlock(view: CodegenView, types: Set<string>, write: MemberWrite): s
 
 export function viewsFile(model: CodegenModel, write: MemberWrite): string {
   const types = new Set<string>();
-  const blocks = model.views.map((v) => `${viewBlock(v, types, write)}\n`);
+  const viewed = new Map<string, ViewedEvent>();
+  const viewedOf = (event: CodegenEvent) => {
+    let found = viewed.get(event.id);
+    if (found === undefined) viewed.set(event.id, (found = viewedEvent(event)));
+    return found;
+  };
+  const blocks = model.views.map((v) => `${viewBlock(v, types, write, viewedOf)}\n`);
   const used = [...types].sort();
   return lines([
     HEADER,

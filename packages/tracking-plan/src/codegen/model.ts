@@ -7,7 +7,7 @@ import type {
   NativeMap,
   NativeView,
 } from '@tracemap/contracts';
-import { resolveEffectiveAttributes } from '../resolve';
+import { effectiveAttributesResolver, resolveEffectiveAttributes } from '../resolve';
 import { toNameCase } from '../names';
 import { byName, camelIdentifier, pascalIdentifier, prefixed, uniqueIdentifiers } from './identifiers';
 
@@ -85,17 +85,15 @@ export function buildModel(plan: CodegenPlan, destination: CodegenDestination): 
   const functionNames = pascal.map((p) => prefixed('track', p));
   const typeNames = pascal.map((p) => `${p}Properties`);
   const sentNames = uniqueIdentifiers(events, (e) => sentName(e.name, destination));
+  const resolve = effectiveAttributesResolver({
+    attributesById,
+    attributeInheritance: plan.attributeInheritance,
+    systemAttributes,
+  });
   const codegenEvents = events.map((event, i): CodegenEvent => {
     const onViews = [...new Map((viewsByEvent.get(event.id) ?? []).map((v) => [v.id, v])).values()];
     const onMaps = [...new Set(onViews.flatMap((v) => mapsByView.get(v.id) ?? []))];
-    const { attributes: effective } = resolveEffectiveAttributes({
-      event,
-      attributesById,
-      attributeInheritance: plan.attributeInheritance,
-      systemAttributes,
-      views: onViews,
-      maps: onMaps,
-    });
+    const effective = resolve(event, onViews, onMaps);
     return {
       id: event.id,
       name: event.name,
@@ -111,7 +109,7 @@ export function buildModel(plan: CodegenPlan, destination: CodegenDestination): 
     };
   });
 
-  const eventsById = new Map(codegenEvents.map((e, order) => [e.id, { ...e, order }]));
+  const eventsById = new Map(codegenEvents.map((event, order) => [event.id, { event, order }]));
   const withEvents = plan.attributeInheritance
     ? views.filter((v) => v.events.some((l) => eventsById.has(l.eventId)))
     : [];
@@ -152,13 +150,16 @@ export function buildModel(plan: CodegenPlan, destination: CodegenDestination): 
 }
 
 /** The live events a view fires, once each, in the order of the generated events. */
-function eventsOf(view: NativeView, eventsById: ReadonlyMap<string, CodegenEvent & { order: number }>): CodegenEvent[] {
-  const found = new Map<string, CodegenEvent & { order: number }>();
+function eventsOf(
+  view: NativeView,
+  eventsById: ReadonlyMap<string, { event: CodegenEvent; order: number }>,
+): CodegenEvent[] {
+  const found = new Map<string, { event: CodegenEvent; order: number }>();
   for (const link of view.events) {
-    const event = eventsById.get(link.eventId);
-    if (event) found.set(event.id, event);
+    const entry = eventsById.get(link.eventId);
+    if (entry) found.set(link.eventId, entry);
   }
-  return [...found.values()].sort((a, b) => a.order - b.order).map(({ order: _order, ...event }) => event);
+  return [...found.values()].sort((a, b) => a.order - b.order).map(({ event }) => event);
 }
 
 function push<T>(map: Map<string, T[]>, key: string, value: T) {

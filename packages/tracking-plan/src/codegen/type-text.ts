@@ -42,21 +42,31 @@ export function attributeType({ attribute, validation }: EffectiveAttribute): st
 export type MemberWrite = (effective: EffectiveAttribute, optional: boolean) => string;
 
 export function memberWriter(): MemberWrite {
-  const written = new Map<string, string>();
+  // Most members are an event's own attribute as the plan defines it: kept per attribute, without
+  // building a text key for each of a large plan's 400,000 members.
+  const plain = new Map<string, [optional: string | undefined, required: string | undefined]>();
+  const other = new Map<string, string>();
   return (effective, optional) => {
     const { attribute, validation } = effective;
     const inherited = inheritedFrom(effective);
+    if (inherited === null && validation === attribute.validation) {
+      let texts = plain.get(attribute.id);
+      if (texts === undefined) plain.set(attribute.id, (texts = [undefined, undefined]));
+      const slot = optional ? 0 : 1;
+      return (texts[slot] ??= memberText(effective, optional, null));
+    }
     const narrowed = validation === attribute.validation ? '' : JSON.stringify(validation);
     const key = `${attribute.id}\0${optional}\0${inherited ?? ''}\0${narrowed}`;
-    let text = written.get(key);
-    if (text === undefined) {
-      const doc = docLine(attributeDoc(effective, inherited), '  ');
-      const member = `  readonly ${propertyKey(attribute.name)}${optional ? '?' : ''}: ${attributeType(effective)};`;
-      text = doc ? `${doc}\n${member}` : member;
-      written.set(key, text);
-    }
+    let text = other.get(key);
+    if (text === undefined) other.set(key, (text = memberText(effective, optional, inherited)));
     return text;
   };
+}
+
+function memberText(effective: EffectiveAttribute, optional: boolean, inherited: string | null): string {
+  const doc = docLine(attributeDoc(effective, inherited), '  ');
+  const member = `  readonly ${propertyKey(effective.attribute.name)}${optional ? '?' : ''}: ${attributeType(effective)};`;
+  return doc ? `${doc}\n${member}` : member;
 }
 
 function attributeDoc({ attribute, validation }: EffectiveAttribute, inherited: string | null): string[] {
@@ -96,16 +106,24 @@ function boundsText(what: 'Between' | 'Length', min: number | undefined, max: nu
 
 /** Which view or map an inherited attribute came from; nothing for the event's own. */
 function inheritedFrom({ sources }: EffectiveAttribute): string | null {
-  const views = new Set<string>();
-  const maps = new Set<string>();
+  // Plain lists, not sets: an attribute rarely comes from more than a few views.
+  let views: string[] | undefined;
+  let maps: string[] | undefined;
   for (const source of sources) {
     if (source.layer === 'event') return null;
-    if (source.layer === 'view' && source.name) views.add(`"${source.name}"`);
-    else if (source.layer === 'map' && source.name) maps.add(`"${source.name}"`);
+    if (source.layer === 'view' && source.name) (views ??= []).push(`"${source.name}"`);
+    else if (source.layer === 'map' && source.name) (maps ??= []).push(`"${source.name}"`);
   }
-  if (views.size > 0) return `Inherited from ${views.size > 1 ? 'views' : 'view'} ${[...views].sort().join(', ')}.`;
-  if (maps.size > 0) return `Inherited from ${maps.size > 1 ? 'maps' : 'map'} ${[...maps].sort().join(', ')}.`;
+  if (views) return `Inherited from ${namesText(views, 'view', 'views')}.`;
+  if (maps) return `Inherited from ${namesText(maps, 'map', 'maps')}.`;
   return null;
+}
+
+/** `view "A"`, or `views "A", "B"` sorted and each once. */
+function namesText(quoted: string[], one: string, several: string): string {
+  if (quoted.length === 1) return `${one} ${quoted[0]}`;
+  const distinct = [...new Set(quoted)].sort();
+  return `${distinct.length > 1 ? several : one} ${distinct.join(', ')}`;
 }
 
 const commentSafe = (line: string) => line.replace(/\*\//g, '*\\/');
