@@ -21,7 +21,8 @@ export interface RunReader {
 export class ReadingThread implements RunReader {
   private worker: Worker | null = null;
   private nextJobId = 1;
-  private readonly listeners = new Map<number, (message: FromReader) => void>();
+  /** Each job's listener and the thread it reads on: a thread that ends fails its own jobs only. */
+  private readonly listeners = new Map<number, { worker: Worker; listen: (message: FromReader) => void }>();
   private idleTimer: NodeJS.Timeout | null = null;
 
   /**
@@ -35,9 +36,12 @@ export class ReadingThread implements RunReader {
     const jobId = this.nextJobId++;
     const queue: FromReader[] = [];
     let wake: (() => void) | null = null;
-    this.listeners.set(jobId, (message) => {
-      queue.push(message);
-      wake?.();
+    this.listeners.set(jobId, {
+      worker,
+      listen: (message) => {
+        queue.push(message);
+        wake?.();
+      },
     });
     const send = (message: ToReader) => worker.postMessage(message);
     send({ type: 'start', jobId, job });
@@ -95,10 +99,13 @@ export class ReadingThread implements RunReader {
     this.idleTimer = null;
     if (this.worker) return this.worker;
     const worker = startThread();
-    worker.on('message', (message: FromReader) => this.listeners.get(message.jobId)?.(message));
+    worker.on('message', (message: FromReader) => this.listeners.get(message.jobId)?.listen(message));
+    // A closed thread ends a moment after close(): a run started meanwhile reads on a new thread and
+    // must not fail with it.
     const failAll = (reason: string) => {
       if (this.worker === worker) this.worker = null;
-      for (const [jobId, listener] of this.listeners) listener({ type: 'error', jobId, message: reason });
+      for (const [jobId, listener] of this.listeners)
+        if (listener.worker === worker) listener.listen({ type: 'error', jobId, message: reason });
     };
     worker.on('error', (error) => failAll(error.message));
     worker.on('exit', (code) => failAll(`the reading thread ended (${code})`));
