@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 export interface JudgeScheduler {
   /** Judges the company soon; several calls within the delay make one judgement. */
   schedule(companyId: string): void;
-  /** Judges the company now (after a run), waiting for it. */
+  /** Judges the company now (after a run), waiting for it; a judgement scheduled for it and not begun is dropped. */
   now(companyId: string): Promise<void>;
   stop(): Promise<void>;
 }
@@ -46,7 +46,14 @@ export function createJudgeScheduler(options: {
       timer.unref();
       timers.set(companyId, timer);
     },
-    now: (companyId) => run(companyId),
+    now(companyId) {
+      // What the scheduled judgement would see, this one sees too: judging twice in a row would only
+      // take the machine from the next run's reading.
+      const timer = timers.get(companyId);
+      if (timer) clearTimeout(timer);
+      timers.delete(companyId);
+      return run(companyId);
+    },
     async stop() {
       stopped = true;
       for (const timer of timers.values()) clearTimeout(timer);
