@@ -39,7 +39,7 @@ import { importTrackingPlan } from '../src/tracking-plan/plan/import-tracking-pl
 import { startContractPeer } from '../test/support/contract-peer';
 import { runLoad, type LoadSpec } from '@tracemap/test-kit';
 import { measurePatternSaves } from './bench-patterns';
-import { fillProposal, mergeProposal, PROPOSAL_OPERATIONS } from './bench-proposal';
+import { fillProposal, LIVE_WRITES, measureLiveWrites, mergeProposal, PROPOSAL_OPERATIONS } from './bench-proposal';
 import { createTokenKit, PUBLIC_URL } from '../test/support/tokens';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -251,6 +251,7 @@ async function main() {
           { connections: CONNECTIONS, duration: SECONDS },
         );
 
+    const liveWriteMs = skip('proposal') ? NaN : await measureLiveWrites(base, token, eventIds);
     const proposal = skip('proposal') ? null : await fillProposal(base, token, eventIds);
     const inProposal = `proposal=${proposal?.id ?? ''}`;
     const proposalList = !proposal
@@ -290,7 +291,8 @@ async function main() {
     if (proposal) {
       const ratio = (inside: number, live: number) => (live > 0 ? `${(inside / live).toFixed(2)}x` : 'n/a');
       console.log(
-        `proposal: opened in ${proposal.openSeconds.toFixed(2)} s, ${PROPOSAL_OPERATIONS} operations in ${proposal.operationSeconds.toFixed(1)} s; ` +
+        `proposal: opened in ${proposal.openSeconds.toFixed(2)} s, ${PROPOSAL_OPERATIONS} operations in ${proposal.operationSeconds.toFixed(1)} s ` +
+          `(${proposal.operationMs.toFixed(0)} ms each, ${ratio(proposal.operationMs, liveWriteMs)} the ${liveWriteMs.toFixed(0)} ms of ${LIVE_WRITES} live writes); ` +
           `inside it list p99 ${proposalList.p99} ms (${ratio(proposalList.p99, list.p99)} the live list's), ` +
           `schema p99 ${proposalSchema.p99} ms (${ratio(proposalSchema.p99, schema.p99)} the live schema's); ` +
           `merge ${mergeSeconds.toFixed(2)} s (target ≤ ${TARGETS.mergeSeconds} s)`,
