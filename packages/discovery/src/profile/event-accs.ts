@@ -7,7 +7,7 @@ import type { EventAcc } from './profile-accumulators';
  * forgotten name that comes back starts afresh: its counts still add up in the stored profile, its shapes
  * offer examples again (the stored rows keep at most their cap) and its values are sketched in full again.
  */
-export const HELD_NAMES_MAX = 2_000;
+export const HELD_NAMES_MAX = 1_000;
 
 /** The builder's accumulators by source, kind and name, and how many are held. */
 export class EventAccs {

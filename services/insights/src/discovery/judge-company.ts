@@ -1,10 +1,10 @@
 import { judge, matchEvent, type NameMapping } from '@tracemap/discovery';
-import type { PlanSnapshot } from '@tracemap/contracts';
+import type { JudgedFinding, PlanSnapshot } from '@tracemap/contracts';
 import { readProfile } from '../ingest/profile-repository';
 import { inCompany } from '../ingest/tenant-transaction';
 import type { DiscoveryDeps } from './discovery-deps';
 import { judgedVersion, listNameMappings, storeJudgement, type StoredNameMapping } from './findings-repository';
-import { buildObservedIndex } from './observed-index';
+import { buildObservedIndex, type ObservedIndexRow } from './observed-index';
 import { awaitDailyDigest } from '../notifications/findings-digest';
 import { replaceObservedEvents } from './observed-events-repository';
 
@@ -28,6 +28,27 @@ export async function judgeCompany(
   companyId: string,
   options: { onlyIfPlanChanged?: boolean; now?: number } = {},
 ): Promise<{ planVersion: string; findings: number } | null> {
+  const outcome = await judgeProfile(deps, companyId, options);
+  if (outcome === null) return null;
+  const { plan, findings, index } = outcome;
+  await inCompany(deps.db, companyId, async (client) => {
+    await storeJudgement(client, companyId, plan.version, findings);
+    await replaceObservedEvents(client, companyId, index);
+    await awaitDailyDigest(client, companyId);
+  });
+  deps.pages?.changed(companyId);
+  return { planVersion: plan.version, findings: findings.length };
+}
+
+/**
+ * Reads the profile and judges it. The profile, the largest of what a judgement holds, is reachable from
+ * here only: it can be collected while the outcome is written.
+ */
+async function judgeProfile(
+  deps: DiscoveryDeps,
+  companyId: string,
+  options: { onlyIfPlanChanged?: boolean; now?: number },
+): Promise<{ plan: PlanSnapshot; findings: JudgedFinding[]; index: ObservedIndexRow[] } | null> {
   const read = await inCompany(deps.db, companyId, async (client) => ({
     judged: await judgedVersion(client),
     // Findings and the plan-against-reality rows come from events and properties only.
@@ -45,13 +66,7 @@ export async function judgeCompany(
     const view = event.views.length > 0 ? [...event.views].sort((a, b) => b.count - a.count)[0].view : null;
     return matchEvent(event.name, event.kind, plan, nameMappings, { sourceId: event.sourceId, view }).event?.id ?? null;
   });
-  await inCompany(deps.db, companyId, async (client) => {
-    await storeJudgement(client, companyId, plan.version, findings);
-    await replaceObservedEvents(client, companyId, index);
-    await awaitDailyDigest(client, companyId);
-  });
-  deps.pages?.changed(companyId);
-  return { planVersion: plan.version, findings: findings.length };
+  return { plan, findings, index };
 }
 
 const plannedEvents = (plan: PlanSnapshot) => plan.events.map((e) => ({ id: e.id, name: e.name, kind: e.kind }));

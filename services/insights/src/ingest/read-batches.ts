@@ -46,7 +46,7 @@ const ALWAYS_IDLE: ReadPacing = { cancelled: () => false, writerIdle: () => true
  * paths and shapes), and the writer reads back, merges and serialises them all at once: a file of tens of
  * thousands of distinct names would otherwise make one batch of it, and the service's heap would grow with it.
  */
-export const BATCH_NAMES_MAX = 2_000;
+export const BATCH_NAMES_MAX = 1_000;
 
 /**
  * Reads a run's file from its checkpoint on: each line parsed and adapted, the events profiled, and a
