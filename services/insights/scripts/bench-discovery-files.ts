@@ -45,9 +45,13 @@ export function* unplannedTracks(names: number, perName: number): Generator<Reco
       };
 }
 
-/** Seconds and records of the plainest read of a file: gunzip, split lines, JSON.parse each. */
-export async function baselineParse(file: string): Promise<{ seconds: number; records: number }> {
+/**
+ * Seconds, CPU seconds and records of the plainest read of a file: gunzip, split lines, JSON.parse each.
+ * CPU time is what the read itself took of the machine, whatever else ran beside it.
+ */
+export async function baselineParse(file: string): Promise<{ seconds: number; cpuSeconds: number; records: number }> {
   const started = process.hrtime.bigint();
+  const cpu = process.cpuUsage();
   let records = 0;
   const lines = createReadStream(file).pipe(createGunzip()).pipe(split2());
   for await (const line of lines as AsyncIterable<string>) {
@@ -55,7 +59,8 @@ export async function baselineParse(file: string): Promise<{ seconds: number; re
     JSON.parse(line);
     records += 1;
   }
-  return { seconds: Number(process.hrtime.bigint() - started) / 1e9, records };
+  const { user, system } = process.cpuUsage(cpu);
+  return { seconds: Number(process.hrtime.bigint() - started) / 1e9, cpuSeconds: (user + system) / 1e6, records };
 }
 
 /** Runs this file in a child process with `args` and reads what it prints as JSON. */
@@ -72,7 +77,7 @@ function apart<T>(args: string[]): Promise<T> {
  * The baseline read in a child process: the service's memory is measured in this one, and a
  * read of the whole file here would leave its garbage in the figure.
  */
-export function baselineParseApart(file: string): Promise<{ seconds: number; records: number }> {
+export function baselineParseApart(file: string): Promise<{ seconds: number; cpuSeconds: number; records: number }> {
   return apart(['baseline', file]);
 }
 
