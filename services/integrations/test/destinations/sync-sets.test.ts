@@ -133,10 +133,10 @@ test('a set with a failed destination leaves lastSync alone; once both succeed i
   await h.deps.sync.drain();
   expect(h.peer.lastSyncs.get(companyId)).toHaveLength(1);
   // The set's snapshot is not kept once every run finished.
-  const { rows } = await h.admin.query(`SELECT snapshot FROM integrations.destination_sync_sets WHERE id = $1`, [
+  const { rows } = await h.admin.query(`SELECT snapshot_gzip FROM integrations.destination_sync_sets WHERE id = $1`, [
     passing.setId,
   ]);
-  expect(rows).toEqual([{ snapshot: null }]);
+  expect(rows).toEqual([{ snapshot_gzip: null }]);
 });
 
 test('every run of a set pushes the same plan version, a run taken over after a crash too', async () => {
@@ -154,6 +154,12 @@ test('every run of a set pushes the same plan version, a run taken over after a 
   const added = { ...plan.events.find((e) => e.kind === 'track')!, name: 'Added After The Set Started' };
   h.peer.plans.set(companyId, { ...plan, version: `${plan.version}-later`, events: [...plan.events, added] });
   expect((await readSet(setId)).status).toBe('running');
+  // Kept compressed on the set while a run of it is open.
+  const { rows: kept } = await h.admin.query(
+    `SELECT snapshot_gzip IS NOT NULL AS kept FROM integrations.destination_sync_sets WHERE id = $1`,
+    [setId],
+  );
+  expect(kept).toEqual([{ kept: true }]);
   await h.admin.query(
     `UPDATE integrations.destination_runs SET lease_until = now() - interval '1 second' WHERE id = $1`,
     [claimed[0].run_id],
@@ -266,6 +272,10 @@ test('a single push is a set of one and moves lastSync when it succeeds', async 
   const { runId, setId } = started.json<{ runId: string; setId: string }>();
   await h.deps.sync.drain();
   const set = await readSet(setId);
-  expect(set).toMatchObject({ status: 'succeeded', runs: [{ id: runId, destinationId: segment }] });
+  expect(set).toMatchObject({
+    status: 'succeeded',
+    planVersion: samplePlan().version,
+    runs: [{ id: runId, destinationId: segment }],
+  });
   expect(h.peer.lastSyncs.get(companyId)).toHaveLength(1);
 });

@@ -6,7 +6,8 @@ import { effectiveSettings, findDestination, openCredentials } from '../manage/d
 import { baseUrlOf } from '../manage/destination-target';
 import { extendLease, type Lease } from './run-repository';
 import { OutcomeRecorder } from './outcome-recorder';
-import { findRunSet, keepSetSnapshot, lockSet, readSetSnapshot, settleSet } from './sync-set-repository';
+import { setSnapshot } from './set-snapshot';
+import { findRunSet, lockSet, settleSet } from './sync-set-repository';
 
 export type RunDeps = Pick<IntegrationsDeps, 'db' | 'secrets' | 'config' | 'peers' | 'log'>;
 
@@ -61,6 +62,7 @@ async function push(
   if (!row || !setId) throw new LeaseLost('gone');
   const settings = effectiveSettings(row);
   const snapshot = await setSnapshot(deps, lease.companyId, setId);
+  if (!snapshot) throw new LeaseLost('gone');
   const result = await pushDestination({
     settings,
     credentials: openCredentials(deps.secrets, row),
@@ -78,19 +80,6 @@ async function push(
     writeCalls: result.writeCalls,
     planVersion: snapshot.version,
   };
-}
-
-/**
- * The plan the set pushes: the first of its runs to start takes it from the company service and
- * keeps it on the set, the others (and a run taken over after a crash) push that same version.
- */
-async function setSnapshot(deps: RunDeps, companyId: string, setId: string) {
-  const kept = await tenantTransaction(deps.db, companyId, (client) => readSetSnapshot(client, setId));
-  if (kept) return kept;
-  const fresh = await deps.peers.planSnapshot(companyId);
-  const winner = await tenantTransaction(deps.db, companyId, (client) => keepSetSnapshot(client, setId, fresh));
-  if (!winner) throw new LeaseLost('gone');
-  return winner;
 }
 
 /** Stopping mid-run: the run goes back to the queue at once rather than waiting for its lease to run out. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import type { PlanSnapshot, SyncRunSummary, SyncSetView } from '@tracemap/contracts';
+import type { SyncRunSummary, SyncSetView } from '@tracemap/contracts';
 import { listSetRunSummaries } from './run-repository';
 
 interface OpenRun {
@@ -58,30 +58,39 @@ export async function findRunSet(client: pg.PoolClient, runId: string): Promise<
   return rows[0]?.set_id ?? null;
 }
 
-export async function readSetSnapshot(client: pg.PoolClient, setId: string): Promise<PlanSnapshot | null> {
-  const { rows } = await client.query<{ snapshot: PlanSnapshot | null }>(
-    `SELECT snapshot FROM integrations.destination_sync_sets WHERE id = $1`,
+/** The set's kept snapshot (gzip-compressed JSON) and how many runs it has; null when the set is gone. */
+export async function readSetSnapshot(
+  client: pg.PoolClient,
+  setId: string,
+): Promise<{ gzip: Buffer | null; runs: number } | null> {
+  const { rows } = await client.query<{ snapshot_gzip: Buffer | null; runs: number }>(
+    `SELECT s.snapshot_gzip,
+            (SELECT count(*)::int FROM integrations.destination_runs r WHERE r.set_id = s.id) AS runs
+       FROM integrations.destination_sync_sets s WHERE s.id = $1`,
     [setId],
   );
-  return rows[0]?.snapshot ?? null;
+  return rows[0] ? { gzip: rows[0].snapshot_gzip, runs: rows[0].runs } : null;
 }
 
 /**
- * Keeps the snapshot for the set unless another run of it kept one first, and answers the one
- * kept: runs starting together each push the same version.
+ * Records the plan version the set pushes and keeps its compressed snapshot, unless another run
+ * of the set kept one first: answers 'kept', 'taken' (read the set's) or 'gone'. Without a
+ * snapshot (a set of one) only the version is recorded.
  */
 export async function keepSetSnapshot(
   client: pg.PoolClient,
   setId: string,
-  snapshot: PlanSnapshot,
-): Promise<PlanSnapshot | null> {
-  const { rows } = await client.query<{ snapshot: PlanSnapshot }>(
-    `UPDATE integrations.destination_sync_sets
-        SET snapshot = coalesce(snapshot, $2::jsonb), plan_version = coalesce(plan_version, $3)
-      WHERE id = $1 RETURNING snapshot`,
-    [setId, JSON.stringify(snapshot), snapshot.version],
+  version: string,
+  gzip: Buffer | null,
+): Promise<'kept' | 'taken' | 'gone'> {
+  const { rowCount } = await client.query(
+    `UPDATE integrations.destination_sync_sets SET plan_version = $2, snapshot_gzip = $3
+      WHERE id = $1 AND snapshot_gzip IS NULL`,
+    [setId, version, gzip],
   );
-  return rows[0]?.snapshot ?? null;
+  if (rowCount) return 'kept';
+  const { rows } = await client.query(`SELECT 1 FROM integrations.destination_sync_sets WHERE id = $1`, [setId]);
+  return rows.length > 0 ? 'taken' : 'gone';
 }
 
 /** Waits for the set's other runs finishing at the same moment, so exactly one of them sees the set complete. */
@@ -100,7 +109,7 @@ export async function settleSet(client: pg.PoolClient, setId: string): Promise<'
   const { open, unsuccessful } = rows[0] ?? { open: 0, unsuccessful: 0 };
   if (open > 0) return 'open';
   await client.query(
-    `UPDATE integrations.destination_sync_sets SET finished_at = coalesce(finished_at, now()), snapshot = NULL
+    `UPDATE integrations.destination_sync_sets SET finished_at = coalesce(finished_at, now()), snapshot_gzip = NULL
       WHERE id = $1`,
     [setId],
   );
@@ -110,7 +119,7 @@ export async function settleSet(client: pg.PoolClient, setId: string): Promise<'
 /** Sets left with no open run once a destination (and its runs) went away: finished, snapshot dropped. */
 export async function settleOrphanedSets(client: pg.PoolClient, companyId: string): Promise<void> {
   await client.query(
-    `UPDATE integrations.destination_sync_sets s SET finished_at = now(), snapshot = NULL
+    `UPDATE integrations.destination_sync_sets s SET finished_at = now(), snapshot_gzip = NULL
       WHERE s.company_id = $1 AND s.finished_at IS NULL
         AND NOT EXISTS (SELECT 1 FROM integrations.destination_runs r
                          WHERE r.set_id = s.id AND r.status IN ('queued', 'running'))`,
