@@ -30,11 +30,12 @@ export type AmplitudeItem =
     } & AmplitudeValueShape)
   | ({ kind: 'user-property'; property: string; description: string } & AmplitudeValueShape);
 
+const EVENT_PROPERTY_KEY = 'event-property:';
 const keyOf = (item: AmplitudeItem): string =>
   item.kind === 'event'
     ? `event:${item.eventType}`
     : item.kind === 'event-property'
-      ? `event-property:${item.eventType}:${item.property}`
+      ? `${EVENT_PROPERTY_KEY}${item.eventType}:${item.property}`
       : `user-property:${item.property}`;
 const keyed = (item: AmplitudeItem): Keyed<AmplitudeItem> => ({ key: keyOf(item), target: item.kind, item });
 
@@ -44,17 +45,17 @@ function desired(
 ): Desired<AmplitudeItem> {
   const { plan, names, warnings, items, add, taken } = desiredDraft(snapshot, settings.names, keyed);
   // Most events carry an attribute as the plan defines it: its Amplitude form is worked out once.
-  const shared = new Map<string, AmplitudeValueShape & { property: string; description: string }>();
+  const shared = new Map<Attribute, AmplitudeValueShape & { property: string; description: string }>();
   const propertyOf = (attribute: Attribute, validation: Validation) => {
     const own = validation === attribute.validation || sameJson(validation, attribute.validation);
-    const held = own ? shared.get(attribute.id) : undefined;
+    const held = own ? shared.get(attribute) : undefined;
     if (held) return held;
     const made = {
       property: names.property(attribute.name),
       description: withManagedMark(attribute.description),
       ...amplitudeShape(attribute, validation, warnings),
     };
-    if (own) shared.set(attribute.id, made);
+    if (own) shared.set(attribute, made);
     return made;
   };
   for (const event of plan.events) {
@@ -69,10 +70,13 @@ function desired(
     const eventType = names.event(event.name);
     if (!claimName(taken, eventType, warnings, 'Amplitude')) continue;
     add({ kind: 'event', eventType, category: event.category, description: withManagedMark(event.description) });
+    // Some 400,000 properties on a 10,000-event plan: each key is the event's prefix and the
+    // property name, and each item is built field by field and set directly, not spread or re-keyed.
+    const prefix = `${EVENT_PROPERTY_KEY}${eventType}:`;
     plan.usesOf(event)((attribute, validation, presence) => {
-      // Some 400,000 of these on a 10,000-event plan: built field by field, not spread.
       const shape = propertyOf(attribute, validation);
-      add({
+      const key = prefix + shape.property;
+      const item: AmplitudeItem = {
         kind: 'event-property',
         eventType,
         property: shape.property,
@@ -82,7 +86,8 @@ function desired(
         regex: shape.regex,
         enumValues: shape.enumValues,
         isArrayType: shape.isArrayType,
-      });
+      };
+      items.set(key, { key, target: 'event-property', item });
     });
   }
   for (const attribute of plan.user)

@@ -29,9 +29,14 @@ export interface PlanView {
  * A 10,000-event plan carries some 400,000 event attributes, so they are visited, never copied.
  */
 export function planView(snapshot: PlanSnapshot): PlanView {
-  const live = snapshot.attributes.filter((a) => a.status !== 'archived');
-  const byId = new Map(live.map((a) => [a.id, a]));
-  const scoped = (scope: Attribute['scope']) => live.filter((a) => a.scope === scope);
+  // One pass over a large plan's 50,000 attributes, not one per list.
+  const byId = new Map<string, Attribute>();
+  const scoped: Record<Attribute['scope'], Attribute[]> = { system: [], user: [], group: [], event: [], view: [] };
+  for (const attribute of snapshot.attributes) {
+    if (attribute.status === 'archived') continue;
+    byId.set(attribute.id, attribute);
+    scoped[attribute.scope]?.push(attribute);
+  }
   return {
     events: snapshot.events.filter((e) => e.status !== 'archived'),
     usesOf: (event) => (visit) => {
@@ -40,9 +45,9 @@ export function planView(snapshot: PlanSnapshot): PlanView {
         if (attribute) visit(attribute, effective.validation, effective.presence);
       }
     },
-    system: scoped('system'),
-    user: scoped('user'),
-    group: scoped('group'),
+    system: scoped.system,
+    user: scoped.user,
+    group: scoped.group,
   };
 }
 
