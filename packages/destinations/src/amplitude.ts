@@ -262,6 +262,13 @@ function requestsFor(operations: Operation<AmplitudeItem>[]): ReturnType<Amplitu
   return { requests, deferred: [], warnings: costWarnings(requests.length) };
 }
 
+/** A loop, not `some`: no callback made for each of the 400,000 comparisons. */
+function sameValues(a: string[], b: string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 /** Field by field: a 10,000-event plan compares some 400,000 properties on every push. */
 function sameItem(a: AmplitudeItem, b: AmplitudeItem): boolean {
   if (a.kind !== b.kind || a.description !== b.description) return false;
@@ -270,7 +277,7 @@ function sameItem(a: AmplitudeItem, b: AmplitudeItem): boolean {
   const y = b as Extract<AmplitudeItem, AmplitudeValueShape>;
   if (x.property !== y.property || x.type !== y.type || x.regex !== y.regex || x.isArrayType !== y.isArrayType)
     return false;
-  if (x.enumValues.length !== y.enumValues.length || x.enumValues.some((v, i) => v !== y.enumValues[i])) return false;
+  if (!sameValues(x.enumValues, y.enumValues)) return false;
   if (a.kind === 'user-property') return true;
   const p = b as Extract<AmplitudeItem, { kind: 'event-property' }>;
   return a.eventType === p.eventType && a.isRequired === p.isRequired;
