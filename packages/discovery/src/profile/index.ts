@@ -1,5 +1,10 @@
 export * from './profile';
-export { createProfileBuilder, type ProfileBuilder, type ProfileBuilderOptions } from './profile-builder';
+export {
+  createProfileBuilder,
+  SHAPES_WITH_EXAMPLES_MAX,
+  type ProfileBuilder,
+  type ProfileBuilderOptions,
+} from './profile-builder';
 export {
   mergeProfiles,
   mergeEventRows,

@@ -5,6 +5,7 @@ import {
   mergeExampleRows,
   mergePropertyRows,
   mergeTransitionRows,
+  SHAPES_WITH_EXAMPLES_MAX,
   type Profile,
   type ProfileDelta,
   type ProfileEvent,
@@ -185,6 +186,8 @@ async function addExamples(db: pg.ClientBase, companyId: string, all: ProfileExa
     [rows.map((r) => r.sourceId), rows.map((r) => r.kind), rows.map((r) => r.event), rows.map((r) => r.shape)],
   );
   const byKey = new Map(stored.rows.map(({ data }) => [key(data), data]));
+  rows = await withinShapeCap(db, rows, byKey);
+  if (rows.length === 0) return;
   await db.query(
     `INSERT INTO insights.profile_examples AS t (company_id, source_id, kind, event_name, shape, total, data)
      SELECT $1, r.source_id, r.kind, r.event_name, r.shape, r.total, r.data
@@ -209,6 +212,42 @@ async function addExamples(db: pg.ClientBase, companyId: string, all: ProfileExa
       ),
     ],
   );
+}
+
+/**
+ * Drops new shapes past an event's cap of stored shapes. A reading thread that forgot an
+ * event's accumulators (it keeps a bounded number of names) offers that event's shapes again as
+ * if they were its first; the store, not the thread, is where the cap holds across batches.
+ */
+async function withinShapeCap(
+  db: pg.ClientBase,
+  rows: ProfileExample[],
+  stored: Map<string, ProfileExample>,
+): Promise<ProfileExample[]> {
+  const eventKey = (r: Pick<ProfileExample, 'sourceId' | 'kind' | 'event'>) =>
+    `${r.sourceId}\u0000${r.kind}\u0000${r.event}`;
+  const fresh = rows.filter((r) => !stored.has(`${eventKey(r)}\u0000${r.shape}`));
+  if (fresh.length === 0) return rows;
+  const events = [...new Map(fresh.map((r) => [eventKey(r), r])).values()];
+  const { rows: counts } = await db.query<{ source_id: string; kind: string; event_name: string; shapes: number }>(
+    `SELECT p.source_id, p.kind, p.event_name, count(*)::int AS shapes FROM insights.profile_examples p
+      JOIN unnest($1::text[], $2::text[], $3::text[]) AS k(source_id, kind, event_name)
+        ON p.source_id = k.source_id AND p.kind = k.kind AND p.event_name = k.event_name
+      GROUP BY p.source_id, p.kind, p.event_name`,
+    [events.map((r) => r.sourceId), events.map((r) => r.kind), events.map((r) => r.event)],
+  );
+  const room = new Map<string, number>(events.map((r) => [eventKey(r), SHAPES_WITH_EXAMPLES_MAX]));
+  for (const c of counts)
+    room.set(
+      eventKey({ sourceId: c.source_id, kind: c.kind, event: c.event_name }),
+      SHAPES_WITH_EXAMPLES_MAX - c.shapes,
+    );
+  return rows.filter((r) => {
+    if (stored.has(`${eventKey(r)}\u0000${r.shape}`)) return true;
+    const left = room.get(eventKey(r)) ?? 0;
+    room.set(eventKey(r), left - 1);
+    return left > 0;
+  });
 }
 
 /** The parts of a stored profile a reader may leave out. */

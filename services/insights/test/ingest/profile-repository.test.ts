@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { emptyProfile, type ProfileDelta, type ProfileExample } from '@tracemap/discovery';
+import { emptyProfile, SHAPES_WITH_EXAMPLES_MAX, type ProfileDelta, type ProfileExample } from '@tracemap/discovery';
 import { addToProfile, readProfile } from '../../src/ingest/profile-repository';
 import { inCompany } from '../../src/ingest/tenant-transaction';
 import { createIngestDatabase, type IngestDatabase } from './support/ingest-database';
@@ -48,6 +48,24 @@ describe('adding deltas to the stored profile', () => {
       { shape: 'a', total: '9' },
       { shape: 'b', total: '6' },
     ]);
+  });
+
+  it(`keeps at most ${SHAPES_WITH_EXAMPLES_MAX} shapes of an event across batches, still counting the stored ones`, async () => {
+    const company = randomUUID();
+    const add = (delta: ProfileDelta) => inCompany(db.pool, company, (client) => addToProfile(client, company, delta));
+    const first = Array.from({ length: SHAPES_WITH_EXAMPLES_MAX - 1 }, (_, i) =>
+      shape(`s${i}`, 1, [{ id: '<string>' }]),
+    );
+    await add(withExamples(...first));
+    // A thread that forgot the event offers its shapes again as new ones: one fits, the rest do not.
+    await add(withExamples(shape('s0', 2), shape('new-1', 1, [{ id: 'x' }]), shape('new-2', 1), shape('new-3', 1)));
+    const { rows } = await db.pool.query<{ shape: string; total: string }>(
+      `SELECT shape, total FROM insights.profile_examples WHERE company_id = $1`,
+      [company],
+    );
+    expect(rows).toHaveLength(SHAPES_WITH_EXAMPLES_MAX);
+    expect(rows.find((r) => r.shape === 's0')?.total).toBe('3');
+    expect(rows.filter((r) => r.shape.startsWith('new-')).map((r) => r.shape)).toEqual(['new-1']);
   });
 
   it('leaves the shapes of another company alone when counting in place', async () => {
