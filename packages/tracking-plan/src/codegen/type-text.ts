@@ -46,7 +46,19 @@ export function memberWriter(): MemberWrite {
   // building a text key for each of a large plan's 400,000 members.
   const plain = new Map<string, [optional: string | undefined, required: string | undefined]>();
   const other = new Map<string, string>();
+  // An inherited member is one object for every event on the same views: its text is kept with it.
+  const inheritedTexts = new WeakMap<
+    EffectiveAttribute,
+    [optional: string | undefined, required: string | undefined]
+  >();
   return (effective, optional) => {
+    if (effective.layer === 'event') return written(effective, optional);
+    let texts = inheritedTexts.get(effective);
+    if (texts === undefined) inheritedTexts.set(effective, (texts = [undefined, undefined]));
+    return (texts[optional ? 0 : 1] ??= written(effective, optional));
+  };
+
+  function written(effective: EffectiveAttribute, optional: boolean): string {
     const { attribute, validation } = effective;
     const inherited = inheritedFrom(effective);
     if (inherited === null && validation === attribute.validation) {
@@ -60,7 +72,7 @@ export function memberWriter(): MemberWrite {
     let text = other.get(key);
     if (text === undefined) other.set(key, (text = memberText(effective, optional, inherited)));
     return text;
-  };
+  }
 }
 
 function memberText(effective: EffectiveAttribute, optional: boolean, inherited: string | null): string {
