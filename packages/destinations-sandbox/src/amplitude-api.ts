@@ -47,14 +47,16 @@ function propertyFrom(form: URLSearchParams, held?: SandboxAmplitudeProperty): S
 
 /**
  * Amplitude's Taxonomy API: form-encoded bodies and basic auth with the project's keys, 409 on
- * a create of something that exists, edits refused on items that already have data, at most four
- * calls at a time and a budget of calls per hour (429 with `Retry-After` past either).
+ * a create of something that exists, edits refused on items that already have data, and Amplitude's
+ * cost limits: at most 4 at a time and a budget an hour, a read costing 1 and a write 2 (429 with
+ * `Retry-After` past either).
  */
 export function amplitudeApi(
   app: FastifyInstance,
-  deps: { state: () => AmplitudeSandboxState; faults: FaultQueue; now: () => number; callsPerHour: number },
+  deps: { state: () => AmplitudeSandboxState; faults: FaultQueue; now: () => number; costPerHour: number },
 ) {
-  const hourly = new Budget(deps.callsPerHour, 3_600_000, deps.now);
+  const hourly = new Budget(deps.costPerHour, 3_600_000, deps.now);
+  // Amplitude counts cost, not calls: a read costs 1, a write 2.
   let inFlight = 0;
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith(T)) return;
@@ -63,11 +65,12 @@ export function amplitudeApi(
       return sendError(reply, 'amplitude', 401, 'Invalid API key or secret key');
     const fault = deps.faults.take('amplitude');
     if (fault) return sendError(reply, 'amplitude', fault.status, 'Injected failure', fault.retryAfterSeconds);
-    if (inFlight >= 4) return sendError(reply, 'amplitude', 429, 'Concurrent cost limit exceeded', 1);
-    const wait = hourly.take();
+    const cost = request.method === 'GET' ? 1 : 2;
+    if (inFlight + cost > 4) return sendError(reply, 'amplitude', 429, 'Concurrent cost limit exceeded', 1);
+    const wait = hourly.take(cost);
     if (wait !== null) return sendError(reply, 'amplitude', 429, 'Period cost limit exceeded', wait);
-    inFlight += 1;
-    reply.raw.once('close', () => (inFlight -= 1));
+    inFlight += cost;
+    reply.raw.once('close', () => (inFlight -= cost));
   });
   const s = deps.state;
   const form = (body: unknown) => (body instanceof URLSearchParams ? body : new URLSearchParams());

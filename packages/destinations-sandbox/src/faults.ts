@@ -54,15 +54,15 @@ export class Budget {
     private readonly now: () => number,
   ) {}
 
-  /** Seconds until the next window when the budget is spent, else null (and the call is counted). */
-  take(): number | null {
+  /** Seconds until the next window when the budget cannot pay `cost`, else null (and the cost is counted). */
+  take(cost = 1): number | null {
     const now = this.now();
     if (now - this.windowStart >= this.windowMs) {
       this.windowStart = now;
       this.used = 0;
     }
-    if (this.used >= this.limit) return Math.max(1, Math.ceil((this.windowStart + this.windowMs - now) / 1000));
-    this.used += 1;
+    if (this.used + cost > this.limit) return Math.max(1, Math.ceil((this.windowStart + this.windowMs - now) / 1000));
+    this.used += cost;
     return null;
   }
 }

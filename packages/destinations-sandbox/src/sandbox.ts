@@ -36,8 +36,8 @@ export interface DestinationsSandboxOptions {
   now?: () => number;
   /** Segment rule reads a minute (200, as Segment). */
   segmentReadsPerMinute?: number;
-  /** Amplitude calls an hour (7,200, as Amplitude). */
-  amplitudeCallsPerHour?: number;
+  /** Amplitude's cost allowed an hour (7,200, as Amplitude; a read costs 1, a write 2). */
+  amplitudeCostPerHour?: number;
   /** Where to keep what the destinations hold between runs (none: everything is forgotten on stop). */
   stateFile?: string;
 }
@@ -128,7 +128,7 @@ export async function startDestinationsSandbox(options: DestinationsSandboxOptio
   app.get('/_sandbox/state', async () => state);
   app.get('/_sandbox', async () => summary(state));
   segmentApi(app, { state: () => state.segment, faults, now, readsPerMinute: options.segmentReadsPerMinute ?? 200 });
-  amplitudeApi(app, { state: () => state.amplitude, faults, now, callsPerHour: options.amplitudeCallsPerHour ?? 7200 });
+  amplitudeApi(app, { state: () => state.amplitude, faults, now, costPerHour: options.amplitudeCostPerHour ?? 7200 });
   mparticleApi(app, { state: () => state.mparticle, faults, now });
   rudderstackApi(app, { state: () => state.rudderstack, faults });
 

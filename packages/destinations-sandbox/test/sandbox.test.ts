@@ -125,6 +125,31 @@ describe('Amplitude stand-in', () => {
     ).toBe(400);
     expect(sandbox.state.amplitude.events[0].description).toBe('y');
   });
+  it('counts cost, not calls, against its hourly budget: a write costs 2, a read 1', async () => {
+    const small = await startDestinationsSandbox({ amplitudeCostPerHour: 5 });
+    try {
+      const send = async (method: string, form?: Record<string, string>) => {
+        const response = await fetch(`${small.url}${T}/event`, {
+          method,
+          headers: form ? { ...amplitudeAuth, 'content-type': 'application/x-www-form-urlencoded' } : amplitudeAuth,
+          body: form ? new URLSearchParams(form).toString() : undefined,
+        });
+        await response.text();
+        return { status: response.status, retryAfter: response.headers.get('retry-after') };
+      };
+      expect((await send('POST', { event_type: 'A' })).status).toBe(200);
+      expect((await send('POST', { event_type: 'B' })).status).toBe(200);
+      // 4 of 5 spent: a third write does not fit, a read still does.
+      const refused = await send('POST', { event_type: 'C' });
+      expect(refused.status).toBe(429);
+      expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+      expect((await send('GET')).status).toBe(200);
+      expect((await send('GET')).status).toBe(429);
+      expect(small.state.amplitude.events.map((e) => e.event_type)).toEqual(['A', 'B']);
+    } finally {
+      await small.close();
+    }
+  });
   it('answers custom user properties with the gp: prefix', async () => {
     await call(`${T}/user-property`, {
       method: 'POST',

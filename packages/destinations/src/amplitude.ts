@@ -15,8 +15,12 @@ import {
 } from './model';
 import { claimName, desiredDraft, warn } from './plan';
 
-/** Amplitude's cost limit per project: this many calls an hour (and four at a time). */
-export const AMPLITUDE_CALLS_PER_HOUR = 7200;
+/**
+ * Amplitude limits a project by cost, not by calls: 7,200 an hour and 4 at a time, where a read
+ * costs 1 and a write (create, change, delete) costs 2.
+ */
+export const AMPLITUDE_COST_PER_HOUR = 7200;
+export const AMPLITUDE_WRITE_COST = 2;
 export const AMPLITUDE_TAXONOMY = '/api/2/taxonomy';
 
 export type AmplitudeItem =
@@ -202,12 +206,13 @@ function fieldsOf(item: AmplitudeItem): {
 const collection = (item: AmplitudeItem) => `${AMPLITUDE_TAXONOMY}/${item.kind}`;
 const ORDER: AmplitudeItem['kind'][] = ['event', 'event-property', 'user-property'];
 
-function costWarnings(calls: number): DestinationWarning[] {
-  if (calls <= AMPLITUDE_CALLS_PER_HOUR) return [];
+function costWarnings(writeCalls: number): DestinationWarning[] {
+  const cost = writeCalls * AMPLITUDE_WRITE_COST;
+  if (cost <= AMPLITUDE_COST_PER_HOUR) return [];
   return [
     {
       code: 'limit',
-      message: `This push needs ${calls} calls; Amplitude allows ${AMPLITUDE_CALLS_PER_HOUR} an hour, so it waits out its limit and takes more than an hour.`,
+      message: `This push makes ${writeCalls} write calls, a cost of ${cost}; Amplitude allows a cost of ${AMPLITUDE_COST_PER_HOUR} an hour (a write costs ${AMPLITUDE_WRITE_COST}), so it waits out its limit and takes more than an hour.`,
     },
   ];
 }

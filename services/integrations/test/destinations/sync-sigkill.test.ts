@@ -50,7 +50,7 @@ async function startService(): Promise<ChildProcess> {
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  sandbox = await startDestinationsSandbox({ amplitudeCallsPerHour: 1_000_000 });
+  sandbox = await startDestinationsSandbox({ amplitudeCostPerHour: 1_000_000 });
   peer = new CompanyPeer(SERVICE_TOKEN);
   await peer.start();
   admin = new pg.Pool({ connectionString: database.url, max: 2 });
