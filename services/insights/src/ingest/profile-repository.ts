@@ -224,7 +224,7 @@ async function withinShapeCap(
   rows: ProfileExample[],
   stored: Map<string, ProfileExample>,
 ): Promise<ProfileExample[]> {
-  const eventKey = (r: Pick<ProfileExample, 'sourceId' | 'kind' | 'event'>) =>
+  const eventKey = (r: { sourceId: string; kind: string; event: string }) =>
     `${r.sourceId}\u0000${r.kind}\u0000${r.event}`;
   const fresh = rows.filter((r) => !stored.has(`${eventKey(r)}\u0000${r.shape}`));
   if (fresh.length === 0) return rows;
