@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import type { CompanyDeps } from '../../core/deps';
 import { findCompany } from '../../core/company-repository';
 import { tenantTransaction } from '../../core/tenant';
@@ -34,13 +35,25 @@ export async function draftProposalFor(
   return tenantTransaction(deps.db, actor, async (client) => {
     const company = await findCompany(client, actor.companyId);
     if (!company || !proposalSettings(company.settings).proposalsRequired) return null;
-    await client.query(`SELECT pg_advisory_xact_lock(hashtext('producer-draft:' || $1 || ':' || $2))`, [
-      actor.companyId,
-      source,
-    ]);
-    const found = await newestDraftFrom(client, actor.companyId, source);
-    if (found) return { proposal: { id: found.id, name: found.name, created: false }, workspaceId: found.workspaceId };
-    const { stored } = await openProposalIn(client, actor, { ...NAMES[source], source });
-    return { proposal: { id: stored.id, name: stored.name, created: true }, workspaceId: stored.workspaceId };
+    return findOrOpenProducerDraft(client, actor, source);
   });
+}
+
+/**
+ * Inside the caller's tenant transaction: the newest draft the producer opened, else a new one
+ * opened in the editor's name. Producers of one company find or open their draft one at a time.
+ */
+export async function findOrOpenProducerDraft(
+  client: pg.PoolClient,
+  actor: { companyId: string; userId: string },
+  source: Exclude<ProposalSource, 'person'>,
+): Promise<DraftTarget> {
+  await client.query(`SELECT pg_advisory_xact_lock(hashtext('producer-draft:' || $1 || ':' || $2))`, [
+    actor.companyId,
+    source,
+  ]);
+  const found = await newestDraftFrom(client, actor.companyId, source);
+  if (found) return { proposal: { id: found.id, name: found.name, created: false }, workspaceId: found.workspaceId };
+  const { stored } = await openProposalIn(client, actor, { ...NAMES[source], source });
+  return { proposal: { id: stored.id, name: stored.name, created: true }, workspaceId: stored.workspaceId };
 }
